@@ -1,0 +1,216 @@
+// Small browser-only behaviours that Reflex has no component for. Each is wrapped in
+// Python by community_app/ui/components/browser.py, which passes every text in (already
+// translated), so nothing here needs editing to change wording or language.
+import React, { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
+
+// Scrolls the window to the top whenever the route path changes.
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+// Benign browser noise that is not an application error.
+const IGNORED = [/ResizeObserver loop/i, /^Script error\.?$/i];
+
+// Replaces the page with an error screen on any uncaught window error or unhandled
+// promise rejection. The error is cleared on every route path change.
+export function UncaughtErrorScreen({
+  children,
+  title,
+  fallbackMessage,
+  tryAgainLabel,
+  reportLabel,
+}) {
+  const [error, setError] = useState(null);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  useEffect(() => {
+    const onError = (event) => {
+      const message = event?.error?.message || event?.message || "";
+      if (IGNORED.some((re) => re.test(message))) return;
+      setError({ message, stack: event?.error?.stack || "" });
+    };
+    const onRejection = (event) => {
+      const reason = event?.reason;
+      const message = reason?.message || (typeof reason === "string" ? reason : "");
+      if (IGNORED.some((re) => re.test(message))) return;
+      setError({ message, stack: reason?.stack || "" });
+    };
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (pathname !== firstPath.current) {
+      firstPath.current = pathname;
+      setError(null);
+    }
+  }, [pathname]);
+
+  if (!error) return children;
+
+  const tryAgain = () => {
+    // Clear the error; if the page cannot recover it will raise again, so reload then.
+    if (window.__uzdevRetried) {
+      window.location.reload();
+    } else {
+      window.__uzdevRetried = true;
+      setError(null);
+    }
+  };
+  const report = () => {
+    console.error("Issue report", {
+      message: error.message || fallbackMessage,
+      stack: error.stack,
+      timestamp: new Date().toISOString(),
+      userAgent: navigator.userAgent,
+      url: window.location.href,
+    });
+  };
+  const button = {
+    minHeight: "44px",
+    padding: "0 20px",
+    borderRadius: "10px",
+    fontSize: "16px",
+    fontWeight: 600,
+    cursor: "pointer",
+  };
+  return (
+    <div
+      role="alert"
+      style={{
+        position: "fixed",
+        inset: 0,
+        zIndex: 2000,
+        background: "#f8fafc",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        padding: "24px",
+      }}
+    >
+      <div style={{ maxWidth: "520px", textAlign: "center", color: "#0f172a" }}>
+        <h1 style={{ fontSize: "28px", fontWeight: 700, marginBottom: "12px" }}>{title}</h1>
+        <p style={{ color: "#475569", marginBottom: "24px", wordBreak: "break-word" }}>
+          {error.message || fallbackMessage}
+        </p>
+        <div style={{ display: "flex", gap: "12px", justifyContent: "center", flexWrap: "wrap" }}>
+          <button
+            type="button"
+            onClick={tryAgain}
+            style={{ ...button, background: "#1d4ed8", color: "#fff", border: "none" }}
+          >
+            {tryAgainLabel}
+          </button>
+          <button
+            type="button"
+            onClick={report}
+            style={{ ...button, background: "#fff", color: "#1d4ed8", border: "1px solid #1d4ed8" }}
+          >
+            {reportLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+// A full-page indicator while a route's code loads. It waits a moment before showing,
+// so fast navigations do not flash.
+export function PageLoadingIndicator({ label, delayMs = 150 }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!loading) {
+      setVisible(false);
+      return undefined;
+    }
+    const timer = window.setTimeout(() => setVisible(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [loading, delayMs]);
+  if (!visible) return null;
+  return <LoadingScreen label={label} />;
+}
+
+export function LoadingScreen({ label }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      style={{
+        position: "fixed",
+        inset: 0,
+        zIndex: 1500,
+        background: "rgba(248, 250, 252, 0.92)",
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        justifyContent: "center",
+        gap: "16px",
+        color: "#0f172a",
+        fontSize: "18px",
+      }}
+    >
+      <span className="uzdev-spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+const BANNER_KEY = "uzdev_bannerClosed";
+
+// The home-page banner: shown while scrolled less than `threshold` px and until closed
+// (remembered for the browser session); closing plays a 0.3 s animation, then removes it.
+export function DismissibleBanner({ children, closeLabel, threshold = 50 }) {
+  const [phase, setPhase] = useState("visible");
+  const [scrolledAway, setScrolledAway] = useState(false);
+
+  useEffect(() => {
+    if (window.sessionStorage.getItem(BANNER_KEY) === "1") setPhase("removed");
+    const onScroll = () => setScrolledAway(window.scrollY >= threshold);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [threshold]);
+
+  useEffect(() => {
+    if (phase !== "closing") return undefined;
+    const timer = window.setTimeout(() => setPhase("removed"), 300);
+    return () => window.clearTimeout(timer);
+  }, [phase]);
+
+  if (phase === "removed" || scrolledAway) return null;
+
+  const close = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    window.sessionStorage.setItem(BANNER_KEY, "1");
+    setPhase("closing");
+  };
+  return (
+    <div
+      className="uzdev-banner"
+      data-phase={phase}
+      style={{
+        transition: "opacity 0.3s ease, transform 0.3s ease",
+        opacity: phase === "closing" ? 0 : 1,
+        transform: phase === "closing" ? "translateY(-100%)" : "none",
+      }}
+    >
+      <div className="uzdev-banner-body">{children}</div>
+      <button type="button" className="uzdev-banner-close" aria-label={closeLabel} onClick={close}>
+        ×
+      </button>
+    </div>
+  );
+}

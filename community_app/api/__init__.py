@@ -1,0 +1,33 @@
+"""The REST API under /api/v1, documented at /api/v1/docs.
+
+One router per area lives in ``community_app/api/routes/``; they call the same services
+as the Reflex states. ``create_api()`` builds the FastAPI app that ``community_app.py``
+mounts through ``rx.App(api_transformer=...)``.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from community_app.api.errors import install_error_handlers
+from community_app.api.routes import ROUTERS
+
+API_PREFIX = "/api/v1"
+
+
+def create_api() -> FastAPI:
+    api = FastAPI(
+        title="UzDev Korea API",
+        version="1.0.0",
+        description=(
+            "The community site's REST contract. Every answer is an envelope "
+            '`{"data", "message", "status"}`; lists are Spring-style pages (first page 0).'
+        ),
+        docs_url=f"{API_PREFIX}/docs",
+        redoc_url=None,
+        openapi_url=f"{API_PREFIX}/openapi.json",
+    )
+    install_error_handlers(api)
+    for router in ROUTERS:
+        api.include_router(router, prefix=API_PREFIX)
+    return api

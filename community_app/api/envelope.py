@@ -1,0 +1,48 @@
+"""The REST envelope ``{"data", "message", "status"}`` and Spring-style pages."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+T = TypeVar("T")
+
+
+class Envelope(BaseModel, Generic[T]):
+    data: T | None = None
+    message: str = "OK"
+    status: int = 200
+
+
+class Page(BaseModel, Generic[T]):
+    content: list[T]
+    totalElements: int
+    totalPages: int
+    size: int
+    number: int
+    first: bool
+    last: bool
+    empty: bool
+    numberOfElements: int
+
+
+def ok(data: Any = None, message: str = "OK", status: int = 200) -> dict[str, Any]:
+    return {"data": data, "message": message, "status": status}
+
+
+def page_of(items: Sequence[Any], total: int, page: int, size: int) -> dict[str, Any]:
+    total_pages = math.ceil(total / size) if size else 0
+    return {
+        "content": list(items),
+        "totalElements": total,
+        "totalPages": total_pages,
+        "size": size,
+        "number": page,
+        "first": page == 0,
+        "last": page >= total_pages - 1,
+        "empty": len(items) == 0,
+        "numberOfElements": len(items),
+    }

@@ -1,0 +1,62 @@
+"""The one place that turns errors into the envelope and an HTTP status.
+
+No request, however malformed, answers with a stack trace: unexpected errors are logged
+and answered with a plain 500 envelope.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from community_app.i18n import gettext, normalize_language
+from community_app.services.errors import DomainError, Invalid, InvalidMany
+
+log = logging.getLogger(__name__)
+
+
+def request_language(request: Request) -> str:
+    return normalize_language(request.headers.get("accept-language", ""))
+
+
+def envelope_response(status: int, message: str, data=None) -> JSONResponse:
+    return JSONResponse(
+        status_code=status, content={"data": data, "message": message, "status": status}
+    )
+
+
+def install_error_handlers(api: FastAPI) -> None:
+    @api.exception_handler(DomainError)
+    async def _domain(request: Request, exc: DomainError):
+        lang = request_language(request)
+        message = gettext(exc.message_id, lang, **exc.params)
+        data = None
+        if isinstance(exc, Invalid):
+            data = {"errors": {exc.field: message}}
+        elif isinstance(exc, InvalidMany):
+            data = {"errors": {f: gettext(m, lang) for f, m in exc.errors.items()}}
+        return envelope_response(exc.status, message, data)
+
+    @api.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError):
+        errors = {}
+        for err in exc.errors():
+            loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path", "header")]
+            errors[".".join(loc) or "request"] = err.get("msg", "Invalid value")
+        return envelope_response(
+            422, gettext("Invalid information. Please check your details.", request_language(request)),
+            {"errors": errors},
+        )
+
+    @api.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException):
+        return envelope_response(exc.status_code, str(exc.detail))
+
+    @api.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception):
+        log.exception("Unhandled error on %s %s", request.method, request.url.path)
+        return envelope_response(500, gettext("Server error. Please try again later.", request_language(request)))

@@ -1,0 +1,96 @@
+"""Database engine, sessions and migrations.
+
+The embedded default is a SQLite file under ``var/`` in WAL mode with a busy timeout,
+so readers never block the writer and concurrent writers wait instead of failing.
+Any SQLAlchemy URL in ``COMMUNITY_DATABASE_URL`` (PostgreSQL, say) works unchanged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import fcntl
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from community_app.settings import ROOT, VAR_DIR, get_settings
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+def utcnow() -> dt.datetime:
+    """Now, as an aware UTC datetime: the form every timestamp is stored and read in."""
+    return dt.datetime.now(dt.UTC)
+
+
+def _on_sqlite_connect(dbapi_conn, _record) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def make_engine(url: str) -> sa.Engine:
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(
+            url,
+            connect_args={
+                "check_same_thread": False,
+                "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000,
+            },
+        )
+        sa.event.listen(engine, "connect", _on_sqlite_connect)
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+@lru_cache(maxsize=4)
+def get_engine(url: str | None = None) -> sa.Engine:
+    return make_engine(url or get_settings().database_url)
+
+
+@contextlib.contextmanager
+def session_scope(engine: sa.Engine | None = None) -> Iterator[Session]:
+    """One unit of work: commit on success, roll back on error."""
+    with Session(engine or get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+def alembic_config(url: str | None = None):
+    from alembic.config import Config
+
+    cfg = Config(str(ROOT / "alembic.ini"))
+    cfg.set_main_option("script_location", str(ROOT / "alembic"))
+    cfg.set_main_option("sqlalchemy.url", (url or get_settings().database_url).replace("%", "%%"))
+    return cfg
+
+
+def migrate(url: str | None = None) -> None:
+    """Upgrade the database to the newest revision.
+
+    Several server workers may start at once: a file lock lets one migrate while the
+    others wait, then find nothing left to do.
+    """
+    from alembic import command
+
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    with open(VAR_DIR / "migrate.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            command.upgrade(alembic_config(url), "head")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -1,0 +1,40 @@
+"""All tables. Importing this module registers every table on ``SQLModel.metadata``."""
+
+from community_app.models.blog import BlogPost, BlogStatus
+from community_app.models.job import JobCategory, JobPost, JobStatus, JobType
+from community_app.models.meetup import (
+    AttendanceReason,
+    InterestedField,
+    KeynoteSession,
+    Meetup,
+    MeetupNote,
+    MeetupRegistration,
+    MeetupReview,
+    RegistrationStatus,
+    Speaker,
+)
+from community_app.models.news import Comment, CommentVote, News, NewsType
+from community_app.models.site import (
+    AffiliatedProject,
+    AuditEntry,
+    Benefit,
+    SiteSettings,
+    TeamMember,
+    TeamRole,
+)
+from community_app.models.speaker import (
+    ApplicationStatus,
+    Experience,
+    Expertise,
+    SpeakerApplication,
+)
+from community_app.models.user import Language, LoginCode, RefreshToken, Role, User
+
+__all__ = [
+    "AffiliatedProject", "ApplicationStatus", "AttendanceReason", "AuditEntry", "Benefit",
+    "BlogPost", "BlogStatus", "Comment", "CommentVote", "Experience", "Expertise",
+    "InterestedField", "JobCategory", "JobPost", "JobStatus", "JobType", "KeynoteSession",
+    "Language", "LoginCode", "Meetup", "MeetupNote", "MeetupRegistration", "MeetupReview",
+    "News", "NewsType", "RefreshToken", "RegistrationStatus", "Role", "SiteSettings",
+    "Speaker", "SpeakerApplication", "TeamMember", "TeamRole", "User",
+]

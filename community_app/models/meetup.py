@@ -1,0 +1,158 @@
+"""Meetups and everything that hangs off one: speakers, sessions, registrations, notes, reviews."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from community_app.db import utcnow
+from community_app.models._base import StrEnum, check_in
+
+DEFAULT_SEATS = 50
+
+
+class RegistrationStatus(StrEnum):
+    PENDING = "PENDING"
+    ACCEPTED = "ACCEPTED"
+    REJECTED = "REJECTED"
+    CANCELLED = "CANCELLED"
+
+
+class AttendanceReason(StrEnum):
+    FIRST_TIME = "first_time"
+    ATTENDED_BEFORE = "attended_before"
+    NETWORKING = "networking"
+    LEARNING = "learning"
+    JOB_OPPORTUNITIES = "job_opportunities"
+    OTHERS = "others"
+
+
+class InterestedField(StrEnum):
+    AI = "ai"
+    BACKEND = "backend"
+    FRONTEND = "frontend"
+    UI = "ui"
+    MOBILE = "mobile"
+    CLOUD = "cloud"
+    CYBER = "cyber"
+    DATA = "data"
+
+
+class Meetup(SQLModel, table=True):
+    """A meetup. Times are stored in UTC; the site shows them in Korea time."""
+
+    __tablename__ = "meetups"
+    __table_args__ = (
+        sa.CheckConstraint("max_seats > 0", name="ck_meetups_max_seats_positive"),
+        sa.CheckConstraint(
+            "available_seats >= 0 AND available_seats <= max_seats",
+            name="ck_meetups_available_seats_range",
+        ),
+        sa.CheckConstraint("ends_at >= starts_at", name="ck_meetups_ends_after_start"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    title: str = Field(default="Untitled Event", max_length=200)
+    description: str = Field(default="No description available", sa_type=sa.Text)
+    location: str = Field(default="Location TBD", max_length=300)
+    starts_at: dt.datetime = Field(index=True)
+    ends_at: dt.datetime
+    max_seats: int = Field(default=DEFAULT_SEATS)
+    available_seats: int = Field(default=DEFAULT_SEATS)
+    image_url: str | None = Field(default=None, max_length=500)
+    image_name: str | None = Field(default=None, max_length=255)
+    parking: bool = Field(default=False)
+    provided: str = Field(default="", max_length=500)
+    requires_approval: bool = Field(default=False)
+    organizer_id: int | None = Field(
+        default=None, foreign_key="users.id", ondelete="SET NULL"
+    )
+    attended_count: int = Field(default=0)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+    updated_at: dt.datetime = Field(default_factory=utcnow)
+
+
+class Speaker(SQLModel, table=True):
+    __tablename__ = "speakers"
+
+    id: int | None = Field(default=None, primary_key=True)
+    meetup_id: int = Field(foreign_key="meetups.id", index=True, ondelete="CASCADE")
+    full_name: str = Field(max_length=120)
+    job_position: str = Field(default="", max_length=120)
+    company: str = Field(default="", max_length=120)
+    bio: str = Field(default="", sa_type=sa.Text)
+    image_url: str | None = Field(default=None, max_length=500)
+    profile_url: str | None = Field(default=None, max_length=500)
+
+
+class KeynoteSession(SQLModel, table=True):
+    __tablename__ = "keynote_sessions"
+    __table_args__ = (
+        sa.CheckConstraint("ends_at >= starts_at", name="ck_keynote_ends_after_start"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    meetup_id: int = Field(foreign_key="meetups.id", index=True, ondelete="CASCADE")
+    speaker_id: int | None = Field(
+        default=None, foreign_key="speakers.id", ondelete="SET NULL"
+    )
+    subject: str = Field(max_length=200)
+    starts_at: dt.datetime
+    ends_at: dt.datetime
+
+
+class MeetupRegistration(SQLModel, table=True):
+    """A member's registration. At most one live (not cancelled) per member and meetup."""
+
+    __tablename__ = "meetup_registrations"
+    __table_args__ = (
+        check_in("status", RegistrationStatus, "ck_registrations_status"),
+        check_in("attendance_reason", AttendanceReason, "ck_registrations_reason"),
+        check_in("interested_field", InterestedField, "ck_registrations_field"),
+        sa.Index(
+            "uq_registrations_live_user_meetup",
+            "user_id",
+            "meetup_id",
+            unique=True,
+            sqlite_where=sa.text("status != 'CANCELLED'"),
+            postgresql_where=sa.text("status != 'CANCELLED'"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    meetup_id: int = Field(foreign_key="meetups.id", index=True, ondelete="CASCADE")
+    attendance_reason: str = Field(max_length=30)
+    interested_field: str = Field(max_length=20)
+    expectation: str = Field(sa_type=sa.Text)
+    status: str = Field(default=RegistrationStatus.ACCEPTED.value, max_length=12)
+    registered_at: dt.datetime = Field(default_factory=utcnow)
+    cancelled_at: dt.datetime | None = None
+    checked_in_at: dt.datetime | None = None
+
+
+class MeetupNote(SQLModel, table=True):
+    __tablename__ = "meetup_notes"
+
+    id: int | None = Field(default=None, primary_key=True)
+    meetup_id: int = Field(foreign_key="meetups.id", index=True, ondelete="CASCADE")
+    content: str = Field(sa_type=sa.Text)
+    is_active: bool = Field(default=True)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+
+
+class MeetupReview(SQLModel, table=True):
+    __tablename__ = "meetup_reviews"
+    __table_args__ = (
+        sa.CheckConstraint("rating BETWEEN 1 AND 5", name="ck_reviews_rating"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    meetup_id: int = Field(foreign_key="meetups.id", index=True, ondelete="CASCADE")
+    user_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    author_name: str = Field(max_length=120)
+    rating: int = Field(default=5)
+    content: str = Field(sa_type=sa.Text)
+    created_at: dt.datetime = Field(default_factory=utcnow)

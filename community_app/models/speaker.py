@@ -1,0 +1,67 @@
+"""Applications sent through the call for speakers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from community_app.db import utcnow
+from community_app.models._base import StrEnum, check_in
+
+
+class Experience(StrEnum):
+    LESS_THAN_1 = "less_than_1"
+    ONE_TO_THREE = "1-3"
+    THREE_TO_FIVE = "3-5"
+    FIVE_TO_TEN = "5-10"
+    TEN_PLUS = "10+"
+
+
+class Expertise(StrEnum):
+    FRONTEND = "frontend"
+    BACKEND = "backend"
+    FULLSTACK = "fullstack"
+    MOBILE = "mobile"
+    DEVOPS = "devops"
+    DATA = "data"
+    AI = "ai"
+    BLOCKCHAIN = "blockchain"
+    SECURITY = "security"
+    GAMEDEV = "gamedev"
+    OTHER = "other"
+
+
+class ApplicationStatus(StrEnum):
+    NEW = "NEW"
+    IN_REVIEW = "IN_REVIEW"
+    ACCEPTED = "ACCEPTED"
+    REJECTED = "REJECTED"
+
+
+class SpeakerApplication(SQLModel, table=True):
+    __tablename__ = "speaker_applications"
+    __table_args__ = (
+        check_in("years_of_experience", Experience, "ck_speaker_apps_experience"),
+        check_in("expertise_field", Expertise, "ck_speaker_apps_expertise"),
+        check_in("status", ApplicationStatus, "ck_speaker_apps_status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, index=True)
+    full_name: str = Field(max_length=120)
+    job_position: str = Field(max_length=120)
+    phone: str = Field(max_length=20)
+    years_of_experience: str = Field(max_length=20)
+    expertise_field: str = Field(max_length=20, index=True)
+    topics: str = Field(sa_type=sa.Text)
+    linkedin_url: str = Field(max_length=500)
+    github_url: str = Field(max_length=500)
+    portfolio_url: str = Field(max_length=500)
+    photo_path: str | None = Field(default=None, max_length=255)
+    language: str = Field(default="en", max_length=5)
+    status: str = Field(default=ApplicationStatus.NEW.value, max_length=12, index=True)
+    status_note: str = Field(default="", sa_type=sa.Text)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+    updated_at: dt.datetime = Field(default_factory=utcnow)

@@ -1,0 +1,79 @@
+"""Members and organizers, and what signing in keeps: one-time codes and refresh tokens."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlmodel import Field, SQLModel
+
+from community_app.db import utcnow
+from community_app.models._base import StrEnum, check_in
+
+
+class Role(StrEnum):
+    MEMBER = "member"
+    ORGANIZER = "organizer"
+
+
+class Language(StrEnum):
+    EN = "en"
+    UZ = "uz"
+
+
+class User(SQLModel, table=True):
+    __tablename__ = "users"
+    __table_args__ = (
+        check_in("role", Role, "ck_users_role"),
+        check_in("language", Language, "ck_users_language"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, unique=True, index=True)
+    username: str = Field(max_length=50, unique=True, index=True)
+    first_name: str = Field(default="", max_length=100)
+    last_name: str = Field(default="", max_length=100)
+    phone: str | None = Field(default=None, max_length=20, unique=True)
+    image_url: str | None = Field(default=None, max_length=500)
+    bio: str = Field(default="", max_length=2000)
+    password_hash: str | None = Field(default=None, max_length=255)
+    google_sub: str | None = Field(default=None, max_length=255, unique=True)
+    role: str = Field(default=Role.MEMBER.value, max_length=20)
+    language: str = Field(default=Language.EN.value, max_length=5)
+    is_active: bool = Field(default=True)
+    joined_at: dt.datetime = Field(default_factory=utcnow)
+
+    @property
+    def is_organizer(self) -> bool:
+        return self.role == Role.ORGANIZER.value
+
+
+class LoginCode(SQLModel, table=True):
+    """A one-time sign-in code, stored hashed; single use, limited tries."""
+
+    __tablename__ = "login_codes"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    code_hash: str = Field(max_length=255)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+    expires_at: dt.datetime
+    failed_attempts: int = Field(default=0)
+    used_at: dt.datetime | None = None
+
+
+class RefreshToken(SQLModel, table=True):
+    """One issued refresh token. Tokens of one sign-in share a family; reuse revokes it."""
+
+    __tablename__ = "refresh_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    jti: str = Field(max_length=64, unique=True, index=True)
+    family_id: str = Field(max_length=64, index=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    issued_at: dt.datetime = Field(default_factory=utcnow)
+    expires_at: dt.datetime
+    used_at: dt.datetime | None = None
+    revoked_at: dt.datetime | None = None
+
+
+__all__ = ["Language", "LoginCode", "RefreshToken", "Role", "User"]

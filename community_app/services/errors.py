@@ -1,0 +1,50 @@
+"""Domain errors. The REST API and the Reflex states each map these to their own output."""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """Base of every rule violation. ``message_id`` is a catalog message id (English text)."""
+
+    status = 400
+
+    def __init__(self, message_id: str, **params: object) -> None:
+        super().__init__(message_id)
+        self.message_id = message_id
+        self.params = params
+
+
+class NotFound(DomainError):
+    status = 404
+
+
+class Conflict(DomainError):
+    status = 409
+
+
+class Forbidden(DomainError):
+    status = 403
+
+
+class Unauthorized(DomainError):
+    status = 401
+
+
+class Invalid(DomainError):
+    """Input that breaks a validation rule, tied to the field it concerns."""
+
+    status = 422
+
+    def __init__(self, field: str, message_id: str, **params: object) -> None:
+        super().__init__(message_id, **params)
+        self.field = field
+
+
+class InvalidMany(DomainError):
+    """Several invalid fields at once: ``errors`` maps field -> message id."""
+
+    status = 422
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        super().__init__(next(iter(errors.values())) if errors else "Invalid input")
+        self.errors = errors

@@ -1,0 +1,1 @@
+"""Reflex states: thin, they hold what a page shows and call services."""

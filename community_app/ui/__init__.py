@@ -1,0 +1,1 @@
+"""The Reflex interface: components, the page frame, one module per route."""

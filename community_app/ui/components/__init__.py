@@ -1,0 +1,1 @@
+"""Small reusable pieces of the interface."""

@@ -1,0 +1,22 @@
+"""Buttons of SPEC section 9 (sizes sm 36, md 44, lg 52, mini 32, xs 36 px)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from community_app.ui.styles import BUTTON_HEIGHTS
+
+
+def link_button(*children: Any, href: str, size: str = "md", **props: Any) -> rx.Component:
+    """A link that looks like a button: one focusable element, keyboard and screen-reader
+    friendly (no button nested in a link)."""
+    props.setdefault("height", BUTTON_HEIGHTS[size])
+    props.setdefault("cursor", "pointer")
+    return rx.button(
+        rx.link(*children, href=href, underline="none"),
+        as_child=True,
+        size="3" if size in ("md", "lg") else "2",
+        **props,
+    )

@@ -1,0 +1,246 @@
+"""The site header (SPEC section 2): logo, links, language, Login or avatar, mobile menu."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_
+from community_app.settings import get_settings
+from community_app.state.auth import AuthState
+from community_app.state.lang import LangState
+from community_app.ui import routes
+from community_app.ui.components.buttons import link_button
+from community_app.ui.i18n import t
+from community_app.ui.styles import COLORS, DESKTOP_ONLY, HEADER_MAX_WIDTH, MOBILE_ONLY
+
+NAV_ITEMS = (
+    (routes.ABOUT, N_("About us")),
+    (routes.NEWS, N_("News")),
+    (routes.EVENTS, N_("Events")),
+    (routes.JOBS, N_("Jobs")),
+)
+
+
+def logo() -> rx.Component:
+    return rx.link(
+        rx.hstack(
+            rx.image(src="/logo.svg", alt="", width="36px", height="36px"),
+            rx.text(
+                get_settings().site_name,
+                font_weight="700",
+                font_size="18px",
+                color=COLORS["text"],
+                white_space="nowrap",
+            ),
+            align="center",
+            spacing="2",
+        ),
+        href=routes.HOME,
+        aria_label=t("{site} home", site=get_settings().site_name),
+        underline="none",
+    )
+
+
+def new_badge() -> rx.Component:
+    return rx.el.span(
+        t("NEW"),
+        background_color=COLORS["badge"],
+        color="white",
+        font_size="10px",
+        font_weight="700",
+        padding="1px 6px",
+        border_radius="999px",
+        margin_left="6px",
+        line_height="16px",
+    )
+
+
+def _is_active(path: str):
+    current = rx.State.router.url.path
+    return (current == path) | current.startswith(path + "/")
+
+
+def nav_link(path: str, label: str, *, in_drawer: bool = False) -> rx.Component:
+    link = rx.link(
+        rx.hstack(
+            rx.text(t(label)),
+            new_badge() if path == routes.JOBS else rx.fragment(),
+            align="center",
+            spacing="0",
+        ),
+        href=path,
+        underline="none",
+        font_weight="500",
+        font_size="16px" if in_drawer else "15px",
+        padding="10px 12px",
+        min_height="44px",
+        display="flex",
+        align_items="center",
+        border_radius="8px",
+        color=rx.cond(_is_active(path), COLORS["primary"], COLORS["text"]),
+        background_color=rx.cond(_is_active(path), "#eef2ff", "transparent"),
+        _hover={"background_color": "#eef2ff", "color": COLORS["primary"]},
+        aria_current=rx.cond(_is_active(path), "page", "false"),
+    )
+    return rx.drawer.close(link) if in_drawer else link
+
+
+def language_menu() -> rx.Component:
+    return rx.menu.root(
+        rx.menu.trigger(
+            rx.button(
+                rx.icon("globe", size=18),
+                rx.text(rx.cond(LangState.is_uz, "UZ", "EN"), font_weight="600"),
+                rx.icon("chevron-down", size=14),
+                variant="ghost",
+                color_scheme="gray",
+                height="44px",
+                aria_label=t("Language"),
+                cursor="pointer",
+            ),
+        ),
+        rx.menu.content(
+            *[
+                rx.menu.item(
+                    LANGUAGE_NAMES[code],
+                    on_click=LangState.set_lang(code),
+                    lang=code,
+                    font_weight=rx.cond(LangState.current == code, "700", "400"),
+                )
+                for code in LANGUAGES
+            ],
+        ),
+    )
+
+
+def account_button() -> rx.Component:
+    """A Login button, or the round avatar linking to My Page when signed in."""
+    avatar = rx.link(
+        rx.cond(
+            AuthState.image_url != "",
+            rx.image(
+                src=AuthState.image_url,
+                alt=rx.cond(AuthState.first_name != "", AuthState.first_name, t("User")),
+                width="40px",
+                height="40px",
+                border_radius="50%",
+                object_fit="cover",
+            ),
+            rx.center(
+                rx.icon("user", size=22, color="white"),
+                width="40px",
+                height="40px",
+                border_radius="50%",
+                background_color=COLORS["primary"],
+                role="img",
+                aria_label=rx.cond(
+                    AuthState.first_name != "", AuthState.first_name, t("User")
+                ),
+            ),
+        ),
+        href=routes.MYPAGE,
+        aria_label=t("My Page"),
+    )
+    login = link_button(t("Login"), href=routes.LOGIN, padding_x="20px")
+    return rx.cond(AuthState.show_signed_in, avatar, login)
+
+
+def mobile_menu() -> rx.Component:
+    return rx.box(
+        rx.drawer.root(
+            rx.drawer.trigger(
+                rx.icon_button(
+                    rx.icon("menu", size=24),
+                    variant="ghost",
+                    color_scheme="gray",
+                    size="3",
+                    aria_label=t("Open menu"),
+                    cursor="pointer",
+                ),
+            ),
+            rx.drawer.overlay(z_index="1000"),
+            rx.drawer.portal(
+                rx.drawer.content(
+                    rx.vstack(
+                        rx.hstack(
+                            rx.drawer.title(t("Menu"), font_weight="700", font_size="18px"),
+                            rx.spacer(),
+                            rx.drawer.close(
+                                rx.icon_button(
+                                    rx.icon("x", size=22),
+                                    variant="ghost",
+                                    color_scheme="gray",
+                                    size="3",
+                                    aria_label=t("Close menu"),
+                                ),
+                            ),
+                            width="100%",
+                            align="center",
+                        ),
+                        rx.drawer.description(
+                            get_settings().site_name, color=COLORS["muted"], font_size="14px"
+                        ),
+                        *[nav_link(path, label, in_drawer=True) for path, label in NAV_ITEMS],
+                        rx.cond(
+                            AuthState.show_signed_in,
+                            rx.drawer.close(nav_link(routes.MYPAGE, N_("My Page"))),
+                            rx.drawer.close(
+                                link_button(t("Login"), href=routes.LOGIN, width="100%")
+                            ),
+                        ),
+                        spacing="2",
+                        width="100%",
+                        align="stretch",
+                    ),
+                    top="0",
+                    right="0",
+                    height="100%",
+                    width="min(320px, 85vw)",
+                    padding="20px",
+                    background_color="white",
+                    z_index="1001",
+                    aria_label=t("Menu"),
+                ),
+            ),
+            direction="right",
+        ),
+        display=MOBILE_ONLY,
+    )
+
+
+def header() -> rx.Component:
+    return rx.el.header(
+        rx.hstack(
+            logo(),
+            rx.el.nav(
+                rx.hstack(
+                    *[nav_link(path, label) for path, label in NAV_ITEMS],
+                    spacing="1",
+                    align="center",
+                ),
+                aria_label=t("Main"),
+                display=DESKTOP_ONLY,
+            ),
+            rx.hstack(
+                language_menu(),
+                account_button(),
+                mobile_menu(),
+                spacing="2",
+                align="center",
+            ),
+            justify="between",
+            align="center",
+            width="100%",
+            max_width=HEADER_MAX_WIDTH,
+            margin_x="auto",
+            padding_x=["12px", "16px", "16px", "24px"],
+            height="68px",
+        ),
+        position="sticky",
+        top="0",
+        z_index="100",
+        background_color="rgba(255,255,255,0.95)",
+        backdrop_filter="saturate(180%) blur(8px)",
+        border_bottom=f"1px solid {COLORS['border']}",
+        width="100%",
+    )

@@ -1,0 +1,1 @@
+"""The page frame shared by every route."""

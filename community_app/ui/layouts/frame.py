@@ -1,0 +1,211 @@
+"""The page frame every route shares, and the ``@page`` decorator that registers a route.
+
+A page module writes::
+
+    @page(routes.NEWS, title="News")
+    def news() -> rx.Component:
+        return ...
+
+and the frame adds the header, the footer (except on /login and /auth paths), the home
+banner on ``/``, the maintenance screen, the uncaught-error screen, the page-loading
+indicator and the scroll-to-top on route change. ``community_app.py`` adds every
+registered page in one loop.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import reflex as rx
+
+from community_app.i18n import gettext
+from community_app.settings import get_settings
+from community_app.state.lang import LangState
+from community_app.state.site import SiteState
+from community_app.ui import routes
+from community_app.ui.components.browser import (
+    dismissible_banner,
+    page_loading_indicator,
+    scroll_to_top,
+    uncaught_error_screen,
+)
+from community_app.ui.components.footer import footer
+from community_app.ui.components.header import header
+from community_app.ui.i18n import t
+from community_app.ui.styles import COLORS, CONTENT_MAX_WIDTH
+
+MAIN_ID = "main-content"
+
+
+@dataclasses.dataclass(frozen=True)
+class Route:
+    path: str
+    component: Callable[[], rx.Component]
+    title: Any
+    on_load: Sequence[Any]
+
+
+PAGES: list[Route] = []
+
+# Every page load: pick the language, read the site settings (maintenance switch).
+COMMON_ON_LOAD = (LangState.detect, SiteState.load)
+
+
+def page(path: str, *, title: str, on_load: Sequence[Any] = ()):
+    """Register ``fn`` as the page at ``path`` inside the shared frame."""
+
+    def decorator(fn: Callable[[], rx.Component]):
+        def render() -> rx.Component:
+            return page_frame(fn(), path=path)
+
+        PAGES.append(
+            Route(
+                path=path,
+                component=render,
+                title=page_title(title),
+                on_load=[*COMMON_ON_LOAD, *on_load],
+            )
+        )
+        return fn
+
+    return decorator
+
+
+def page_title(title: str):
+    site = get_settings().site_name
+    return rx.cond(
+        LangState.is_uz,
+        f"{gettext(title, 'uz')} | {site}",
+        f"{gettext(title, 'en')} | {site}",
+    )
+
+
+def skip_link() -> rx.Component:
+    return rx.link(
+        t("Skip to content"),
+        href=f"#{MAIN_ID}",
+        class_name="uzdev-skip-link",
+    )
+
+
+def home_banner() -> rx.Component:
+    return dismissible_banner(
+        rx.link(
+            rx.hstack(
+                rx.icon("calendar-clock", size=18),
+                rx.text(t("Hurry up and register for the next meetup!"), font_weight="600"),
+                rx.icon("arrow-right", size=16),
+                align="center",
+                justify="center",
+                spacing="2",
+            ),
+            href=routes.EVENTS,
+            color="white",
+            underline="none",
+            display="block",
+            padding="10px 48px 10px 16px",
+            width="100%",
+        ),
+        close_label=t("Close banner"),
+        threshold=50,
+    )
+
+
+def maintenance_screen() -> rx.Component:
+    """Full screen, in Uzbek and English at once, with the contact address."""
+
+    def block(lang: str) -> rx.Component:
+        return rx.vstack(
+            rx.heading(gettext("We are doing maintenance", lang), size="6", as_="h2"),
+            rx.text(
+                gettext(
+                    "The site is being improved and will be back soon. Thank you for your patience.",
+                    lang,
+                ),
+                color=COLORS["muted"],
+            ),
+            rx.text(
+                gettext("Questions? Write to us at", lang),
+                " ",
+                rx.link(
+                    SiteState.contact_email,
+                    href="mailto:" + SiteState.contact_email,
+                    font_weight="600",
+                ),
+                color=COLORS["muted"],
+            ),
+            lang=lang,
+            spacing="2",
+            align="center",
+            text_align="center",
+        )
+
+    return rx.center(
+        rx.vstack(
+            rx.image(src="/logo.svg", alt="", width="64px", height="64px"),
+            rx.heading(get_settings().site_name, size="8", as_="h1"),
+            block("uz"),
+            rx.separator(size="4"),
+            block("en"),
+            spacing="5",
+            align="center",
+            max_width="560px",
+            padding="32px",
+            background_color="white",
+            border_radius="16px",
+            box_shadow="0 10px 30px rgba(15,23,42,0.08)",
+        ),
+        min_height="100vh",
+        width="100%",
+        padding="16px",
+        background_color=COLORS["background"],
+        role="main",
+        id="maintenance",
+    )
+
+
+def page_frame(content: rx.Component, *, path: str) -> rx.Component:
+    with_footer = routes.shows_footer(path)
+    body = rx.flex(
+        skip_link(),
+        header(),
+        home_banner() if path == routes.HOME else rx.fragment(),
+        rx.el.main(
+            content,
+            id=MAIN_ID,
+            width="100%",
+            flex="1",
+            tab_index=-1,
+            outline="none",
+        ),
+        footer() if with_footer else rx.fragment(),
+        direction="column",
+        min_height="100vh",
+        width="100%",
+    )
+    return rx.fragment(
+        scroll_to_top(),
+        page_loading_indicator(label=t("Loading a page")),
+        uncaught_error_screen(
+            rx.cond(SiteState.maintenance, maintenance_screen(), body),
+            title=t("Uncaught Error"),
+            fallback_message=t("An unexpected error occurred"),
+            try_again_label=t("Try Again"),
+            report_label=t("Report Issue"),
+        ),
+    )
+
+
+def content_container(*children: rx.Component, **props: Any) -> rx.Component:
+    """The centred column every page body sits in."""
+    props.setdefault("padding_y", ["24px", "32px", "32px", "48px"])
+    return rx.box(
+        *children,
+        width="100%",
+        max_width=CONTENT_MAX_WIDTH,
+        margin_x="auto",
+        padding_x=["16px", "16px", "16px", "24px"],
+        **props,
+    )

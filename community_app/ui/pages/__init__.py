@@ -1,0 +1,23 @@
+"""One module per route. Importing this package registers every page on ``PAGES``."""
+
+from community_app.ui.layouts.frame import PAGES
+from community_app.ui.pages import (  # noqa: F401  (each import registers its page)
+    about,
+    complete_account,
+    event_detail,
+    event_register,
+    events,
+    home,
+    job_detail,
+    jobs,
+    login,
+    mypage,
+    news,
+    news_detail,
+    not_found,
+    privacy,
+    speakers_register,
+    terms,
+)
+
+__all__ = ["PAGES"]

@@ -1,0 +1,93 @@
+"""Home (/): the headline and the two feature cards. The remaining sections land with
+the public-site issue (statistics, countdown, projects, benefits, speaker banner)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.i18n import N_
+from community_app.ui import routes
+from community_app.ui.components.buttons import link_button
+from community_app.ui.i18n import t
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import COLORS
+
+
+def feature_card(icon: str, title: str, text: str) -> rx.Component:
+    return rx.vstack(
+        rx.center(
+            rx.icon(icon, size=26, color=COLORS["primary"]),
+            width="52px",
+            height="52px",
+            border_radius="14px",
+            background_color="#eef2ff",
+        ),
+        rx.heading(t(title), as_="h3", size="5"),
+        rx.text(t(text), color=COLORS["muted"]),
+        spacing="3",
+        padding="24px",
+        background_color="white",
+        border=f"1px solid {COLORS['border']}",
+        border_radius="16px",
+        flex="1",
+        min_width="0",
+    )
+
+
+@page(routes.HOME, title=N_("Home"))
+def home() -> rx.Component:
+    return content_container(
+        rx.vstack(
+            rx.heading(
+                t("Uzbek developers in South Korea, building together"),
+                as_="h1",
+                font_size=["34px", "40px", "44px", "52px", "56px"],
+                line_height="1.15",
+                max_width="820px",
+            ),
+            rx.text(
+                t(
+                    "Meetups, news, jobs and friends: one community connecting developers "
+                    "who live, work and study in Korea with Uzbekistan."
+                ),
+                size="5",
+                color=COLORS["muted"],
+                max_width="720px",
+            ),
+            rx.flex(
+                link_button(t("See upcoming events"), href=routes.EVENTS, size="lg"),
+                link_button(
+                    t("Become a speaker"),
+                    href=routes.SPEAKERS_REGISTER,
+                    size="lg",
+                    variant="outline",
+                ),
+                gap="12px",
+                wrap="wrap",
+            ),
+            rx.flex(
+                feature_card(
+                    "send",
+                    N_("Join our Telegram community"),
+                    N_(
+                        "Hundreds of members share jobs, questions and plans every day "
+                        "in our messaging-app group."
+                    ),
+                ),
+                feature_card(
+                    "globe",
+                    N_("Connecting South Korea and Uzbekistan"),
+                    N_(
+                        "We link developers, students and companies in both countries "
+                        "through events, mentoring and shared projects."
+                    ),
+                ),
+                flex_direction=["column", "column", "column", "row"],
+                gap="16px",
+                width="100%",
+                padding_top="16px",
+            ),
+            spacing="5",
+            padding_y=["8px", "24px"],
+        )
+    )

@@ -1,0 +1,18 @@
+"""Become a speaker (speakers_register route). Placeholder body until its issue lands."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.i18n import N_
+from community_app.ui import routes
+from community_app.ui.components.placeholder import placeholder_page
+from community_app.ui.layouts.frame import page
+
+
+@page(routes.SPEAKERS_REGISTER, title=N_("Become a speaker"))
+def speakers_register() -> rx.Component:
+    return placeholder_page(
+        N_("Become a speaker"),
+        N_("Share your experience with the community at one of our meetups."),
+    )

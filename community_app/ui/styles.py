@@ -1,0 +1,49 @@
+"""Style tokens of SPEC section 9: colours, breakpoints, sizes. Use these, not literals."""
+
+from __future__ import annotations
+
+from reflex_base.breakpoints import set_breakpoints
+
+# Breakpoints (px). A responsive style list maps to: [<480, 480+, 640+, 768+, 1140+, 1280+]
+BREAKPOINTS = ("480px", "640px", "768px", "1140px", "1280px")
+set_breakpoints(BREAKPOINTS)  # responsive style lists use these, not Reflex's defaults
+MOBILE_BREAKPOINT = 768  # below this the header shows the menu toggle
+
+HEADER_MAX_WIDTH = "1140px"
+CONTENT_MAX_WIDTH = "1140px"
+
+COLORS = {
+    "primary": "#1d4ed8",
+    "primary_dark": "#1e3a8a",
+    "accent": "#0ea5a4",
+    "text": "#0f172a",
+    "muted": "#475569",
+    "border": "#e2e8f0",
+    "surface": "#ffffff",
+    "background": "#f8fafc",
+    "danger": "#dc2626",
+    "badge": "#ef4444",
+    "footer_bg": "#0f172a",
+    "footer_text": "#cbd5e1",
+}
+
+BUTTON_HEIGHTS = {"mini": "32px", "xs": "36px", "sm": "36px", "md": "44px", "lg": "52px"}
+MODAL_WIDTHS = {"sm": "400px", "md": "560px", "lg": "720px", "xl": "900px", "full": "90%"}
+
+FONT_STACK = (
+    "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Noto Sans KR', "
+    "'Helvetica Neue', Arial, sans-serif"
+)
+
+# Shown on mobile widths only / desktop widths only (the 768 px breakpoint).
+MOBILE_ONLY = ["flex", "flex", "flex", "none"]
+DESKTOP_ONLY = ["none", "none", "none", "flex"]
+
+GLOBAL_STYLE = {
+    "font_family": FONT_STACK,
+    "color": COLORS["text"],
+    "background_color": COLORS["background"],
+    "::selection": {"background_color": "#c7d2fe"},
+    # Visible keyboard focus everywhere.
+    ":focus-visible": {"outline": f"2px solid {COLORS['primary']}", "outline_offset": "2px"},
+}
