@@ -20,17 +20,23 @@ class SiteSettingsView:
     target_members: int
 
 
-def _row(session: Session) -> SiteSettings:
+def ensure_site_settings(session: Session, contact_email: str | None = None) -> SiteSettings:
+    """The single settings row (id 1), created with the model's defaults if missing."""
     row = session.get(SiteSettings, 1)
     if row is None:
-        row = SiteSettings(id=1, contact_email=get_settings().default_contact_email)
+        row = SiteSettings(
+            id=1, contact_email=contact_email or get_settings().default_contact_email
+        )
         session.add(row)
         session.flush()
     return row
 
 
+
+
+
 def get_site_settings(session: Session) -> SiteSettingsView:
-    row = _row(session)
+    row = ensure_site_settings(session)
     return SiteSettingsView(
         maintenance=row.maintenance,
         contact_email=row.contact_email or get_settings().default_contact_email,
@@ -41,7 +47,7 @@ def get_site_settings(session: Session) -> SiteSettingsView:
 
 
 def set_maintenance(session: Session, on: bool) -> SiteSettingsView:
-    row = _row(session)
+    row = ensure_site_settings(session)
     row.maintenance = on
     row.updated_at = utcnow()
     session.add(row)

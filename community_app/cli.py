@@ -1,0 +1,59 @@
+"""Maintenance commands: ``python -m community_app.cli <command>`` (or the make targets).
+
+  migrate                 upgrade the database to the newest migration
+  demo                    load the demo content, only into an empty database
+  make-organizer EMAIL    give the user with EMAIL the organizer role
+  maintenance on|off      switch the maintenance page
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from community_app.db import migrate, session_scope
+from community_app.services.errors import DomainError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m community_app.cli", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate")
+    sub.add_parser("demo")
+    organizer = sub.add_parser("make-organizer")
+    organizer.add_argument("email")
+    maintenance = sub.add_parser("maintenance")
+    maintenance.add_argument("switch", choices=["on", "off"])
+    args = parser.parse_args(argv)
+
+    migrate()
+    if args.command == "migrate":
+        print("Database is up to date.")
+    elif args.command == "demo":
+        from community_app.demo.seed import load_demo
+
+        with session_scope() as session:
+            loaded = load_demo(session)
+        print("Demo content loaded." if loaded else "Database not empty: demo content left as it is.")
+    elif args.command == "make-organizer":
+        from community_app.services.users import make_organizer
+
+        try:
+            with session_scope() as session:
+                user = make_organizer(session, args.email)
+        except DomainError as exc:
+            print(exc.message_id, file=sys.stderr)
+            return 1
+        print(f"{user.email} is now an organizer.")
+    elif args.command == "maintenance":
+        from community_app.services.site import set_maintenance
+
+        with session_scope() as session:
+            current = set_maintenance(session, args.switch == "on")
+        print(f"Maintenance page is {'on' if current.maintenance else 'off'}.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""The API answers in its envelope and documents itself at /api/v1/docs."""
+
+from __future__ import annotations
+
+
+def test_health_answers_in_the_envelope(client):
+    r = client.get("/api/v1/health")
+    assert r.status_code == 200
+    assert r.json() == {"data": {"database": "up"}, "message": "OK", "status": 200}
+
+
+def test_openapi_and_docs_are_served(client):
+    spec = client.get("/api/v1/openapi.json")
+    assert spec.status_code == 200
+    assert "/api/v1/health" in spec.json()["paths"]
+    docs = client.get("/api/v1/docs")
+    assert docs.status_code == 200
+    assert "swagger" in docs.text.lower()
+
+
+def test_unknown_path_answers_404_in_the_envelope(client):
+    r = client.get("/api/v1/no-such-thing")
+    assert r.status_code == 404
+    assert r.json() == {"data": None, "message": "Not Found", "status": 404}
+
+
+def test_wrong_method_answers_405_in_the_envelope(client):
+    r = client.post("/api/v1/health")
+    assert r.status_code == 405
+    assert r.json()["status"] == 405

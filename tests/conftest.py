@@ -1,0 +1,80 @@
+"""Shared fixtures. Every test runs against a fresh database of its own.
+
+The database is SQLite by default. Set ``COMMUNITY_TEST_POSTGRES_URL`` (``.ci/run`` sets
+it to the local server) and the database tests run on PostgreSQL as well.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+# Settings are read once: point everything at a scratch folder before the app loads.
+_SCRATCH = Path(tempfile.mkdtemp(prefix="uzdev-tests-"))
+os.environ["COMMUNITY_VAR_DIR"] = str(_SCRATCH)
+os.environ["COMMUNITY_DATABASE_URL"] = f"sqlite:///{_SCRATCH / 'default.db'}"
+os.environ.setdefault("COMMUNITY_ENV", "development")
+
+import pytest  # noqa: E402
+import sqlalchemy as sa  # noqa: E402
+from sqlmodel import Session, SQLModel  # noqa: E402
+
+from community_app.db import make_engine, migrate  # noqa: E402
+
+POSTGRES_URL = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
+DATABASES = ["sqlite", *(["postgresql"] if POSTGRES_URL else [])]
+
+
+@pytest.fixture(scope="session")
+def scratch_dir() -> Path:
+    return _SCRATCH
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(scratch_dir: Path) -> Path:
+    """A SQLite file migrated to head once; each test gets a copy."""
+    path = scratch_dir / "template.db"
+    migrate(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_engine():
+    if not POSTGRES_URL:
+        pytest.skip("COMMUNITY_TEST_POSTGRES_URL is not set")
+    engine = make_engine(POSTGRES_URL)
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(sa.text("CREATE SCHEMA public"))
+    migrate(POSTGRES_URL)
+    yield engine
+    engine.dispose()
+
+
+def _truncate_all(engine: sa.Engine) -> None:
+    names = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
+    with engine.begin() as conn:
+        conn.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+
+
+@pytest.fixture(params=DATABASES)
+def engine(request, sqlite_template: Path, tmp_path: Path):
+    """A migrated, empty database: SQLite always, PostgreSQL when configured."""
+    if request.param == "sqlite":
+        path = tmp_path / "test.db"
+        shutil.copy(sqlite_template, path)
+        eng = make_engine(f"sqlite:///{path}")
+        yield eng
+        eng.dispose()
+    else:
+        eng = request.getfixturevalue("postgres_engine")
+        _truncate_all(eng)
+        yield eng
+
+
+@pytest.fixture
+def session(engine):
+    with Session(engine, expire_on_commit=False) as s:
+        yield s

@@ -1,0 +1,146 @@
+"""End-to-end fixtures: the production build, started once per test session, driven by
+Debian's Chromium through pytest-playwright.
+
+The server gets a database and var/ folder of its own (demo content loaded), on a free
+port. ``site`` gives tests the base URL and a way to run maintenance commands against
+the same database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "tests" / "output"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+BUILD_TIMEOUT_S = 1200
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/e2e" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclasses.dataclass
+class Site:
+    url: str
+    env: dict
+
+    def cli(self, *args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "community_app.cli", *args],
+            cwd=ROOT, env=self.env, capture_output=True, text=True, check=True,
+        )
+        return done.stdout
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Site:
+    var_dir = tmp_path_factory.mktemp("e2e-var")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "COMMUNITY_VAR_DIR": str(var_dir),
+        "COMMUNITY_DATABASE_URL": f"sqlite:///{var_dir / 'e2e.db'}",
+        "REFLEX_USE_SYSTEM_BUN": "1",
+    }
+    site = Site(url=f"http://127.0.0.1:{port}", env=env)
+    site.cli("demo")
+
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    log_path = OUTPUT / "e2e-server.log"
+    log = log_path.open("w")
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--loglevel", "info"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    deadline = time.monotonic() + BUILD_TIMEOUT_S
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"server exited with {proc.returncode}; see {log_path}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"server not ready after {BUILD_TIMEOUT_S}s; see {log_path}")
+            try:
+                if (
+                    httpx.get(f"{site.url}/ping", timeout=2).status_code == 200
+                    and httpx.get(f"{site.url}/", timeout=5).status_code == 200
+                ):
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(2)
+        yield site
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Site) -> str:
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "en-US", "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def mobile(browser, base_url):
+    """A page at a phone's width (390 px)."""
+    context = browser.new_context(
+        base_url=base_url, locale="en-US", viewport={"width": 390, "height": 844},
+        is_mobile=True, has_touch=True,
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def wait_ready(page) -> None:
+    """Wait until the page is hydrated: the websocket delivered state (language detected)."""
+    page.wait_for_function("document.documentElement.lang === 'en' || document.documentElement.lang === 'uz'")
+    page.wait_for_function("window.localStorage.getItem('uzdev_lang') !== null")

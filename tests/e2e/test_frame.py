@@ -1,0 +1,173 @@
+"""The page frame of SPEC section 2: header, footer, 404, routes, banner, errors."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import wait_ready
+
+ROUTES = [
+    "/", "/about", "/news", "/news/1", "/events", "/events/upcoming/details/1",
+    "/events/upcoming/register/1", "/login", "/completeAccount", "/speakers/register",
+    "/jobs", "/jobs/1", "/mypage", "/terms", "/privacy",
+]
+
+
+def header(page: Page):
+    return page.get_by_role("banner")
+
+
+def footer(page: Page):
+    return page.get_by_role("contentinfo")
+
+
+def test_header_has_logo_links_language_and_login(page: Page):
+    page.goto("/about")
+    wait_ready(page)
+    h = header(page)
+    expect(h.get_by_role("link", name="UzDev Korea home")).to_have_attribute("href", "/")
+    nav = h.get_by_role("navigation", name="Main")
+    for name, href in [("About us", "/about"), ("News", "/news"), ("Events", "/events")]:
+        expect(nav.get_by_role("link", name=name, exact=True)).to_have_attribute("href", href)
+    jobs = nav.get_by_role("link", name=re.compile(r"^Jobs"))
+    expect(jobs).to_have_attribute("href", "/jobs")
+    expect(jobs).to_contain_text("NEW")
+    expect(nav.get_by_role("link", name="About us", exact=True)).to_have_attribute("aria-current", "page")
+    expect(h.get_by_role("button", name="Language")).to_be_visible()
+    expect(h.get_by_role("link", name="Login")).to_have_attribute("href", "/login")
+
+
+def test_logo_goes_home(page: Page):
+    page.goto("/terms")
+    wait_ready(page)
+    header(page).get_by_role("link", name="UzDev Korea home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_footer_has_year_rights_legal_and_five_social_links(page: Page):
+    page.goto("/")
+    f = footer(page)
+    year = dt.datetime.now().year
+    expect(f).to_contain_text(f"© {year} UzDev Korea. All rights reserved.")
+    expect(f.get_by_role("link", name="Terms of Service")).to_have_attribute("href", "/terms")
+    expect(f.get_by_role("link", name="Privacy Policy")).to_have_attribute("href", "/privacy")
+    social = f.get_by_role("navigation", name="Social links").get_by_role("link")
+    expect(social).to_have_count(5)
+    names = [social.nth(i).get_attribute("aria-label") for i in range(5)]
+    assert names == ["Telegram", "X", "Instagram", "LinkedIn", "GitHub"]
+    for i in range(5):
+        assert social.nth(i).get_attribute("href").startswith("https://")
+        assert social.nth(i).get_attribute("target") == "_blank"
+
+
+@pytest.mark.parametrize("path", ROUTES)
+def test_every_route_answers_with_the_frame(page: Page, path: str):
+    response = page.goto(path)
+    assert response is not None and response.ok
+    expect(header(page)).to_be_visible()
+    expect(page.get_by_role("heading", name="Page Not Found")).to_have_count(0)
+    if path == "/login":
+        expect(footer(page)).to_have_count(0)  # /login and /auth paths: header only
+    else:
+        expect(footer(page)).to_be_visible()
+
+
+def test_unknown_path_shows_the_404_page(page: Page):
+    page.goto("/no/such/page")
+    expect(page.get_by_role("heading", name="Page Not Found")).to_be_visible()
+    expect(page.get_by_text("The page you're looking for doesn't exist or has been moved.")).to_be_visible()
+    wait_ready(page)
+    page.get_by_role("link", name="Back to Home").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+
+
+def test_terms_and_privacy_carry_real_text(page: Page):
+    page.goto("/terms")
+    expect(page.get_by_role("heading", name="Terms of Service", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", level=2)).to_have_count(7)
+    page.goto("/privacy")
+    expect(page.get_by_role("heading", name="Privacy Policy", level=1)).to_be_visible()
+    expect(page.get_by_text("Personal Information Protection Act")).to_be_visible()
+
+
+def test_page_scrolls_to_top_on_route_change(page: Page):
+    page.set_viewport_size({"width": 1280, "height": 600})
+    page.goto("/terms")
+    wait_ready(page)
+    page.mouse.wheel(0, 5000)
+    page.wait_for_function("window.scrollY > 300")
+    footer(page).get_by_role("link", name="Privacy Policy").click()
+    expect(page).to_have_url(re.compile(r"/privacy$"))
+    page.wait_for_function("window.scrollY === 0")
+
+
+def test_home_banner_rules(page: Page):
+    page.set_viewport_size({"width": 1280, "height": 500})
+    banner_text = "Hurry up and register for the next meetup!"
+    page.goto("/about")
+    wait_ready(page)
+    expect(page.get_by_text(banner_text)).to_have_count(0)  # only at /
+    page.goto("/")
+    wait_ready(page)
+    banner = page.get_by_text(banner_text)
+    expect(banner).to_be_visible()
+    page.mouse.wheel(0, 200)
+    page.wait_for_function("window.scrollY >= 50")
+    expect(banner).to_have_count(0)  # hidden from 50 px of scroll
+    page.evaluate("window.scrollTo(0, 0)")
+    expect(banner).to_be_visible()
+    banner.click()
+    expect(page).to_have_url(re.compile(r"/events$"))
+
+
+def test_home_banner_closes_with_animation_and_stays_closed(page: Page):
+    page.goto("/")
+    wait_ready(page)
+    close = page.get_by_role("button", name="Close banner")
+    close.click()
+    expect(page.locator(".uzdev-banner[data-phase='closing']")).to_have_count(1)
+    expect(page.locator(".uzdev-banner")).to_have_count(0)
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_text("Hurry up and register for the next meetup!")).to_have_count(0)
+
+
+def test_uncaught_error_screen_try_again_report_and_route_change(page: Page):
+    page.goto("/")
+    wait_ready(page)
+    page.get_by_role("banner").get_by_role("link", name="About us", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/about$"))
+
+    page.evaluate("setTimeout(() => { throw new Error('Boom from a test') }, 0)")
+    expect(page.get_by_role("heading", name="Uncaught Error")).to_be_visible()
+    expect(page.get_by_text("Boom from a test")).to_be_visible()
+    with page.expect_console_message(lambda m: "Issue report" in m.text):
+        page.get_by_role("button", name="Report Issue").click()
+    page.get_by_role("button", name="Try Again").click()
+    expect(page.get_by_role("heading", name="Uncaught Error")).to_have_count(0)
+
+    page.evaluate("() => { Promise.reject(new Error('')); }")
+    expect(page.get_by_text("An unexpected error occurred")).to_be_visible()
+    page.go_back()  # a route change clears the error
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.get_by_role("heading", name="Uncaught Error")).to_have_count(0)
+    expect(header(page)).to_be_visible()
+
+
+def test_loading_indicator_while_a_page_loads(page: Page):
+    page.goto("/")
+    wait_ready(page)
+
+    def slow(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route(re.compile(r"/assets/_jobs_\._index-.*\.js$"), slow)
+    header(page).get_by_role("link", name=re.compile(r"^Jobs")).click()
+    expect(page.get_by_text("Loading a page")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/jobs$"))
+    expect(page.get_by_text("Loading a page")).to_have_count(0)
