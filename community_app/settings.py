@@ -55,6 +55,7 @@ class Settings:
     smtp_url: str
     mail_from: str
     google_client_id: str
+    google_certs_url: str
     upload_dir: Path
     public_url: str
 
@@ -85,6 +86,9 @@ def load_settings() -> Settings:
         smtp_url=_env("COMMUNITY_SMTP_URL"),
         mail_from=_env("COMMUNITY_MAIL_FROM", "UzDev Korea <no-reply@uzdev.kr>"),
         google_client_id=_env("COMMUNITY_GOOGLE_CLIENT_ID"),
+        google_certs_url=_env(
+            "COMMUNITY_GOOGLE_CERTS_URL", "https://www.googleapis.com/oauth2/v1/certs"
+        ),
         upload_dir=Path(_env("COMMUNITY_UPLOAD_DIR", str(VAR_DIR / "uploads"))),
         public_url=_env("COMMUNITY_PUBLIC_URL", "http://localhost:3000"),
     )

@@ -13,7 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from community_app.i18n import gettext, normalize_language
+from community_app.i18n import N_, gettext, normalize_language
 from community_app.services.errors import DomainError, Invalid, InvalidMany
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ def install_error_handlers(api: FastAPI) -> None:
             loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path", "header")]
             errors[".".join(loc) or "request"] = err.get("msg", "Invalid value")
         return envelope_response(
-            422, gettext("Invalid information. Please check your details.", request_language(request)),
+            422, gettext(N_("Invalid information. Please check your details."), request_language(request)),
             {"errors": errors},
         )
 

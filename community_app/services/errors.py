@@ -14,6 +14,12 @@ class DomainError(Exception):
         self.params = params
 
 
+class BadRequest(DomainError):
+    """A request that cannot be honoured as sent (a wrong one-time code, say)."""
+
+    status = 400
+
+
 class NotFound(DomainError):
     status = 404
 
@@ -45,6 +51,7 @@ class InvalidMany(DomainError):
 
     status = 422
 
-    def __init__(self, errors: dict[str, str]) -> None:
-        super().__init__(next(iter(errors.values())) if errors else "Invalid input")
+    def __init__(self, errors: dict[str, str], summary: str | None = None) -> None:
+        """``summary`` is the overall message; by default the first field's message."""
+        super().__init__(summary or (next(iter(errors.values())) if errors else "Invalid input"))
         self.errors = errors

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
+from community_app.i18n import N_
 from community_app.models import AuditEntry, Role, User
 from community_app.services.errors import NotFound
 
@@ -25,7 +26,7 @@ def make_organizer(session: Session, email: str, *, actor_id: int | None = None)
     """Give the organizer role to the user with this email (recorded in the audit log)."""
     user = get_user_by_email(session, email)
     if user is None:
-        raise NotFound("No user with this email.")
+        raise NotFound(N_("No user with this email."))
     if user.role != Role.ORGANIZER.value:
         user.role = Role.ORGANIZER.value
         session.add(user)

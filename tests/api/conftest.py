@@ -1,19 +1,73 @@
-"""API tests call the FastAPI app in-process (Starlette's TestClient, an httpx client)."""
+"""API tests call the FastAPI app in-process (Starlette's TestClient, an httpx client)
+against the test's own database (SQLite, and PostgreSQL when configured)."""
 
 from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlmodel import Session
 
 from community_app.api import create_api
+from community_app.api.deps import get_engine_for_api
+from community_app.models import User
+from community_app.services.passwords import hash_password
+from community_app.services.tokens import start_session
+
+PASSWORD = "Str0ng!pass"
 
 
 @pytest.fixture
-def api():
-    return create_api()
+def api(engine):
+    app = create_api()
+    app.dependency_overrides[get_engine_for_api] = lambda: engine
+    return app
 
 
 @pytest.fixture
 def client(api):
     with TestClient(api, raise_server_exceptions=False) as c:
         yield c
+
+
+@pytest.fixture
+def make_user(engine):
+    """Create a user; returns (user, auth headers with a valid access token)."""
+    counter = iter(range(1, 10_000))
+
+    def _make(role: str = "member", **fields):
+        n = next(counter)
+        with Session(engine, expire_on_commit=False) as s:
+            user = User(
+                email=fields.pop("email", f"member{n}@example.com"),
+                username=fields.pop("username", f"member{chr(96 + n % 26 or 26)}{'x' * (n // 26)}"),
+                first_name=fields.pop("first_name", "Aziz"),
+                password_hash=hash_password(PASSWORD),
+                role=role,
+                **fields,
+            )
+            s.add(user)
+            s.commit()
+            pair = start_session(s, user)
+            s.commit()
+        return user, {"Authorization": f"Bearer {pair.access_token}"}
+
+    return _make
+
+
+@pytest.fixture
+def google(monkeypatch):
+    """A local Google stand-in; the app is configured to trust it."""
+    from community_app.services.google import clear_certificate_cache
+    from community_app.settings import get_settings
+    from tests.api.auth_helpers import CLIENT_ID, FakeGoogle
+
+    fake = FakeGoogle()
+    monkeypatch.setenv("COMMUNITY_GOOGLE_CLIENT_ID", CLIENT_ID)
+    monkeypatch.setenv("COMMUNITY_GOOGLE_CERTS_URL", fake.url)
+    get_settings.cache_clear()
+    clear_certificate_cache()
+    yield fake
+    fake.close()
+    monkeypatch.undo()
+    get_settings.cache_clear()
+    clear_certificate_cache()

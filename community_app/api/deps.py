@@ -1,0 +1,66 @@
+"""Dependencies shared by the routers: the database session and the signed-in user.
+
+Tests point ``get_engine_for_api`` at their own database with
+``api.dependency_overrides[get_engine_for_api] = lambda: engine``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+import sqlalchemy as sa
+from fastapi import Depends
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlmodel import Session
+
+from community_app.db import get_engine
+from community_app.i18n import N_
+from community_app.models import User
+from community_app.services.errors import Forbidden, Unauthorized
+from community_app.services.tokens import INVALID_TOKEN, user_id_from_access_token
+
+_bearer = HTTPBearer(auto_error=False, description="The access token from /auth/verify-login-otp")
+
+
+def get_engine_for_api() -> sa.Engine:
+    return get_engine()
+
+
+def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> Iterator[Session]:
+    """One transaction per request: committed when the handler returns, else rolled back."""
+    with Session(engine, expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+SessionDep = Annotated[Session, Depends(get_session)]
+
+
+def current_user(
+    session: SessionDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> User:
+    """The member behind a valid bearer access token; 401 otherwise."""
+    if credentials is None or credentials.scheme.lower() != "bearer":
+        raise Unauthorized(N_("Authentication required. Please log in."))
+    user = session.get(User, user_id_from_access_token(credentials.credentials))
+    if user is None or not user.is_active:
+        raise Unauthorized(INVALID_TOKEN)
+    return user
+
+
+CurrentUser = Annotated[User, Depends(current_user)]
+
+
+def organizer(user: CurrentUser) -> User:
+    if not user.is_organizer:
+        raise Forbidden(N_("Only organizers can do this."))
+    return user
+
+
+Organizer = Annotated[User, Depends(organizer)]

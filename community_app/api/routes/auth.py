@@ -1,0 +1,197 @@
+"""Sign-up and sign-in: /auth/* (SPEC sections 4, 7 and 8)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.api.errors import request_language
+from community_app.i18n import N_, gettext
+from community_app.services import auth
+from community_app.services.tokens import TokenPair
+
+router = APIRouter(prefix="/auth", tags=["auth"])
+
+MAX_CREDENTIAL_BYTES = 16 * 1024
+
+
+class RegisterBody(BaseModel):
+    email: str = Field(default="", max_length=254)
+    phone: str = Field(default="", max_length=20, description="010XXXXXXXX")
+    password: str = Field(default="", max_length=128)
+    confirmPassword: str = Field(default="", max_length=128)
+    firstName: str = Field(default="", max_length=100)
+    lastName: str = Field(default="", max_length=100)
+
+
+class RegisteredUser(BaseModel):
+    id: int
+    email: str
+    username: str
+
+
+class LoginBody(BaseModel):
+    email: str = Field(default="", max_length=254)
+    password: str = Field(default="", max_length=128)
+    ipAddress: str | None = Field(default=None, max_length=255, description="the page's host name")
+    deviceType: str | None = Field(default=None, max_length=20, description="'web'")
+
+
+class LoginStarted(BaseModel):
+    email: str
+    otpRequired: bool = True
+    expiresIn: int = Field(description="seconds the emailed code stays valid")
+
+
+class VerifyBody(BaseModel):
+    email: str = Field(default="", max_length=254)
+    otp: str = Field(default="", max_length=12)
+
+
+class Tokens(BaseModel):
+    access_token: str
+    refresh_token: str | None = None
+    token_type: str = "Bearer"
+    expires_in: int
+
+
+class GoogleSignUpBody(BaseModel):
+    credential: str = Field(default="", max_length=MAX_CREDENTIAL_BYTES)
+    username: str | None = Field(default=None, max_length=50, description="letters only")
+    phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
+
+
+def _tokens(pair: TokenPair) -> dict:
+    return Tokens(
+        access_token=pair.access_token, refresh_token=pair.refresh_token, expires_in=pair.expires_in
+    ).model_dump()
+
+
+def _text(request: Request, key: str) -> str:
+    return gettext(key, request_language(request))
+
+
+_PLAIN_CREDENTIAL = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "text/plain": {"schema": {"type": "string", "description": "the Google ID token"}},
+            "application/json": {"schema": GoogleSignUpBody.model_json_schema()},
+        },
+    }
+}
+
+
+async def _read_credential(request: Request) -> dict:
+    """The body as text/plain (the credential alone) or JSON {credential, username, phone}."""
+    raw = await request.body()
+    if len(raw) > MAX_CREDENTIAL_BYTES:
+        return {"credential": ""}
+    text = raw.decode("utf-8", errors="replace").strip()
+    if "json" in request.headers.get("content-type", ""):
+        try:
+            data = json.loads(text or "{}")
+        except ValueError:
+            return {"credential": ""}
+        if isinstance(data, dict):
+            body = GoogleSignUpBody.model_validate(
+                {k: v for k, v in data.items() if isinstance(v, str) and k in GoogleSignUpBody.model_fields}
+            )
+            return body.model_dump()
+        return {"credential": data if isinstance(data, str) else ""}
+    return {"credential": text}
+
+
+@router.post("/register", status_code=201, response_model=Envelope[RegisteredUser])
+def register(body: RegisterBody, session: SessionDep, request: Request) -> dict:
+    """Create an account with email, phone (010XXXXXXXX) and a strong password; then log in."""
+    user = auth.register(
+        session,
+        email=body.email,
+        phone=body.phone,
+        password=body.password,
+        confirm_password=body.confirmPassword,
+        first_name=body.firstName,
+        last_name=body.lastName,
+        language=request_language(request),
+    )
+    session.flush()
+    return ok(
+        RegisteredUser(id=user.id, email=user.email, username=user.username).model_dump(),
+        _text(request, N_("Account created. Please log in.")),
+        201,
+    )
+
+
+@router.post("/login", response_model=Envelope[LoginStarted])
+def login(body: LoginBody, session: SessionDep, request: Request) -> dict:
+    """Check the password and email a 6-digit code (valid 10 minutes, 5 tries).
+
+    Unknown email and wrong password answer the same 401."""
+    user = auth.start_login(
+        session, email=body.email, password=body.password, language=request_language(request)
+    )
+    return ok(
+        LoginStarted(email=user.email, expiresIn=int(auth.CODE_TTL.total_seconds())).model_dump(),
+        _text(request, auth.CODE_SENT),
+    )
+
+
+@router.post("/verify-login-otp", response_model=Envelope[Tokens])
+def verify_login_otp(body: VerifyBody, session: SessionDep, request: Request) -> dict:
+    """Exchange the emailed code for tokens: 400 for a wrong code, 401 when expired."""
+    pair = auth.verify_login_code(session, email=body.email, otp=body.otp)
+    return ok(_tokens(pair), _text(request, N_("Login successful.")))
+
+
+@router.get("/refresh-token", response_model=Envelope[Tokens])
+def refresh_token(
+    session: SessionDep,
+    request: Request,
+    refresh: Annotated[str | None, Header(alias="RefreshToken", max_length=4096)] = None,
+) -> dict:
+    """Rotate: answers a new pair; the presented refresh token stops working. Presenting
+    an already-used one revokes the whole sign-in."""
+    pair = auth.refresh(session, refresh)
+    return ok(_tokens(pair), _text(request, N_("Token refreshed.")))
+
+
+@router.post("/logout", response_model=Envelope[None])
+def logout(
+    session: SessionDep,
+    request: Request,
+    refresh: Annotated[str | None, Header(alias="RefreshToken", max_length=4096)] = None,
+) -> dict:
+    """End the sign-in of this refresh token (its whole family)."""
+    auth.logout(session, refresh)
+    return ok(None, _text(request, N_("Logged out.")))
+
+
+@router.post("/google/sign-in", response_model=Envelope[Tokens], openapi_extra=_PLAIN_CREDENTIAL)
+async def google_sign_in(request: Request, session: SessionDep) -> dict:
+    """Sign in with a Google ID token sent as text/plain."""
+    body = await _read_credential(request)
+    pair = auth.google_sign_in(session, body["credential"])
+    return ok(_tokens(pair), _text(request, N_("Login successful.")))
+
+
+@router.post(
+    "/google/sign-up", status_code=201, response_model=Envelope[Tokens], openapi_extra=_PLAIN_CREDENTIAL
+)
+async def google_sign_up(request: Request, session: SessionDep) -> dict:
+    """Create the account of a Google identity: JSON {credential, username (letters only),
+    phone}, or the credential alone as text/plain. Answers tokens (signed in)."""
+    body = await _read_credential(request)
+    pair = auth.google_sign_up(
+        session,
+        body["credential"],
+        username=body.get("username"),
+        phone=body.get("phone"),
+        language=request_language(request),
+    )
+    return ok(_tokens(pair), _text(request, N_("Registration complete.")), 201)

@@ -1,0 +1,162 @@
+"""Sign-in tokens (PyJWT, HS256).
+
+- The access token lives 15 minutes, the refresh token 30 days; each carries its kind in
+  the ``typ`` claim and one is never accepted as the other.
+- Refresh tokens rotate: using one answers a new pair and spends the old one. Presenting
+  an already-spent refresh token revokes its whole sign-in family (token theft).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import secrets
+
+import jwt
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import RefreshToken, User
+from community_app.services.errors import Unauthorized
+from community_app.settings import get_settings
+
+ALGORITHM = "HS256"
+ACCESS_TTL = dt.timedelta(minutes=15)
+REFRESH_TTL = dt.timedelta(days=30)
+ACCESS = "access"
+REFRESH = "refresh"
+ISSUER = "uzdev-korea"
+
+INVALID_TOKEN = N_("Your session has expired. Please log in again.")
+
+
+@dataclasses.dataclass(frozen=True)
+class TokenPair:
+    access_token: str
+    refresh_token: str
+    expires_in: int  # seconds the access token lives
+
+
+def _encode(claims: dict) -> str:
+    return jwt.encode(claims, get_settings().secret_key, algorithm=ALGORITHM)
+
+
+def _decode(token: str, kind: str) -> dict:
+    try:
+        claims = jwt.decode(
+            token,
+            get_settings().secret_key,
+            algorithms=[ALGORITHM],
+            issuer=ISSUER,
+            options={"require": ["exp", "iat", "sub", "typ", "iss"]},
+        )
+    except jwt.PyJWTError as exc:
+        raise Unauthorized(INVALID_TOKEN) from exc
+    if claims.get("typ") != kind:
+        raise Unauthorized(INVALID_TOKEN)
+    return claims
+
+
+def issue_access_token(user: User, *, now: dt.datetime | None = None) -> str:
+    now = now or utcnow()
+    return _encode(
+        {
+            "iss": ISSUER,
+            "sub": str(user.id),
+            "typ": ACCESS,
+            "role": user.role,
+            "iat": now,
+            "exp": now + ACCESS_TTL,
+        }
+    )
+
+
+def user_id_from_access_token(token: str) -> int:
+    """The user id in a valid access token; Unauthorized for anything else."""
+    claims = _decode(token, ACCESS)
+    try:
+        return int(claims["sub"])
+    except (TypeError, ValueError) as exc:
+        raise Unauthorized(INVALID_TOKEN) from exc
+
+
+def access_token_expiry(token: str) -> dt.datetime | None:
+    """When an access token expires, read without verifying (the client's check)."""
+    try:
+        claims = jwt.decode(token, options={"verify_signature": False})
+        return dt.datetime.fromtimestamp(int(claims["exp"]), dt.UTC)
+    except (jwt.PyJWTError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _new_refresh(session: Session, user: User, family_id: str, now: dt.datetime) -> str:
+    jti = secrets.token_urlsafe(24)
+    session.add(
+        RefreshToken(
+            jti=jti, family_id=family_id, user_id=user.id, issued_at=now, expires_at=now + REFRESH_TTL
+        )
+    )
+    return _encode(
+        {
+            "iss": ISSUER,
+            "sub": str(user.id),
+            "typ": REFRESH,
+            "jti": jti,
+            "fam": family_id,
+            "iat": now,
+            "exp": now + REFRESH_TTL,
+        }
+    )
+
+
+def start_session(session: Session, user: User, *, now: dt.datetime | None = None) -> TokenPair:
+    """A new sign-in: a fresh token family."""
+    now = now or utcnow()
+    refresh = _new_refresh(session, user, secrets.token_urlsafe(16), now)
+    session.flush()
+    return TokenPair(issue_access_token(user, now=now), refresh, int(ACCESS_TTL.total_seconds()))
+
+
+def rotate_refresh_token(session: Session, token: str, *, now: dt.datetime | None = None) -> TokenPair:
+    """Spend a refresh token for a new pair. Reusing a spent one revokes its family."""
+    now = now or utcnow()
+    claims = _decode(token, REFRESH)
+    row = session.exec(select(RefreshToken).where(RefreshToken.jti == claims.get("jti"))).first()
+    if row is None or row.revoked_at is not None:
+        raise Unauthorized(INVALID_TOKEN)
+    # Spend the token atomically: of two concurrent uses only one wins.
+    spent = session.execute(
+        sa.update(RefreshToken)
+        .where(RefreshToken.id == row.id, RefreshToken.used_at.is_(None))
+        .values(used_at=now)
+    )
+    if spent.rowcount != 1:
+        revoke_family(session, row.family_id, now=now)
+        session.commit()  # the revocation must stick even though the request fails
+        raise Unauthorized(INVALID_TOKEN)
+    user = session.get(User, row.user_id)
+    if user is None or not user.is_active:
+        raise Unauthorized(INVALID_TOKEN)
+    refresh = _new_refresh(session, user, row.family_id, now)
+    session.flush()
+    return TokenPair(issue_access_token(user, now=now), refresh, int(ACCESS_TTL.total_seconds()))
+
+
+def revoke_family(session: Session, family_id: str, *, now: dt.datetime | None = None) -> None:
+    session.execute(
+        sa.update(RefreshToken)
+        .where(RefreshToken.family_id == family_id, RefreshToken.revoked_at.is_(None))
+        .values(revoked_at=now or utcnow())
+    )
+
+
+def revoke_refresh_token(session: Session, token: str) -> None:
+    """Logout: end the sign-in family of this refresh token (unknown tokens are ignored)."""
+    try:
+        claims = _decode(token, REFRESH)
+    except Unauthorized:
+        return
+    if claims.get("fam"):
+        revoke_family(session, str(claims["fam"]))

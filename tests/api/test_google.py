@@ -1,0 +1,118 @@
+"""Google sign-in and sign-up, verified with google-auth against a local stand-in."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session, select
+
+from community_app.models import User
+from tests.api.auth_helpers import CLIENT_ID
+
+PLAIN = {"Content-Type": "text/plain"}
+
+
+def _sign_in(client, token):
+    return client.post("/api/v1/auth/google/sign-in", content=token, headers=PLAIN)
+
+
+def _sign_up(client, token, **fields):
+    return client.post("/api/v1/auth/google/sign-up", json={"credential": token, **fields})
+
+
+def test_sign_up_with_username_and_phone_then_sign_in(client, google, engine):
+    r = _sign_up(client, google.token(), username="Aziz", phone="01011112222")
+    assert r.status_code == 201, r.json()
+    assert r.json()["message"] == "Registration complete."
+    assert {"access_token", "refresh_token"} <= set(r.json()["data"])
+    with Session(engine) as s:
+        user = s.exec(select(User)).one()
+        assert (user.google_sub, user.username, user.phone, user.email) == (
+            "google-sub-1", "Aziz", "01011112222", "aziz@gmail.com")
+        assert user.password_hash is None
+    r = _sign_in(client, google.token())
+    assert r.status_code == 200
+    me = client.get("/api/v1/users/details", headers={"Authorization": f"Bearer {r.json()['data']['access_token']}"})
+    assert me.json()["data"]["email"] == "aziz@gmail.com"
+
+
+def test_sign_up_with_the_credential_alone_as_text(client, google):
+    r = client.post("/api/v1/auth/google/sign-up", content=google.token(), headers=PLAIN)
+    assert r.status_code == 201
+    me = client.get("/api/v1/users/details", headers={"Authorization": f"Bearer {r.json()['data']['access_token']}"})
+    assert me.json()["data"]["username"] == "azizkarimov"
+
+
+def test_sign_in_without_an_account(client, google):
+    r = _sign_in(client, google.token())
+    assert r.status_code == 401
+    assert r.json()["message"] == "No account found for this Google account. Please sign up first."
+
+
+@pytest.mark.parametrize(
+    "claims",
+    [
+        {"aud": "someone-else.apps.googleusercontent.com"},
+        {"iss": "https://evil.example.com"},
+        {"expires_in": -120},
+        {"rogue": True},  # signed by a key Google does not publish
+    ],
+)
+def test_tokens_failing_a_check_are_refused(client, google, claims):
+    _sign_up(client, google.token(), username="Aziz")
+    r = _sign_in(client, google.token(**claims))
+    assert (r.status_code, r.json()["message"]) == (401, "Google login failed. Please try again.")
+
+
+def test_empty_credential(client, google):
+    r = _sign_in(client, "")
+    assert r.status_code == 401
+    assert r.json()["message"] == "No credential received from Google. Google authentication failed. Please try again."
+    r = client.post("/api/v1/auth/google/sign-up", json={"username": "Aziz"})
+    assert r.status_code == 401
+
+
+def test_completion_rules(client, google):
+    r = _sign_up(client, google.token(), username="aziz99", phone="123")
+    assert r.status_code == 422
+    body = r.json()
+    assert body["message"] == "Invalid information."
+    assert body["data"]["errors"] == {
+        "username": "Username must contain letters only",
+        "phone": "Please enter a valid phone number (01012345678)",
+    }
+
+
+def test_taken_username_or_phone(client, google, make_user):
+    make_user(username="Aziz", phone="01011112222")
+    r = _sign_up(client, google.token(), username="Aziz", phone="01033334444")
+    assert (r.status_code, r.json()["message"]) == (409, "Username or phone already exists.")
+    r = _sign_up(client, google.token(), username="Bobur", phone="01011112222")
+    assert r.status_code == 409
+
+
+def test_existing_email_account_is_linked_only_when_google_verified_it(client, google, make_user, engine):
+    make_user(email="aziz@gmail.com")
+    r = _sign_in(client, google.token(email_verified=False))
+    assert r.status_code == 401
+    r = _sign_up(client, google.token(email_verified=False), username="Aziz")
+    assert r.status_code == 409
+    r = _sign_in(client, google.token(email_verified=True))
+    assert r.status_code == 200
+    with Session(engine) as s:
+        users = s.exec(select(User)).all()
+        assert len(users) == 1 and users[0].google_sub == "google-sub-1"
+
+
+def test_registering_the_same_google_account_twice(client, google):
+    assert _sign_up(client, google.token(), username="Aziz").status_code == 201
+    r = _sign_up(client, google.token(), username="Bobur")
+    assert (r.status_code, r.json()["message"]) == (409, "This Google account is already registered. Please log in.")
+
+
+def test_google_is_refused_when_no_client_id_is_configured(client):
+    r = _sign_in(client, "eyJ.fake.token")
+    assert r.status_code == 401
+
+
+def test_client_id_matches(google):
+    assert CLIENT_ID.endswith(".apps.googleusercontent.com")
