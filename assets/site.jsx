@@ -214,3 +214,51 @@ export function DismissibleBanner({ children, closeLabel, threshold = 50 }) {
     </div>
   );
 }
+
+const GIS_SRC = "https://accounts.google.com/gsi/client";
+
+// The "Sign in with Google" button of Google Identity Services. The script is added to
+// the page only when this component is shown (the auth pages). The credential goes to
+// `onCredential`; window.__uzdevGoogleCredential(token) feeds the same handler (tests).
+export function GoogleSignIn({ clientId, mode, locale, onCredential }) {
+  const holder = useRef(null);
+  const callback = useRef(onCredential);
+  callback.current = onCredential;
+
+  useEffect(() => {
+    const deliver = (credential) => callback.current && callback.current(credential || "");
+    window.__uzdevGoogleCredential = deliver;
+    if (!clientId) return undefined;
+    const render = () => {
+      const gis = window.google && window.google.accounts && window.google.accounts.id;
+      if (!gis || !holder.current) return;
+      gis.initialize({ client_id: clientId, callback: (r) => deliver(r && r.credential) });
+      holder.current.innerHTML = "";
+      gis.renderButton(holder.current, {
+        theme: "outline",
+        size: "large",
+        shape: "pill",
+        text: mode === "signup" ? "signup_with" : "signin_with",
+        locale: locale || "en",
+        width: 300,
+      });
+    };
+    let script = document.querySelector("script[data-uzdev-gis]");
+    if (!script) {
+      script = document.createElement("script");
+      script.src = GIS_SRC;
+      script.async = true;
+      script.defer = true;
+      script.dataset.uzdevGis = "1";
+      document.head.appendChild(script);
+    }
+    render();
+    script.addEventListener("load", render);
+    return () => {
+      script.removeEventListener("load", render);
+      if (window.__uzdevGoogleCredential === deliver) delete window.__uzdevGoogleCredential;
+    };
+  }, [clientId, mode, locale]);
+
+  return <div ref={holder} className="uzdev-google-button" />;
+}

@@ -1,28 +1,60 @@
 """The signed-in state every page can read (SPEC section 4).
 
 Tokens live in localStorage under the product prefix, with the ``wasAuthenticated``
-flag and the last user id, so the header can show the signed-in state at once.
-The sign-in flows themselves (login, code, refresh, logout) build on this state.
+flag and the last user id, so the header shows the signed-in state at once on reload.
+On every page load ``check_session`` follows SPEC section 4: no access token means
+anonymous; a valid one loads the user; an expired one is refreshed silently through the
+same service the REST API uses; a failed refresh clears everything.
+
+Page states that need a member inherit from ``AuthState`` and call ``self._member()``
+in every member-only handler: the user is checked on the server each time.
 """
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import json
+import logging
 
 import reflex as rx
 
+from community_app.db import session_scope, utcnow
+from community_app.models import User
+from community_app.services import auth as auth_service
+from community_app.services import tokens
+from community_app.services.errors import DomainError
+from community_app.ui import routes
+
+log = logging.getLogger(__name__)
+
 STORAGE_PREFIX = "uzdev_"
+# Refresh a little before the access token runs out.
+REFRESH_MARGIN = dt.timedelta(seconds=30)
 
 
 class AuthState(rx.State):
-    access_token: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}accessToken")
-    refresh_token: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}refreshToken")
-    was_authenticated: str = rx.LocalStorage("", name="wasAuthenticated")
-    last_user_id: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}lastUserId")
+    access_token: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}accessToken", sync=True)
+    refresh_token: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}refreshToken", sync=True)
+    was_authenticated: str = rx.LocalStorage("", name="wasAuthenticated", sync=True)
+    last_user_id: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}lastUserId", sync=True)
     # The locally stored copy of the user: id, username, firstName (and imageUrl).
-    stored_user: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}user")
+    stored_user: str = rx.LocalStorage("", name=f"{STORAGE_PREFIX}user", sync=True)
 
     is_authenticated: bool = False
+    is_loading: bool = True
+
+    user_id: int = 0
+    username: str = ""
+    email: str = ""
+    user_first_name: str = ""
+    user_last_name: str = ""
+    phone: str = ""
+    user_image_url: str = ""
+    joined_at: str = ""  # ISO date, formatted by the page
+    role: str = ""
+
+    # --- what the header reads --------------------------------------------------------
 
     def _stored(self) -> dict:
         try:
@@ -40,8 +72,123 @@ class AuthState(rx.State):
 
     @rx.var
     def first_name(self) -> str:
-        return str(self._stored().get("firstName") or "")
+        return self.user_first_name or str(self._stored().get("firstName") or "")
 
     @rx.var
     def image_url(self) -> str:
-        return str(self._stored().get("imageUrl") or "")
+        return self.user_image_url or str(self._stored().get("imageUrl") or "")
+
+    @rx.var
+    def is_organizer(self) -> bool:
+        return self.role == "organizer"
+
+    # --- helpers for subclasses ---------------------------------------------------------
+
+    def _set_user(self, user: User) -> None:
+        self.is_authenticated = True
+        self.user_id = user.id or 0
+        self.username = user.username
+        self.email = user.email
+        self.user_first_name = user.first_name
+        self.user_last_name = user.last_name
+        self.phone = user.phone or ""
+        self.user_image_url = user.image_url or ""
+        self.joined_at = user.joined_at.date().isoformat() if user.joined_at else ""
+        self.role = user.role
+        self.last_user_id = str(user.id)
+        self.stored_user = json.dumps(
+            {
+                "id": user.id,
+                "username": user.username,
+                "firstName": user.first_name,
+                "imageUrl": user.image_url or "",
+            }
+        )
+
+    def _store_tokens(self, pair: tokens.TokenPair) -> None:
+        self.access_token = pair.access_token
+        if pair.refresh_token:
+            self.refresh_token = pair.refresh_token
+        self.was_authenticated = "true"
+
+    def _clear(self) -> None:
+        """Forget tokens, stored flags and the user."""
+        self.access_token = ""
+        self.refresh_token = ""
+        self.was_authenticated = ""
+        self.last_user_id = ""
+        self.stored_user = ""
+        self.is_authenticated = False
+        self.user_id = 0
+        self.username = self.email = self.user_first_name = self.user_last_name = ""
+        self.phone = self.user_image_url = self.joined_at = self.role = ""
+
+    def _member(self) -> User | None:
+        """The signed-in user, verified now on the server (refreshing an expired access
+        token). None, with everything cleared, when the sign-in is no longer valid."""
+        if not self.access_token and not self.refresh_token:
+            return None
+        with session_scope() as session:
+            user = None
+            expiry = tokens.access_token_expiry(self.access_token) if self.access_token else None
+            if expiry is not None and expiry - REFRESH_MARGIN > utcnow():
+                try:
+                    user = session.get(User, tokens.user_id_from_access_token(self.access_token))
+                except DomainError:
+                    user = None
+            if user is None and self.refresh_token:
+                try:
+                    pair = auth_service.refresh(session, self.refresh_token)
+                    session.commit()
+                    self._store_tokens(pair)
+                    user = session.get(User, tokens.user_id_from_access_token(pair.access_token))
+                except DomainError:
+                    user = None
+            if user is None or not user.is_active:
+                self._clear()
+                return None
+            self._set_user(user)
+            return user
+
+    def _to_login(self):
+        """Send the visitor to /login, remembering where they were."""
+        path = self.router.url.path or "/"
+        target = routes.LOGIN if path in ("/", routes.LOGIN) else f"{routes.LOGIN}?from={path}"
+        return rx.redirect(target, replace=True)
+
+    # --- events -----------------------------------------------------------------------
+
+    @rx.event
+    def check_session(self):
+        """On every page load (SPEC section 4, 'On start')."""
+        try:
+            if not self.access_token:
+                if self.was_authenticated or self.stored_user:
+                    self._clear()
+                self.is_authenticated = False
+                return
+            self._member()
+        finally:
+            self.is_loading = False
+
+    @rx.event
+    def require_member(self):
+        """The auth gate of protected pages: anonymous visitors go to /login?from=…"""
+        self.is_loading = False
+        if self._member() is None:
+            return self._to_login()
+
+    @rx.event
+    async def logout(self):
+        """After the confirmation: 50 ms later, clear tokens, stored flags and the user,
+        end the sign-in on the server, then go to /login."""
+        await asyncio.sleep(0.05)
+        refresh = self.refresh_token
+        if refresh:
+            try:
+                with session_scope() as session:
+                    auth_service.logout(session, refresh)
+            except DomainError:  # pragma: no cover - logout never fails the user
+                log.warning("Could not revoke a refresh token at logout")
+        self._clear()
+        return rx.redirect(routes.LOGIN)

@@ -26,3 +26,8 @@ def t(message_id: str, **params: Any) -> Any:
 def t_pick(en: Any, uz: Any) -> Any:
     """Choose between two values by language (bilingual database columns, say)."""
     return rx.cond(LangState.is_uz, uz, en)
+
+
+def t_var(message: Any) -> Any:
+    """Show a message a state holds as ``{"en": ..., "uz": ...}`` (see ``i18n.both``)."""
+    return rx.cond(LangState.is_uz, message["uz"], message["en"])

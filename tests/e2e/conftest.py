@@ -9,7 +9,9 @@ the same database.
 from __future__ import annotations
 
 import dataclasses
+import email
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -17,8 +19,13 @@ import sys
 import time
 from pathlib import Path
 
+from email import policy
+
 import httpx
 import pytest
+import sqlalchemy as sa
+
+from tests.api.auth_helpers import CLIENT_ID, FakeGoogle
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output"
@@ -42,6 +49,7 @@ def _free_port() -> int:
 class Site:
     url: str
     env: dict
+    google: FakeGoogle
 
     def cli(self, *args: str) -> str:
         done = subprocess.run(
@@ -50,19 +58,50 @@ class Site:
         )
         return done.stdout
 
+    @property
+    def outbox(self) -> Path:
+        return Path(self.env["COMMUNITY_VAR_DIR"]) / "outbox"
+
+    def emails_to(self, address: str) -> list:
+        found = []
+        for path in sorted(self.outbox.glob("*.eml")) if self.outbox.exists() else []:
+            msg = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+            if msg["To"] == address:
+                found.append(msg)
+        return found
+
+    def latest_code(self, address: str, timeout_s: float = 10) -> str:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            messages = self.emails_to(address)
+            if messages:
+                body = messages[-1].get_body(preferencelist=("plain",)).get_content()
+                return re.search(r"\b(\d{6})\b", body).group(1)
+            time.sleep(0.2)
+        raise AssertionError(f"no email to {address}")
+
+    def sql(self, statement: str, **params) -> None:
+        engine = sa.create_engine(self.env["COMMUNITY_DATABASE_URL"])
+        with engine.begin() as conn:
+            conn.execute(sa.text(statement), params)
+        engine.dispose()
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Site:
     var_dir = tmp_path_factory.mktemp("e2e-var")
     port = _free_port()
+    google = FakeGoogle()  # Google's certificates, served locally
     env = {
         **os.environ,
         "PORT": str(port),
         "COMMUNITY_VAR_DIR": str(var_dir),
         "COMMUNITY_DATABASE_URL": f"sqlite:///{var_dir / 'e2e.db'}",
+        "COMMUNITY_GOOGLE_CLIENT_ID": CLIENT_ID,
+        "COMMUNITY_GOOGLE_CERTS_URL": google.url,
         "REFLEX_USE_SYSTEM_BUN": "1",
     }
-    site = Site(url=f"http://127.0.0.1:{port}", env=env)
+    site = Site(url=f"http://127.0.0.1:{port}", env=env, google=google)
     site.cli("demo")
 
     OUTPUT.mkdir(parents=True, exist_ok=True)
@@ -99,6 +138,13 @@ def site(tmp_path_factory) -> Site:
             except ProcessLookupError:
                 pass
         log.close()
+        google.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_internet(context):
+    """Nothing leaves the machine: Google's script and any other outside request fail."""
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda route: route.abort())
 
 
 @pytest.fixture(scope="session")
@@ -135,6 +181,7 @@ def mobile(browser, base_url):
         base_url=base_url, locale="en-US", viewport={"width": 390, "height": 844},
         is_mobile=True, has_touch=True,
     )
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda route: route.abort())
     page = context.new_page()
     yield page
     context.close()

@@ -22,11 +22,13 @@ import reflex as rx
 
 from community_app.i18n import gettext
 from community_app.settings import get_settings
+from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.state.site import SiteState
 from community_app.ui import routes
 from community_app.ui.components.browser import (
     dismissible_banner,
+    loading_screen,
     page_loading_indicator,
     scroll_to_top,
     uncaught_error_screen,
@@ -49,8 +51,9 @@ class Route:
 
 PAGES: list[Route] = []
 
-# Every page load: pick the language, read the site settings (maintenance switch).
-COMMON_ON_LOAD = (LangState.detect, SiteState.load)
+# Every page load: pick the language, read the site settings (maintenance switch), check
+# the sign-in (refreshing an expired access token silently).
+COMMON_ON_LOAD = (LangState.detect, SiteState.load, AuthState.check_session)
 
 
 def page(path: str, *, title: str, on_load: Sequence[Any] = ()):
@@ -208,4 +211,19 @@ def content_container(*children: rx.Component, **props: Any) -> rx.Component:
         margin_x="auto",
         padding_x=["16px", "16px", "16px", "24px"],
         **props,
+    )
+
+
+def protected(content: rx.Component) -> rx.Component:
+    """The auth gate of SPEC section 4 around a member-only page body. The page adds
+    ``AuthState.require_member`` to its on_load: anonymous visitors go to /login with
+    ``from`` set to this path."""
+    return rx.cond(
+        AuthState.show_signed_in,
+        content,
+        rx.cond(
+            AuthState.is_loading,
+            loading_screen(label=t("Loading...")),
+            rx.box(min_height="50vh"),
+        ),
     )

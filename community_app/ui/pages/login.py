@@ -1,18 +1,232 @@
-"""Login (login route). Placeholder body until its issue lands."""
+"""/login: log in (email, password, then the emailed code) or sign up. Header only."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.settings import get_settings
+from community_app.state.google import GoogleState
+from community_app.state.login import LoginState
 from community_app.ui import routes
-from community_app.ui.components.placeholder import placeholder_page
+from community_app.ui.components.forms import field, form_alert, submit_button
+from community_app.ui.components.google import google_button
+from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
+from community_app.ui.styles import COLORS
 
 
-@page(routes.LOGIN, title=N_("Login"))
+def auth_card(*children: rx.Component) -> rx.Component:
+    return rx.center(
+        rx.vstack(
+            *children,
+            spacing="4",
+            width="100%",
+            max_width="440px",
+            padding=["20px", "28px", "32px"],
+            background_color="white",
+            border=f"1px solid {COLORS['border']}",
+            border_radius="16px",
+            box_shadow="0 10px 30px rgba(15,23,42,0.06)",
+        ),
+        width="100%",
+        padding_x="16px",
+        padding_y=["24px", "40px", "56px"],
+    )
+
+
+def _link_button(*children, on_click, **props) -> rx.Component:
+    return rx.button(
+        *children,
+        on_click=on_click,
+        variant="ghost",
+        type="button",
+        size="2",
+        cursor="pointer",
+        min_height="36px",
+        **props,
+    )
+
+
+def _messages() -> rx.Component:
+    return rx.fragment(
+        form_alert(LoginState.notice, visible=LoginState.notice.contains("en"), color="green"),
+        form_alert(LoginState.error, visible=LoginState.error.contains("en")),
+        form_alert(GoogleState.error, visible=GoogleState.error.contains("en")),
+    )
+
+
+def _divider() -> rx.Component:
+    return rx.hstack(
+        rx.separator(size="4"),
+        rx.text(t("or"), color=COLORS["muted"], size="2"),
+        rx.separator(size="4"),
+        align="center",
+        width="100%",
+    )
+
+
+def _credentials() -> rx.Component:
+    return rx.vstack(
+        rx.form(
+            rx.vstack(
+                field(t("Email"), "email", type_="email", autocomplete="email",
+                      default_value=LoginState.login_email, required=True),
+                field(t("Password"), "password", type_="password",
+                      autocomplete="current-password", required=True),
+                rx.hstack(
+                    rx.spacer(),
+                    _link_button(t("Forgot password?"), on_click=LoginState.forgot_password),
+                    width="100%",
+                ),
+                submit_button(t("Login"), loading=LoginState.busy),
+                spacing="3",
+                width="100%",
+            ),
+            on_submit=LoginState.submit_credentials,
+            no_validate=True,
+            width="100%",
+        ),
+        google_button(mode="signin"),
+        rx.hstack(
+            rx.text(t("Don't have an account?"), size="2", color=COLORS["muted"]),
+            _link_button(t("Sign up"), on_click=LoginState.show_signup),
+            align="center",
+            justify="center",
+            width="100%",
+            wrap="wrap",
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _otp() -> rx.Component:
+    return rx.vstack(
+        rx.text(
+            t("We sent a 6-digit code to {email}. Enter it below; it is valid for 10 minutes.",
+              email=LoginState.login_email),
+            color=COLORS["muted"],
+        ),
+        rx.form(
+            rx.vstack(
+                field(
+                    t("Verification code"),
+                    "otp",
+                    autocomplete="one-time-code",
+                    input_mode="numeric",
+                    pattern="[0-9]*",
+                    max_length=6,
+                    required=True,
+                    auto_focus=True,
+                ),
+                submit_button(t("Verify"), loading=LoginState.busy),
+                spacing="3",
+                width="100%",
+            ),
+            on_submit=LoginState.submit_code,
+            no_validate=True,
+            reset_on_submit=True,
+            width="100%",
+        ),
+        rx.hstack(
+            _link_button(rx.icon("arrow-left", size=16), t("Back to login"), on_click=LoginState.back_to_login),
+            rx.spacer(),
+            _link_button(t("Resend code"), on_click=LoginState.resend_code),
+            width="100%",
+            wrap="wrap",
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _signup_contact() -> rx.Component:
+    return rx.vstack(
+        rx.form(
+            rx.vstack(
+                field(t("Email"), "email", type_="email", autocomplete="email",
+                      errors=LoginState.errors, default_value=LoginState.signup_email),
+                field(t("Phone"), "phone", type_="tel", autocomplete="tel",
+                      placeholder="01012345678", input_mode="numeric",
+                      errors=LoginState.errors, default_value=LoginState.signup_phone),
+                submit_button(t("Continue")),
+                spacing="3",
+                width="100%",
+            ),
+            on_submit=LoginState.submit_contact,
+            no_validate=True,
+            width="100%",
+        ),
+        google_button(mode="signup"),
+        rx.hstack(
+            rx.text(t("Already have an account?"), size="2", color=COLORS["muted"]),
+            _link_button(t("Login"), on_click=LoginState.show_login),
+            align="center",
+            justify="center",
+            width="100%",
+            wrap="wrap",
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _signup_password() -> rx.Component:
+    return rx.vstack(
+        rx.text(LoginState.signup_email, " · ", LoginState.signup_phone, color=COLORS["muted"], size="2"),
+        rx.form(
+            rx.vstack(
+                field(t("Password"), "password", type_="password", autocomplete="new-password",
+                      errors=LoginState.errors,
+                      hint=t("At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.")),
+                field(t("Confirm password"), "confirmPassword", type_="password",
+                      autocomplete="new-password", errors=LoginState.errors),
+                submit_button(t("Sign up"), loading=LoginState.busy),
+                spacing="3",
+                width="100%",
+            ),
+            on_submit=LoginState.submit_signup,
+            no_validate=True,
+            width="100%",
+        ),
+        _link_button(rx.icon("arrow-left", size=16), t("Back"), on_click=LoginState.back_to_contact),
+        spacing="4",
+        width="100%",
+    )
+
+
+@page(routes.LOGIN, title=N_("Login"), on_load=[LoginState.open_page])
 def login() -> rx.Component:
-    return placeholder_page(
-        N_("Login"),
-        N_("Sign in with your email and the code we send you."),
+    return auth_card(
+        rx.image(src="/logo.svg", alt="", width="48px", height="48px"),
+        rx.heading(
+            rx.cond(LoginState.mode == "signup", t("Create your account"), t("Welcome back")),
+            as_="h1",
+            size="7",
+        ),
+        rx.text(
+            rx.cond(
+                LoginState.mode == "signup",
+                t("Join {site}: meetups, news and jobs for Uzbek developers in Korea.",
+                  site=get_settings().site_name),
+                t("Log in with your email and password. We will email you a code."),
+            ),
+            color=COLORS["muted"],
+        ),
+        rx.cond(
+            LoginState.registering_for_event,
+            rx.callout.root(
+                rx.callout.icon(rx.icon("calendar-check")),
+                rx.callout.text(t("login to continue registration for an event")),
+                color_scheme="blue",
+                width="100%",
+            ),
+        ),
+        _messages(),
+        rx.cond(
+            LoginState.mode == "signup",
+            rx.cond(LoginState.signup_step == "password", _signup_password(), _signup_contact()),
+            rx.cond(LoginState.step == "otp", _otp(), _credentials()),
+        ),
     )

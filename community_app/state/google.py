@@ -1,0 +1,104 @@
+"""Google sign-in and sign-up, and /completeAccount (username letters only, phone)."""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.i18n import N_
+from community_app.services import auth as auth_service
+from community_app.services.errors import DomainError, InvalidMany
+from community_app.services.google import GOOGLE_LOGIN_FAILED
+from community_app.state.auth import AuthState
+from community_app.state.lang import LangState
+from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.ui import routes
+
+log = logging.getLogger(__name__)
+
+CREDENTIAL_MISSING = N_("Google credential not found. Please try signing up again.")
+COMPLETION_FAILED = N_("Registration failed.")
+
+
+class GoogleState(AuthState):
+    _credential: str = ""
+    busy: bool = False
+    error: Message = {}
+    errors: dict[str, Message] = {}
+
+    @rx.var
+    def has_credential(self) -> bool:
+        return bool(self._credential)
+
+    @rx.event
+    def sign_in(self, credential: str):
+        """A credential from the Google button on the login form."""
+        self.error, self.errors = {}, {}
+        try:
+            with session_scope() as session:
+                pair = auth_service.google_sign_in(session, credential)
+        except DomainError as exc:
+            if exc.message_id == auth_service.GOOGLE_ACCOUNT_MISSING:
+                self._credential = credential
+                return rx.redirect(routes.COMPLETE_ACCOUNT)
+            self.error = from_error(exc)
+            return None
+        except Exception:  # noqa: BLE001
+            log.exception("Google sign-in failed unexpectedly")
+            self.error = message(GOOGLE_LOGIN_FAILED)
+            return None
+        self._store_tokens(pair)
+        self._member()
+        return rx.redirect("/", replace=True)
+
+    @rx.event
+    def sign_up(self, credential: str):
+        """A credential from the Google button on the sign-up form: complete the profile."""
+        self.error, self.errors = {}, {}
+        if not credential:
+            self.error = message(N_("No credential received from Google. Google authentication failed. Please try again."))
+            return None
+        self._credential = credential
+        return rx.redirect(routes.COMPLETE_ACCOUNT)
+
+    @rx.event
+    def open_complete_account(self):
+        self.errors = {}
+        self.busy = False
+        self.error = {} if self._credential else message(CREDENTIAL_MISSING)
+
+    @rx.event
+    async def complete_account(self, form: dict):
+        self.error, self.errors = {}, {}
+        if not self._credential:
+            self.error = message(CREDENTIAL_MISSING)
+            return
+        self.busy = True
+        yield
+        lang = (await self.get_state(LangState)).current
+        try:
+            with session_scope() as session:
+                pair = auth_service.google_sign_up(
+                    session,
+                    self._credential,
+                    username=str(form.get("username", "")),
+                    phone=str(form.get("phone", "")),
+                    language=lang,
+                )
+        except InvalidMany as exc:
+            self.errors = field_messages(exc)
+            self.error = from_error(exc)
+        except DomainError as exc:
+            self.error = from_error(exc)
+        except Exception:  # noqa: BLE001
+            log.exception("Completing a Google account failed unexpectedly")
+            self.error = message(COMPLETION_FAILED)
+        else:
+            self._credential = ""
+            self._store_tokens(pair)
+            self._member()
+            yield rx.redirect("/", replace=True)
+        finally:
+            self.busy = False

@@ -1,0 +1,81 @@
+"""Form pieces with labels, hints and errors tied together for screen readers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from community_app.ui.i18n import t_var
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+
+def error_text(errors: Any, field: str, *, id_: str) -> rx.Component:
+    """The message of ``field`` in a state's ``dict[str, {en, uz}]`` of errors."""
+    return rx.cond(
+        errors.contains(field),
+        rx.text(t_var(errors[field]), id=id_, color=COLORS["danger"], size="2", role="alert"),
+    )
+
+
+def field(
+    label: Any,
+    name: str,
+    *,
+    errors: Any = None,
+    type_: str = "text",
+    placeholder: Any = "",
+    default_value: Any = "",
+    autocomplete: str = "off",
+    hint: Any = None,
+    **props: Any,
+) -> rx.Component:
+    input_id = f"field-{name}"
+    error_id = f"{input_id}-error"
+    invalid = errors.contains(name) if errors is not None else False
+    return rx.vstack(
+        rx.el.label(label, html_for=input_id, font_weight="500", font_size="14px"),
+        rx.input(
+            id=input_id,
+            name=name,
+            type=type_,
+            placeholder=placeholder,
+            default_value=default_value,
+            auto_complete=autocomplete,
+            size="3",
+            width="100%",
+            aria_invalid=rx.cond(invalid, "true", "false") if errors is not None else "false",
+            aria_describedby=error_id,
+            **props,
+        ),
+        rx.text(hint, color=COLORS["muted"], size="1") if hint is not None else rx.fragment(),
+        error_text(errors, name, id_=error_id) if errors is not None else rx.fragment(),
+        spacing="1",
+        width="100%",
+        align="stretch",
+    )
+
+
+def submit_button(label: Any, *, loading: Any = False, **props: Any) -> rx.Component:
+    props.setdefault("width", "100%")
+    return rx.button(
+        label,
+        type="submit",
+        size="3",
+        height=BUTTON_HEIGHTS["md"],
+        loading=loading,
+        cursor="pointer",
+        **props,
+    )
+
+
+def form_alert(message: Any, *, visible: Any, color: str = "red") -> rx.Component:
+    return rx.cond(
+        visible,
+        rx.callout.root(
+            rx.callout.text(t_var(message)),
+            color_scheme=color,
+            role="alert" if color == "red" else "status",
+            width="100%",
+        ),
+    )

@@ -1,0 +1,235 @@
+"""Member journeys of signing up, logging in with the emailed code, Google, the auth gate
+and logging out (SPEC sections 2, 4, 5, 8)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import wait_ready
+
+DEMO_EMAIL = "member@uzdev.kr"
+DEMO_PASSWORD = "Demo-pass-2026!"
+_numbers = itertools.count(1)
+
+
+def _unique(prefix: str) -> tuple[str, str]:
+    n = next(_numbers)
+    return f"{prefix}{n}@example.com", f"0105555{n:04d}"
+
+
+def log_in(page: Page, site, email: str = DEMO_EMAIL, password: str = DEMO_PASSWORD) -> None:
+    """From /login: email and password, then the code read from the outbox."""
+    before = len(site.emails_to(email))
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Login", exact=True).click()
+    expect(page.get_by_label("Verification code")).to_be_visible()
+    page.wait_for_function("1", timeout=100)
+    for _ in range(50):
+        if len(site.emails_to(email)) > before:
+            break
+        page.wait_for_timeout(100)
+    page.get_by_label("Verification code").fill(site.latest_code(email))
+    page.get_by_role("button", name="Verify").click()
+
+
+def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
+    email, phone = _unique("signup")
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_role("button", name="Sign up").click()
+    page.get_by_label("Email").fill("not-an-email")
+    page.get_by_label("Phone").fill("123")
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_text("Please enter a valid email address")).to_be_visible()
+    expect(page.get_by_text("Please enter a valid phone number (01012345678)")).to_be_visible()
+    expect(page.get_by_label("Email")).to_have_value("not-an-email")  # nothing typed is lost
+
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Phone").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_label("Password", exact=True).fill("weakpass")
+    page.get_by_label("Confirm password").fill("weakpass")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("alert").filter(has_text="Password must be at least 8 characters")).to_be_visible()
+    page.get_by_label("Password", exact=True).fill("Str0ng!pass")
+    page.get_by_label("Confirm password").fill("Str0ng!pas")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_text("Passwords do not match")).to_be_visible()
+    page.get_by_label("Password", exact=True).fill("Str0ng!pass")
+    page.get_by_label("Confirm password").fill("Str0ng!pass")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
+    expect(page.get_by_label("Email")).to_have_value(email)
+
+    log_in(page, site, email, "Str0ng!pass")
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+
+
+def test_sign_up_with_a_taken_email(page: Page):
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_role("button", name="Sign up").click()
+    page.get_by_label("Email").fill(DEMO_EMAIL)
+    page.get_by_label("Phone").fill("01077778888")
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_label("Password", exact=True).fill("Str0ng!pass")
+    page.get_by_label("Confirm password").fill("Str0ng!pass")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_text("Email already exists. Please use a different email.")).to_be_visible()
+
+
+def test_wrong_password_and_wrong_or_expired_code(page: Page, site):
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_label("Email").fill(DEMO_EMAIL)
+    page.get_by_label("Password").fill("Wrong-pass-1")
+    page.get_by_role("button", name="Login", exact=True).click()
+    expect(page.get_by_text("Login failed. Please check your credentials.")).to_be_visible()
+
+    page.get_by_label("Password").fill(DEMO_PASSWORD)
+    page.get_by_role("button", name="Login", exact=True).click()
+    code_field = page.get_by_label("Verification code")
+    expect(code_field).to_be_visible()
+    code = site.latest_code(DEMO_EMAIL)
+    code_field.fill("000000" if code != "000000" else "111111")
+    page.get_by_role("button", name="Verify").click()
+    expect(page.get_by_text("Invalid OTP code. Please check and try again.")).to_be_visible()
+
+    site.sql("UPDATE login_codes SET expires_at = '2000-01-01 00:00:00.000000' WHERE used_at IS NULL")
+    code_field.fill(code)
+    page.get_by_role("button", name="Verify").click()
+    expect(page.get_by_text("OTP has expired. Please request a new one.")).to_be_visible()
+
+    page.get_by_role("button", name="Resend code").click()
+    expect(page.get_by_text("We sent a new code to your email.")).to_be_visible()
+    page.get_by_role("button", name="Back to login").click()
+    expect(page.get_by_label("Password")).to_be_visible()
+
+
+def test_forgot_password_says_it_is_coming(page: Page):
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_role("button", name="Forgot password?").click()
+    expect(page.get_by_text("Soon we will add this feature to help you reset your password")).to_be_visible()
+
+
+def test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header(page: Page, site):
+    page.goto("/mypage")
+    expect(page).to_have_url(re.compile(r"/login\?from=/mypage"))
+    wait_ready(page)
+    log_in(page, site)
+    expect(page).to_have_url(re.compile(r"/mypage/?$"))
+    expect(page.locator("#mypage-email")).to_have_text(DEMO_EMAIL)
+    assert page.evaluate("localStorage.getItem('wasAuthenticated')") == "true"
+    assert page.evaluate("localStorage.getItem('uzdev_accessToken')")
+    assert page.evaluate("localStorage.getItem('uzdev_refreshToken')")
+
+    page.goto("/about")
+    expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+    expect(page.get_by_role("banner").get_by_role("link", name="Login")).to_have_count(0)
+
+
+def test_expired_access_token_is_refreshed_silently(page: Page, site):
+    page.goto("/login")
+    wait_ready(page)
+    log_in(page, site)
+    expect(page).to_have_url(re.compile(r"/$"))
+    old_refresh = page.evaluate("localStorage.getItem('uzdev_refreshToken')")
+    # An access token that expired long ago (valid signature does not matter: it is expired)
+    page.evaluate(
+        "localStorage.setItem('uzdev_accessToken', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwfQ.x')"
+    )
+    page.goto("/mypage")
+    expect(page.locator("#mypage-email")).to_have_text(DEMO_EMAIL)
+    page.wait_for_function(f"localStorage.getItem('uzdev_refreshToken') !== {old_refresh!r}")
+
+
+def test_failed_refresh_clears_everything_and_goes_to_login(page: Page, site):
+    page.goto("/login")
+    wait_ready(page)
+    log_in(page, site)
+    expect(page).to_have_url(re.compile(r"/$"))
+    page.evaluate("localStorage.setItem('uzdev_accessToken', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwfQ.x')")
+    page.evaluate("localStorage.setItem('uzdev_refreshToken', 'revoked-or-garbage')")
+    page.goto("/mypage")
+    expect(page).to_have_url(re.compile(r"/login"))
+    page.wait_for_function("!localStorage.getItem('uzdev_accessToken') && !localStorage.getItem('wasAuthenticated')")
+    expect(page.get_by_role("banner").get_by_role("link", name="Login")).to_be_visible()
+
+
+def test_logout_asks_for_confirmation(page: Page, site):
+    page.goto("/mypage")
+    wait_ready(page)
+    log_in(page, site)
+    expect(page).to_have_url(re.compile(r"/mypage/?$"))
+    page.get_by_role("button", name="Sign out").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog.get_by_text("Confirm Logout")).to_be_visible()
+    expect(dialog.get_by_text("Are you sure you want to log out?")).to_be_visible()
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"/mypage/?$"))
+
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Yes, log out").click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+    expect(page.get_by_role("banner").get_by_role("link", name="Login")).to_be_visible()
+    assert not page.evaluate("localStorage.getItem('uzdev_accessToken')")
+    assert not page.evaluate("localStorage.getItem('wasAuthenticated')")
+
+
+def test_google_sign_up_completes_the_account_then_signs_in(page: Page, site):
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_role("button", name="Sign up").click()
+    page.wait_for_function("typeof window.__uzdevGoogleCredential === 'function'")
+    token = site.google.token(sub="e2e-google-1", email="gulnora.e2e@gmail.com", given_name="Gulnora")
+    page.evaluate("(t) => window.__uzdevGoogleCredential(t)", token)
+    expect(page).to_have_url(re.compile(r"/completeAccount"))
+    page.get_by_label("Username").fill("gulnora1")
+    page.get_by_label("Phone").fill("01066667777")
+    page.get_by_role("button", name="Complete registration").click()
+    expect(page.get_by_text("Username must contain letters only")).to_be_visible()
+    expect(page.get_by_label("Phone")).to_have_value("01066667777")
+    page.get_by_label("Username").fill("Gulnora")
+    page.get_by_role("button", name="Complete registration").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+
+    # later: Sign in with Google on the login form
+    other = page.context.browser.new_context(base_url=site.url)
+    other.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda r: r.abort())
+    p2 = other.new_page()
+    p2.goto("/login")
+    wait_ready(p2)
+    p2.wait_for_function("typeof window.__uzdevGoogleCredential === 'function'")
+    p2.evaluate("(t) => window.__uzdevGoogleCredential(t)", token)
+    expect(p2).to_have_url(re.compile(r"/$"))
+    expect(p2.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+    other.close()
+
+
+def test_complete_account_without_google_says_so(page: Page):
+    page.goto("/completeAccount")
+    wait_ready(page)
+    expect(page.get_by_text("Google credential not found. Please try signing up again.")).to_be_visible()
+
+
+def test_login_messages_in_uzbek(browser, base_url):
+    context = browser.new_context(base_url=base_url, locale="uz-UZ")
+    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda r: r.abort())
+    page = context.new_page()
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_label("Email").fill(DEMO_EMAIL)
+    page.get_by_label("Parol").fill("Wrong-pass-1")
+    page.get_by_role("button", name="Kirish", exact=True).click()
+    expect(page.get_by_text("Kirish amalga oshmadi. Iltimos, ma’lumotlaringizni tekshiring.")).to_be_visible()
+    context.close()
