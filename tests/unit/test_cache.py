@@ -1,0 +1,47 @@
+"""The 5-minute caches of SPEC section 4."""
+
+from __future__ import annotations
+
+import pytest
+
+from community_app.services import cache
+
+
+@pytest.fixture(autouse=True)
+def fake_clock(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(cache, "_clock", lambda: now[0])
+    cache.clear()
+    yield now
+    cache.clear()
+
+
+def test_a_value_is_reused_for_five_minutes(fake_clock):
+    loads = []
+    load = lambda: loads.append(1) or {"n": len(loads)}  # noqa: E731
+    assert cache.cached(cache.NEWS, "all", load) == {"n": 1}
+    fake_clock[0] += 299
+    assert cache.cached(cache.NEWS, "all", load) == {"n": 1}
+    fake_clock[0] += 2
+    assert cache.cached(cache.NEWS, "all", load) == {"n": 2}
+
+
+def test_expire_one_kind_or_all(fake_clock):
+    cache.cached(cache.NEWS, 1, lambda: "news")
+    cache.cached(cache.UPCOMING_EVENTS, 1, lambda: "events")
+    cache.expire(cache.NEWS)
+    assert cache.cached(cache.NEWS, 1, lambda: "fresh news") == "fresh news"
+    assert cache.cached(cache.UPCOMING_EVENTS, 1, lambda: "fresh events") == "events"
+    cache.expire()
+    assert cache.cached(cache.UPCOMING_EVENTS, 1, lambda: "fresh events") == "fresh events"
+
+
+def test_callers_cannot_change_the_cached_value():
+    first = cache.cached(cache.NEWS_DETAILS, 7, lambda: {"tags": ["ai"]})
+    first["tags"].append("hacked")
+    assert cache.cached(cache.NEWS_DETAILS, 7, lambda: None) == {"tags": ["ai"]}
+
+
+def test_unknown_kind_is_refused():
+    with pytest.raises(ValueError):
+        cache.cached("jobs", 1, lambda: None)
