@@ -10,6 +10,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from community_app.api.errors import install_error_handlers
+from community_app.api.limits import BodySizeLimit
 from community_app.api.routes import ROUTERS
 
 API_PREFIX = "/api/v1"
@@ -28,6 +29,7 @@ def create_api() -> FastAPI:
         openapi_url=f"{API_PREFIX}/openapi.json",
     )
     install_error_handlers(api)
+    api.add_middleware(BodySizeLimit, prefix=API_PREFIX)
     for router in ROUTERS:
         api.include_router(router, prefix=API_PREFIX)
     return api

@@ -1,0 +1,237 @@
+"""News items and their comment threads (SPEC section 7).
+
+Reading comments needs no token; with a valid bearer token each comment also tells the
+member's own vote (``myVote``). Writing and voting need a signed-in member.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import CurrentUser, SessionDep, current_user
+from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.formatting import translated, utc
+from community_app.api.params import PageNumber, PageSize
+from community_app.i18n import N_
+from community_app.models import NewsType
+from community_app.services import comments as comment_service
+from community_app.services import news as news_service
+from community_app.services.errors import Unauthorized
+
+router = APIRouter(tags=["news"])
+
+COMMENT_ADDED = N_("Your comment has been added.")
+
+_optional_bearer = HTTPBearer(auto_error=False, description="Optional: the member's access token")
+
+
+def viewer_id(
+    session: SessionDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_optional_bearer)],
+) -> int | None:
+    """The signed-in member when a valid bearer token is sent; None (anonymous) otherwise."""
+    if credentials is None:
+        return None
+    try:
+        return current_user(session, credentials).id
+    except Unauthorized:
+        return None
+
+
+ViewerId = Annotated[int | None, Depends(viewer_id)]
+
+
+# ---------------------------------------------------------------- schemas
+
+
+class NewsOut(BaseModel):
+    id: int
+    title: str
+    content: str
+    type: str = Field(json_schema_extra={"enum": NewsType.values()})
+    tags: list[str]
+    imageURL: str | None
+    createdAt: dt.datetime
+
+    @classmethod
+    def of(cls, n: news_service.NewsView) -> NewsOut:
+        return cls(
+            id=n.id,
+            title=n.title,
+            content=n.content,
+            type=n.type,
+            tags=n.tags,
+            imageURL=n.image_url,
+            createdAt=utc(n.created_at),
+        )
+
+
+class CommentIn(BaseModel):
+    """Checked by the comment rules: text 1 to 2000 characters once trimmed."""
+
+    comment: Any = Field(default=None, json_schema_extra={"type": "string", "maxLength": 2000})
+    repliedUsername: Any = Field(
+        default=None, json_schema_extra={"type": "string", "nullable": True, "maxLength": 50}
+    )
+
+
+class CommentOut(BaseModel):
+    id: int
+    newsId: int
+    parentId: int | None = Field(description="The top-level comment of a reply; null for a comment")
+    text: str = Field(description="Plain text, exactly as written: escape it when showing it")
+    authorUsername: str
+    authorAvatar: str | None
+    repliedUsername: str | None
+    likes: int
+    dislikes: int
+    replyCount: int
+    createdAt: dt.datetime
+    myVote: int = Field(description="1 liked, -1 disliked, 0 no vote or no valid token")
+
+    @classmethod
+    def of(cls, c: comment_service.CommentView) -> CommentOut:
+        return cls(
+            id=c.id,
+            newsId=c.news_id,
+            parentId=c.parent_id,
+            text=c.text,
+            authorUsername=c.author_username,
+            authorAvatar=c.author_avatar,
+            repliedUsername=c.replied_username,
+            likes=c.likes,
+            dislikes=c.dislikes,
+            replyCount=c.reply_count,
+            createdAt=utc(c.created_at),
+            myVote=c.my_vote,
+        )
+
+
+class VoteOut(BaseModel):
+    likes: int
+    dislikes: int
+    myVote: int = Field(description="1 liked, -1 disliked, 0 no vote")
+
+
+# ---------------------------------------------------------------- news
+
+
+@router.get("/public/news", response_model=Envelope[Page[NewsOut]])
+def list_news(
+    session: SessionDep,
+    news_type: Annotated[
+        str | None,
+        Query(
+            alias="type",
+            description="TECH, MEETUP or SOCIAL; omitted: every type. (The site's 'All' chip "
+            "shows every loaded item, so it sends no type.)",
+            json_schema_extra={"enum": NewsType.values()},
+        ),
+    ] = None,
+    search: Annotated[
+        str | None, Query(description="Case-insensitive text in the title or the content")
+    ] = None,
+    tag: Annotated[
+        str | None, Query(description="Items whose tags include this one (any case)")
+    ] = None,
+    page: PageNumber = 0,
+    size: PageSize = 20,
+) -> dict:
+    """Published news, newest first."""
+    result = news_service.list_news(
+        session, news_type, search=search, tag=tag, page=page, size=size
+    )
+    return ok(page_of([NewsOut.of(n) for n in result.items], result.total, page, size))
+
+
+@router.get("/public/news/{news_id}", response_model=Envelope[NewsOut])
+def get_news(news_id: int, session: SessionDep) -> dict:
+    """One published news item; 404 'News article not found.'"""
+    return ok(NewsOut.of(news_service.get_news(session, news_id)))
+
+
+# ---------------------------------------------------------------- comments
+
+
+@router.get("/news/{news_id}/comments", response_model=Envelope[list[CommentOut]])
+def list_comments(news_id: int, session: SessionDep, viewer: ViewerId) -> dict:
+    """Top-level comments, oldest first."""
+    return ok(
+        [
+            CommentOut.of(c)
+            for c in comment_service.list_comments(session, news_id, viewer_id=viewer)
+        ]
+    )
+
+
+@router.get(
+    "/news/{news_id}/comments/{comment_id}/replies", response_model=Envelope[list[CommentOut]]
+)
+def list_replies(news_id: int, comment_id: int, session: SessionDep, viewer: ViewerId) -> dict:
+    """Replies to a comment, oldest first."""
+    replies = comment_service.list_replies(session, news_id, comment_id, viewer_id=viewer)
+    return ok([CommentOut.of(c) for c in replies])
+
+
+@router.post(
+    "/news/{news_id}/comments",
+    status_code=201,
+    response_model=Envelope[CommentOut],
+    responses={401: {}, 404: {}, 422: {}},
+)
+def add_comment(
+    news_id: int, body: CommentIn, user: CurrentUser, session: SessionDep, request: Request
+) -> dict:
+    """Comment on a news item."""
+    comment = comment_service.add_comment(
+        session, news_id, user.id, body.comment, body.repliedUsername
+    )
+    return ok(CommentOut.of(comment), translated(request, COMMENT_ADDED), 201)
+
+
+@router.post(
+    "/news/{news_id}/comments/{comment_id}/replies",
+    status_code=201,
+    response_model=Envelope[CommentOut],
+    responses={401: {}, 404: {}, 422: {}},
+)
+def add_reply(
+    news_id: int,
+    comment_id: int,
+    body: CommentIn,
+    user: CurrentUser,
+    session: SessionDep,
+    request: Request,
+) -> dict:
+    """Reply to a comment (a reply to a reply joins its top-level comment's thread)."""
+    comment = comment_service.add_comment(
+        session, news_id, user.id, body.comment, body.repliedUsername, reply_to=comment_id
+    )
+    return ok(CommentOut.of(comment), translated(request, COMMENT_ADDED), 201)
+
+
+@router.post(
+    "/news/{news_id}/comments/{comment_id}/like",
+    response_model=Envelope[VoteOut],
+    responses={401: {}, 404: {}},
+)
+def like(news_id: int, comment_id: int, user: CurrentUser, session: SessionDep) -> dict:
+    """Like a comment; liking it again takes the like back."""
+    tally = comment_service.like_comment(session, news_id, comment_id, user.id)
+    return ok(VoteOut(likes=tally.likes, dislikes=tally.dislikes, myVote=tally.my_vote))
+
+
+@router.post(
+    "/news/{news_id}/comments/{comment_id}/dislike",
+    response_model=Envelope[VoteOut],
+    responses={401: {}, 404: {}},
+)
+def dislike(news_id: int, comment_id: int, user: CurrentUser, session: SessionDep) -> dict:
+    """Dislike a comment; disliking it again takes the dislike back."""
+    tally = comment_service.dislike_comment(session, news_id, comment_id, user.id)
+    return ok(VoteOut(likes=tally.likes, dislikes=tally.dislikes, myVote=tally.my_vote))

@@ -1,0 +1,43 @@
+"""The home page's statistics (SPEC section 7)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.services import statistics as service
+
+
+class MeasureOut(BaseModel):
+    current: int
+    target: int
+    badge: str = Field(description="Active (speakers), Growing (meetups) or Expanding (members)")
+    percent: int = Field(description="Progress toward the target, 0 to 100")
+
+    @classmethod
+    def of(cls, m: service.Measure) -> MeasureOut:
+        return cls(current=m.current, target=m.target, badge=m.badge, percent=m.percent)
+
+
+class StatisticsOut(BaseModel):
+    speakers: MeasureOut = Field(description="Distinct speakers of every meetup")
+    meetups: MeasureOut
+    members: MeasureOut
+
+
+router = APIRouter(tags=["statistics"])
+
+
+@router.get("/public/statistics", response_model=Envelope[StatisticsOut])
+def statistics(session: SessionDep) -> dict:
+    """Expert speakers, community events and members: current count against the target."""
+    s = service.get_statistics(session)
+    return ok(
+        StatisticsOut(
+            speakers=MeasureOut.of(s.speakers),
+            meetups=MeasureOut.of(s.meetups),
+            members=MeasureOut.of(s.members),
+        )
+    )

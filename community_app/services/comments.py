@@ -1,0 +1,286 @@
+"""Comments on news items: threads one level deep, and one like or dislike per member.
+
+- A reply always hangs off a top-level comment: replying to a reply attaches to that
+  reply's top-level comment and keeps the replied-to username.
+- Text is stored as the member typed it (trimmed), as plain text: whoever shows it escapes it.
+- Hidden comments (and the replies under a hidden comment) do not exist for the public.
+- Voting toggles: the same vote again takes it back, the other vote replaces it. The unique
+  constraint ``uq_comment_votes_user`` keeps one vote per member even under races.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import Comment, CommentVote, User
+from community_app.services.errors import InvalidMany, NotFound
+from community_app.services.lookup import MAX_ID
+from community_app.services.news import get_published_news
+
+MAX_COMMENT_LENGTH = 2000
+MAX_USERNAME_LENGTH = 50
+LIKE = 1
+DISLIKE = -1
+
+COMMENT_NOT_FOUND = N_("Comment not found.")
+COMMENT_EMPTY = N_("Comment cannot be empty.")
+COMMENT_TOO_LONG = N_("Comment is too long (2000 characters at most).")
+REPLIED_USERNAME_TOO_LONG = N_("The replied username is too long (50 characters at most).")
+
+
+@dataclasses.dataclass(frozen=True)
+class CommentView:
+    id: int
+    news_id: int
+    parent_id: int | None
+    text: str
+    author_username: str
+    author_avatar: str | None
+    replied_username: str | None
+    likes: int
+    dislikes: int
+    reply_count: int
+    created_at: dt.datetime
+    my_vote: int  # 1 liked, -1 disliked, 0 no vote (or nobody signed in)
+
+
+@dataclasses.dataclass(frozen=True)
+class VoteTally:
+    likes: int
+    dislikes: int
+    my_vote: int
+
+
+# ---------------------------------------------------------------- rules
+
+
+def _text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def validate_comment(text: object, replied_username: object = None) -> dict[str, str]:
+    """Field -> message id for the comment form: text 1 to 2000 characters once trimmed."""
+    errors = {}
+    comment = _text(text)
+    if not comment:
+        errors["comment"] = COMMENT_EMPTY
+    elif len(comment) > MAX_COMMENT_LENGTH:
+        errors["comment"] = COMMENT_TOO_LONG
+    if len(_text(replied_username)) > MAX_USERNAME_LENGTH:
+        errors["repliedUsername"] = REPLIED_USERNAME_TOO_LONG
+    return errors
+
+
+def _visible_comment(session: Session, news_id: int, comment_id: int) -> Comment:
+    """A comment of this news item that is not hidden, nor under a hidden comment."""
+    comment = session.get(Comment, comment_id) if 0 < comment_id <= MAX_ID else None
+    if comment is None or comment.news_id != news_id or comment.hidden:
+        raise NotFound(COMMENT_NOT_FOUND)
+    if comment.parent_id is not None:
+        parent = session.get(Comment, comment.parent_id)
+        if parent is None or parent.hidden:
+            raise NotFound(COMMENT_NOT_FOUND)
+    return comment
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _views(
+    session: Session, comments: Sequence[Comment], viewer_id: int | None
+) -> list[CommentView]:
+    ids = [c.id for c in comments]
+    if not ids:
+        return []
+    authors = {
+        u.id: u
+        for u in session.exec(select(User).where(col(User.id).in_({c.user_id for c in comments})))
+    }
+    tallies = {
+        row[0]: (int(row[1] or 0), int(row[2] or 0))
+        for row in session.exec(
+            select(
+                CommentVote.comment_id,
+                func.sum(sa.case((col(CommentVote.value) == LIKE, 1), else_=0)),
+                func.sum(sa.case((col(CommentVote.value) == DISLIKE, 1), else_=0)),
+            )
+            .where(col(CommentVote.comment_id).in_(ids))
+            .group_by(col(CommentVote.comment_id))
+        )
+    }
+    replies = dict(
+        session.exec(
+            select(Comment.parent_id, func.count())
+            .where(col(Comment.parent_id).in_(ids), col(Comment.hidden).is_(False))
+            .group_by(col(Comment.parent_id))
+        ).all()
+    )
+    mine: dict[int, int] = {}
+    if viewer_id is not None:
+        mine = dict(
+            session.exec(
+                select(CommentVote.comment_id, CommentVote.value).where(
+                    col(CommentVote.comment_id).in_(ids), CommentVote.user_id == viewer_id
+                )
+            ).all()
+        )
+    views = []
+    for c in comments:
+        author = authors.get(c.user_id)
+        likes, dislikes = tallies.get(c.id, (0, 0))
+        views.append(
+            CommentView(
+                id=c.id,
+                news_id=c.news_id,
+                parent_id=c.parent_id,
+                text=c.text,
+                author_username=author.username if author else "",
+                author_avatar=author.image_url if author else None,
+                replied_username=c.replied_username,
+                likes=likes,
+                dislikes=dislikes,
+                reply_count=int(replies.get(c.id, 0)),
+                created_at=c.created_at,
+                my_vote=int(mine.get(c.id, 0)),
+            )
+        )
+    return views
+
+
+def list_comments(
+    session: Session, news_id: int, *, viewer_id: int | None = None
+) -> list[CommentView]:
+    """Top-level comments of a published news item that are not hidden, oldest first."""
+    get_published_news(session, news_id)
+    comments = session.exec(
+        select(Comment)
+        .where(
+            Comment.news_id == news_id,
+            col(Comment.parent_id).is_(None),
+            col(Comment.hidden).is_(False),
+        )
+        .order_by(col(Comment.created_at), col(Comment.id))
+    ).all()
+    return _views(session, comments, viewer_id)
+
+
+def list_replies(
+    session: Session, news_id: int, comment_id: int, *, viewer_id: int | None = None
+) -> list[CommentView]:
+    """Replies to a comment that are not hidden, oldest first."""
+    get_published_news(session, news_id)
+    _visible_comment(session, news_id, comment_id)
+    comments = session.exec(
+        select(Comment)
+        .where(Comment.parent_id == comment_id, col(Comment.hidden).is_(False))
+        .order_by(col(Comment.created_at), col(Comment.id))
+    ).all()
+    return _views(session, comments, viewer_id)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def add_comment(
+    session: Session,
+    news_id: int,
+    user_id: int,
+    text: object,
+    replied_username: object = None,
+    *,
+    reply_to: int | None = None,
+) -> CommentView:
+    """A new comment, or with ``reply_to`` a reply (attached to the top-level comment)."""
+    get_published_news(session, news_id)
+    target = _visible_comment(session, news_id, reply_to) if reply_to is not None else None
+    errors = validate_comment(text, replied_username)
+    if errors:
+        raise InvalidMany(errors)
+    parent_id = None
+    replied = _text(replied_username) or None
+    if target is not None:
+        parent_id = target.parent_id or target.id
+        if replied is None:
+            author = session.get(User, target.user_id)
+            replied = author.username if author else None
+    comment = Comment(
+        news_id=news_id,
+        user_id=user_id,
+        parent_id=parent_id,
+        replied_username=replied,
+        text=_text(text),
+        created_at=utcnow(),
+    )
+    session.add(comment)
+    session.flush()
+    return _views(session, [comment], user_id)[0]
+
+
+def vote_tally(session: Session, comment_id: int, user_id: int | None) -> VoteTally:
+    likes, dislikes = session.exec(
+        select(
+            func.coalesce(func.sum(sa.case((col(CommentVote.value) == LIKE, 1), else_=0)), 0),
+            func.coalesce(func.sum(sa.case((col(CommentVote.value) == DISLIKE, 1), else_=0)), 0),
+        ).where(CommentVote.comment_id == comment_id)
+    ).one()
+    mine = None
+    if user_id is not None:
+        mine = session.exec(
+            select(CommentVote.value).where(
+                CommentVote.comment_id == comment_id, CommentVote.user_id == user_id
+            )
+        ).first()
+    return VoteTally(int(likes), int(dislikes), int(mine or 0))
+
+
+def vote_on_comment(
+    session: Session, news_id: int, comment_id: int, user_id: int, value: int
+) -> VoteTally:
+    """Like (1) or dislike (-1) a comment, toggling: the same vote again removes it."""
+    if value not in (LIKE, DISLIKE):
+        raise ValueError("value must be 1 or -1")
+    get_published_news(session, news_id)
+    _visible_comment(session, news_id, comment_id)
+    existing = session.exec(
+        select(CommentVote).where(
+            CommentVote.comment_id == comment_id, CommentVote.user_id == user_id
+        )
+    ).first()
+    if existing is None:
+        try:
+            with session.begin_nested():
+                session.add(CommentVote(comment_id=comment_id, user_id=user_id, value=value))
+                session.flush()
+        except sa.exc.IntegrityError:
+            pass  # a concurrent request of the same member voted first: that vote stands
+    elif existing.value == value:
+        session.execute(
+            sa.delete(CommentVote)
+            .where(col(CommentVote.id) == existing.id, col(CommentVote.value) == value)
+            .execution_options(synchronize_session=False)
+        )
+    else:
+        session.execute(
+            sa.update(CommentVote)
+            .where(col(CommentVote.id) == existing.id)
+            .values(value=value)
+            .execution_options(synchronize_session=False)
+        )
+    if existing is not None:
+        session.expire(existing)
+    return vote_tally(session, comment_id, user_id)
+
+
+def like_comment(session: Session, news_id: int, comment_id: int, user_id: int) -> VoteTally:
+    return vote_on_comment(session, news_id, comment_id, user_id, LIKE)
+
+
+def dislike_comment(session: Session, news_id: int, comment_id: int, user_id: int) -> VoteTally:
+    return vote_on_comment(session, news_id, comment_id, user_id, DISLIKE)

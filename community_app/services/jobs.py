@@ -1,0 +1,226 @@
+"""The public jobs board: filtered, searched and sorted lists, and one job.
+
+- PENDING posts wait for an organizer and are never public.
+- An OPEN post whose ``expires_at`` has passed counts as CLOSED: it leaves the open list,
+  shows in the closed one, and its status reads CLOSED.
+- The list shows OPEN posts unless another public status is asked for.
+- Search is a case-insensitive substring of the title, the company name, a keyword or a
+  technology; the location filter matches the city, ignoring case.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Sequence
+
+from sqlmodel import Session, and_, col, func, or_, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
+from community_app.services.errors import Invalid, NotFound
+from community_app.services.lookup import get_or_404
+from community_app.services.paging import PageResult, fetch_page
+from community_app.services.text_search import (
+    clean_filter,
+    contains_ci,
+    equals_ci,
+    json_list_contains_ci,
+)
+
+JOB_NOT_FOUND = N_("Job Not Found: The job you are looking for does not exist or has been removed.")
+CATEGORY_INVALID = N_("Unknown job category. Use one of: {values}.")
+JOB_TYPE_INVALID = N_("Unknown job type. Use one of: {values}.")
+JOB_STATUS_INVALID = N_("Unknown job status. Use one of: {values}.")
+SORT_INVALID = N_("Unknown sort order. Use one of: {values}.")
+
+PUBLIC_STATUSES = (JobStatus.OPEN.value, JobStatus.CLOSED.value, JobStatus.FILLED.value)
+
+NEWEST_FIRST = "createdAt,desc"
+OLDEST_FIRST = "createdAt,asc"
+COMPANY_A_Z = "companyName,asc"
+SORTS = {
+    NEWEST_FIRST: (col(JobPost.created_at).desc(), col(JobPost.id).desc()),
+    OLDEST_FIRST: (col(JobPost.created_at).asc(), col(JobPost.id).asc()),
+    COMPANY_A_Z: (
+        func.lower(JobPost.company_name).asc(),
+        col(JobPost.created_at).desc(),
+        col(JobPost.id).desc(),
+    ),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class PosterView:
+    """The member who posted a job, as the job page shows them (with their bio)."""
+
+    id: int
+    username: str
+    first_name: str
+    last_name: str
+    bio: str
+    image_url: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class JobView:
+    id: int
+    title: str
+    company_name: str
+    company_description: str
+    location: str
+    remote: bool
+    job_type: str
+    category: str
+    description: str
+    requirements: str
+    experience: str
+    technologies: list[str]
+    benefits: str
+    keywords: list[str]
+    salary_min: int | None
+    salary_max: int | None
+    salary_currency: str
+    contact_phone: str | None
+    contact_email: str | None
+    contact_website: str | None
+    status: str  # OPEN, CLOSED (also an expired OPEN post) or FILLED
+    posted_by: PosterView | None
+    created_at: dt.datetime
+    expires_at: dt.datetime | None
+
+
+@dataclasses.dataclass(frozen=True)
+class JobFilters:
+    """The list's filters as the page or the API received them (each optional)."""
+
+    category: str | None = None
+    job_type: str | None = None
+    status: str | None = None
+    search: str | None = None
+    location: str | None = None
+    sort: str | None = None
+
+
+def _choice(
+    field: str, value: str | None, allowed: Sequence[str], message_id: str, separator: str = ", "
+) -> str | None:
+    """``value`` normalised to one of ``allowed`` (case ignored), None when empty."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    for option in allowed:
+        if option.lower() == value.lower():
+            return option
+    raise Invalid(field, message_id, values=separator.join(allowed))
+
+
+def _is_expired(job: JobPost, now: dt.datetime) -> bool:
+    return (
+        job.status == JobStatus.OPEN.value and job.expires_at is not None and job.expires_at < now
+    )
+
+
+def _status_condition(status: str, now: dt.datetime):
+    expired = and_(
+        JobPost.status == JobStatus.OPEN.value,
+        col(JobPost.expires_at).is_not(None),
+        col(JobPost.expires_at) < now,
+    )
+    if status == JobStatus.OPEN.value:
+        return and_(
+            JobPost.status == JobStatus.OPEN.value,
+            or_(col(JobPost.expires_at).is_(None), col(JobPost.expires_at) >= now),
+        )
+    if status == JobStatus.CLOSED.value:
+        return or_(JobPost.status == JobStatus.CLOSED.value, expired)
+    return JobPost.status == status
+
+
+def job_view(job: JobPost, poster: User | None, now: dt.datetime) -> JobView:
+    return JobView(
+        id=job.id,
+        title=job.title,
+        company_name=job.company_name,
+        company_description=job.company_description,
+        location=job.location,
+        remote=job.remote,
+        job_type=job.job_type,
+        category=job.category,
+        description=job.description,
+        requirements=job.requirements,
+        experience=job.experience,
+        technologies=[str(t) for t in (job.technologies or [])],
+        benefits=job.benefits,
+        keywords=[str(k) for k in (job.keywords or [])],
+        salary_min=job.salary_min,
+        salary_max=job.salary_max,
+        salary_currency=job.salary_currency,
+        contact_phone=job.contact_phone,
+        contact_email=job.contact_email,
+        contact_website=job.contact_website,
+        status=JobStatus.CLOSED.value if _is_expired(job, now) else job.status,
+        posted_by=(
+            PosterView(
+                poster.id,
+                poster.username,
+                poster.first_name,
+                poster.last_name,
+                poster.bio,
+                poster.image_url,
+            )
+            if poster is not None
+            else None
+        ),
+        created_at=job.created_at,
+        expires_at=job.expires_at,
+    )
+
+
+def list_jobs(
+    session: Session,
+    filters: JobFilters = JobFilters(),
+    *,
+    page: int = 0,
+    size: int = 10,
+    now: dt.datetime | None = None,
+) -> PageResult[JobView]:
+    """Public job posts: OPEN (not expired) unless ``filters.status`` asks for another one."""
+    now = now or utcnow()
+    category = _choice("category", filters.category, JobCategory.values(), CATEGORY_INVALID)
+    job_type = _choice("jobType", filters.job_type, JobType.values(), JOB_TYPE_INVALID)
+    status = _choice("jobOfferStatus", filters.status, PUBLIC_STATUSES, JOB_STATUS_INVALID)
+    sort = _choice("sort", (filters.sort or "").replace(" ", ""), tuple(SORTS), SORT_INVALID, "; ")
+
+    query = select(JobPost, User).join(
+        User, col(User.id) == col(JobPost.posted_by_id), isouter=True
+    )
+    query = query.where(_status_condition(status or JobStatus.OPEN.value, now))
+    if category:
+        query = query.where(JobPost.category == category)
+    if job_type:
+        query = query.where(JobPost.job_type == job_type)
+    if location := clean_filter(filters.location):
+        query = query.where(equals_ci(JobPost.location, location))
+    if term := clean_filter(filters.search):
+        query = query.where(
+            or_(
+                contains_ci(JobPost.title, term),
+                contains_ci(JobPost.company_name, term),
+                json_list_contains_ci(JobPost.keywords, term),
+                json_list_contains_ci(JobPost.technologies, term),
+            )
+        )
+    query = query.order_by(*SORTS[sort or NEWEST_FIRST])
+    rows, total = fetch_page(session, query, page, size)
+    return PageResult([job_view(job, poster, now) for job, poster in rows], total, page, size)
+
+
+def get_job(session: Session, job_id: int, *, now: dt.datetime | None = None) -> JobView:
+    """One public job post; NotFound for unknown and PENDING ones."""
+    job = get_or_404(session, JobPost, job_id, JOB_NOT_FOUND)
+    if job.status not in PUBLIC_STATUSES:
+        raise NotFound(JOB_NOT_FOUND)
+    poster = session.get(User, job.posted_by_id) if job.posted_by_id else None
+    return job_view(job, poster, now or utcnow())

@@ -1,0 +1,91 @@
+"""News: the public list (type, search and tag filters) and one article.
+
+Only published items are public. Search is a case-insensitive substring of the title or the
+content; the tag filter keeps items whose tag list holds the tag, ignoring case (SPEC
+section 5). Both filters run in SQL, so paging stays exact.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from sqlmodel import Session, col, or_, select
+
+from community_app.i18n import N_
+from community_app.models import News, NewsType
+from community_app.services.errors import Invalid, NotFound
+from community_app.services.lookup import get_or_404
+from community_app.services.paging import PageResult, fetch_page
+from community_app.services.text_search import clean_filter, contains_ci, json_list_has_ci
+
+NEWS_NOT_FOUND = N_("News article not found.")
+NEWS_TYPE_INVALID = N_("News type must be TECH, MEETUP or SOCIAL.")
+
+
+@dataclasses.dataclass(frozen=True)
+class NewsView:
+    id: int
+    title: str
+    content: str
+    type: str
+    tags: list[str]
+    image_url: str | None
+    created_at: dt.datetime
+
+
+def news_view(item: News) -> NewsView:
+    return NewsView(
+        id=item.id,
+        title=item.title,
+        content=item.content,
+        type=item.type,
+        tags=[str(t) for t in (item.tags or [])],
+        image_url=item.image_url,
+        created_at=item.created_at,
+    )
+
+
+def normalize_news_type(value: str | None) -> str | None:
+    """TECH, MEETUP or SOCIAL (any case), or None for every type; Invalid for anything else."""
+    value = (value or "").strip().upper()
+    if not value:
+        return None
+    if value not in NewsType.values():
+        raise Invalid("type", NEWS_TYPE_INVALID)
+    return value
+
+
+def list_news(
+    session: Session,
+    news_type: str | None = None,
+    *,
+    search: str | None = None,
+    tag: str | None = None,
+    page: int = 0,
+    size: int = 20,
+) -> PageResult[NewsView]:
+    """Published news, newest first, filtered by type, search text and tag (each optional)."""
+    news_type = normalize_news_type(news_type)
+    query = select(News).where(col(News.published).is_(True))
+    if news_type:
+        query = query.where(News.type == news_type)
+    if term := clean_filter(search):
+        query = query.where(or_(contains_ci(News.title, term), contains_ci(News.content, term)))
+    if wanted := clean_filter(tag):
+        query = query.where(json_list_has_ci(News.tags, wanted))
+    query = query.order_by(col(News.created_at).desc(), col(News.id).desc())
+    rows, total = fetch_page(session, query, page, size)
+    return PageResult([news_view(n) for n in rows], total, page, size)
+
+
+def get_published_news(session: Session, news_id: int) -> News:
+    """The published news row; NotFound for unknown or unpublished ones."""
+    item = get_or_404(session, News, news_id, NEWS_NOT_FOUND)
+    if not item.published:
+        raise NotFound(NEWS_NOT_FOUND)
+    return item
+
+
+def get_news(session: Session, news_id: int) -> NewsView:
+    return news_view(get_published_news(session, news_id))

@@ -1,0 +1,63 @@
+"""Paged lists: the first page is 0 and a page holds 1 to 100 items (SPEC sections 7 and 9).
+
+``fetch_page`` counts the rows of a query and loads one page of them; a page past the
+end is simply empty, however large the page number (no huge OFFSET reaches the database).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any, Generic, TypeVar
+
+import sqlalchemy as sa
+from sqlmodel import Session, func, select
+
+from community_app.i18n import N_
+from community_app.services.errors import InvalidMany
+
+T = TypeVar("T")
+
+MAX_PAGE_SIZE = 100
+
+PAGE_INVALID = N_("Page must be 0 or greater.")
+SIZE_INVALID = N_("Page size must be between 1 and 100.")
+
+
+@dataclasses.dataclass(frozen=True)
+class PageResult(Generic[T]):
+    """One page of a list: its items, the total over all pages, and where it is."""
+
+    items: list[T]
+    total: int
+    page: int
+    size: int
+
+    @property
+    def total_pages(self) -> int:
+        return math.ceil(self.total / self.size) if self.size else 0
+
+    @property
+    def is_last(self) -> bool:
+        return self.page >= self.total_pages - 1
+
+
+def check_paging(page: int, size: int) -> None:
+    """Page 0 or more, size 1 to 100; both problems are reported at once."""
+    errors = {}
+    if page < 0:
+        errors["page"] = PAGE_INVALID
+    if not 1 <= size <= MAX_PAGE_SIZE:
+        errors["size"] = SIZE_INVALID
+    if errors:
+        raise InvalidMany(errors)
+
+
+def fetch_page(session: Session, query: sa.Select, page: int, size: int) -> tuple[list[Any], int]:
+    """The rows of ``query`` (a sqlmodel ``select``, ordered) on this page, and the total count."""
+    check_paging(page, size)
+    total = session.exec(select(func.count()).select_from(query.order_by(None).subquery())).one()
+    offset = page * size
+    if offset >= total:
+        return [], total
+    return list(session.exec(query.offset(offset).limit(size)).all()), total

@@ -1,0 +1,59 @@
+"""The home page's statistics: expert speakers, community events and active members.
+
+Each measure has its current count, the target organizers set in the site settings, the
+progress toward it (0 to 100 percent) and a fixed badge (SPEC section 1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from sqlmodel import Session, func, select
+
+from community_app.i18n import N_
+from community_app.models import Meetup, Speaker
+from community_app.services.site import get_site_settings
+from community_app.services.users import count_users
+
+BADGE_SPEAKERS = N_("Active")
+BADGE_MEETUPS = N_("Growing")
+BADGE_MEMBERS = N_("Expanding")
+
+
+@dataclasses.dataclass(frozen=True)
+class Measure:
+    current: int
+    target: int
+    badge: str  # a message id: the UI shows it translated
+
+    @property
+    def percent(self) -> int:
+        """Progress toward the target, 0 to 100 (a reached or missing target is 100)."""
+        if self.target <= 0:
+            return 100
+        return max(0, min(100, round(self.current * 100 / self.target)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Statistics:
+    speakers: Measure
+    meetups: Measure
+    members: Measure
+
+
+def count_speakers(session: Session) -> int:
+    """Distinct people who spoke: a speaker at several meetups counts once (by full name)."""
+    return session.exec(select(func.count(func.distinct(Speaker.full_name)))).one()
+
+
+def count_meetups(session: Session) -> int:
+    return session.exec(select(func.count()).select_from(Meetup)).one()
+
+
+def get_statistics(session: Session) -> Statistics:
+    targets = get_site_settings(session)
+    return Statistics(
+        speakers=Measure(count_speakers(session), targets.target_speakers, BADGE_SPEAKERS),
+        meetups=Measure(count_meetups(session), targets.target_events, BADGE_MEETUPS),
+        members=Measure(count_users(session), targets.target_members, BADGE_MEMBERS),
+    )

@@ -1,0 +1,43 @@
+"""Case-insensitive text filters that run in SQL (SQLite and PostgreSQL alike).
+
+JSON list columns (tags, keywords, technologies) are matched in their stored JSON text:
+the search term is JSON-escaped the same way, so a term matches only inside one element.
+"""
+
+from __future__ import annotations
+
+import json
+
+import sqlalchemy as sa
+from sqlmodel import func
+
+MAX_FILTER_LENGTH = 200
+
+
+def clean_filter(value: str | None) -> str:
+    """A filter value as typed by a person: trimmed, and never longer than 200 characters."""
+    return (value or "").strip()[:MAX_FILTER_LENGTH]
+
+
+def contains_ci(column, term: str):
+    """``column`` contains ``term``, ignoring case; LIKE wildcards in ``term`` are literal."""
+    return func.lower(column).contains(term.lower(), autoescape=True)
+
+
+def equals_ci(column, value: str):
+    return func.lower(column) == value.lower()
+
+
+def _json_text(value: str) -> str:
+    """How a string is written inside the stored JSON text (quotes and escapes)."""
+    return json.dumps(value)[1:-1]
+
+
+def json_list_contains_ci(column, term: str):
+    """Some element of a JSON list of strings contains ``term``, ignoring case."""
+    return contains_ci(sa.cast(column, sa.Text), _json_text(term))
+
+
+def json_list_has_ci(column, element: str):
+    """``element`` itself is one of the strings of a JSON list, ignoring case."""
+    return contains_ci(sa.cast(column, sa.Text), f'"{_json_text(element)}"')

@@ -1,0 +1,107 @@
+"""Uploaded images: checked by decoding them, re-encoded, stored under a random name.
+
+Nothing is trusted from the upload: not its name, not its declared type. The bytes must
+decode with Pillow as JPEG, PNG or WebP of at most 5 MB and 40 megapixels; the pixels are
+then written to a fresh WebP file without any metadata (EXIF, GPS, ICC, comments), after
+applying the EXIF orientation and shrinking anything larger than 2048 px. Files go under
+``settings.upload_dir / folder`` with a name from ``secrets.token_hex``.
+
+Speaker photos use the folder ``private/speakers``: outside anything the site serves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import secrets
+from pathlib import Path, PurePosixPath
+
+from PIL import Image, ImageOps
+
+from community_app.i18n import N_
+from community_app.services.errors import Invalid
+from community_app.settings import get_settings
+
+MAX_IMAGE_BYTES = 5 * 1024 * 1024
+MAX_IMAGE_PIXELS = 40_000_000
+MAX_SIDE = 2048
+ALLOWED_FORMATS = {"JPEG", "PNG", "WEBP"}
+
+IMAGE_INVALID = N_("Photo must be a JPEG, PNG or WebP image of at most 5 MB.")
+
+# Pillow's own guard against decompression bombs: it refuses (DecompressionBombError) images
+# over twice this many pixels before decoding; we refuse anything over it ourselves.
+Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
+
+
+@dataclasses.dataclass(frozen=True)
+class PreparedImage:
+    """A checked, re-encoded image, ready to be written."""
+
+    data: bytes
+    width: int
+    height: int
+    extension: str = "webp"
+
+
+def prepare_image(data: bytes, *, field: str = "image") -> PreparedImage:
+    """Decode, check and re-encode an uploaded image; Invalid(field, ...) if it is not one."""
+    if not data or len(data) > MAX_IMAGE_BYTES:
+        raise Invalid(field, IMAGE_INVALID)
+    try:
+        with Image.open(io.BytesIO(data)) as source:
+            if source.format not in ALLOWED_FORMATS:
+                raise Invalid(field, IMAGE_INVALID)
+            width, height = source.size
+            if width < 1 or height < 1 or width * height > MAX_IMAGE_PIXELS:
+                raise Invalid(field, IMAGE_INVALID)
+            source.seek(0)  # the first frame of an animation
+            source.load()
+            image = _pixels_only(ImageOps.exif_transpose(source))
+    except Invalid:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever breaks the decoder, the upload is no image
+        raise Invalid(field, IMAGE_INVALID) from exc
+    image.thumbnail((MAX_SIDE, MAX_SIDE))
+    out = io.BytesIO()
+    image.save(out, format="WEBP", quality=85, method=4)
+    return PreparedImage(out.getvalue(), image.width, image.height)
+
+
+def _pixels_only(image: Image.Image) -> Image.Image:
+    """A new image holding only the pixels (RGB, or RGBA when there is transparency)."""
+    has_alpha = image.mode in ("RGBA", "LA", "PA") or (
+        image.mode == "P" and "transparency" in image.info
+    )
+    converted = image.convert("RGBA" if has_alpha else "RGB")
+    clean = Image.new(converted.mode, converted.size)
+    clean.paste(converted)
+    return clean
+
+
+def _folder_path(folder: str) -> Path:
+    parts = PurePosixPath(folder).parts
+    if not parts or any(p in ("..", "/", "") for p in parts) or PurePosixPath(folder).is_absolute():
+        raise ValueError(f"not a relative upload folder: {folder!r}")
+    return get_settings().upload_dir.joinpath(*parts)
+
+
+def save_image(image: PreparedImage, folder: str) -> str:
+    """Write a prepared image under ``folder``; returns its path relative to the upload dir."""
+    target = _folder_path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    name = f"{secrets.token_hex(16)}.{image.extension}"
+    with open(target / name, "xb") as f:  # never overwrite
+        f.write(image.data)
+    return f"{PurePosixPath(folder)}/{name}"
+
+
+def store_image(data: bytes, folder: str, *, field: str = "image") -> str:
+    """Check, re-encode and store an uploaded image; returns its relative path."""
+    return save_image(prepare_image(data, field=field), folder)
+
+
+def delete_upload(relative_path: str) -> None:
+    """Remove a stored upload (no error if it is already gone)."""
+    path = _folder_path(relative_path)
+    path.unlink(missing_ok=True)

@@ -1,0 +1,116 @@
+"""Bodies over the limit are refused with 413 before the API reads them."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from community_app.api.limits import BodySizeLimit
+from tests.api.factories import VALID_REGISTRATION, bearer, make_meetup, make_member
+
+TOO_LARGE = {"data": None, "message": "Request is too large.", "status": 413}
+
+
+def test_a_multipart_body_over_6_mb_is_refused(client):
+    r = client.post(
+        "/api/v1/speakers/register",
+        data={"email": "a@b.co"},
+        files={"photo": ("big.jpg", b"\xff" * (6 * 1024 * 1024 + 1), "image/jpeg")},
+    )
+    assert r.status_code == 413
+    assert r.json() == TOO_LARGE
+
+
+def test_a_json_body_over_64_kb_is_refused(client, engine):
+    meetup = make_meetup(engine)
+    body = {**VALID_REGISTRATION, "expectation": "x" * (64 * 1024)}
+    r = client.post(
+        f"/api/v1/users/meetups/{meetup.id}/registration",
+        json=body,
+        headers=bearer(make_member(engine)),
+    )
+    assert r.status_code == 413 and r.json() == TOO_LARGE
+
+
+def test_a_streamed_body_over_the_limit_is_refused(client):
+    chunks = (b"x" * 1024 for _ in range(100))  # no Content-Length: sent chunked
+    r = client.post(
+        "/api/v1/news/1/comments", content=chunks, headers={"Content-Type": "application/json"}
+    )
+    assert r.status_code == 413 and r.json() == TOO_LARGE
+
+
+def test_a_small_streamed_body_still_reaches_the_api(client, engine):
+    meetup = make_meetup(engine)
+    r = client.post(
+        f"/api/v1/users/meetups/{meetup.id}/registration",
+        content=iter([b'{"attendanceReason": "learning", ', b'"consent": true}']),
+        headers={**bearer(make_member(engine)), "Content-Type": "application/json"},
+    )
+    assert r.status_code == 422
+    assert set(r.json()["data"]["errors"]) == {"interestedField", "expectation"}
+
+
+def test_the_limit_message_follows_accept_language(client):
+    r = client.post(
+        "/api/v1/news/1/comments",
+        content=b"x" * (65 * 1024),
+        headers={"Content-Type": "application/json", "Accept-Language": "uz"},
+    )
+    assert r.status_code == 413 and r.json()["status"] == 413 and r.json()["message"]
+
+
+# ---------------------------------------------------------------- the middleware on its own
+
+
+def _run(scope: dict, receive=None) -> tuple[list[dict], list[str]]:
+    """Run the middleware around an app that records what reached it."""
+    sent: list[dict] = []
+    reached: list[str] = []
+
+    async def app(scope, receive, send):
+        reached.append(scope["path"])
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(BodySizeLimit(app, prefix="/api/v1")(scope, receive, send))
+    return sent, reached
+
+
+def test_an_endless_stream_is_read_only_up_to_the_limit():
+    received = []
+
+    async def receive():
+        received.append(1)
+        return {"type": "http.request", "body": b"x" * 1024, "more_body": True}
+
+    scope = {
+        "type": "http",
+        "path": "/api/v1/news/1/comments",
+        "headers": [(b"transfer-encoding", b"chunked")],
+    }
+    sent, reached = _run(scope, receive)
+    assert sent[0]["status"] == 413 and reached == []
+    assert len(received) == 65  # 64 KB allowed, the 65th kilobyte is refused
+
+
+@pytest.mark.parametrize("value", [b"abc", b"-1", b"1e3", b""])
+def test_an_unreadable_content_length_is_refused(value):
+    scope = {
+        "type": "http",
+        "path": "/api/v1/news/1/comments",
+        "headers": [(b"content-length", value)],
+    }
+    sent, reached = _run(scope)
+    assert sent[0]["status"] == 413 and reached == []
+
+
+def test_paths_outside_the_api_are_not_limited():
+    scope = {"type": "http", "path": "/_upload", "headers": [(b"content-length", b"999999999")]}
+    assert _run(scope)[1] == ["/_upload"]
+
+
+def test_websockets_pass_through():
+    assert _run({"type": "websocket", "path": "/api/v1/x", "headers": []})[1] == ["/api/v1/x"]

@@ -1,0 +1,49 @@
+"""GET /public/statistics: speakers, meetups and members against their targets."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from community_app.models import SiteSettings
+from tests.api.factories import make_meetup, make_member, make_speaker
+
+URL = "/api/v1/public/statistics"
+
+
+def test_an_empty_site_counts_zero_against_the_default_targets(client):
+    r = client.get(URL)
+    assert r.status_code == 200
+    assert r.json()["data"] == {
+        "speakers": {"current": 0, "target": 50, "badge": "Active", "percent": 0},
+        "meetups": {"current": 0, "target": 20, "badge": "Growing", "percent": 0},
+        "members": {"current": 0, "target": 300, "badge": "Expanding", "percent": 0},
+    }
+
+
+def test_counts_distinct_speakers_meetups_and_members(client, engine):
+    first, second, third = (make_meetup(engine, in_days=d) for d in (-30, -5, 10))
+    make_speaker(engine, first, "Kim Ji-hoon")
+    make_speaker(engine, second, "Kim Ji-hoon")  # spoke twice: one speaker
+    make_speaker(engine, second, "Aziz Karimov")
+    make_speaker(engine, third, "Dilnoza Rahimova")
+    for _ in range(6):
+        make_member(engine)
+    with Session(engine) as s:
+        s.add(SiteSettings(id=1, target_speakers=4, target_events=2, target_members=8))
+        s.commit()
+    data = client.get(URL).json()["data"]
+    assert data["speakers"] == {"current": 3, "target": 4, "badge": "Active", "percent": 75}
+    assert data["meetups"] == {
+        "current": 3,
+        "target": 2,
+        "badge": "Growing",
+        "percent": 100,
+    }  # capped
+    assert data["members"] == {"current": 6, "target": 8, "badge": "Expanding", "percent": 75}
+
+
+def test_a_zero_target_counts_as_reached(client, engine):
+    with Session(engine) as s:
+        s.add(SiteSettings(id=1, target_speakers=0))
+        s.commit()
+    assert client.get(URL).json()["data"]["speakers"]["percent"] == 100
