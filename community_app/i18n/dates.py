@@ -1,0 +1,69 @@
+"""Dates and times for people: Korea time, formatted by Babel for each language.
+
+Each helper returns ``{"en": ..., "uz": ...}`` so a state can hold one value and the page
+shows the chosen language (``t_var`` in the UI). Bad input gives the SPEC 8 texts
+'Invalid date' / 'Invalid time' instead of an exception.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_date as _format_date
+from babel.dates import format_time as _format_time
+
+from community_app.i18n import LANGUAGES, N_, both, gettext
+
+KOREA = ZoneInfo("Asia/Seoul")
+Texts = dict[str, str]
+
+INVALID_DATE = N_("Invalid date")
+INVALID_TIME = N_("Invalid time")
+
+
+def to_korea(value: dt.datetime) -> dt.datetime:
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.astimezone(KOREA)
+
+
+def date_texts(value: dt.datetime | None, fmt: str = "medium") -> Texts:
+    """'Nov 21, 2026' / '21-noy, 2026' (fmt: short, medium, long, full)."""
+    if not isinstance(value, dt.datetime):
+        return both(INVALID_DATE)
+    local = to_korea(value)
+    return {lang: _format_date(local, fmt, locale=lang) for lang in LANGUAGES}
+
+
+def time_texts(value: dt.datetime | None) -> Texts:
+    """'7:00 PM' / '19:00' in Korea time."""
+    if not isinstance(value, dt.datetime):
+        return both(INVALID_TIME)
+    local = to_korea(value)
+    return {lang: _format_time(local, "short", locale=lang) for lang in LANGUAGES}
+
+
+def relative_texts(value: dt.datetime | None, now: dt.datetime | None = None) -> Texts:
+    """SPEC section 9 buckets: 'just now' under 60 s, then minutes, hours, days (under
+    30), months (under 12), years."""
+    if not isinstance(value, dt.datetime):
+        return both(INVALID_DATE)
+    now = now or dt.datetime.now(dt.UTC)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    seconds = max(0, int((now - value).total_seconds()))
+    if seconds < 60:
+        return both(N_("just now"))
+    minutes, hours, days = seconds // 60, seconds // 3600, seconds // 86400
+    if minutes < 60:
+        one, many, n = N_("1 minute ago"), N_("{n} minutes ago"), minutes
+    elif hours < 24:
+        one, many, n = N_("1 hour ago"), N_("{n} hours ago"), hours
+    elif days < 30:
+        one, many, n = N_("1 day ago"), N_("{n} days ago"), days
+    elif days // 30 < 12:
+        one, many, n = N_("1 month ago"), N_("{n} months ago"), days // 30
+    else:
+        one, many, n = N_("1 year ago"), N_("{n} years ago"), max(1, days // 365)
+    return {lang: gettext(one, lang) if n == 1 else gettext(many, lang, n=n) for lang in LANGUAGES}
