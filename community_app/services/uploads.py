@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 import secrets
 from pathlib import Path, PurePosixPath
 
@@ -105,3 +106,34 @@ def delete_upload(relative_path: str) -> None:
     """Remove a stored upload (no error if it is already gone)."""
     path = _folder_path(relative_path)
     path.unlink(missing_ok=True)
+
+
+# Folders whose images the site shows to everyone (served by /api/v1/media/...).
+PUBLIC_FOLDERS = ("public/meetups", "public/news", "public/avatars", "public/blog")
+PUBLIC_NAME_RE = re.compile(r"^[0-9a-f]{32}\.webp$")
+
+
+def public_url(relative_path: str | None) -> str | None:
+    """The address of a stored public image, or None for anything else."""
+    if not relative_path:
+        return None
+    folder, _, name = relative_path.rpartition("/")
+    if folder in PUBLIC_FOLDERS and PUBLIC_NAME_RE.match(name):
+        return f"/api/v1/media/{relative_path}"
+    return None
+
+
+def public_file(folder: str, name: str) -> Path | None:
+    """The file behind a public image address, if it is one and exists."""
+    if f"public/{folder}" not in PUBLIC_FOLDERS or not PUBLIC_NAME_RE.match(name):
+        return None
+    path = _folder_path(f"public/{folder}/{name}")
+    return path if path.is_file() else None
+
+
+def relative_from_public_url(url: str | None) -> str | None:
+    """Back from an address made by public_url to the stored relative path."""
+    prefix = "/api/v1/media/"
+    if url and url.startswith(prefix) and public_url(url[len(prefix):]):
+        return url[len(prefix):]
+    return None

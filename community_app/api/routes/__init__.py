@@ -2,6 +2,7 @@
 
 from community_app.api.routes.auth import router as auth_router
 from community_app.api.routes.jobs import router as jobs_router
+from community_app.api.routes.media import router as media_router
 from community_app.api.routes.meetups import router as meetups_router
 from community_app.api.routes.news import router as news_router
 from community_app.api.routes.speakers import router as speakers_router
@@ -9,5 +10,5 @@ from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.system import router as system_router
 from community_app.api.routes.users import router as users_router
 
-ROUTERS = [system_router, auth_router, users_router]
+ROUTERS = [system_router, auth_router, users_router, media_router]
 ROUTERS += [meetups_router, news_router, jobs_router, statistics_router, speakers_router]

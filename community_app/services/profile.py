@@ -1,0 +1,81 @@
+"""A member's own account: name, phone and photo (My Page, My account)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from community_app.i18n import N_
+from community_app.models import User
+from community_app.services.errors import Conflict, InvalidMany, NotFound
+from community_app.services.uploads import (
+    delete_upload,
+    public_url,
+    relative_from_public_url,
+    store_image,
+)
+from community_app.services.validation import phone_problem
+
+AVATAR_FOLDER = "public/avatars"
+NAME_TOO_LONG = N_("Names can be at most 100 characters.")
+FIRST_NAME_REQUIRED = N_("First name is required")
+PHONE_TAKEN = N_("Phone number already exists. Please use a different phone number.")
+USER_NOT_FOUND = N_("User not found.")
+
+
+def _user(session: Session, user_id: int) -> User:
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound(USER_NOT_FOUND)
+    return user
+
+
+def update_profile(
+    session: Session, user_id: int, *, first_name: str, last_name: str, phone: str
+) -> User:
+    user = _user(session, user_id)
+    first_name, last_name, phone = first_name.strip(), last_name.strip(), phone.strip()
+    problems: dict[str, str] = {}
+    if not first_name:
+        problems["firstName"] = FIRST_NAME_REQUIRED
+    elif len(first_name) > 100:
+        problems["firstName"] = NAME_TOO_LONG
+    if len(last_name) > 100:
+        problems["lastName"] = NAME_TOO_LONG
+    if phone and (message := phone_problem(phone)):
+        problems["phone"] = message
+    if problems:
+        raise InvalidMany(problems)
+    if phone and session.exec(select(User.id).where(User.phone == phone, User.id != user_id)).first():
+        raise InvalidMany({"phone": PHONE_TAKEN})
+    user.first_name, user.last_name, user.phone = first_name, last_name, phone or None
+    try:
+        with session.begin_nested():
+            session.add(user)
+    except sa.exc.IntegrityError as exc:
+        raise Conflict(PHONE_TAKEN) from exc
+    return user
+
+
+def set_photo(session: Session, user_id: int, data: bytes) -> User:
+    """Check, re-encode and store a new photo (JPEG/PNG/WebP, at most 5 MB)."""
+    user = _user(session, user_id)
+    stored = store_image(data, AVATAR_FOLDER, field="photo")
+    old = relative_from_public_url(user.image_url)
+    user.image_url = public_url(stored)
+    session.add(user)
+    session.flush()
+    if old:
+        delete_upload(old)
+    return user
+
+
+def delete_photo(session: Session, user_id: int) -> User:
+    user = _user(session, user_id)
+    old = relative_from_public_url(user.image_url)
+    user.image_url = None
+    session.add(user)
+    session.flush()
+    if old:
+        delete_upload(old)
+    return user
