@@ -15,6 +15,8 @@ SPEAKERS_REGISTER = "/speakers/register"
 JOBS = "/jobs"
 JOB_DETAIL = "/jobs/[job_id]"
 MYPAGE = "/mypage"
+BLOG = "/blog"
+BLOG_POST = "/blog/[post_id]"
 TERMS = "/terms"
 PRIVACY = "/privacy"
 
@@ -29,6 +31,10 @@ def event_detail(event_type: str, event_id: int | str) -> str:
 
 def event_register(event_type: str, event_id: int | str) -> str:
     return f"/events/{event_type}/register/{event_id}"
+
+
+def blog_post(post_id: int | str) -> str:
+    return f"/blog/{post_id}"
 
 
 def job_detail(job_id: int | str) -> str:

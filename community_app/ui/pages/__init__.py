@@ -3,6 +3,7 @@
 from community_app.ui.layouts.frame import PAGES
 from community_app.ui.pages import (  # noqa: F401  (each import registers its page)
     about,
+    blog,
     complete_account,
     event_detail,
     event_register,

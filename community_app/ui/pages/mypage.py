@@ -1,25 +1,72 @@
-"""/mypage: the member's personal page (behind the auth gate of SPEC section 4).
+"""/mypage: the member's personal page behind the auth gate of SPEC section 4.
 
-Its sections (events, job posting, blogs, account) build on this frame."""
+A sidebar (Events, Job posting, My Blogs, My account) with the member's name or
+'Anonymous', email or 'No Email Given', join date and Sign out; one section at a time.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.models import JobCategory, JobType
 from community_app.state.auth import AuthState
+from community_app.state.mypage import MyPageState
 from community_app.ui import routes
+from community_app.ui.components.buttons import link_button
+from community_app.ui.components.forms import error_text, field, form_alert, submit_button
 from community_app.ui.components.logout import logout_dialog
-from community_app.ui.i18n import t
+from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
 from community_app.ui.styles import COLORS
 
 SECTIONS = (
-    ("calendar", N_("Events")),
-    ("briefcase", N_("Job posting")),
-    ("notebook-pen", N_("My Blogs")),
-    ("user-cog", N_("My account")),
+    ("events", "calendar", N_("Events")),
+    ("jobs", "briefcase", N_("Job posting")),
+    ("blogs", "notebook-pen", N_("My Blogs")),
+    ("account", "user-cog", N_("My account")),
 )
+JOB_TYPES = {
+    "FULL_TIME": N_("Full-time"), "PART_TIME": N_("Part-time"), "CONTRACT": N_("Contract"),
+    "INTERNSHIP": N_("Internship"), "FREELANCE": N_("Freelance"),
+}
+CATEGORIES = {
+    "BACKEND": N_("Backend"), "FRONTEND": N_("Frontend"), "FULLSTACK": N_("Full-stack"),
+    "MOBILE": N_("Mobile"), "DEVOPS": N_("DevOps"), "DATA": N_("Data"), "AI": N_("AI"),
+    "QA": N_("QA"), "DESIGN": N_("Design"), "OTHER": N_("Other"),
+}
+STATUS_LABELS = {
+    "PENDING": N_("Waiting for review"), "OPEN": N_("Open"), "CLOSED": N_("Closed"),
+    "FILLED": N_("Filled"), "ACCEPTED": N_("Registered"), "REJECTED": N_("Rejected"),
+    "CANCELLED": N_("Cancelled"), "DRAFT": N_("Draft"), "PUBLISHED": N_("Published"),
+}
+assert set(JOB_TYPES) == set(JobType.values()) and set(CATEGORIES) == set(JobCategory.values())
+
+CARD = {
+    "background_color": "white",
+    "border": f"1px solid {COLORS['border']}",
+    "border_radius": "16px",
+    "padding": ["16px", "20px"],
+    "width": "100%",
+}
+
+
+def status_badge(status) -> rx.Component:
+    return rx.match(
+        status,
+        *[(key, rx.badge(t(label), color_scheme=color, variant="soft"))
+          for key, label, color in [
+              ("PENDING", STATUS_LABELS["PENDING"], "amber"), ("OPEN", STATUS_LABELS["OPEN"], "green"),
+              ("CLOSED", STATUS_LABELS["CLOSED"], "gray"), ("FILLED", STATUS_LABELS["FILLED"], "blue"),
+              ("ACCEPTED", STATUS_LABELS["ACCEPTED"], "green"), ("REJECTED", STATUS_LABELS["REJECTED"], "red"),
+              ("CANCELLED", STATUS_LABELS["CANCELLED"], "gray"), ("DRAFT", STATUS_LABELS["DRAFT"], "gray"),
+              ("PUBLISHED", STATUS_LABELS["PUBLISHED"], "green"),
+          ]],
+        rx.badge(status),
+    )
+
+
+# --- sidebar -----------------------------------------------------------------------------
 
 
 def _profile() -> rx.Component:
@@ -32,8 +79,7 @@ def _profile() -> rx.Component:
             rx.center(rx.icon("user", size=36, color="white"), width="72px", height="72px",
                       border_radius="50%", background_color=COLORS["primary"]),
         ),
-        rx.heading(rx.cond(name != "", name, rx.cond(AuthState.username != "", AuthState.username, t("Anonymous"))),
-                   as_="h1", size="5", id="mypage-name"),
+        rx.heading(rx.cond(name != "", name, t("Anonymous")), as_="h1", size="5", id="mypage-name"),
         rx.text(rx.cond(AuthState.email != "", AuthState.email, t("No Email Given")),
                 color=COLORS["muted"], size="2", id="mypage-email"),
         rx.text(t("Joined"), " ", AuthState.joined_at, color=COLORS["muted"], size="2"),
@@ -44,20 +90,33 @@ def _profile() -> rx.Component:
     )
 
 
+def _nav_item(key: str, icon: str, label: str) -> rx.Component:
+    active = MyPageState.section == key
+    return rx.el.button(
+        rx.hstack(rx.icon(icon, size=18), rx.text(t(label)), align="center", spacing="2"),
+        on_click=MyPageState.show_section(key),
+        type="button",
+        aria_current=rx.cond(active, "page", "false"),
+        width="100%",
+        min_height="44px",
+        padding="10px 12px",
+        border_radius="8px",
+        border="none",
+        cursor="pointer",
+        text_align="left",
+        font_size="15px",
+        background_color=rx.cond(active, "#eef2ff", "transparent"),
+        color=rx.cond(active, COLORS["primary"], COLORS["text"]),
+        _hover={"background_color": "#eef2ff"},
+    )
+
+
 def _sidebar() -> rx.Component:
     return rx.vstack(
         _profile(),
         rx.separator(size="4"),
         rx.el.nav(
-            rx.vstack(
-                *[
-                    rx.hstack(rx.icon(icon, size=18), rx.text(t(label)), align="center",
-                              padding="10px 12px", border_radius="8px", width="100%")
-                    for icon, label in SECTIONS
-                ],
-                spacing="1",
-                width="100%",
-            ),
+            rx.vstack(*[_nav_item(*s) for s in SECTIONS], spacing="1", width="100%"),
             aria_label=t("My Page"),
             width="100%",
         ),
@@ -66,29 +125,447 @@ def _sidebar() -> rx.Component:
                       width="100%", size="3"),
         ),
         spacing="4",
-        padding="20px",
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
-        width=["100%", "100%", "100%", "280px"],
+        **{**CARD, "width": ["100%", "100%", "100%", "280px"]},
         flex_shrink="0",
     )
 
 
-@page(routes.MYPAGE, title=N_("My Page"), on_load=[AuthState.require_member])
+# --- events -----------------------------------------------------------------------------
+
+
+def _event_row(row) -> rx.Component:
+    return rx.flex(
+        rx.vstack(
+            rx.link(row.title, href="/events/" + row.type + "/details/" + row.meetup_id.to(str),
+                    font_weight="600"),
+            rx.text(t_var(row.date), " · ", t_var(row.time), " · ", row.location,
+                    color=COLORS["muted"], size="2"),
+            spacing="1",
+            min_width="0",
+        ),
+        rx.hstack(
+            status_badge(row.status),
+            rx.cond(
+                ~row.past & ~row.cancelled,
+                rx.button(t("Cancel registration"), variant="soft", color_scheme="red", size="2",
+                          on_click=MyPageState.ask_cancel(row.meetup_id, row.title)),
+            ),
+            align="center",
+            wrap="wrap",
+        ),
+        justify="between",
+        align_items=["flex-start", "center"],
+        flex_direction=["column", "row"],
+        gap="8px",
+        padding_y="12px",
+        border_bottom=f"1px solid {COLORS['border']}",
+        width="100%",
+    )
+
+
+def _events_list(rows, empty_text: str) -> rx.Component:
+    return rx.cond(
+        rows.length() > 0,
+        rx.vstack(rx.foreach(rows, _event_row), spacing="0", width="100%"),
+        rx.vstack(
+            rx.icon("calendar-x", size=32, color=COLORS["muted"]),
+            rx.text(t(empty_text), color=COLORS["muted"]),
+            link_button(t("Browse Events"), href=routes.EVENTS),
+            align="center",
+            padding_y="24px",
+            width="100%",
+        ),
+    )
+
+
+def _cancel_dialog() -> rx.Component:
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title(t("Cancel registration?")),
+            rx.alert_dialog.description(
+                t("Your seat at {title} goes to someone else.", title=MyPageState.cancel_title)
+            ),
+            rx.flex(
+                rx.alert_dialog.cancel(rx.button(t("Keep my seat"), variant="soft", color_scheme="gray",
+                                                 on_click=MyPageState.keep_registration)),
+                rx.alert_dialog.action(rx.button(t("Yes, cancel"), color_scheme="red",
+                                                 on_click=MyPageState.confirm_cancel)),
+                spacing="3", justify="end", margin_top="16px", wrap="wrap",
+            ),
+            max_width="400px",
+        ),
+        open=MyPageState.cancel_id > 0,
+        on_open_change=lambda open_: rx.cond(open_, rx.noop(), MyPageState.keep_registration()),
+    )
+
+
+def _events() -> rx.Component:
+    return rx.vstack(
+        rx.heading(t("My events"), as_="h2", size="6"),
+        form_alert(MyPageState.events_error, visible=MyPageState.events_error.contains("en")),
+        rx.tabs.root(
+            rx.tabs.list(
+                rx.tabs.trigger(t("Upcoming"), value="upcoming"),
+                rx.tabs.trigger(t("Past"), value="past"),
+            ),
+            rx.tabs.content(_events_list(MyPageState.upcoming, N_("You have no upcoming events.")),
+                            value="upcoming", padding_top="8px"),
+            rx.tabs.content(_events_list(MyPageState.past, N_("You have no past events yet.")),
+                            value="past", padding_top="8px"),
+            value=MyPageState.events_tab,
+            on_change=MyPageState.show_events_tab,
+            width="100%",
+        ),
+        _cancel_dialog(),
+        spacing="3",
+        **CARD,
+    )
+
+
+# --- job posting --------------------------------------------------------------------------
+
+
+def _select(label: str, name: str, options: dict[str, str], errors) -> rx.Component:
+    return rx.vstack(
+        rx.el.label(t(label), html_for=f"field-{name}", font_weight="500", font_size="14px"),
+        rx.el.select(
+            rx.el.option(t("Choose..."), value=""),
+            *[rx.el.option(t(text), value=value) for value, text in options.items()],
+            id=f"field-{name}", name=name, default_value="",
+            height="40px", padding_x="8px", border=f"1px solid {COLORS['border']}", border_radius="8px",
+            background_color="white", width="100%",
+        ),
+        error_text(errors, name, id_=f"field-{name}-error"),
+        spacing="1", width="100%",
+    )
+
+
+def _textarea(label: str, name: str, errors=None, rows: str = "4", **props) -> rx.Component:
+    return rx.vstack(
+        rx.el.label(t(label), html_for=f"field-{name}", font_weight="500", font_size="14px"),
+        rx.text_area(id=f"field-{name}", name=name, rows=rows, width="100%", **props),
+        error_text(errors, name, id_=f"field-{name}-error") if errors is not None else rx.fragment(),
+        spacing="1", width="100%",
+    )
+
+
+def _grid(*children) -> rx.Component:
+    return rx.grid(*children, columns=rx.breakpoints(initial="1", sm="2"), gap="12px", width="100%")
+
+
+def _job_row(job) -> rx.Component:
+    return rx.flex(
+        rx.vstack(rx.text(job.title, font_weight="600"),
+                  rx.text(job.company, " · ", t_var(job.date), color=COLORS["muted"], size="2"),
+                  spacing="1"),
+        status_badge(job.status),
+        justify="between", align="center", gap="8px", padding_y="10px",
+        border_bottom=f"1px solid {COLORS['border']}", width="100%",
+    )
+
+
+def _jobs() -> rx.Component:
+    e = MyPageState.job_errors
+    form = rx.form(
+        rx.vstack(
+            _grid(
+                field(t("Job title"), "title", errors=e),
+                field(t("Company"), "companyName", errors=e),
+                field(t("Location"), "location", errors=e, placeholder=t("e.g. Seoul")),
+                field(t("Experience"), "experience", errors=e, placeholder=t("e.g. 3+ years")),
+                _select(N_("Job type"), "jobType", JOB_TYPES, e),
+                _select(N_("Category"), "category", CATEGORIES, e),
+                field(t("Minimum salary (KRW per year)"), "salaryMin", errors=e, input_mode="numeric"),
+                field(t("Maximum salary (KRW per year)"), "salaryMax", errors=e, input_mode="numeric"),
+            ),
+            rx.el.label(
+                rx.hstack(rx.checkbox(name="remote"), rx.text(t("Remote work possible")), align="center"),
+            ),
+            _textarea(N_("Description"), "description", e),
+            _textarea(N_("Requirements and experience"), "requirements", e),
+            field(t("Technologies and skills"), "technologies", errors=e,
+                  hint=t("Separate with commas: Python, React, AWS")),
+            _textarea(N_("Benefits"), "benefits", e, rows="3"),
+            _textarea(N_("About the company"), "companyDescription", e, rows="3"),
+            field(t("Keywords"), "keywords", errors=e, hint=t("Separate with commas")),
+            _grid(
+                field(t("Contact phone"), "contactPhone", errors=e, type_="tel"),
+                field(t("Contact email"), "contactEmail", errors=e, type_="email"),
+            ),
+            field(t("Website"), "contactWebsite", errors=e, placeholder="https://"),
+            submit_button(t("Submit job post"), width="auto"),
+            spacing="3", width="100%", align="stretch",
+        ),
+        on_submit=MyPageState.submit_job,
+        no_validate=True,
+        key=MyPageState.job_form_key,
+        width="100%",
+    )
+    return rx.vstack(
+        rx.heading(t("Job posting"), as_="h2", size="6"),
+        rx.text(t("Post a job for the community. An organizer reviews it before it is published."),
+                color=COLORS["muted"]),
+        form_alert(MyPageState.job_notice, visible=MyPageState.job_notice.contains("en"), color="green"),
+        rx.cond(MyPageState.job_errors.length() > 0,
+                rx.callout.root(rx.callout.text(t("Please correct the highlighted fields.")), color_scheme="red",
+                                role="alert", width="100%")),
+        form,
+        rx.heading(t("My job posts"), as_="h3", size="4", padding_top="12px"),
+        rx.cond(
+            MyPageState.my_jobs.length() > 0,
+            rx.vstack(rx.foreach(MyPageState.my_jobs, _job_row), spacing="0", width="100%"),
+            rx.text(t("You have not posted a job yet."), color=COLORS["muted"]),
+        ),
+        spacing="3",
+        **CARD,
+    )
+
+
+# --- blogs --------------------------------------------------------------------------------
+
+TOOLBAR = (
+    ("heading", N_("Heading"), "## ", "", N_("Heading")),
+    ("bold", N_("Bold"), "**", "**", N_("bold text")),
+    ("italic", N_("Italic"), "_", "_", N_("italic text")),
+    ("list", N_("Bulleted list"), "\n- ", "", N_("item")),
+    ("list-ordered", N_("Numbered list"), "\n1. ", "", N_("item")),
+    ("quote", N_("Quote"), "\n> ", "", N_("quote")),
+    ("code", N_("Code"), "`", "`", N_("code")),
+    ("link", N_("Link"), "[", "](https://)", N_("link text")),
+)
+
+
+def _toolbar() -> rx.Component:
+    def tool(icon, label, before, after, placeholder):
+        script = f"window.uzdevWrap('blog-content', {before!r}, {after!r}, {placeholder!r})"
+        return rx.tooltip(
+            rx.icon_button(rx.icon(icon, size=16), variant="soft", color_scheme="gray", size="2",
+                           type="button", aria_label=t(label), on_click=rx.call_script(script)),
+            content=t(label),
+        )
+
+    return rx.hstack(*[tool(*item) for item in TOOLBAR], wrap="wrap", spacing="1",
+                     role="toolbar", aria_label=t("Formatting"))
+
+
+def _post_row(post) -> rx.Component:
+    return rx.flex(
+        rx.vstack(
+            rx.text(post.title, font_weight="600"),
+            rx.hstack(status_badge(post.status), rx.text(t_var(post.date), color=COLORS["muted"], size="2"),
+                      align="center"),
+            spacing="1", min_width="0",
+        ),
+        rx.hstack(
+            rx.cond(post.published,
+                    rx.link(t("View"), href="/blog/" + post.id.to(str), size="2")),
+            rx.button(t("Edit"), variant="soft", size="2", on_click=MyPageState.edit_post(post.id)),
+            rx.button(t("Delete"), variant="soft", color_scheme="red", size="2",
+                      on_click=MyPageState.ask_delete_post(post.id)),
+            align="center", wrap="wrap",
+        ),
+        justify="between", align_items=["flex-start", "center"], flex_direction=["column", "row"],
+        gap="8px", padding_y="10px", border_bottom=f"1px solid {COLORS['border']}", width="100%",
+    )
+
+
+def _delete_post_dialog() -> rx.Component:
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title(t("Delete this post?")),
+            rx.alert_dialog.description(t("This cannot be undone.")),
+            rx.flex(
+                rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray",
+                                                 on_click=MyPageState.keep_post)),
+                rx.alert_dialog.action(rx.button(t("Delete"), color_scheme="red",
+                                                 on_click=MyPageState.confirm_delete_post)),
+                spacing="3", justify="end", margin_top="16px",
+            ),
+            max_width="400px",
+        ),
+        open=MyPageState.delete_post_id > 0,
+        on_open_change=lambda open_: rx.cond(open_, rx.noop(), MyPageState.keep_post()),
+    )
+
+
+def _blogs() -> rx.Component:
+    e = MyPageState.post_errors
+    editor = rx.form(
+        rx.vstack(
+            field(t("Title"), "title", errors=e, default_value=MyPageState.editor_title),
+            rx.vstack(
+                rx.el.label(t("Content"), html_for="blog-content", font_weight="500", font_size="14px"),
+                _toolbar(),
+                rx.text_area(id="blog-content", name="content", rows="12", width="100%",
+                             default_value=MyPageState.editor_content,
+                             aria_describedby="blog-content-error",
+                             placeholder=t("Write in Markdown: ## heading, **bold**, - list ...")),
+                error_text(e, "content", id_="blog-content-error"),
+                spacing="2", width="100%",
+            ),
+            rx.vstack(
+                rx.text(t("Cover image"), font_weight="500", font_size="14px"),
+                rx.hstack(
+                    rx.upload(
+                        rx.button(rx.icon("image-up", size=16), t("Choose cover image"), variant="soft",
+                                  type="button"),
+                        id="blog-cover",
+                        accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"]},
+                        max_files=1,
+                        multiple=False,
+                        no_drag=True,
+                        on_drop=MyPageState.choose_cover(rx.upload_files(upload_id="blog-cover")),
+                        border="none",
+                        padding="0",
+                    ),
+                    rx.text(MyPageState.editor_cover_name, color=COLORS["muted"], size="2"),
+                    align="center", wrap="wrap",
+                ),
+                rx.cond(MyPageState.editor_cover_url != "",
+                        rx.image(src=MyPageState.editor_cover_url, alt=t("Cover image"), max_height="160px",
+                                 border_radius="8px")),
+                error_text(e, "cover", id_="blog-cover-error"),
+                spacing="2", width="100%",
+            ),
+            rx.hstack(
+                rx.el.label(t("Visibility"), html_for="blog-status", font_weight="500", font_size="14px"),
+                rx.el.select(
+                    rx.el.option(t("Draft"), value="DRAFT"),
+                    rx.el.option(t("Published"), value="PUBLISHED"),
+                    id="blog-status", name="status",
+                    default_value=rx.cond(MyPageState.editor_published, "PUBLISHED", "DRAFT"),
+                    height="40px", padding_x="8px", border=f"1px solid {COLORS['border']}",
+                    border_radius="8px", background_color="white",
+                ),
+                align="center",
+            ),
+            rx.hstack(
+                submit_button(t("Save Post"), width="auto"),
+                rx.button(t("New post"), type="button", variant="soft", size="3",
+                          on_click=MyPageState.new_post),
+                wrap="wrap",
+            ),
+            spacing="3", width="100%", align="stretch",
+        ),
+        on_submit=MyPageState.save_post,
+        no_validate=True,
+        key=MyPageState.editor_key,
+        width="100%",
+    )
+    return rx.vstack(
+        rx.heading(t("My Blogs"), as_="h2", size="6"),
+        form_alert(MyPageState.post_notice, visible=MyPageState.post_notice.contains("en"), color="green"),
+        rx.cond(e.contains("form"), form_alert(e["form"], visible=True)),
+        editor,
+        rx.heading(t("My posts"), as_="h3", size="4", padding_top="12px"),
+        rx.cond(
+            MyPageState.my_posts.length() > 0,
+            rx.vstack(rx.foreach(MyPageState.my_posts, _post_row), spacing="0", width="100%"),
+            rx.text(t("You have not written a post yet."), color=COLORS["muted"]),
+        ),
+        _delete_post_dialog(),
+        spacing="3",
+        **CARD,
+    )
+
+
+# --- account ------------------------------------------------------------------------------
+
+
+def _account() -> rx.Component:
+    e = MyPageState.account_errors
+    photo = rx.vstack(
+        rx.text(t("Photo"), font_weight="500", font_size="14px"),
+        rx.hstack(
+            rx.cond(
+                AuthState.image_url != "",
+                rx.image(src=AuthState.image_url, alt=t("Your photo"), width="64px", height="64px",
+                         border_radius="50%", object_fit="cover", id="account-photo"),
+                rx.center(rx.icon("user", size=28, color="white"), width="64px", height="64px",
+                          border_radius="50%", background_color=COLORS["primary"]),
+            ),
+            rx.upload(
+                rx.button(rx.icon("upload", size=16), t("Upload photo"), variant="soft", type="button",
+                          loading=MyPageState.uploading_photo),
+                id="avatar-upload",
+                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"]},
+                max_files=1,
+                multiple=False,
+                no_drag=True,
+                on_drop=MyPageState.upload_photo(
+                    rx.upload_files(upload_id="avatar-upload", on_upload_progress=MyPageState.photo_progress_changed)
+                ),
+                border="none",
+                padding="0",
+            ),
+            rx.cond(
+                AuthState.image_url != "",
+                rx.button(rx.icon("trash-2", size=16), t("Delete photo"), variant="soft", color_scheme="red",
+                          type="button", on_click=MyPageState.delete_photo),
+            ),
+            align="center", wrap="wrap", spacing="3",
+        ),
+        rx.cond(
+            MyPageState.uploading_photo,
+            rx.progress(value=MyPageState.photo_progress, max=100, width="100%", aria_label=t("Uploading")),
+        ),
+        rx.text(t("JPEG, PNG or WebP, at most 5 MB."), color=COLORS["muted"], size="1"),
+        error_text(e, "photo", id_="photo-error"),
+        spacing="2", width="100%",
+    )
+    form = rx.form(
+        rx.vstack(
+            _grid(
+                field(t("First name"), "firstName", errors=e, default_value=AuthState.user_first_name,
+                      autocomplete="given-name"),
+                field(t("Last name"), "lastName", errors=e, default_value=AuthState.user_last_name,
+                      autocomplete="family-name"),
+            ),
+            field(t("Email"), "email", default_value=AuthState.email, disabled=True,
+                  hint=t("Your email is your sign-in and cannot be changed here.")),
+            field(t("Phone"), "phone", errors=e, default_value=AuthState.phone, type_="tel",
+                  placeholder="01012345678", autocomplete="tel"),
+            rx.hstack(
+                rx.button(t("Cancel"), type="button", variant="soft", color_scheme="gray", size="3",
+                          on_click=MyPageState.cancel_account),
+                submit_button(t("Save Changes"), width="auto"),
+                justify="end", width="100%",
+            ),
+            spacing="3", width="100%", align="stretch",
+        ),
+        on_submit=MyPageState.save_account,
+        no_validate=True,
+        key=MyPageState.account_key,
+        width="100%",
+    )
+    return rx.vstack(
+        rx.heading(t("Personal info"), as_="h2", size="6"),
+        form_alert(MyPageState.account_notice, visible=MyPageState.account_notice.contains("en"), color="green"),
+        photo,
+        rx.separator(size="4"),
+        form,
+        spacing="4",
+        **CARD,
+    )
+
+
+@page(routes.MYPAGE, title=N_("My Page"), on_load=[AuthState.require_member, MyPageState.load])
 def mypage() -> rx.Component:
     return content_container(
+        rx.script(src="/editor.js"),
         protected(
             rx.flex(
                 _sidebar(),
                 rx.box(
-                    rx.heading(t("My Page"), as_="h2", size="6"),
-                    rx.text(t("Your events, job posts, blogs and account."), color=COLORS["muted"]),
+                    rx.match(
+                        MyPageState.section,
+                        ("jobs", _jobs()),
+                        ("blogs", _blogs()),
+                        ("account", _account()),
+                        _events(),
+                    ),
                     flex="1",
-                    padding="20px",
-                    background_color="white",
-                    border=f"1px solid {COLORS['border']}",
-                    border_radius="16px",
+                    min_width="0",
                     width="100%",
                 ),
                 flex_direction=["column", "column", "column", "row"],
@@ -96,5 +573,5 @@ def mypage() -> rx.Component:
                 width="100%",
                 align_items="flex-start",
             )
-        )
+        ),
     )

@@ -1,0 +1,63 @@
+"""Public blog pages: /blog (published posts) and /blog/<id> (one post)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.i18n.dates import date_texts
+from community_app.services import blogs
+from community_app.services.errors import NotFound
+from community_app.state.messages import Message, from_error
+
+
+@dataclasses.dataclass
+class PostCard:
+    id: int
+    title: str
+    excerpt: str
+    author: str
+    cover: str
+    date: dict[str, str]
+
+
+def _row(post: blogs.BlogPostView) -> PostCard:
+    return PostCard(
+        id=post.id,
+        title=post.title,
+        excerpt=blogs.safe_markdown(post.content)[:160],
+        author=post.author_name,
+        cover=post.cover_url or "",
+        date=date_texts(post.published_at or post.updated_at),
+    )
+
+
+class BlogState(rx.State):
+    posts: list[PostCard] = []
+    loading: bool = True
+
+    post: PostCard = PostCard(0, "", "", "", "", {})
+    content: str = ""
+    error: Message = {}
+
+    @rx.event
+    def load_list(self):
+        with session_scope() as session:
+            self.posts = [_row(p) for p in blogs.list_published(session)]
+        self.loading = False
+
+    @rx.event
+    def load_post(self):
+        self.loading, self.error, self.content = True, {}, ""
+        raw = str(self.router.page.params.get("post_id", ""))
+        try:
+            with session_scope() as session:
+                post = blogs.get_published(session, int(raw) if raw.isdigit() else -1)
+        except NotFound as exc:
+            self.error = from_error(exc)
+        else:
+            self.post = _row(post)
+            self.content = blogs.safe_markdown(post.content)
+        self.loading = False

@@ -1,0 +1,344 @@
+"""/mypage: the member's events, job posts, blog posts and account (SPEC section 2)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import logging
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.i18n import N_
+from community_app.i18n.dates import date_texts, time_texts
+from community_app.services import blogs, cache, job_submissions, meetups, profile
+from community_app.services.errors import DomainError
+from community_app.state.auth import AuthState
+from community_app.state.messages import Message, field_messages, from_error, message
+
+log = logging.getLogger(__name__)
+
+SECTIONS = ("events", "jobs", "blogs", "account")
+
+
+@dataclasses.dataclass
+class EventRow:
+    meetup_id: int
+    title: str
+    location: str
+    date: dict[str, str]
+    time: dict[str, str]
+    status: str
+    cancelled: bool
+    past: bool
+    type: str
+
+
+@dataclasses.dataclass
+class JobRow:
+    id: int
+    title: str
+    company: str
+    status: str
+    date: dict[str, str]
+
+
+@dataclasses.dataclass
+class PostRow:
+    id: int
+    title: str
+    status: str
+    date: dict[str, str]
+    published: bool
+SAVE_FAILED = N_("Saving failed. Please try again.")
+
+
+class MyPageState(AuthState):
+    section: str = "events"
+    events_tab: str = "upcoming"
+    loading: bool = True
+
+    upcoming: list[EventRow] = []
+    past: list[EventRow] = []
+    cancel_id: int = 0
+    cancel_title: str = ""
+    events_error: Message = {}
+
+    my_jobs: list[JobRow] = []
+    job_errors: dict[str, Message] = {}
+    job_notice: Message = {}
+    job_form_key: int = 0
+
+    my_posts: list[PostRow] = []
+    editor_key: int = 0
+    editor_id: int = 0
+    editor_title: str = ""
+    editor_content: str = ""
+    editor_published: bool = False
+    editor_cover_name: str = ""
+    editor_cover_url: str = ""
+    post_errors: dict[str, Message] = {}
+    post_notice: Message = {}
+    delete_post_id: int = 0
+    _cover: bytes = b""
+
+    account_errors: dict[str, Message] = {}
+    account_notice: Message = {}
+    account_key: int = 0
+    photo_progress: int = 0
+    uploading_photo: bool = False
+
+    busy: bool = False
+
+    # --- loading --------------------------------------------------------------------
+
+    @rx.event
+    def load(self):
+        self.section = self.router.url.query_parameters.get("tab", "events")
+        if self.section not in SECTIONS:
+            self.section = "events"
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        self._load_all(user.id)
+        self.loading = False
+
+    def _load_all(self, user_id: int) -> None:
+        with session_scope() as session:
+            regs = meetups.list_my_registrations(session, user_id)
+            jobs = job_submissions.list_my_job_posts(session, user_id)
+            posts = blogs.list_my_posts(session, user_id)
+        rows = [self._event_row(r) for r in regs]
+        self.upcoming = [r for r in rows if not r.past][::-1]  # soonest first
+        self.past = [r for r in rows if r.past]
+        self.my_jobs = [
+            JobRow(j.id, j.title, j.company_name, j.status, date_texts(j.created_at)) for j in jobs
+        ]
+        self.my_posts = [
+            PostRow(p.id, p.title, p.status, date_texts(p.updated_at), p.status == "PUBLISHED")
+            for p in posts
+        ]
+
+    @staticmethod
+    def _event_row(r: meetups.MyRegistrationView) -> EventRow:
+        m = r.meetup
+        return EventRow(
+            meetup_id=m.id,
+            title=m.title,
+            location=m.location,
+            date=date_texts(m.starts_at),
+            time=time_texts(m.starts_at),
+            status=r.registration.status,
+            cancelled=r.registration.status == "CANCELLED",
+            past=m.is_past,
+            type="past" if m.is_past else "upcoming",
+        )
+
+    @rx.event
+    def show_section(self, section: str):
+        if section in SECTIONS:
+            self.section = section
+
+    @rx.event
+    def show_events_tab(self, tab: str):
+        self.events_tab = "past" if tab == "past" else "upcoming"
+
+    # --- events -----------------------------------------------------------------------
+
+    @rx.event
+    def ask_cancel(self, meetup_id: int, title: str):
+        self.cancel_id, self.cancel_title = meetup_id, title
+
+    @rx.event
+    def keep_registration(self):
+        self.cancel_id, self.cancel_title = 0, ""
+
+    @rx.event
+    def confirm_cancel(self):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        meetup_id, self.cancel_id, self.events_error = self.cancel_id, 0, {}
+        try:
+            with session_scope() as session:
+                meetups.cancel_registration(session, user.id, meetup_id)
+        except DomainError as exc:
+            self.events_error = from_error(exc)
+            return None
+        for kind in (cache.UPCOMING_EVENTS, cache.PAST_EVENTS, cache.EVENT_DETAILS):
+            cache.expire(kind)
+        self._load_all(user.id)
+        return None
+
+    # --- job posting ------------------------------------------------------------------
+
+    @rx.event
+    def submit_job(self, form: dict):
+        self.job_errors, self.job_notice = {}, {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        try:
+            with session_scope() as session:
+                job_submissions.submit_job_post(session, user.id, form)
+        except DomainError as exc:
+            self.job_errors = field_messages(exc)
+            return None
+        self.job_notice = message(N_("Thank you! Your job post was sent and waits for an organizer's review."))
+        self.job_form_key += 1
+        self._load_all(user.id)
+        return None
+
+    # --- blogs ------------------------------------------------------------------------
+
+    @rx.event
+    def new_post(self):
+        self.editor_id, self.editor_title, self.editor_content = 0, "", ""
+        self.editor_published, self._cover = False, b""
+        self.editor_cover_name = self.editor_cover_url = ""
+        self.post_errors, self.post_notice = {}, {}
+        self.editor_key += 1
+
+    @rx.event
+    def edit_post(self, post_id: int):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        with session_scope() as session:
+            post = next((p for p in blogs.list_my_posts(session, user.id) if p.id == post_id), None)
+        if post is None:
+            return None
+        self.editor_id, self.editor_title, self.editor_content = post.id, post.title, post.content
+        self.editor_published = post.status == "PUBLISHED"
+        self.editor_cover_url, self.editor_cover_name, self._cover = post.cover_url or "", "", b""
+        self.post_errors, self.post_notice = {}, {}
+        self.editor_key += 1
+        return None
+
+    @rx.event
+    async def choose_cover(self, files: list[rx.UploadFile]):
+        if not files:
+            return
+        data = await files[0].read()
+        if len(data) > 5 * 1024 * 1024:
+            self.post_errors = {"cover": message(N_("Photo must be a JPEG, PNG or WebP image of at most 5 MB."))}
+            return
+        self._cover = data
+        self.editor_cover_name = files[0].filename or "cover"
+        self.post_errors = {k: v for k, v in self.post_errors.items() if k != "cover"}
+
+    @rx.event
+    def save_post(self, form: dict):
+        self.post_errors, self.post_notice = {}, {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        title, content = str(form.get("title", "")), str(form.get("content", ""))
+        published = str(form.get("status", "DRAFT")) == "PUBLISHED"
+        # Keep what was typed, whatever happens next.
+        self.editor_title, self.editor_content, self.editor_published = title, content, published
+        try:
+            with session_scope() as session:
+                post = blogs.save_post(
+                    session, user.id, title=title, content=content, published=published,
+                    post_id=self.editor_id or None, cover=self._cover or None,
+                )
+        except DomainError as exc:
+            self.post_errors = field_messages(exc) or {"form": from_error(exc)}
+            return None
+        except Exception:  # noqa: BLE001 - tell the member; the text stays in the editor
+            log.exception("Saving a blog post failed")
+            self.post_errors = {"form": message(SAVE_FAILED)}
+            return None
+        self.editor_id, self._cover, self.editor_cover_name = post.id, b"", ""
+        self.editor_cover_url = post.cover_url or ""
+        self.post_notice = message(
+            N_("Your post is published.") if published else N_("Your draft is saved.")
+        )
+        self._load_all(user.id)
+        return None
+
+    @rx.event
+    def ask_delete_post(self, post_id: int):
+        self.delete_post_id = post_id
+
+    @rx.event
+    def keep_post(self):
+        self.delete_post_id = 0
+
+    @rx.event
+    def confirm_delete_post(self):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        post_id, self.delete_post_id = self.delete_post_id, 0
+        with session_scope() as session:
+            blogs.delete_post(session, user.id, post_id)
+        if self.editor_id == post_id:
+            self.new_post()
+        self._load_all(user.id)
+        return None
+
+    # --- account ----------------------------------------------------------------------
+
+    @rx.event
+    def save_account(self, form: dict):
+        self.account_errors, self.account_notice = {}, {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        try:
+            with session_scope() as session:
+                updated = profile.update_profile(
+                    session, user.id,
+                    first_name=str(form.get("firstName", "")),
+                    last_name=str(form.get("lastName", "")),
+                    phone=str(form.get("phone", "")),
+                )
+        except DomainError as exc:
+            self.account_errors = field_messages(exc) or {"form": from_error(exc)}
+            return None
+        self._set_user(updated)
+        self.account_notice = message(N_("Your changes are saved."))
+        return None
+
+    @rx.event
+    def cancel_account(self):
+        self.account_errors, self.account_notice = {}, {}
+        self.account_key += 1  # the form shows the saved values again
+
+    @rx.event
+    def photo_progress_changed(self, progress: dict):
+        self.uploading_photo = True
+        self.photo_progress = round(float(progress.get("progress", 0)) * 100)
+
+    @rx.event
+    async def upload_photo(self, files: list[rx.UploadFile]):
+        self.account_errors, self.account_notice = {}, {}
+        user = self._member()
+        if user is None or not files:
+            self.uploading_photo = False
+            return
+        data = await files[0].read()
+        try:
+            with session_scope() as session:
+                updated = profile.set_photo(session, user.id, data)
+        except DomainError as exc:
+            self.account_errors = field_messages(exc) or {"photo": from_error(exc)}
+        else:
+            self._set_user(updated)
+            self.account_notice = message(N_("Your photo is updated."))
+        finally:
+            self.uploading_photo = False
+            self.photo_progress = 0
+
+    @rx.event
+    def delete_photo(self):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        with session_scope() as session:
+            updated = profile.delete_photo(session, user.id)
+        self._set_user(updated)
+        self.account_notice = message(N_("Your photo is removed."))
+        return None

@@ -1,0 +1,91 @@
+"""/blog and /blog/<id>: members' published posts, readable by everyone."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.i18n import N_
+from community_app.state.blog import BlogState
+from community_app.ui import routes
+from community_app.ui.components.buttons import link_button
+from community_app.ui.i18n import t, t_var
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import COLORS
+
+
+def _card(post) -> rx.Component:
+    return rx.link(
+        rx.vstack(
+            rx.cond(post.cover != "",
+                    rx.image(src=post.cover, alt=post.title, width="100%", height="160px",
+                             object_fit="cover", border_radius="12px")),
+            rx.heading(post.title, as_="h2", size="4"),
+            rx.text(post.excerpt, color=COLORS["muted"], size="2", class_name="uzdev-clamp-3"),
+            rx.text(post.author, " · ", t_var(post.date), size="1", color=COLORS["muted"]),
+            spacing="2",
+            padding="16px",
+            background_color="white",
+            border=f"1px solid {COLORS['border']}",
+            border_radius="16px",
+            height="100%",
+        ),
+        href="/blog/" + post.id.to(str),
+        underline="none",
+        color="inherit",
+    )
+
+
+@page(routes.BLOG, title=N_("Member blogs"), on_load=[BlogState.load_list])
+def blog() -> rx.Component:
+    return content_container(
+        rx.vstack(
+            rx.heading(t("Member blogs"), as_="h1", size="8"),
+            rx.text(t("Stories and notes written by members of the community."), color=COLORS["muted"]),
+            rx.cond(
+                BlogState.loading,
+                rx.text(t("Loading..."), color=COLORS["muted"]),
+                rx.cond(
+                    BlogState.posts.length() > 0,
+                    rx.grid(rx.foreach(BlogState.posts, _card),
+                            columns=rx.breakpoints(initial="1", sm="2", md="3"), gap="16px", width="100%"),
+                    rx.text(t("No posts yet. Write the first one on My Page."), color=COLORS["muted"]),
+                ),
+            ),
+            spacing="4",
+            width="100%",
+        )
+    )
+
+
+@page(routes.BLOG_POST, title=N_("Member blogs"), on_load=[BlogState.load_post])
+def blog_post() -> rx.Component:
+    return content_container(
+        rx.cond(
+            BlogState.loading,
+            rx.text(t("Loading..."), color=COLORS["muted"]),
+            rx.cond(
+                BlogState.error.contains("en"),
+                rx.vstack(
+                    rx.heading(t_var(BlogState.error), as_="h1", size="6"),
+                    link_button(t("All posts"), href=routes.BLOG),
+                    spacing="4",
+                ),
+                rx.el.article(
+                    rx.vstack(
+                        rx.link(rx.icon("arrow-left", size=16), t("All posts"), href=routes.BLOG,
+                                display="inline-flex", align_items="center", gap="4px"),
+                        rx.cond(BlogState.post.cover != "",
+                                rx.image(src=BlogState.post.cover, alt=BlogState.post.title,
+                                         width="100%", max_height="360px", object_fit="cover",
+                                         border_radius="16px")),
+                        rx.heading(BlogState.post.title, as_="h1", size="8"),
+                        rx.text(BlogState.post.author, " · ", t_var(BlogState.post.date),
+                                color=COLORS["muted"]),
+                        rx.box(rx.markdown(BlogState.content), width="100%", class_name="uzdev-prose"),
+                        spacing="4",
+                        max_width="760px",
+                    )
+                ),
+            ),
+        )
+    )
