@@ -16,6 +16,7 @@ import asyncio
 import datetime as dt
 import json
 import logging
+from urllib.parse import quote
 
 import reflex as rx
 
@@ -153,8 +154,11 @@ class AuthState(rx.State):
     def _to_login(self):
         """Send the visitor to /login, remembering where they were."""
         path = self.router.url.path or "/"
-        target = routes.LOGIN if path in ("/", routes.LOGIN) else f"{routes.LOGIN}?from={path}"
-        return rx.redirect(target, replace=True)
+        if path in ("/", routes.LOGIN):
+            return rx.redirect(routes.LOGIN, replace=True)
+        if self.router.url.query:
+            path = f"{path}?{self.router.url.query}"
+        return rx.redirect(f"{routes.LOGIN}?from={quote(path, safe='/')}", replace=True)
 
     # --- events -----------------------------------------------------------------------
 
