@@ -23,6 +23,7 @@ from email import policy
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 import sqlalchemy as sa
 
 from tests.api.auth_helpers import CLIENT_ID, FakeGoogle
@@ -31,6 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 BUILD_TIMEOUT_S = 1200
+HOME_URL = re.compile(r"^https?://[^/]+/$")  # exactly the home page
+
+# Generous waits: the suite must pass on a busy 2-core machine too.
+expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(items):

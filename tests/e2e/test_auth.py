@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import HOME_URL, wait_ready
 
 DEMO_EMAIL = "member@uzdev.kr"
 DEMO_PASSWORD = "Demo-pass-2026!"
@@ -34,6 +34,8 @@ def log_in(page: Page, site, email: str = DEMO_EMAIL, password: str = DEMO_PASSW
         page.wait_for_timeout(100)
     page.get_by_label("Verification code").fill(site.latest_code(email))
     page.get_by_role("button", name="Verify").click()
+    page.wait_for_function("localStorage.getItem('wasAuthenticated') === 'true'")
+    page.wait_for_function("!location.pathname.startsWith('/login')")
 
 
 def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
@@ -66,7 +68,7 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     expect(page.get_by_label("Email")).to_have_value(email)
 
     log_in(page, site, email, "Str0ng!pass")
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(HOME_URL)
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
 
 
@@ -140,7 +142,7 @@ def test_expired_access_token_is_refreshed_silently(page: Page, site):
     page.goto("/login")
     wait_ready(page)
     log_in(page, site)
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(HOME_URL)
     old_refresh = page.evaluate("localStorage.getItem('uzdev_refreshToken')")
     # An access token that expired long ago (valid signature does not matter: it is expired)
     page.evaluate(
@@ -155,7 +157,7 @@ def test_failed_refresh_clears_everything_and_goes_to_login(page: Page, site):
     page.goto("/login")
     wait_ready(page)
     log_in(page, site)
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(HOME_URL)
     page.evaluate("localStorage.setItem('uzdev_accessToken', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwfQ.x')")
     page.evaluate("localStorage.setItem('uzdev_refreshToken', 'revoked-or-garbage')")
     page.goto("/mypage")
@@ -200,7 +202,7 @@ def test_google_sign_up_completes_the_account_then_signs_in(page: Page, site):
     expect(page.get_by_label("Phone")).to_have_value("01066667777")
     page.get_by_label("Username").fill("Gulnora")
     page.get_by_role("button", name="Complete registration").click()
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(HOME_URL)
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
 
     # later: Sign in with Google on the login form
@@ -211,7 +213,7 @@ def test_google_sign_up_completes_the_account_then_signs_in(page: Page, site):
     wait_ready(p2)
     p2.wait_for_function("typeof window.__uzdevGoogleCredential === 'function'")
     p2.evaluate("(t) => window.__uzdevGoogleCredential(t)", token)
-    expect(p2).to_have_url(re.compile(r"/$"))
+    expect(p2).to_have_url(HOME_URL)
     expect(p2.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
     other.close()
 

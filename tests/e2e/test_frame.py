@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import HOME_URL, wait_ready
 
 ROUTES = [
     "/", "/about", "/news", "/news/1", "/events", "/events/upcoming/details/1",
@@ -45,7 +45,7 @@ def test_logo_goes_home(page: Page):
     page.goto("/terms")
     wait_ready(page)
     header(page).get_by_role("link", name="UzDev Korea home").click()
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(HOME_URL)
 
 
 def test_footer_has_year_rights_legal_and_five_social_links(page: Page):
@@ -82,7 +82,7 @@ def test_unknown_path_shows_the_404_page(page: Page):
     expect(page.get_by_text("The page you're looking for doesn't exist or has been moved.")).to_be_visible()
     wait_ready(page)
     page.get_by_role("link", name="Back to Home").click()
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(HOME_URL)
 
 
 def test_terms_and_privacy_carry_real_text(page: Page):
@@ -153,7 +153,7 @@ def test_uncaught_error_screen_try_again_report_and_route_change(page: Page):
     page.evaluate("() => { Promise.reject(new Error('')); }")
     expect(page.get_by_text("An unexpected error occurred")).to_be_visible()
     page.go_back()  # a route change clears the error
-    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page).to_have_url(HOME_URL)
     expect(page.get_by_role("heading", name="Uncaught Error")).to_have_count(0)
     expect(header(page)).to_be_visible()
 

@@ -48,6 +48,18 @@ def _link_button(*children, on_click, **props) -> rx.Component:
     )
 
 
+def _switch_mode(question, label, on_click) -> rx.Component:
+    """'Don't have an account? Sign up' and its reverse."""
+    return rx.hstack(
+        rx.text(question, size="2", color=COLORS["muted"]),
+        _link_button(label, on_click=on_click),
+        align="center",
+        justify="center",
+        width="100%",
+        wrap="wrap",
+    )
+
+
 def _messages() -> rx.Component:
     return rx.fragment(
         form_alert(LoginState.notice, visible=LoginState.notice.contains("en"), color="green"),
@@ -88,14 +100,7 @@ def _credentials() -> rx.Component:
             width="100%",
         ),
         google_button(mode="signin"),
-        rx.hstack(
-            rx.text(t("Don't have an account?"), size="2", color=COLORS["muted"]),
-            _link_button(t("Sign up"), on_click=LoginState.show_signup),
-            align="center",
-            justify="center",
-            width="100%",
-            wrap="wrap",
-        ),
+        _switch_mode(t("Don't have an account?"), t("Sign up"), LoginState.show_signup),
         spacing="4",
         width="100%",
     )
@@ -159,14 +164,7 @@ def _signup_contact() -> rx.Component:
             width="100%",
         ),
         google_button(mode="signup"),
-        rx.hstack(
-            rx.text(t("Already have an account?"), size="2", color=COLORS["muted"]),
-            _link_button(t("Login"), on_click=LoginState.show_login),
-            align="center",
-            justify="center",
-            width="100%",
-            wrap="wrap",
-        ),
+        _switch_mode(t("Already have an account?"), t("Login"), LoginState.show_login),
         spacing="4",
         width="100%",
     )

@@ -14,6 +14,7 @@ from community_app.state.auth import AuthState
 from community_app.state.mypage import MyPageState
 from community_app.ui import routes
 from community_app.ui.components.buttons import link_button
+from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.forms import error_text, field, form_alert, submit_button
 from community_app.ui.components.logout import logout_dialog
 from community_app.ui.i18n import t, t_var
@@ -179,23 +180,14 @@ def _events_list(rows, empty_text: str) -> rx.Component:
 
 
 def _cancel_dialog() -> rx.Component:
-    return rx.alert_dialog.root(
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(t("Cancel registration?")),
-            rx.alert_dialog.description(
-                t("Your seat at {title} goes to someone else.", title=MyPageState.cancel_title)
-            ),
-            rx.flex(
-                rx.alert_dialog.cancel(rx.button(t("Keep my seat"), variant="soft", color_scheme="gray",
-                                                 on_click=MyPageState.keep_registration)),
-                rx.alert_dialog.action(rx.button(t("Yes, cancel"), color_scheme="red",
-                                                 on_click=MyPageState.confirm_cancel)),
-                spacing="3", justify="end", margin_top="16px", wrap="wrap",
-            ),
-            max_width="400px",
-        ),
-        open=MyPageState.cancel_id > 0,
-        on_open_change=lambda open_: rx.cond(open_, rx.noop(), MyPageState.keep_registration()),
+    return confirm_dialog(
+        title=t("Cancel registration?"),
+        description=t("Your seat at {title} goes to someone else.", title=MyPageState.cancel_title),
+        confirm_label=t("Yes, cancel"),
+        cancel_label=t("Keep my seat"),
+        on_confirm=MyPageState.confirm_cancel,
+        on_cancel=MyPageState.keep_registration,
+        open_=MyPageState.cancel_id > 0,
     )
 
 
@@ -370,21 +362,14 @@ def _post_row(post) -> rx.Component:
 
 
 def _delete_post_dialog() -> rx.Component:
-    return rx.alert_dialog.root(
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(t("Delete this post?")),
-            rx.alert_dialog.description(t("This cannot be undone.")),
-            rx.flex(
-                rx.alert_dialog.cancel(rx.button(t("Cancel"), variant="soft", color_scheme="gray",
-                                                 on_click=MyPageState.keep_post)),
-                rx.alert_dialog.action(rx.button(t("Delete"), color_scheme="red",
-                                                 on_click=MyPageState.confirm_delete_post)),
-                spacing="3", justify="end", margin_top="16px",
-            ),
-            max_width="400px",
-        ),
-        open=MyPageState.delete_post_id > 0,
-        on_open_change=lambda open_: rx.cond(open_, rx.noop(), MyPageState.keep_post()),
+    return confirm_dialog(
+        title=t("Delete this post?"),
+        description=t("This cannot be undone."),
+        confirm_label=t("Delete"),
+        cancel_label=t("Cancel"),
+        on_confirm=MyPageState.confirm_delete_post,
+        on_cancel=MyPageState.keep_post,
+        open_=MyPageState.delete_post_id > 0,
     )
 
 
