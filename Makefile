@@ -19,7 +19,7 @@ export PORT
 export REFLEX_USE_SYSTEM_BUN := 1
 export PYTHONUNBUFFERED := 1
 
-.PHONY: help run test test-unit test-api test-e2e setup setup-test migrate demo compile-messages messages check-messages organizer maintenance-on maintenance-off clean
+.PHONY: help run test test-production-config test-unit test-api test-e2e setup setup-test migrate demo compile-messages messages check-messages organizer maintenance-on maintenance-off clean
 
 help:
 	@echo "make run    - set up, migrate, load demo content, serve http://localhost:$(PORT)"
@@ -88,6 +88,18 @@ check-messages: $(STAMPS)/python
 
 test: setup-test
 	$(BIN)/python -m pytest
+	@$(MAKE) --no-print-directory test-production-config
+
+# The production configuration (PostgreSQL + Redis, several server workers), against the
+# machine's real servers when they are given (.ci/run gives them): the frame, sign-in and
+# My Page journeys end to end.
+test-production-config: setup-test
+	@if [ -n "$${COMMUNITY_TEST_POSTGRES_URL:-}" ] && [ -n "$${COMMUNITY_TEST_REDIS_URL:-}" ]; then \
+		COMMUNITY_E2E_DATABASE_URL="$$COMMUNITY_TEST_POSTGRES_URL" COMMUNITY_E2E_REDIS_URL="$$COMMUNITY_TEST_REDIS_URL" \
+		$(BIN)/python -m pytest tests/e2e/test_frame.py tests/e2e/test_auth.py tests/e2e/test_mypage.py; \
+	else \
+		echo "test-production-config: COMMUNITY_TEST_POSTGRES_URL and COMMUNITY_TEST_REDIS_URL not set, skipped"; \
+	fi
 
 test-unit: setup
 	$(BIN)/python -m pytest tests/unit

@@ -26,7 +26,8 @@ export function UncaughtErrorScreen({
   reportLabel,
 }) {
   const [error, setError] = useState(null);
-  const { pathname } = useLocation();
+  // "/about" and "/about/" are the same page: only a real change of page clears.
+  const pathname = useLocation().pathname.replace(/\/+$/, "") || "/";
   const firstPath = useRef(pathname);
 
   useEffect(() => {

@@ -92,20 +92,40 @@ class Site:
         engine.dispose()
 
 
+# The production configuration: set both to run the server on PostgreSQL with Reflex's
+# Redis state manager (several worker processes). `make test` does this as its last step
+# when the machine's PostgreSQL and Redis are given (.ci/run gives them).
+E2E_DATABASE_URL = os.environ.get("COMMUNITY_E2E_DATABASE_URL", "").strip()
+E2E_REDIS_URL = os.environ.get("COMMUNITY_E2E_REDIS_URL", "").strip()
+
+
+def _empty_database(url: str) -> None:
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(sa.text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Site:
     var_dir = tmp_path_factory.mktemp("e2e-var")
     port = _free_port()
     google = FakeGoogle()  # Google's certificates, served locally
+    database_url = E2E_DATABASE_URL or f"sqlite:///{var_dir / 'e2e.db'}"
+    if E2E_DATABASE_URL:
+        _empty_database(E2E_DATABASE_URL)
     env = {
         **os.environ,
         "PORT": str(port),
         "COMMUNITY_VAR_DIR": str(var_dir),
-        "COMMUNITY_DATABASE_URL": f"sqlite:///{var_dir / 'e2e.db'}",
+        "COMMUNITY_DATABASE_URL": database_url,
         "COMMUNITY_GOOGLE_CLIENT_ID": CLIENT_ID,
         "COMMUNITY_GOOGLE_CERTS_URL": google.url,
         "REFLEX_USE_SYSTEM_BUN": "1",
     }
+    if E2E_REDIS_URL:
+        env["REFLEX_REDIS_URL"] = E2E_REDIS_URL
     site = Site(url=f"http://127.0.0.1:{port}", env=env, google=google)
     site.cli("demo")
 

@@ -43,6 +43,7 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     page.goto("/login")
     wait_ready(page)
     page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
     page.get_by_label("Email").fill("not-an-email")
     page.get_by_label("Phone").fill("123")
     page.get_by_role("button", name="Continue").click()
@@ -53,6 +54,7 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     page.get_by_label("Email").fill(email)
     page.get_by_label("Phone").fill(phone)
     page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_label("Confirm password")).to_be_visible()
     page.get_by_label("Password", exact=True).fill("weakpass")
     page.get_by_label("Confirm password").fill("weakpass")
     page.get_by_role("button", name="Sign up").click()
@@ -76,6 +78,7 @@ def test_sign_up_with_a_taken_email(page: Page):
     page.goto("/login")
     wait_ready(page)
     page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
     page.get_by_label("Email").fill(DEMO_EMAIL)
     page.get_by_label("Phone").fill("01077778888")
     page.get_by_role("button", name="Continue").click()

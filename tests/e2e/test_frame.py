@@ -69,6 +69,9 @@ def test_every_route_answers_with_the_frame(page: Page, path: str):
     response = page.goto(path)
     assert response is not None and response.ok
     expect(header(page)).to_be_visible()
+    if path == "/mypage":  # members only: visitors are sent to log in
+        expect(page).to_have_url(re.compile(r"/login\?from=/mypage"))
+        return
     expect(page.get_by_role("heading", name="Page Not Found")).to_have_count(0)
     if path == "/login":
         expect(footer(page)).to_have_count(0)  # /login and /auth paths: header only
@@ -141,6 +144,7 @@ def test_uncaught_error_screen_try_again_report_and_route_change(page: Page):
     wait_ready(page)
     page.get_by_role("banner").get_by_role("link", name="About us", exact=True).click()
     expect(page).to_have_url(re.compile(r"/about$"))
+    expect(page.get_by_role("heading", name="About us", level=1)).to_be_visible()
 
     page.evaluate("setTimeout(() => { throw new Error('Boom from a test') }, 0)")
     expect(page.get_by_role("heading", name="Uncaught Error")).to_be_visible()
