@@ -84,6 +84,15 @@ def comment_row(view: CommentView, now: dt.datetime | None = None) -> CommentRow
     )
 
 
+def _as_id(value: object) -> int:
+    """An id sent by the browser, or 0 when it is not one."""
+    try:
+        number = int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 0
+    return number if 0 < number <= MAX_ID else 0
+
+
 def _news_id(path: str) -> int:
     """The id in /news/<id>; 0 when it is not a valid id."""
     last = (path or "").rstrip("/").rsplit("/", 1)[-1]
@@ -93,7 +102,7 @@ def _news_id(path: str) -> int:
 
 
 class NewsDetailState(AuthState):
-    news_id: int = 0
+    article_id: int = 0
     status: str = "loading"  # loading | ready | not_found | error
     problem: Message = {}
     title: str = ""
@@ -121,7 +130,7 @@ class NewsDetailState(AuthState):
     @rx.var
     def login_href(self) -> str:
         """Where the sign-in prompt leads: /login, back to this article afterwards."""
-        return f"{routes.LOGIN}?from={routes.news_detail(self.news_id)}"
+        return f"{routes.LOGIN}?from={routes.news_detail(self.article_id)}"
 
     @rx.var
     def comment_count(self) -> int:
@@ -147,25 +156,25 @@ class NewsDetailState(AuthState):
     def load(self):
         """On load: the article (cached), then its top-level comments."""
         self._reset_forms()
-        self.news_id = _news_id(self.router.url.path)
+        self.article_id = _news_id(self.router.url.path)
         self.status = "loading"
         self.thread = []
         self.comments_loading = True
         self.comments_problem = {}
         yield
-        if not self.news_id:
+        if not self.article_id:
             self.status = "not_found"
             self.problem = message(NEWS_NOT_FOUND)
             return
         try:
             with session_scope() as session:
-                item = news_display.load_article(session, self.news_id)
+                item = news_display.load_article(session, self.article_id)
         except NotFound as exc:
             self.status = "not_found"
             self.problem = from_error(exc)
             return
         except Exception:  # noqa: BLE001 - the page shows an error state instead
-            log.exception("Could not load news %s", self.news_id)
+            log.exception("Could not load news %s", self.article_id)
             self.status = "error"
             self.problem = message(LOAD_FAILED)
             return
@@ -185,13 +194,13 @@ class NewsDetailState(AuthState):
         try:
             with session_scope() as session:
                 views = comment_service.list_comments(
-                    session, self.news_id, viewer_id=self._viewer()
+                    session, self.article_id, viewer_id=self._viewer()
                 )
             now = dt.datetime.now(dt.UTC)
             self.thread = [comment_row(v, now) for v in views]
             self.comments_problem = {}
         except Exception:  # noqa: BLE001
-            log.exception("Could not load the comments of news %s", self.news_id)
+            log.exception("Could not load the comments of news %s", self.article_id)
             self.comments_problem = message(COMMENTS_FAILED)
         finally:
             self.comments_loading = False
@@ -206,7 +215,7 @@ class NewsDetailState(AuthState):
         """``rows`` with the replies of ``comment_id`` read fresh and shown under it."""
         with session_scope() as session:
             replies = comment_service.list_replies(
-                session, self.news_id, comment_id, viewer_id=self._viewer()
+                session, self.article_id, comment_id, viewer_id=self._viewer()
             )
         now = dt.datetime.now(dt.UTC)
         fresh = [comment_row(v, now) for v in replies]
@@ -224,6 +233,7 @@ class NewsDetailState(AuthState):
     @rx.event
     def toggle_replies(self, comment_id: int):
         """'Show replies (n)' / 'Hide replies': replies are read when first opened."""
+        comment_id = _as_id(comment_id)
         top = next((r for r in self.thread if r.id == comment_id and not r.is_reply), None)
         if top is None:
             return
@@ -270,7 +280,7 @@ class NewsDetailState(AuthState):
         try:
             with session_scope() as session:
                 view = comment_service.add_comment(
-                    session, self.news_id, user.id, form.get("comment")
+                    session, self.article_id, user.id, form.get("comment")
                 )
             self.thread = [*self.thread, comment_row(view)]
             self.notice = message(COMMENT_ADDED)
@@ -278,20 +288,25 @@ class NewsDetailState(AuthState):
         except DomainError as exc:
             self.errors = field_messages(exc) or {"comment": from_error(exc)}
         except Exception:  # noqa: BLE001
-            log.exception("Could not add a comment to news %s", self.news_id)
+            log.exception("Could not add a comment to news %s", self.article_id)
             self.errors = {"comment": message(COMMENT_FAILED)}
         finally:
             self.posting = False
 
     @rx.event
-    def start_reply(self, comment_id: int, username: str):
+    def start_reply(self, comment_id: int):
+        """Open the reply form under a comment or a reply of the thread."""
         user = self._member()
         if user is None:
             return self._to_login()
+        target = next((r for r in self.thread if r.id == _as_id(comment_id)), None)
+        if target is None:
+            return None
         self.reply_errors = {}
         self.notice = {}
-        self.reply_to = int(comment_id)
-        self.reply_username = str(username or "")[: comment_service.MAX_USERNAME_LENGTH]
+        self.reply_to = target.id
+        self.reply_username = target.username
+        return None
 
     @rx.event
     def cancel_reply(self):
@@ -318,7 +333,7 @@ class NewsDetailState(AuthState):
             with session_scope() as session:
                 comment_service.add_comment(
                     session,
-                    self.news_id,
+                    self.article_id,
                     user.id,
                     form.get("comment"),
                     target.username,
@@ -341,13 +356,13 @@ class NewsDetailState(AuthState):
         if user is None:
             return self._to_login()
         self.vote_problem = {}
-        comment_id = int(comment_id)
+        comment_id = _as_id(comment_id)
         if not any(r.id == comment_id for r in self.thread):
             return None
         try:
             with session_scope() as session:
                 tally = comment_service.vote_on_comment(
-                    session, self.news_id, comment_id, user.id, value
+                    session, self.article_id, comment_id, user.id, value
                 )
         except DomainError as exc:
             self.vote_problem = from_error(exc)

@@ -361,6 +361,11 @@ def test_member_comments_replies_likes_and_dislikes(page: Page, site):
     mine.get_by_role("button", name=re.compile(r"^Reply to @")).click()
     reply_box = page.get_by_role("textbox", name="Reply to @dilnoza")
     expect(reply_box).to_be_focused()
+    like.click()  # shows the member's own vote in the screenshot
+    expect(like).to_have_attribute("aria-pressed", "true")
+    page.locator("section").filter(has=page.get_by_role("heading", name=re.compile("^Comments"))).screenshot(
+        path=str(OUTPUT / "news-member-thread-1280-en.png")
+    )
     page.get_by_role("button", name="Post reply").click()
     expect(page.get_by_text("Comment cannot be empty.")).to_be_visible()
     reply = _unique("Replying to myself")

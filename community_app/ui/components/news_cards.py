@@ -56,7 +56,6 @@ def tag_list(tags: Any, **props: Any) -> rx.Component:
         rx.foreach(tags, tag_badge),
         gap="6px",
         wrap="wrap",
-        aria_label=t("Tags"),
         **props,
     )
 

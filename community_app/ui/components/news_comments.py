@@ -150,7 +150,7 @@ def comment_item(row: Any) -> rx.Component:
                         AuthState.show_signed_in,
                         rx.button(
                             rx.icon("reply", size=16), t("Reply"),
-                            on_click=NewsDetailState.start_reply(row.id, row.username),
+                            on_click=NewsDetailState.start_reply(row.id),
                             type="button", variant="ghost", size="2",
                             min_height=BUTTON_HEIGHTS["mini"], cursor="pointer",
                             aria_label=t("Reply to @{username}", username=row.username),

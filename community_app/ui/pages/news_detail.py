@@ -71,7 +71,7 @@ def article() -> rx.Component:
                 width="100%",
             ),
             rx.flex(
-                copy_link_button(routes.NEWS + "/" + s.news_id.to_string()),
+                copy_link_button(routes.NEWS + "/" + s.article_id.to_string()),
                 gap="12px",
                 wrap="wrap",
             ),
