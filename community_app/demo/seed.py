@@ -312,7 +312,8 @@ def _add_comments(
         comment = Comment(
             news_id=item.id,
             user_id=users[row["username"]].id,
-            parent_id=parent.id if parent else None,
+            # A reply to a reply hangs off the top-level comment (services/comments.py).
+            parent_id=(parent.parent_id or parent.id) if parent else None,
             replied_username=_username_of(parent, users) if parent else None,
             text=row["text"],
             created_at=min(now, item.created_at + dt.timedelta(hours=row["after_hours"])),

@@ -1,18 +1,274 @@
-"""News (news route). Placeholder body until its issue lands."""
+"""/news: the news list (SPEC section 2 'News list', sections 4, 5 and 9).
+
+Type chips (All, Tech, Meetup, Social), a search box, tag chips, cards of 3 at a time
+with 'Load More', and loading, error and empty states.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.state.news import NewsState
 from community_app.ui import routes
-from community_app.ui.components.placeholder import placeholder_page
-from community_app.ui.layouts.frame import page
+from community_app.ui.components.buttons import link_button
+from community_app.ui.components.news_cards import news_card
+from community_app.ui.i18n import t
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+# (value, label): "" is All, which shows every loaded item.
+TYPE_CHIPS = (("", N_("All")), ("TECH", N_("Tech")), ("MEETUP", N_("Meetup")), ("SOCIAL", N_("Social")))
 
 
-@page(routes.NEWS, title=N_("News"))
+def _chip(label: Any, *, active: Any, on_click: Any, size: str = "2", **props: Any) -> rx.Component:
+    return rx.button(
+        label,
+        on_click=on_click,
+        type="button",
+        variant=rx.cond(active, "solid", "outline"),
+        aria_pressed=rx.cond(active, "true", "false"),
+        radius="full",
+        size=size,
+        cursor="pointer",
+        **props,
+    )
+
+
+def type_chips() -> rx.Component:
+    return rx.flex(
+        *[
+            _chip(
+                t(label),
+                active=NewsState.news_type == value,
+                on_click=NewsState.choose_type(value),
+                height=BUTTON_HEIGHTS["sm"],
+                padding_x="16px",
+            )
+            for value, label in TYPE_CHIPS
+        ],
+        role="group",
+        aria_label=t("News type"),
+        gap="8px",
+        wrap="wrap",
+    )
+
+
+def search_box() -> rx.Component:
+    return rx.box(
+        rx.el.label(t("Search news"), html_for="news-search", style=SR_ONLY),
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            id="news-search",
+            type="search",
+            value=NewsState.search,
+            on_change=NewsState.set_search,
+            debounce_timeout=300,
+            placeholder=t("Search by title or content"),
+            size="3",
+            width="100%",
+            max_length=200,
+            auto_complete="off",
+        ),
+        width=["100%", "100%", "100%", "320px"],
+        flex_shrink="0",
+    )
+
+
+SR_ONLY = {
+    "position": "absolute",
+    "width": "1px",
+    "height": "1px",
+    "padding": "0",
+    "margin": "-1px",
+    "overflow": "hidden",
+    "clip": "rect(0, 0, 0, 0)",
+    "whiteSpace": "nowrap",
+    "border": "0",
+}
+
+
+def tag_chips() -> rx.Component:
+    return rx.cond(
+        NewsState.tags.length() > 0,
+        rx.flex(
+            rx.text(t("Tags"), as_="span", size="2", font_weight="600", color=COLORS["muted"],
+                    id="news-tags-label"),
+            rx.foreach(
+                NewsState.tags,
+                lambda tag: _chip(
+                    "#" + tag,
+                    active=NewsState.tag == tag,
+                    on_click=NewsState.choose_tag(tag),
+                    size="1",
+                    min_height="32px",
+                    padding_x="10px",
+                    color_scheme="gray",
+                    high_contrast=True,
+                ),
+            ),
+            role="group",
+            aria_labelledby="news-tags-label",
+            gap="6px",
+            wrap="wrap",
+            align="center",
+            width="100%",
+        ),
+    )
+
+
+def loading_state() -> rx.Component:
+    return rx.center(
+        rx.hstack(
+            rx.spinner(size="3"),
+            rx.text(t("Loading news..."), color=COLORS["muted"]),
+            align="center",
+            spacing="3",
+        ),
+        role="status",
+        padding_y="64px",
+        width="100%",
+    )
+
+
+def error_state() -> rx.Component:
+    return rx.vstack(
+        rx.icon("cloud-off", size=40, color=COLORS["muted"]),
+        rx.heading(t("Could not load the news"), as_="h2", size="5"),
+        rx.text(t("Please check your connection and try again."), color=COLORS["muted"]),
+        rx.button(t("Try again"), on_click=NewsState.load, size="3",
+                  height=BUTTON_HEIGHTS["md"], cursor="pointer"),
+        role="alert",
+        align="center",
+        text_align="center",
+        spacing="3",
+        padding_y="48px",
+        width="100%",
+    )
+
+
+def empty_state() -> rx.Component:
+    return rx.vstack(
+        rx.icon("newspaper", size=40, color=COLORS["muted"]),
+        rx.heading(t("No news articles found"), as_="h2", size="5"),
+        rx.text(
+            t("Try another search, type or tag, or clear the filters."),
+            color=COLORS["muted"],
+        ),
+        rx.flex(
+            rx.button(
+                rx.icon("rotate-ccw", size=16),
+                t("Try again"),
+                on_click=NewsState.clear_filters,
+                size="3",
+                height=BUTTON_HEIGHTS["md"],
+                cursor="pointer",
+            ),
+            link_button(rx.icon("house", size=16), t("Return to homepage"), href=routes.HOME,
+                        variant="outline"),
+            gap="12px",
+            wrap="wrap",
+            justify="center",
+        ),
+        align="center",
+        text_align="center",
+        spacing="3",
+        padding="48px 16px",
+        width="100%",
+        background_color="white",
+        border=f"1px solid {COLORS['border']}",
+        border_radius="16px",
+    )
+
+
+def results() -> rx.Component:
+    return rx.vstack(
+        rx.text(
+            t("Showing {shown} of {total} articles", shown=NewsState.cards.length(),
+              total=NewsState.matching),
+            size="2",
+            color=COLORS["muted"],
+            role="status",
+            id="news-count",
+        ),
+        rx.grid(
+            rx.foreach(NewsState.cards, news_card),
+            grid_template_columns=[
+                "minmax(0, 1fr)",
+                "minmax(0, 1fr)",
+                "repeat(2, minmax(0, 1fr))",
+                "repeat(2, minmax(0, 1fr))",
+                "repeat(3, minmax(0, 1fr))",
+            ],
+            gap="20px",
+            width="100%",
+            id="news-cards",
+        ),
+        rx.cond(
+            NewsState.has_more,
+            rx.center(
+                rx.button(
+                    t("Load More"),
+                    on_click=NewsState.load_more,
+                    variant="outline",
+                    size="3",
+                    height=BUTTON_HEIGHTS["md"],
+                    padding_x="28px",
+                    cursor="pointer",
+                ),
+                width="100%",
+                padding_top="8px",
+            ),
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+@page(routes.NEWS, title=N_("News"), on_load=[NewsState.load])
 def news() -> rx.Component:
-    return placeholder_page(
-        N_("News"),
-        N_("News from the community: tech, meetups and social life in Korea."),
+    return content_container(
+        rx.vstack(
+            rx.flex(
+                rx.vstack(
+                    rx.heading(t("News"), as_="h1", size="8"),
+                    rx.text(
+                        t("News from the community: tech, meetups and social life in Korea."),
+                        color=COLORS["muted"],
+                        size="4",
+                    ),
+                    spacing="2",
+                ),
+                # Room for the link to members' published blog posts (a later issue).
+                rx.box(id="news-header-actions"),
+                justify="between",
+                align="end",
+                gap="16px",
+                wrap="wrap",
+                width="100%",
+            ),
+            rx.flex(
+                type_chips(),
+                search_box(),
+                flex_direction=["column", "column", "column", "row"],
+                justify="between",
+                align_items=["stretch", "stretch", "stretch", "center"],
+                gap="12px",
+                width="100%",
+            ),
+            tag_chips(),
+            rx.cond(
+                NewsState.loading,
+                loading_state(),
+                rx.cond(
+                    NewsState.failed,
+                    error_state(),
+                    rx.cond(NewsState.cards.length() > 0, results(), empty_state()),
+                ),
+            ),
+            spacing="5",
+            width="100%",
+        )
     )

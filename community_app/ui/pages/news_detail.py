@@ -1,18 +1,147 @@
-"""News details (news_detail route). Placeholder body until its issue lands."""
+"""/news/<id>: one news article and its comments (SPEC section 2, section 7 calls).
+
+The article text is shown as plain text paragraphs (split on blank lines), never HTML.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.state.news_detail import NewsDetailState
 from community_app.ui import routes
-from community_app.ui.components.placeholder import placeholder_page
-from community_app.ui.layouts.frame import page
+from community_app.ui.components.buttons import link_button
+from community_app.ui.components.news_cards import copy_link_button, news_image, tag_list, type_badge
+from community_app.ui.components.news_comments import comments_section
+from community_app.ui.i18n import t, t_pick, t_var
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import COLORS
+
+ARTICLE_MAX_WIDTH = "820px"
 
 
-@page(routes.NEWS_DETAIL, title=N_("News details"))
+def back_link() -> rx.Component:
+    return rx.link(
+        rx.hstack(rx.icon("arrow-left", size=16), rx.text(t("Back to news")), align="center",
+                  spacing="2"),
+        href=routes.NEWS,
+        font_weight="600",
+        width="fit-content",
+    )
+
+
+def article() -> rx.Component:
+    s = NewsDetailState
+    return rx.el.article(
+        rx.vstack(
+            rx.hstack(
+                type_badge(s.news_type),
+                rx.text(
+                    rx.el.time(t_pick(s.date_en, s.date_uz)),
+                    " · ",
+                    rx.text(t_pick(s.ago_en, s.ago_uz), as_="span", id="news-ago"),
+                    " · ",
+                    t("{n} min read", n=3),
+                    size="2",
+                    color=COLORS["muted"],
+                ),
+                align="center",
+                spacing="3",
+                wrap="wrap",
+            ),
+            rx.heading(s.title, as_="h1", font_size=["26px", "28px", "32px", "36px"],
+                       line_height="1.2"),
+            tag_list(s.tags),
+            news_image(
+                s.image,
+                rx.cond(s.image == "/news-default.svg", t("News illustration"), s.title),
+                aspect_ratio="16 / 9",
+                height="auto",
+                border_radius="12px",
+                border=f"1px solid {COLORS['border']}",
+            ),
+            rx.box(
+                rx.foreach(
+                    s.paragraphs,
+                    lambda p: rx.text(p, as_="p", size="4", line_height="1.7",
+                                      white_space="pre-line", margin_bottom="1em",
+                                      overflow_wrap="anywhere"),
+                ),
+                id="news-content",
+                width="100%",
+            ),
+            rx.flex(
+                copy_link_button(routes.NEWS + "/" + s.article_id.to_string()),
+                gap="12px",
+                wrap="wrap",
+            ),
+            spacing="4",
+            width="100%",
+        ),
+        width="100%",
+        padding=["16px", "20px", "28px"],
+        background_color="white",
+        border=f"1px solid {COLORS['border']}",
+        border_radius="16px",
+    )
+
+
+def not_found_state() -> rx.Component:
+    return rx.vstack(
+        rx.icon("newspaper", size=40, color=COLORS["muted"]),
+        rx.heading(t_var(NewsDetailState.problem), as_="h1", size="6"),
+        rx.text(t("It may have been removed, or the link is wrong."), color=COLORS["muted"]),
+        link_button(rx.icon("arrow-left", size=16), t("Back to news"), href=routes.NEWS),
+        align="center",
+        text_align="center",
+        spacing="3",
+        padding="48px 16px",
+        width="100%",
+        background_color="white",
+        border=f"1px solid {COLORS['border']}",
+        border_radius="16px",
+    )
+
+
+def error_state() -> rx.Component:
+    return rx.vstack(
+        rx.icon("cloud-off", size=40, color=COLORS["muted"]),
+        rx.heading(t_var(NewsDetailState.problem), as_="h1", size="5"),
+        rx.button(t("Try again"), on_click=NewsDetailState.load, size="3", cursor="pointer"),
+        role="alert",
+        align="center",
+        text_align="center",
+        spacing="3",
+        padding_y="48px",
+        width="100%",
+    )
+
+
+def loading_state() -> rx.Component:
+    return rx.center(
+        rx.hstack(rx.spinner(size="3"), rx.text(t("Loading..."), color=COLORS["muted"]),
+                  align="center", spacing="3"),
+        role="status",
+        padding_y="64px",
+        width="100%",
+    )
+
+
+@page(routes.NEWS_DETAIL, title=N_("News details"), on_load=[NewsDetailState.load])
 def news_detail() -> rx.Component:
-    return placeholder_page(
-        N_("News details"),
-        N_("The full article and its comments."),
+    return content_container(
+        rx.vstack(
+            back_link(),
+            rx.match(
+                NewsDetailState.status,
+                ("ready", rx.vstack(article(), comments_section(), spacing="5", width="100%")),
+                ("not_found", not_found_state()),
+                ("error", error_state()),
+                loading_state(),
+            ),
+            spacing="4",
+            width="100%",
+            max_width=ARTICLE_MAX_WIDTH,
+            margin_x="auto",
+        )
     )

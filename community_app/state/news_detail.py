@@ -1,0 +1,392 @@
+"""/news/<id>: one article and its comment thread (SPEC sections 2, 3, 7; member comments).
+
+The article comes through the 5-minute news-details cache. Comments are read fresh: the
+top-level ones on load, the replies of a comment when its 'Show replies' toggle opens.
+The thread is one flat list (replies follow their comment), so one loop renders it.
+
+Writing and voting are for signed-in members only: every such handler checks the member
+on the server (``self._member()``) and sends visitors to /login?from=<this page>.
+Comment text is plain text and the page renders it as text, never as HTML.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import logging
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.i18n import N_
+from community_app.i18n.dates import date_texts, relative_texts
+from community_app.services import comments as comment_service
+from community_app.services import news_display
+from community_app.services.comments import CommentView
+from community_app.services.errors import DomainError, NotFound
+from community_app.services.lookup import MAX_ID
+from community_app.services.news import NEWS_NOT_FOUND
+from community_app.state.auth import AuthState
+from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.news import DEFAULT_IMAGE, TagView, tag_views
+from community_app.ui import routes
+
+log = logging.getLogger(__name__)
+
+LOAD_FAILED = N_("Could not load this article. Please try again.")
+COMMENTS_FAILED = N_("Could not load the comments. Please try again.")
+COMMENT_FAILED = N_("Could not post your comment. Please try again.")
+VOTE_FAILED = N_("Could not save your vote. Please try again.")
+COMMENT_ADDED = N_("Your comment has been added.")
+
+
+@dataclasses.dataclass
+class CommentRow:
+    """A comment or a reply as the thread shows it."""
+
+    id: int
+    parent_id: int  # 0 for a top-level comment
+    is_reply: bool
+    text: str
+    username: str
+    initial: str
+    avatar: str
+    replied_username: str
+    likes: int
+    dislikes: int
+    my_vote: int  # 1 liked, -1 disliked, 0 none
+    reply_count: int
+    expanded: bool  # a comment whose replies are shown
+    hidden: bool  # a reply whose comment is folded
+    ago_en: str
+    ago_uz: str
+
+
+def comment_row(view: CommentView, now: dt.datetime | None = None) -> CommentRow:
+    ago = relative_texts(view.created_at, now)
+    return CommentRow(
+        id=view.id,
+        parent_id=view.parent_id or 0,
+        is_reply=view.parent_id is not None,
+        text=view.text,
+        username=view.author_username,
+        initial=(view.author_username[:1] or "?").upper(),
+        avatar=view.author_avatar or "",
+        replied_username=view.replied_username or "",
+        likes=view.likes,
+        dislikes=view.dislikes,
+        my_vote=view.my_vote,
+        reply_count=view.reply_count,
+        expanded=False,
+        hidden=False,
+        ago_en=ago["en"],
+        ago_uz=ago["uz"],
+    )
+
+
+def _as_id(value: object) -> int:
+    """An id sent by the browser, or 0 when it is not one."""
+    try:
+        number = int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 0
+    return number if 0 < number <= MAX_ID else 0
+
+
+def _news_id(path: str) -> int:
+    """The id in /news/<id>; 0 when it is not a valid id."""
+    last = (path or "").rstrip("/").rsplit("/", 1)[-1]
+    if last.isascii() and last.isdigit() and 0 < int(last) <= MAX_ID:
+        return int(last)
+    return 0
+
+
+class NewsDetailState(AuthState):
+    article_id: int = 0
+    status: str = "loading"  # loading | ready | not_found | error
+    problem: Message = {}
+    title: str = ""
+    paragraphs: list[str] = []
+    news_type: str = ""
+    tags: list[TagView] = []
+    image: str = DEFAULT_IMAGE
+    date_en: str = ""
+    date_uz: str = ""
+    ago_en: str = ""
+    ago_uz: str = ""
+
+    comments_loading: bool = True
+    comments_problem: Message = {}
+    thread: list[CommentRow] = []
+
+    posting: bool = False
+    errors: dict[str, Message] = {}  # the new-comment form, per field
+    reply_to: int = 0  # the comment or reply being answered
+    reply_username: str = ""
+    reply_errors: dict[str, Message] = {}
+    notice: Message = {}
+    vote_problem: Message = {}
+
+    @rx.var
+    def login_href(self) -> str:
+        """Where the sign-in prompt leads: /login, back to this article afterwards."""
+        return f"{routes.LOGIN}?from={routes.news_detail(self.article_id)}"
+
+    @rx.var
+    def comment_count(self) -> int:
+        return len([r for r in self.thread if not r.is_reply]) + sum(
+            r.reply_count for r in self.thread if not r.is_reply
+        )
+
+    # --- loading ------------------------------------------------------------------------
+
+    def _viewer(self) -> int | None:
+        return self.user_id if self.is_authenticated and self.user_id else None
+
+    def _reset_forms(self) -> None:
+        self.errors = {}
+        self.reply_errors = {}
+        self.reply_to = 0
+        self.reply_username = ""
+        self.notice = {}
+        self.vote_problem = {}
+        self.posting = False
+
+    @rx.event
+    def load(self):
+        """On load: the article (cached), then its top-level comments."""
+        self._reset_forms()
+        self.article_id = _news_id(self.router.url.path)
+        self.status = "loading"
+        self.thread = []
+        self.comments_loading = True
+        self.comments_problem = {}
+        yield
+        if not self.article_id:
+            self.status = "not_found"
+            self.problem = message(NEWS_NOT_FOUND)
+            return
+        try:
+            with session_scope() as session:
+                item = news_display.load_article(session, self.article_id)
+        except NotFound as exc:
+            self.status = "not_found"
+            self.problem = from_error(exc)
+            return
+        except Exception:  # noqa: BLE001 - the page shows an error state instead
+            log.exception("Could not load news %s", self.article_id)
+            self.status = "error"
+            self.problem = message(LOAD_FAILED)
+            return
+        self.title = item.title
+        self.paragraphs = news_display.paragraphs(item.content)
+        self.news_type = item.type
+        self.tags = tag_views(item)[0]
+        self.image = item.image_url or DEFAULT_IMAGE
+        date, ago = date_texts(item.created_at, "long"), relative_texts(item.created_at)
+        self.date_en, self.date_uz = date["en"], date["uz"]
+        self.ago_en, self.ago_uz = ago["en"], ago["uz"]
+        self.status = "ready"
+        yield
+        self._load_comments()
+
+    def _load_comments(self) -> None:
+        try:
+            with session_scope() as session:
+                views = comment_service.list_comments(
+                    session, self.article_id, viewer_id=self._viewer()
+                )
+            now = dt.datetime.now(dt.UTC)
+            self.thread = [comment_row(v, now) for v in views]
+            self.comments_problem = {}
+        except Exception:  # noqa: BLE001
+            log.exception("Could not load the comments of news %s", self.article_id)
+            self.comments_problem = message(COMMENTS_FAILED)
+        finally:
+            self.comments_loading = False
+
+    @rx.event
+    def reload_comments(self):
+        self.comments_loading = True
+        yield
+        self._load_comments()
+
+    def _with_replies(self, rows: list[CommentRow], comment_id: int) -> list[CommentRow]:
+        """``rows`` with the replies of ``comment_id`` read fresh and shown under it."""
+        with session_scope() as session:
+            replies = comment_service.list_replies(
+                session, self.article_id, comment_id, viewer_id=self._viewer()
+            )
+        now = dt.datetime.now(dt.UTC)
+        fresh = [comment_row(v, now) for v in replies]
+        result: list[CommentRow] = []
+        for row in rows:
+            if row.is_reply and row.parent_id == comment_id:
+                continue
+            if row.id == comment_id and not row.is_reply:
+                result.append(dataclasses.replace(row, expanded=True, reply_count=len(fresh)))
+                result.extend(fresh)
+            else:
+                result.append(row)
+        return result
+
+    @rx.event
+    def toggle_replies(self, comment_id: int):
+        """'Show replies (n)' / 'Hide replies': replies are read when first opened."""
+        comment_id = _as_id(comment_id)
+        top = next((r for r in self.thread if r.id == comment_id and not r.is_reply), None)
+        if top is None:
+            return
+        if top.expanded:
+            self.thread = [
+                dataclasses.replace(r, expanded=False)
+                if r.id == comment_id and not r.is_reply
+                else dataclasses.replace(r, hidden=True)
+                if r.is_reply and r.parent_id == comment_id
+                else r
+                for r in self.thread
+            ]
+            return
+        loaded = any(r.is_reply and r.parent_id == comment_id for r in self.thread)
+        if loaded:
+            self.thread = [
+                dataclasses.replace(r, expanded=True)
+                if r.id == comment_id and not r.is_reply
+                else dataclasses.replace(r, hidden=False)
+                if r.is_reply and r.parent_id == comment_id
+                else r
+                for r in self.thread
+            ]
+            return
+        try:
+            self.thread = self._with_replies(self.thread, comment_id)
+        except DomainError as exc:
+            self.comments_problem = from_error(exc)
+        except Exception:  # noqa: BLE001
+            log.exception("Could not load replies of comment %s", comment_id)
+            self.comments_problem = message(COMMENTS_FAILED)
+
+    # --- writing (members only) -----------------------------------------------------------
+
+    @rx.event
+    def post_comment(self, form: dict):
+        """A new top-level comment. On an error the text stays in the field."""
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        self._reset_forms()
+        self.posting = True
+        yield
+        try:
+            with session_scope() as session:
+                view = comment_service.add_comment(
+                    session, self.article_id, user.id, form.get("comment")
+                )
+            self.thread = [*self.thread, comment_row(view)]
+            self.notice = message(COMMENT_ADDED)
+            yield rx.set_value("comment-text", "")
+        except DomainError as exc:
+            self.errors = field_messages(exc) or {"comment": from_error(exc)}
+        except Exception:  # noqa: BLE001
+            log.exception("Could not add a comment to news %s", self.article_id)
+            self.errors = {"comment": message(COMMENT_FAILED)}
+        finally:
+            self.posting = False
+
+    @rx.event
+    def start_reply(self, comment_id: int):
+        """Open the reply form under a comment or a reply of the thread."""
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        target = next((r for r in self.thread if r.id == _as_id(comment_id)), None)
+        if target is None:
+            return None
+        self.reply_errors = {}
+        self.notice = {}
+        self.reply_to = target.id
+        self.reply_username = target.username
+        return None
+
+    @rx.event
+    def cancel_reply(self):
+        self.reply_to = 0
+        self.reply_username = ""
+        self.reply_errors = {}
+
+    @rx.event
+    def post_reply(self, form: dict):
+        """A reply to a comment or to a reply, naming the replied-to member."""
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        target = next((r for r in self.thread if r.id == self.reply_to), None)
+        if target is None:
+            self.reply_to = 0
+            return
+        self.reply_errors = {}
+        self.notice = {}
+        self.posting = True
+        yield
+        top_id = target.parent_id if target.is_reply else target.id
+        try:
+            with session_scope() as session:
+                comment_service.add_comment(
+                    session,
+                    self.article_id,
+                    user.id,
+                    form.get("comment"),
+                    target.username,
+                    reply_to=target.id,
+                )
+            self.thread = self._with_replies(self.thread, top_id)
+            self.reply_to = 0
+            self.reply_username = ""
+            self.notice = message(COMMENT_ADDED)
+        except DomainError as exc:
+            self.reply_errors = field_messages(exc) or {"comment": from_error(exc)}
+        except Exception:  # noqa: BLE001
+            log.exception("Could not add a reply to comment %s", target.id)
+            self.reply_errors = {"comment": message(COMMENT_FAILED)}
+        finally:
+            self.posting = False
+
+    def _vote(self, comment_id: int, value: int):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        self.vote_problem = {}
+        comment_id = _as_id(comment_id)
+        if not any(r.id == comment_id for r in self.thread):
+            return None
+        try:
+            with session_scope() as session:
+                tally = comment_service.vote_on_comment(
+                    session, self.article_id, comment_id, user.id, value
+                )
+        except DomainError as exc:
+            self.vote_problem = from_error(exc)
+            return None
+        except Exception:  # noqa: BLE001
+            log.exception("Could not vote on comment %s", comment_id)
+            self.vote_problem = message(VOTE_FAILED)
+            return None
+        self.thread = [
+            dataclasses.replace(
+                r, likes=tally.likes, dislikes=tally.dislikes, my_vote=tally.my_vote
+            )
+            if r.id == comment_id
+            else r
+            for r in self.thread
+        ]
+        return None
+
+    @rx.event
+    def like(self, comment_id: int):
+        """Like; a second like takes it back; a like after a dislike moves the vote."""
+        return self._vote(comment_id, comment_service.LIKE)
+
+    @rx.event
+    def dislike(self, comment_id: int):
+        return self._vote(comment_id, comment_service.DISLIKE)
+

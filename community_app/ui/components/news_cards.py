@@ -1,0 +1,212 @@
+"""Pieces of the news screens: type badge, tag badges, copy-link button and the news card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex.vars.base import Var
+
+from community_app.ui.i18n import t, t_pick
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+COPIED_MS = 2000  # how long 'Link copied to clipboard' shows (SPEC section 9)
+
+TYPE_COLORS = (("TECH", "indigo"), ("MEETUP", "teal"), ("SOCIAL", "orange"))
+GROUP_COLORS = (("programming", "blue"), ("ai", "purple"), ("development", "green"))
+
+
+def type_label(news_type: Any) -> Any:
+    return rx.match(
+        news_type,
+        ("TECH", t("Tech")),
+        ("MEETUP", t("Meetup")),
+        ("SOCIAL", t("Social")),
+        news_type,
+    )
+
+
+def type_badge(news_type: Any, **props: Any) -> rx.Component:
+    return rx.badge(
+        type_label(news_type),
+        color_scheme=rx.match(news_type, *TYPE_COLORS, "gray"),
+        variant="solid",
+        radius="full",
+        size="2",
+        **props,
+    )
+
+
+def tag_badge(tag: Any) -> rx.Component:
+    """A tag in the colour of its group (programming, ai, development, default)."""
+    return rx.badge(
+        "#",
+        t_pick(tag.en, tag.uz),
+        color_scheme=rx.match(tag.group, *GROUP_COLORS, "gray"),
+        variant="soft",
+        radius="full",
+        size="1",
+        data_group=tag.group,
+        class_name="news-tag",
+    )
+
+
+def tag_list(tags: Any, **props: Any) -> rx.Component:
+    return rx.flex(
+        rx.foreach(tags, tag_badge),
+        gap="6px",
+        wrap="wrap",
+        **props,
+    )
+
+
+def copy_link_button(href: Any, **props: Any) -> rx.Component:
+    """Copies the full address of ``href`` (a site path) and says so for 2 seconds."""
+    url = Var("window.location.origin").to(str) + href
+    props.setdefault("variant", "soft")
+    return rx.button(
+        rx.icon("link", size=16),
+        rx.text(t("Copy link"), as_="span"),
+        on_click=[
+            rx.set_clipboard(url),
+            rx.toast(t("Link copied to clipboard"), duration=COPIED_MS),
+        ],
+        type="button",
+        size="2",
+        height=BUTTON_HEIGHTS["sm"],
+        cursor="pointer",
+        **props,
+    )
+
+
+def copy_link_icon_button(href: Any, **props: Any) -> rx.Component:
+    """The compact copy-link button of a card: an icon with its name as label and tooltip."""
+    url = Var("window.location.origin").to(str) + href
+    return rx.tooltip(
+        rx.icon_button(
+            rx.icon("link", size=16),
+            on_click=[
+                rx.set_clipboard(url),
+                rx.toast(t("Link copied to clipboard"), duration=COPIED_MS),
+            ],
+            type="button",
+            variant="soft",
+            radius="full",
+            size="2",
+            width=BUTTON_HEIGHTS["sm"],
+            height=BUTTON_HEIGHTS["sm"],
+            cursor="pointer",
+            aria_label=t("Copy link"),
+            **props,
+        ),
+        content=t("Copy link"),
+    )
+
+
+def news_image(src: Any, alt: Any, **props: Any) -> rx.Component:
+    return rx.image(
+        src=src,
+        alt=alt,
+        width="100%",
+        object_fit="cover",
+        loading="lazy",
+        background_color="#eef2ff",
+        **props,
+    )
+
+
+def news_card(card: Any) -> rx.Component:
+    """A card of the list. The title link covers the whole card (a 'stretched link'),
+    so the card opens the article while the copy-link button stays a button of its own."""
+    return rx.el.article(
+        news_image(
+            card.image,
+            rx.cond(card.has_image, card.title, t("News illustration")),
+            aspect_ratio="16 / 9",
+            height="auto",
+            border_bottom=f"1px solid {COLORS['border']}",
+        ),
+        rx.vstack(
+            rx.hstack(
+                type_badge(card.type),
+                rx.spacer(),
+                copy_link_icon_button(card.href, position="relative", z_index="1"),
+                width="100%",
+                align="center",
+            ),
+            rx.heading(
+                rx.link(
+                    card.title,
+                    href=card.href,
+                    color=COLORS["text"],
+                    underline="none",
+                    class_name="news-card-link",
+                ),
+                as_="h2",
+                size="4",
+                line_height="1.35",
+            ),
+            tag_list(card.tags),
+            rx.text(
+                card.excerpt,
+                color=COLORS["muted"],
+                size="2",
+                class_name="news-excerpt",
+                style={
+                    "display": "-webkit-box",
+                    "-webkit-line-clamp": "2",
+                    "-webkit-box-orient": "vertical",
+                    "overflow": "hidden",
+                },
+            ),
+            rx.spacer(),
+            rx.flex(
+                rx.hstack(
+                    rx.icon("calendar", size=14, aria_hidden="true"),
+                    rx.text(t_pick(card.date_en, card.date_uz), size="2"),
+                    align="center",
+                    spacing="1",
+                ),
+                rx.hstack(
+                    rx.icon("clock", size=14, aria_hidden="true"),
+                    rx.text(t("{n} min read", n=3), size="2"),
+                    align="center",
+                    spacing="1",
+                ),
+                gap="6px 16px",
+                wrap="wrap",
+                color=COLORS["muted"],
+                width="100%",
+                border_top=f"1px solid {COLORS['border']}",
+                padding_top="12px",
+            ),
+            spacing="3",
+            padding="16px",
+            flex="1",
+            width="100%",
+        ),
+        position="relative",
+        display="flex",
+        flex_direction="column",
+        background_color="white",
+        border=f"1px solid {COLORS['border']}",
+        border_radius="16px",
+        overflow="hidden",
+        min_width="0",
+        transition="box-shadow 0.15s ease, transform 0.15s ease",
+        _hover={"box_shadow": "0 10px 30px rgba(15,23,42,0.08)"},
+        class_name="news-card",
+        # The link's ::after covers the card; the focus ring shows on the whole card.
+        style={
+            "& .news-card-link::after": {
+                "content": '""',
+                "position": "absolute",
+                "inset": "0",
+            },
+            "& .news-card-link:focus-visible": {"outline": "none"},
+            "&:focus-within:has(.news-card-link:focus-visible)": {
+                "outline": f"2px solid {COLORS['primary']}",
+                "outlineOffset": "2px",
+            },
+        },
+    )
