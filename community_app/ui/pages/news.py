@@ -241,8 +241,18 @@ def news() -> rx.Component:
                     ),
                     spacing="2",
                 ),
-                # Room for the link to members' published blog posts (a later issue).
-                rx.box(id="news-header-actions"),
+                rx.box(
+                    rx.link(
+                        rx.icon("notebook-pen", size=16),
+                        t("Member blogs"),
+                        href=routes.BLOG,
+                        display="inline-flex",
+                        align_items="center",
+                        gap="6px",
+                        font_weight="500",
+                    ),
+                    id="news-header-actions",
+                ),
                 justify="between",
                 align="end",
                 gap="16px",
