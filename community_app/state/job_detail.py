@@ -12,7 +12,7 @@ import logging
 import reflex as rx
 
 from community_app.db import session_scope, utcnow
-from community_app.i18n.dates import date_texts
+from community_app.i18n.dates import date_texts, relative_texts
 from community_app.services import jobs as service
 from community_app.services.errors import NotFound
 from community_app.state.jobs import (
@@ -22,7 +22,6 @@ from community_app.state.jobs import (
     job_type_texts,
     location_texts,
     phone_href,
-    posted_texts,
     safe_email,
     safe_website,
     salary_texts,
@@ -87,7 +86,7 @@ class JobPage:
     status: str = ""
     status_label: Texts = dataclasses.field(default_factory=dict)
     salary: Texts = dataclasses.field(default_factory=dict)
-    posted: Texts = dataclasses.field(default_factory=dict)
+    posted_ago: Texts = dataclasses.field(default_factory=dict)
     posted_on: Texts = dataclasses.field(default_factory=dict)
     posted_iso: str = ""
     description: list[TextBlock] = dataclasses.field(default_factory=list)
@@ -130,7 +129,7 @@ def job_page(job: service.JobView) -> JobPage:
         status=job.status,
         status_label=status_texts(job.status),
         salary=salary_texts(job.salary_min, job.salary_max, job.salary_currency),
-        posted=posted_texts(job.created_at, now),
+        posted_ago=relative_texts(job.created_at, now),
         posted_on=date_texts(job.created_at, "long"),
         posted_iso=iso_utc(job.created_at),
         description=text_blocks(job.description),

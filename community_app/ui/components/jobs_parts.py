@@ -84,8 +84,9 @@ def text_blocks(blocks: Any) -> rx.Component:
                 block.bullets.length() > 0,
                 rx.el.ul(
                     rx.foreach(block.bullets, lambda item: rx.el.li(item, margin_bottom="4px")),
-                    padding_left="20px",
+                    padding_left="22px",
                     margin="0",
+                    list_style_type="disc",
                     color=COLORS["text"],
                     line_height="1.6",
                 ),

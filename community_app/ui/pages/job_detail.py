@@ -26,20 +26,25 @@ from community_app.ui.components.jobs_parts import (
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, MODAL_WIDTHS
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, FONT_STACK, MODAL_WIDTHS
 
 job = JobDetailState.job
 
-# After the mention-us dialog closes (and gives focus back to its button), bring the
-# contact details into view and move focus there.
+# After the mention-us dialog has closed and given focus back to its button (Radix does
+# that just after removing the dialog), bring the contact details into view and focus them.
 _SHOW_CONTACT = (
-    "setTimeout(() => {"
-    f" const el = document.getElementById({json.dumps(CONTACT_SECTION_ID)});"
-    " if (!el) return;"
-    " const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;"
-    " el.scrollIntoView({behavior: calm ? 'auto' : 'smooth', block: 'start'});"
-    " el.focus({preventScroll: true});"
-    "}, 250)"
+    "(() => { const started = Date.now();"
+    " const show = () => {"
+    "  if (document.querySelector('[role=alertdialog]') && Date.now() - started < 3000) {"
+    "   return setTimeout(show, 50); }"
+    "  setTimeout(() => {"
+    f"   const el = document.getElementById({json.dumps(CONTACT_SECTION_ID)});"
+    "   if (!el) return;"
+    "   const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;"
+    "   el.focus({preventScroll: true});"
+    "   el.scrollIntoView({behavior: calm ? 'auto' : 'smooth', block: 'start'});"
+    "  }, 60); };"
+    " setTimeout(show, 50); })()"
 )
 
 
@@ -155,6 +160,7 @@ def _contact_dialog() -> rx.Component:
             ),
             max_width=MODAL_WIDTHS["sm"],
             width="calc(100vw - 32px)",
+            font_family=FONT_STACK,  # the dialog is portalled outside the page's font
         ),
     )
 
@@ -173,7 +179,8 @@ def _actions() -> rx.Component:
                 cursor="pointer",
             ),
             gap="12px",
-            wrap="wrap",
+            flex_direction=["column", "row"],
+            width="100%",
         ),
         rx.box(
             rx.cond(
@@ -213,7 +220,7 @@ def _header() -> rx.Component:
                 "calendar",
                 t("Posted"),
                 rx.el.time(t_var(job.posted_on), date_time=job.posted_iso),
-                rx.el.span(" · ", t_var(job.posted), font_weight="400",
+                rx.el.span(" · ", t_var(job.posted_ago), font_weight="400",
                            color=COLORS["muted"]),
             ),
             _fact("briefcase", t("Job type"), t_var(job.job_type)),
