@@ -287,6 +287,7 @@ def test_filters_come_from_the_address_and_survive_a_visit_to_a_job(page: Page, 
 
 
 def test_error_state_when_the_jobs_cannot_be_read(page: Page, site):
+    _open_jobs_ids = [j.id for j in _open_jobs(site)]
     site.sql("ALTER TABLE job_posts RENAME TO job_posts_away")
     try:
         _goto(page, "/jobs")
@@ -294,6 +295,11 @@ def test_error_state_when_the_jobs_cannot_be_read(page: Page, site):
         home = page.get_by_role("link", name="Go to Homepage")
         expect(home).to_have_attribute("href", "/")
         page.screenshot(path=OUTPUT / "jobs-error-1280-en.png")
+        _goto(page, f"/jobs/{_open_jobs_ids[0]}")  # a failure is not a missing job
+        expect(page.get_by_role("heading", name="Error Fetching Jobs")).to_be_visible()
+        expect(page.get_by_role("heading", name="Job Not Found")).to_have_count(0)
+        _goto(page, "/jobs")
+        expect(page.get_by_role("heading", name="Error Fetching Jobs")).to_be_visible()
     finally:
         site.sql("ALTER TABLE job_posts_away RENAME TO job_posts")
     page.get_by_role("button", name="Try again").click()

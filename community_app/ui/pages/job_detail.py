@@ -138,7 +138,7 @@ def _contact_dialog() -> rx.Component:
                     border_radius="50%",
                     background_color="#eef2ff",
                 ),
-                rx.alert_dialog.title(t("One small favour"), margin="0"),
+                rx.alert_dialog.title(t("One small favour"), margin="0", font_family=FONT_STACK),
                 rx.alert_dialog.description(
                     t("If you get an interview, please mention that you found this job on {site}.",
                       site=get_settings().site_name),
