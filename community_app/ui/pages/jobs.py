@@ -1,18 +1,368 @@
-"""Jobs (jobs route). Placeholder body until its issue lands."""
+"""/jobs: search, filter and sort the public jobs board (SPEC sections 2, 3 and 8)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.state.jobs import (
+    ALL,
+    CITIES,
+    JOB_TYPE_LABELS,
+    SORTS,
+    STATUS_LABELS,
+    JobCard,
+    JobsState,
+)
 from community_app.ui import routes
-from community_app.ui.components.placeholder import placeholder_page
-from community_app.ui.layouts.frame import page
+from community_app.ui.components.jobs_parts import (
+    CARD_STYLE,
+    chips,
+    error_panel,
+    icon_text,
+    job_type_badge,
+    loading_line,
+    remote_badge,
+    status_badge,
+)
+from community_app.ui.i18n import t, t_var
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+SEARCH_DEBOUNCE_MS = 400
+RESULTS_ID = "jobs-results"
 
 
-@page(routes.JOBS, title=N_("Jobs"))
+# ---------------------------------------------------------------- filters
+
+
+def _label(text: Any, html_for: str) -> rx.Component:
+    return rx.el.label(text, html_for=html_for, font_weight="500", font_size="14px")
+
+
+def _search() -> rx.Component:
+    return rx.vstack(
+        _label(t("Search jobs"), "jobs-search"),
+        rx.debounce_input(
+            rx.input(
+                rx.input.slot(rx.icon("search", size=18, aria_hidden="true")),
+                id="jobs-search",
+                type="search",
+                placeholder=t("Title, company or keywords"),
+                auto_complete="off",
+                size="3",
+                width="100%",
+                max_length=100,
+                on_change=JobsState.set_search,
+            ),
+            value=JobsState.search,
+            debounce_timeout=SEARCH_DEBOUNCE_MS,
+            force_notify_by_enter=True,
+        ),
+        spacing="1",
+        width="100%",
+    )
+
+
+def _select(
+    field_id: str,
+    label: Any,
+    value: Any,
+    on_change: Any,
+    options: list[tuple[str, str]],
+) -> rx.Component:
+    """A labelled dropdown; ``options`` are (value, message id) pairs."""
+    return rx.vstack(
+        _label(label, field_id),
+        rx.select.root(
+            rx.select.trigger(id=field_id, width="100%"),
+            rx.select.content(
+                *[rx.select.item(t(text), value=option) for option, text in options],
+                position="popper",
+            ),
+            value=value,
+            on_change=on_change,
+            size="3",
+        ),
+        spacing="1",
+        width="100%",
+        min_width="0",
+    )
+
+
+def _filters() -> rx.Component:
+    return rx.el.section(
+        rx.vstack(
+            _search(),
+            rx.grid(
+                _select(
+                    "jobs-location",
+                    t("Location"),
+                    JobsState.location,
+                    JobsState.set_location,
+                    [(ALL, N_("All locations")), *[(city, city) for city in CITIES]],
+                ),
+                _select(
+                    "jobs-type",
+                    t("Job type"),
+                    JobsState.job_type,
+                    JobsState.set_job_type,
+                    [(ALL, N_("All types")), *JOB_TYPE_LABELS.items()],
+                ),
+                _select(
+                    "jobs-status",
+                    t("Status"),
+                    JobsState.status,
+                    JobsState.set_status,
+                    list(STATUS_LABELS.items()),
+                ),
+                _select(
+                    "jobs-sort",
+                    t("Sort by"),
+                    JobsState.sort,
+                    JobsState.set_sort,
+                    [(key, label) for key, (label, _) in SORTS.items()],
+                ),
+                grid_template_columns=["1fr", "repeat(2, minmax(0, 1fr))",
+                                       "repeat(2, minmax(0, 1fr))", "repeat(4, minmax(0, 1fr))"],
+                gap="12px",
+                width="100%",
+            ),
+            spacing="3",
+            width="100%",
+        ),
+        aria_label=t("Search and filters"),
+        padding=["16px", "20px"],
+        width="100%",
+        **CARD_STYLE,
+    )
+
+
+# ---------------------------------------------------------------- results
+
+
+def _clear_button(**props: Any) -> rx.Component:
+    props.setdefault("size", "2")
+    props.setdefault("height", BUTTON_HEIGHTS["sm"])
+    return rx.button(
+        rx.icon("x", size=16, aria_hidden="true"),
+        t("Clear Filters"),
+        on_click=JobsState.clear_filters,
+        variant="soft",
+        color_scheme="gray",
+        cursor="pointer",
+        **props,
+    )
+
+
+def _summary() -> rx.Component:
+    count = rx.cond(
+        JobsState.total == 1,
+        t("1 job found"),
+        t("{n} jobs found", n=JobsState.total),
+    )
+    return rx.flex(
+        rx.box(
+            rx.cond(
+                JobsState.loading,
+                loading_line(t("Loading jobs...")),
+                rx.text(count, font_weight="600", id="jobs-count"),
+            ),
+            aria_live="polite",
+        ),
+        rx.cond(JobsState.has_filters & (JobsState.total > 0), _clear_button()),
+        justify="between",
+        align="center",
+        gap="12px",
+        wrap="wrap",
+        min_height="36px",
+        width="100%",
+    )
+
+
+def _card(job: JobCard) -> rx.Component:
+    title_link = rx.link(
+        job.title,
+        href=job.href,
+        color=COLORS["text"],
+        underline="none",
+        # The whole card is the link's click area; the link stays the one focus stop.
+        style={
+            "&::after": {"content": "''", "position": "absolute", "inset": "0",
+                         "border_radius": "16px"},
+            "&:focus-visible": {"outline": "none"},
+        },
+    )
+    return rx.el.li(
+        rx.flex(
+            rx.vstack(
+                rx.heading(title_link, as_="h2", size="4", line_height="1.35"),
+                icon_text("building-2", job.company, font_weight="500"),
+                rx.flex(
+                    icon_text("map-pin", t_var(job.location)),
+                    rx.cond(job.remote, remote_badge()),
+                    job_type_badge(job.job_type),
+                    rx.cond(job.status != "OPEN", status_badge(job.status, job.status_label)),
+                    gap="8px",
+                    wrap="wrap",
+                    align="center",
+                ),
+                rx.cond(job.technologies.length() > 0,
+                        chips(job.technologies, more=job.more_technologies)),
+                spacing="2",
+                flex="1",
+                min_width="0",
+            ),
+            rx.vstack(
+                rx.text(t_var(job.salary), font_weight="600", color=COLORS["primary_dark"],
+                        size="3"),
+                rx.el.time(
+                    t_var(job.posted),
+                    date_time=job.posted_iso,
+                    title=t_var(job.posted_on),
+                    font_size="14px",
+                    color=COLORS["muted"],
+                ),
+                spacing="1",
+                align_items=["flex-start", "flex-start", "flex-end"],
+                text_align=["left", "left", "right"],
+                flex_shrink="0",
+                max_width=["100%", "100%", "260px"],
+            ),
+            flex_direction=["column", "column", "row"],
+            gap=["12px", "12px", "20px"],
+            padding=["16px", "20px"],
+            position="relative",
+            transition="border-color 0.15s, box-shadow 0.15s",
+            _hover={"border_color": "#a5b4fc", "box_shadow": "0 6px 20px rgba(15,23,42,0.06)"},
+            style={"&:focus-within": {"outline": f"2px solid {COLORS['primary']}",
+                                      "outline_offset": "2px"}},
+            **CARD_STYLE,
+        ),
+        list_style="none",
+    )
+
+
+def _skeleton_card() -> rx.Component:
+    return rx.vstack(
+        rx.skeleton(height="22px", width="60%"),
+        rx.skeleton(height="16px", width="35%"),
+        rx.skeleton(height="20px", width="45%"),
+        spacing="3",
+        padding=["16px", "20px"],
+        width="100%",
+        aria_hidden="true",
+        **CARD_STYLE,
+    )
+
+
+def _empty() -> rx.Component:
+    return rx.vstack(
+        rx.center(
+            rx.icon("search-x", size=28, color=COLORS["primary"], aria_hidden="true"),
+            width="56px",
+            height="56px",
+            border_radius="50%",
+            background_color="#eef2ff",
+        ),
+        rx.cond(
+            JobsState.has_filters,
+            rx.fragment(
+                rx.heading(t("No jobs match your filters"), as_="h2", size="5"),
+                rx.text(t("Try another search or clear the filters to see every open job."),
+                        color=COLORS["muted"]),
+                _clear_button(size="3", height=BUTTON_HEIGHTS["md"]),
+            ),
+            rx.fragment(
+                rx.heading(t("No open jobs right now"), as_="h2", size="5"),
+                rx.text(t("New jobs are posted often. Please check back soon."),
+                        color=COLORS["muted"]),
+            ),
+        ),
+        spacing="3",
+        align="center",
+        text_align="center",
+        padding=["32px 16px", "48px 24px"],
+        width="100%",
+        **CARD_STYLE,
+    )
+
+
+def _list() -> rx.Component:
+    return rx.el.ul(
+        rx.foreach(JobsState.jobs, _card),
+        display="flex",
+        flex_direction="column",
+        gap="12px",
+        margin="0",
+        padding="0",
+        width="100%",
+        opacity=rx.cond(JobsState.loading, "0.55", "1"),
+        transition="opacity 0.15s",
+    )
+
+
+def _load_more() -> rx.Component:
+    return rx.cond(
+        JobsState.has_more & ~JobsState.loading,
+        rx.center(
+            rx.button(
+                t("Load More Jobs"),
+                on_click=JobsState.load_more,
+                loading=JobsState.loading_more,
+                variant="outline",
+                size="3",
+                height=BUTTON_HEIGHTS["md"],
+                min_width="200px",
+                cursor="pointer",
+            ),
+            width="100%",
+            padding_top="8px",
+        ),
+    )
+
+
+def _results() -> rx.Component:
+    return rx.el.section(
+        rx.cond(
+            JobsState.failed,
+            error_panel(on_retry=JobsState.retry),
+            rx.vstack(
+                _summary(),
+                rx.cond(
+                    JobsState.loading & (JobsState.jobs.length() == 0),
+                    rx.vstack(_skeleton_card(), _skeleton_card(), _skeleton_card(),
+                              spacing="3", width="100%"),
+                    rx.cond(JobsState.total == 0, _empty(), _list()),
+                ),
+                _load_more(),
+                spacing="3",
+                width="100%",
+                align="stretch",
+            ),
+        ),
+        id=RESULTS_ID,
+        aria_label=t("Jobs found"),
+        aria_busy=rx.cond(JobsState.loading, "true", "false"),
+        width="100%",
+    )
+
+
+@page(routes.JOBS, title=N_("Jobs"), on_load=[JobsState.load])
 def jobs() -> rx.Component:
-    return placeholder_page(
-        N_("Jobs"),
-        N_("Jobs for developers across Korea."),
+    return content_container(
+        rx.vstack(
+            rx.vstack(
+                rx.heading(t("Jobs"), as_="h1", font_size=["28px", "30px", "32px", "36px"]),
+                rx.text(t("Jobs for developers across Korea."), color=COLORS["muted"], size="4"),
+                spacing="2",
+            ),
+            _filters(),
+            _results(),
+            spacing="5",
+            width="100%",
+            align="stretch",
+        )
     )

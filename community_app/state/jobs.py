@@ -1,0 +1,404 @@
+"""/jobs: the public jobs board (SPEC sections 2, 3 and 8).
+
+The filters (search, location, job type, status) and the sort live in the page's address
+(``/jobs?search=react&location=Busan``), so a filtered list can be shared and the back
+button from a job returns to the same list. The list shows OPEN jobs unless the visitor
+asks for closed or filled ones; PENDING and expired posts never reach it (services/jobs.py).
+
+The helpers at the top turn a service ``JobView`` into what a card or the job page
+shows, every text in both languages (``{"en": ..., "uz": ...}``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import logging
+import re
+from urllib.parse import urlencode, urlsplit
+
+import reflex as rx
+from babel.numbers import format_currency
+
+from community_app.db import session_scope, utcnow
+from community_app.i18n import LANGUAGES, N_, both, gettext
+from community_app.i18n.dates import date_texts, relative_texts
+from community_app.models import JobStatus, JobType
+from community_app.services import jobs as service
+from community_app.services.text_search import clean_filter
+
+log = logging.getLogger(__name__)
+
+Texts = dict[str, str]
+
+PAGE_SIZE = 10
+ALL = "all"  # the "All locations" / "All types" choice (a select cannot hold "")
+MAX_SEARCH_LENGTH = 100
+CARD_TECHNOLOGIES = 4  # chips on a card; the rest are counted as "+N"
+
+# The filter's cities. A job's location that is one of them is shown translated.
+CITIES = (
+    N_("Seoul"),
+    N_("Busan"),
+    N_("Incheon"),
+    N_("Daegu"),
+    N_("Daejeon"),
+    N_("Gwangju"),
+    N_("Ulsan"),
+    N_("Suwon"),
+)
+
+JOB_TYPE_LABELS = {
+    JobType.FULL_TIME.value: N_("Full-time"),
+    JobType.PART_TIME.value: N_("Part-time"),
+    JobType.CONTRACT.value: N_("Contract"),
+    JobType.INTERNSHIP.value: N_("Internship"),
+    JobType.FREELANCE.value: N_("Freelance"),
+}
+
+# The public statuses a visitor may list; OPEN is the default.
+STATUS_LABELS = {
+    JobStatus.OPEN.value: N_("Open"),
+    JobStatus.CLOSED.value: N_("Closed"),
+    JobStatus.FILLED.value: N_("Filled"),
+}
+DEFAULT_STATUS = JobStatus.OPEN.value
+
+# Sort choices as they appear in the address, and the service's sort for each.
+SORTS = {
+    "newest": (N_("Newest First"), service.NEWEST_FIRST),
+    "oldest": (N_("Oldest First"), service.OLDEST_FIRST),
+    "company": (N_("Company A-Z"), service.COMPANY_A_Z),
+}
+DEFAULT_SORT = "newest"
+
+_EMAIL = re.compile(r"^[^@\s<>\"']+@[^@\s<>\"']+\.[^@\s<>\"']+$")
+_DOMAIN = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+(/\S*)?$", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------- presentation helpers
+
+
+def _texts(value: str) -> Texts:
+    """A value that reads the same in every language (a company name, say)."""
+    return {lang: value for lang in LANGUAGES}
+
+
+def _amount(value: int, currency: str, lang: str) -> str:
+    try:
+        return format_currency(value, currency or "KRW", locale=lang)
+    except (ValueError, LookupError):  # an unknown currency code
+        return f"{value:,} {currency}"
+
+
+def salary_texts(low: int | None, high: int | None, currency: str = "KRW") -> Texts:
+    """'₩55,000,000 – ₩80,000,000', 'From ₩…', 'Up to ₩…' or 'Salary not disclosed'."""
+    texts = {}
+    for lang in LANGUAGES:
+        if low is not None and high is not None:
+            if low == high:
+                texts[lang] = _amount(low, currency, lang)
+            else:
+                texts[lang] = f"{_amount(low, currency, lang)} – {_amount(high, currency, lang)}"
+        elif low is not None:
+            texts[lang] = gettext("From {amount}", lang, amount=_amount(low, currency, lang))
+        elif high is not None:
+            texts[lang] = gettext("Up to {amount}", lang, amount=_amount(high, currency, lang))
+        else:
+            texts[lang] = gettext("Salary not disclosed", lang)
+    return texts
+
+
+def city_choice(value: str | None) -> str | None:
+    """The filter city matching ``value`` (case ignored), or None."""
+    value = (value or "").strip().lower()
+    return next((city for city in CITIES if city.lower() == value), None)
+
+
+def location_texts(location: str) -> Texts:
+    city = city_choice(location)
+    return both(city) if city else _texts(location)
+
+
+def job_type_texts(job_type: str) -> Texts:
+    label = JOB_TYPE_LABELS.get(job_type)
+    return both(label) if label else _texts(job_type)
+
+
+def status_texts(status: str) -> Texts:
+    label = STATUS_LABELS.get(status)
+    return both(label) if label else _texts(status)
+
+
+def posted_texts(created_at: dt.datetime, now: dt.datetime) -> Texts:
+    """'Posted 2 days ago' in both languages."""
+    ago = relative_texts(created_at, now)
+    return {lang: gettext("Posted {when}", lang, when=ago[lang]) for lang in LANGUAGES}
+
+
+def iso_utc(value: dt.datetime) -> str:
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.astimezone(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def safe_website(value: str | None) -> str:
+    """An http(s) address to link to, or '' (nothing else, never ``javascript:``)."""
+    value = (value or "").strip()
+    if not value or any(c.isspace() for c in value):
+        return ""
+    parts = urlsplit(value)
+    if parts.scheme.lower() in ("http", "https") and parts.netloc:
+        return value
+    if not parts.scheme and _DOMAIN.match(value):
+        return f"https://{value}"
+    return ""
+
+
+def safe_email(value: str | None) -> str:
+    value = (value or "").strip()
+    return value if _EMAIL.match(value) else ""
+
+
+def phone_href(value: str | None) -> str:
+    digits = re.sub(r"[^\d+]", "", value or "")
+    return f"tel:{digits}" if digits else ""
+
+
+def initials(first_name: str, last_name: str, username: str) -> str:
+    letters = "".join(part[:1] for part in (first_name, last_name) if part)
+    return (letters or username[:1] or "?").upper()
+
+
+@dataclasses.dataclass
+class JobCard:
+    """One job of the list as its card shows it."""
+
+    id: int = 0
+    href: str = ""
+    title: str = ""
+    company: str = ""
+    location: Texts = dataclasses.field(default_factory=dict)
+    remote: bool = False
+    job_type: Texts = dataclasses.field(default_factory=dict)
+    status: str = DEFAULT_STATUS
+    status_label: Texts = dataclasses.field(default_factory=dict)
+    salary: Texts = dataclasses.field(default_factory=dict)
+    posted: Texts = dataclasses.field(default_factory=dict)
+    posted_on: Texts = dataclasses.field(default_factory=dict)
+    posted_iso: str = ""
+    technologies: list[str] = dataclasses.field(default_factory=list)
+    more_technologies: int = 0
+
+
+def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
+    return JobCard(
+        id=job.id,
+        href=f"/jobs/{job.id}",
+        title=job.title,
+        company=job.company_name,
+        location=location_texts(job.location),
+        remote=job.remote,
+        job_type=job_type_texts(job.job_type),
+        status=job.status,
+        status_label=status_texts(job.status),
+        salary=salary_texts(job.salary_min, job.salary_max, job.salary_currency),
+        posted=posted_texts(job.created_at, now),
+        posted_on=date_texts(job.created_at),
+        posted_iso=iso_utc(job.created_at),
+        technologies=job.technologies[:CARD_TECHNOLOGIES],
+        more_technologies=max(0, len(job.technologies) - CARD_TECHNOLOGIES),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class ListQuery:
+    """The list's filters and sort, read from and written to the page's address."""
+
+    search: str = ""
+    location: str = ALL
+    job_type: str = ALL
+    status: str = DEFAULT_STATUS
+    sort: str = DEFAULT_SORT
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> ListQuery:
+        """Unknown values fall back to the defaults: a hand-edited address never fails."""
+        job_type = (params.get("type") or "").strip().upper().replace("-", "_")
+        status = (params.get("status") or "").strip().upper()
+        sort = (params.get("sort") or "").strip().lower()
+        return cls(
+            search=(params.get("search") or "").strip()[:MAX_SEARCH_LENGTH],
+            location=city_choice(params.get("location")) or ALL,
+            job_type=job_type if job_type in JOB_TYPE_LABELS else ALL,
+            status=status if status in STATUS_LABELS else DEFAULT_STATUS,
+            sort=sort if sort in SORTS else DEFAULT_SORT,
+        )
+
+    def to_params(self) -> dict[str, str]:
+        params = {
+            "search": self.search.strip(),
+            "location": "" if self.location == ALL else self.location,
+            "type": "" if self.job_type == ALL else self.job_type,
+            "status": "" if self.status == DEFAULT_STATUS else self.status,
+            "sort": "" if self.sort == DEFAULT_SORT else self.sort,
+        }
+        return {k: v for k, v in params.items() if v}
+
+    def url(self) -> str:
+        params = self.to_params()
+        return f"/jobs?{urlencode(params)}" if params else "/jobs"
+
+    @property
+    def has_filters(self) -> bool:
+        """Any filter set (the sort is not a filter: Clear Filters keeps it)."""
+        return bool(
+            self.search.strip()
+            or self.location != ALL
+            or self.job_type != ALL
+            or self.status != DEFAULT_STATUS
+        )
+
+    def filters(self) -> service.JobFilters:
+        return service.JobFilters(
+            job_type=None if self.job_type == ALL else self.job_type,
+            status=self.status,
+            search=clean_filter(self.search) or None,
+            location=None if self.location == ALL else self.location,
+            sort=SORTS[self.sort][1],
+        )
+
+
+def fetch_cards(query: ListQuery, page: int, engine=None) -> tuple[list[JobCard], int]:
+    """One page of cards and the total number of jobs found."""
+    now = utcnow()
+    with session_scope(engine) as session:
+        result = service.list_jobs(session, query.filters(), page=page, size=PAGE_SIZE, now=now)
+    return [job_card(job, now) for job in result.items], result.total
+
+
+def _replace_address(url: str):
+    """Show the filters in the address bar without a navigation (no reload, no on_load)."""
+    return rx.call_script(
+        f"window.history.replaceState(window.history.state, '', {json.dumps(url)})"
+    )
+
+
+# ---------------------------------------------------------------- the page's state
+
+
+class JobsState(rx.State):
+    search: str = ""
+    location: str = ALL
+    job_type: str = ALL
+    status: str = DEFAULT_STATUS
+    sort: str = DEFAULT_SORT
+
+    jobs: list[JobCard] = []
+    total: int = 0
+    page: int = 0
+    loading: bool = True
+    loading_more: bool = False
+    failed: bool = False
+
+    def _query(self) -> ListQuery:
+        return ListQuery(self.search, self.location, self.job_type, self.status, self.sort)
+
+    def _apply(self, query: ListQuery) -> None:
+        self.search = query.search
+        self.location = query.location
+        self.job_type = query.job_type
+        self.status = query.status
+        self.sort = query.sort
+
+    @rx.var
+    def has_filters(self) -> bool:
+        return self._query().has_filters
+
+    @rx.var
+    def has_more(self) -> bool:
+        return not self.failed and len(self.jobs) < self.total
+
+    def _reload(self):
+        """Fetch the first page for the current filters (a generator: yields the spinner)."""
+        self.loading = True
+        self.failed = False
+        yield
+        try:
+            cards, total = fetch_cards(self._query(), 0)
+        except Exception:  # noqa: BLE001 - any failure shows 'Error Fetching Jobs'
+            log.exception("loading the jobs list failed")
+            self.failed = True
+            self.jobs, self.total = [], 0
+        else:
+            self.jobs, self.total = cards, total
+        self.page = 0
+        self.loading = False
+
+    def _changed(self, query: ListQuery):
+        same = query.filters() == self._query().filters()
+        self._apply(query)
+        if same and not self.failed:
+            return
+        yield _replace_address(query.url())
+        yield from self._reload()
+
+    @rx.event
+    def load(self):
+        """on_load: the filters come from the address (``/jobs?location=Busan``)."""
+        self._apply(ListQuery.from_params(dict(self.router.url.query_parameters)))
+        self.jobs, self.total = [], 0
+        yield from self._reload()
+
+    @rx.event
+    def retry(self):
+        yield from self._reload()
+
+    @rx.event
+    def set_search(self, value: str):
+        search = str(value)[:MAX_SEARCH_LENGTH]  # as typed: trimmed only for the query
+        yield from self._changed(dataclasses.replace(self._query(), search=search))
+
+    @rx.event
+    def set_location(self, value: str):
+        location = city_choice(value) or ALL
+        yield from self._changed(dataclasses.replace(self._query(), location=location))
+
+    @rx.event
+    def set_job_type(self, value: str):
+        job_type = value if value in JOB_TYPE_LABELS else ALL
+        yield from self._changed(dataclasses.replace(self._query(), job_type=job_type))
+
+    @rx.event
+    def set_status(self, value: str):
+        status = value if value in STATUS_LABELS else DEFAULT_STATUS
+        yield from self._changed(dataclasses.replace(self._query(), status=status))
+
+    @rx.event
+    def set_sort(self, value: str):
+        sort = value if value in SORTS else DEFAULT_SORT
+        yield from self._changed(dataclasses.replace(self._query(), sort=sort))
+
+    @rx.event
+    def clear_filters(self):
+        """Back to every open job; the sort stays as chosen."""
+        yield from self._changed(ListQuery(sort=self.sort))
+
+    @rx.event
+    def load_more(self):
+        if self.loading_more or not self.has_more:
+            return
+        self.loading_more = True
+        yield
+        try:
+            cards, total = fetch_cards(self._query(), self.page + 1)
+        except Exception:  # noqa: BLE001
+            log.exception("loading more jobs failed")
+            self.failed = True
+        else:
+            seen = {card.id for card in self.jobs}
+            self.jobs = self.jobs + [card for card in cards if card.id not in seen]
+            self.total = total
+            self.page += 1
+        self.loading_more = False

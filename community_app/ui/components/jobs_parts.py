@@ -1,0 +1,143 @@
+"""Pieces the jobs list and the job page share: badges, chips, text blocks, salary, and
+the error panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from community_app.ui import routes
+from community_app.ui.components.buttons import link_button
+from community_app.ui.i18n import t, t_var
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+CARD_STYLE = {
+    "background_color": "white",
+    "border": f"1px solid {COLORS['border']}",
+    "border_radius": "16px",
+}
+
+STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
+
+
+def icon_text(icon: str, *children: Any, **props: Any) -> rx.Component:
+    """A small muted icon followed by text ('📍 Seoul')."""
+    return rx.hstack(
+        rx.icon(icon, size=16, color=COLORS["muted"], aria_hidden="true", flex_shrink="0"),
+        rx.text(*children, size="2", color=COLORS["muted"]),
+        spacing="1",
+        align="center",
+        **props,
+    )
+
+
+def job_type_badge(label: Any) -> rx.Component:
+    return rx.badge(t_var(label), color_scheme="indigo", variant="soft", size="2")
+
+
+def remote_badge() -> rx.Component:
+    return rx.badge(rx.icon("wifi", size=12, aria_hidden="true"), t("Remote"),
+                    color_scheme="teal", variant="soft", size="2")
+
+
+def status_badge(status: Any, label: Any) -> rx.Component:
+    return rx.badge(
+        t_var(label),
+        color_scheme=rx.match(status, *STATUS_COLORS.items(), "gray"),
+        variant="surface",
+        size="2",
+    )
+
+
+def chips(items: Any, *, more: Any = 0) -> rx.Component:
+    """Technology chips, with '+N' when some are left out."""
+    return rx.flex(
+        rx.foreach(
+            items,
+            lambda item: rx.el.li(
+                rx.badge(item, variant="outline", color_scheme="gray", size="2", radius="full"),
+                list_style="none",
+            ),
+        ),
+        rx.cond(
+            more > 0,
+            rx.el.li(
+                rx.badge("+", more, variant="outline", color_scheme="gray", size="2", radius="full"),
+                list_style="none",
+            ),
+        ),
+        as_="ul",
+        wrap="wrap",
+        gap="6px",
+        margin="0",
+        padding="0",
+    )
+
+
+def text_blocks(blocks: Any) -> rx.Component:
+    """Paragraphs and bulleted lists of a job's free text (see state.job_detail)."""
+    return rx.vstack(
+        rx.foreach(
+            blocks,
+            lambda block: rx.cond(
+                block.bullets.length() > 0,
+                rx.el.ul(
+                    rx.foreach(block.bullets, lambda item: rx.el.li(item, margin_bottom="4px")),
+                    padding_left="22px",
+                    margin="0",
+                    list_style_type="disc",
+                    color=COLORS["text"],
+                    line_height="1.6",
+                ),
+                rx.text(block.text, line_height="1.7", color=COLORS["text"]),
+            ),
+        ),
+        spacing="3",
+        width="100%",
+        align="stretch",
+    )
+
+
+def error_panel(*, on_retry: Any) -> rx.Component:
+    """'Error Fetching Jobs' with 'Try again' and 'Go to Homepage' (SPEC section 8)."""
+    return rx.vstack(
+        rx.center(
+            rx.icon("triangle-alert", size=28, color=COLORS["danger"], aria_hidden="true"),
+            width="56px",
+            height="56px",
+            border_radius="50%",
+            background_color="#fef2f2",
+        ),
+        rx.heading(t("Error Fetching Jobs"), as_="h2", size="6"),
+        rx.text(t("Something went wrong while loading jobs. Please try again."),
+                color=COLORS["muted"]),
+        rx.flex(
+            rx.button(rx.icon("rotate-ccw", size=16, aria_hidden="true"), t("Try again"),
+                      on_click=on_retry, variant="outline", size="3",
+                      height=BUTTON_HEIGHTS["md"], cursor="pointer"),
+            link_button(rx.icon("house", size=16, aria_hidden="true"), t("Go to Homepage"),
+                        href=routes.HOME),
+            gap="12px",
+            wrap="wrap",
+            justify="center",
+        ),
+        role="alert",
+        spacing="3",
+        align="center",
+        text_align="center",
+        padding=["32px 16px", "48px 24px"],
+        width="100%",
+        **CARD_STYLE,
+    )
+
+
+def loading_line(label: Any) -> rx.Component:
+    """A spinner with text, announced politely to screen readers."""
+    return rx.hstack(
+        rx.spinner(size="2"),
+        rx.text(label, color=COLORS["muted"], size="2"),
+        role="status",
+        align="center",
+        spacing="2",
+    )
