@@ -100,9 +100,13 @@ def test_sort_newest_and_oldest_first(page: Page):
 def test_filters_work_from_the_keyboard(page: Page, site):
     upcoming, past = meetup_counts(site)
     open_events(page)
-    page.get_by_role("radio", name=re.compile(r"^All")).focus()
+    page.get_by_role("heading", name="Events", level=1).click()
+    page.keyboard.press("Tab")  # the selected filter is the group's tab stop
+    expect(page.get_by_role("radio", name=re.compile(r"^All"))).to_be_focused()
     page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("radio", name=re.compile(r"^Upcoming"))).to_be_focused()
     page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("radio", name=re.compile(r"^Past"))).to_be_focused()
     page.keyboard.press("Space")
     expect(page.get_by_role("radio", name=re.compile(r"^Past"))).to_have_attribute("aria-checked", "true")
     expect(page.locator("#events-count")).to_have_text(f"{past} events")
