@@ -72,6 +72,10 @@ def test_filters_match_the_database(page: Page, site):
             "href", re.compile(r"^/events/past/details/\d+$")
         )
 
+    page.goto("/events?type=upcoming")  # a filter can be linked to
+    expect(page.get_by_role("radio", name=re.compile(r"^Upcoming"))).to_have_attribute("aria-checked", "true")
+    expect(page.locator("#events-count")).to_have_text(f"{upcoming} events")
+
 
 def _card_dates(page: Page) -> list[str]:
     return page.locator("[data-testid=event-card] time").evaluate_all(

@@ -452,7 +452,7 @@ def _details() -> rx.Component:
     return rx.vstack(
         back_link(),
         rx.box(
-            event_image(card, height=["200px", "240px", "280px", "340px"]),
+            event_image(card, height=["180px", "220px", "240px", "280px"]),
             rx.box(status_badge(card.is_past), position="absolute", top="16px", left="16px"),
             position="relative",
             border_radius="16px",

@@ -167,7 +167,7 @@ def registration_form() -> rx.Component:
     return rx.form(
         rx.vstack(
             choice_group(t("Why are you attending?"), "attendanceReason", REASONS, S.reason,
-                         "repeat(auto-fill, minmax(160px, 1fr))"),
+                         "repeat(auto-fill, minmax(140px, 1fr))"),
             choice_group(t("Which field interests you most?"), "interestedField", FIELDS, S.field,
                          "repeat(auto-fill, minmax(120px, 1fr))"),
             expectation_field(),
