@@ -54,3 +54,13 @@ def expire(kind: str | None = None) -> None:
 
 def clear() -> None:
     expire(None)
+
+
+EVENT_KINDS = (UPCOMING_EVENTS, PAST_EVENTS, EVENT_DETAILS)
+
+
+def expire_events() -> None:
+    """After a registration or cancellation is committed: seat counts change on the event
+    lists and details, so members see the right count at once (not 5 minutes later)."""
+    for kind in EVENT_KINDS:
+        expire(kind)

@@ -1,18 +1,362 @@
-"""Event registration (event_register route). Placeholder body until its issue lands."""
+"""/events/[event_type]/register/[event_id]: the event registration form with its success
+dialog; signed-out visitors are asked to log in first (SPEC sections 2-5)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.models import AttendanceReason, InterestedField
+from community_app.state.event_register import EventRegisterState as S
 from community_app.ui import routes
-from community_app.ui.components.placeholder import placeholder_page
-from community_app.ui.layouts.frame import page
+from community_app.ui.components.buttons import link_button
+from community_app.ui.components.events_parts import (
+    CARD_STYLE,
+    event_image,
+    fact,
+    loading_block,
+    seats_text,
+    status_badge,
+)
+from community_app.ui.components.forms import error_text, form_alert, submit_button
+from community_app.ui.i18n import t, t_var
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import COLORS, MODAL_WIDTHS
+
+REASONS = (
+    (AttendanceReason.FIRST_TIME, N_("First time")),
+    (AttendanceReason.ATTENDED_BEFORE, N_("Attended before")),
+    (AttendanceReason.NETWORKING, N_("Networking")),
+    (AttendanceReason.LEARNING, N_("Learning")),
+    (AttendanceReason.JOB_OPPORTUNITIES, N_("Job opportunities")),
+    (AttendanceReason.OTHERS, N_("Others")),
+)
+FIELDS = (
+    (InterestedField.AI, N_("AI")),
+    (InterestedField.BACKEND, N_("Backend")),
+    (InterestedField.FRONTEND, N_("Frontend")),
+    (InterestedField.UI, N_("UI/UX")),
+    (InterestedField.MOBILE, N_("Mobile")),
+    (InterestedField.CLOUD, N_("Cloud")),
+    (InterestedField.CYBER, N_("Cybersecurity")),
+    (InterestedField.DATA, N_("Data")),
+)
 
 
-@page(routes.EVENT_REGISTER, title=N_("Event registration"))
+# ---------------------------------------------------------------- the summary
+
+
+def summary() -> rx.Component:
+    card = S.card
+    return rx.flex(
+        rx.box(
+            event_image(card, height=["140px", "140px", "120px"]),
+            width=["100%", "100%", "180px"],
+            min_width=["0", "0", "180px"],
+            border_radius="12px",
+            overflow="hidden",
+        ),
+        rx.vstack(
+            rx.hstack(status_badge(card.is_past, size="1"), spacing="2"),
+            rx.heading(
+                rx.link(t_var(card.title), href=card.href, color=COLORS["text"], underline="hover"),
+                as_="h2",
+                size="4",
+                overflow_wrap="anywhere",
+            ),
+            rx.flex(
+                fact("calendar", rx.el.time(t_var(card.date), date_time=card.date_iso)),
+                fact("clock", t_var(card.time)),
+                fact("map-pin", t_var(card.location)),
+                fact("users", rx.text.span(seats_text(card.seats_left, card.full), id="summary-seats-left",
+                                           font_weight="600")),
+                flex_wrap="wrap",
+                column_gap="16px",
+                row_gap="4px",
+            ),
+            spacing="2",
+            min_width="0",
+        ),
+        flex_direction=["column", "column", "row"],
+        gap="16px",
+        padding="16px",
+        width="100%",
+        aria_label=t("Event summary"),
+        role="region",
+        **CARD_STYLE,
+    )
+
+
+# ---------------------------------------------------------------- the form
+
+
+def _group_label(text: Any, id_: str) -> rx.Component:
+    return rx.text(text, id=id_, font_weight="500", font_size="14px", as_="div")
+
+
+def choice_group(label: Any, name: str, options: tuple, default: Any, columns: str) -> rx.Component:
+    label_id = f"field-{name}-label"
+    error_id = f"field-{name}-error"
+    return rx.vstack(
+        _group_label(label, label_id),
+        rx.radio_cards.root(
+            *[
+                rx.radio_cards.item(rx.text(t(text), size="2"), value=value.value, min_height="44px")
+                for value, text in options
+            ],
+            name=name,
+            default_value=default,
+            columns=columns,
+            gap="2",
+            size="1",
+            aria_labelledby=label_id,
+            aria_describedby=error_id,
+            aria_invalid=rx.cond(S.errors.contains(name), "true", "false"),
+            width="100%",
+        ),
+        error_text(S.errors, name, id_=error_id),
+        spacing="2",
+        width="100%",
+    )
+
+
+def expectation_field() -> rx.Component:
+    return rx.vstack(
+        rx.el.label(t("What do you expect from this event?"), html_for="field-expectation",
+                    font_weight="500", font_size="14px"),
+        rx.text_area(
+            id="field-expectation",
+            name="expectation",
+            default_value=S.expectation,
+            placeholder=t("Topics you want to hear about, people you hope to meet..."),
+            rows="4",
+            size="3",
+            width="100%",
+            max_length=2000,
+            aria_invalid=rx.cond(S.errors.contains("expectation"), "true", "false"),
+            aria_describedby="field-expectation-hint field-expectation-error",
+        ),
+        rx.text(t("At least 10 characters."), id="field-expectation-hint", color=COLORS["muted"], size="1"),
+        error_text(S.errors, "expectation", id_="field-expectation-error"),
+        spacing="1",
+        width="100%",
+    )
+
+
+def consent_field() -> rx.Component:
+    return rx.vstack(
+        rx.checkbox(
+            t("I agree to the terms and conditions and to my first name showing on the attendee list."),
+            name="consent",
+            id="field-consent",
+            default_checked=S.consent,
+            size="2",
+            aria_invalid=rx.cond(S.errors.contains("consent"), "true", "false"),
+            aria_describedby="field-consent-error",
+        ),
+        rx.link(t("Read the Terms of Service"), href=routes.TERMS, size="2", is_external=True),
+        error_text(S.errors, "consent", id_="field-consent-error"),
+        spacing="1",
+        width="100%",
+    )
+
+
+def registration_form() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            choice_group(t("Why are you attending?"), "attendanceReason", REASONS, S.reason,
+                         "repeat(auto-fill, minmax(140px, 1fr))"),
+            choice_group(t("Which field interests you most?"), "interestedField", FIELDS, S.field,
+                         "repeat(auto-fill, minmax(120px, 1fr))"),
+            expectation_field(),
+            consent_field(),
+            rx.cond(
+                S.card.requires_approval,
+                rx.text(t("The organizers approve registrations for this event; you will get an answer by email."),
+                        size="2", color=COLORS["muted"]),
+            ),
+            submit_button(
+                rx.cond(S.busy, t("Submitting..."), t("Register")),
+                loading=S.busy,
+                width=["100%", "auto"],
+                min_width="200px",
+            ),
+            spacing="5",
+            width="100%",
+        ),
+        on_submit=S.submit,
+        no_validate=True,
+        key=S.form_key,
+        width="100%",
+        aria_label=t("Event registration"),
+    )
+
+
+# ---------------------------------------------------------------- other states
+
+
+def _notice(icon: str, color: str, text: Any, *actions: rx.Component, role: str = "status") -> rx.Component:
+    return rx.vstack(
+        rx.callout.root(
+            rx.callout.icon(rx.icon(icon)),
+            rx.callout.text(text),
+            color_scheme=color,
+            role=role,
+            width="100%",
+        ),
+        rx.flex(*actions, gap="12px", flex_wrap="wrap"),
+        spacing="4",
+        width="100%",
+    )
+
+
+def signed_out() -> rx.Component:
+    return _notice(
+        "log-in",
+        "blue",
+        t("login to continue registration for an event"),
+        link_button(rx.icon("log-in", size=18, aria_hidden="true"), t("Login"), href=S.login_href),
+    )
+
+
+def _see_event() -> rx.Component:
+    return link_button(t("See the event"), href=S.card.href, variant="outline")
+
+
+def unavailable() -> rx.Component:
+    """Past, registered already (or waiting for approval) or full: say so instead of the form."""
+    return rx.cond(
+        S.card.is_past,
+        _notice("calendar-x", "gray", t("Registration is closed for past events."), _see_event()),
+        rx.cond(
+            S.member_status == "PENDING",
+            _notice("hourglass", "amber", t("Your registration is waiting for approval"), _see_event(),
+                    link_button(t("Go to My Page"), href=routes.MYPAGE)),
+            rx.cond(
+                S.is_registered,
+                _notice("circle-check", "green", t("You are already registered for this event."),
+                        _see_event(), link_button(t("Go to My Page"), href=routes.MYPAGE)),
+                _notice("ban", "red", t("This event is full."), _see_event()),
+            ),
+        ),
+    )
+
+
+def success_dialog() -> rx.Component:
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.vstack(
+                rx.center(
+                    rx.icon(rx.cond(S.success_pending, "hourglass", "party-popper"), size=32,
+                            color=rx.cond(S.success_pending, "#b45309", "#15803d")),
+                    width="64px",
+                    height="64px",
+                    border_radius="50%",
+                    background_color=rx.cond(S.success_pending, "#fef3c7", "#dcfce7"),
+                ),
+                rx.dialog.title(
+                    rx.cond(S.success_pending, t("Registration received"), t("You are registered!")),
+                    margin="0",
+                ),
+                rx.dialog.description(
+                    rx.cond(
+                        S.success_pending,
+                        t("Your registration is waiting for the organizers' approval."),
+                        t("You are registered for this event."),
+                    ),
+                    " ",
+                    t("See you at {title}.", title=t_var(S.card.title)),
+                ),
+                rx.flex(
+                    link_button(t("See the event"), href=S.card.href, variant="outline"),
+                    link_button(t("Go to My Page"), href=routes.MYPAGE),
+                    gap="12px",
+                    flex_wrap="wrap",
+                    justify_content="center",
+                    padding_top="8px",
+                ),
+                align="center",
+                text_align="center",
+                spacing="3",
+            ),
+            rx.dialog.close(
+                rx.icon_button(rx.icon("x", size=18), variant="ghost", color_scheme="gray",
+                               aria_label=t("Close"), position="absolute", top="12px", right="12px",
+                               cursor="pointer"),
+            ),
+            max_width=MODAL_WIDTHS["sm"],
+            width="calc(100vw - 32px)",
+            position="relative",
+        ),
+        open=S.success_open,
+        on_open_change=S.set_success_open,
+    )
+
+
+def _not_found() -> rx.Component:
+    return rx.vstack(
+        rx.icon("calendar-x", size=48, color="#a5b4fc", aria_hidden="true"),
+        rx.heading(rx.cond(S.load_error.contains("en"), t_var(S.load_error), t("Event not found.")),
+                   as_="h1", size="7"),
+        link_button(t("See all events"), href=routes.EVENTS),
+        align="center",
+        text_align="center",
+        spacing="4",
+        min_height="45vh",
+        justify="center",
+        width="100%",
+    )
+
+
+def _body() -> rx.Component:
+    return rx.vstack(
+        rx.link(
+            rx.icon("arrow-left", size=16, aria_hidden="true"),
+            t("Back to event"),
+            href=S.card.href,
+            display="inline-flex",
+            align_items="center",
+            gap="6px",
+            font_weight="500",
+            min_height="36px",
+        ),
+        rx.heading(t("Event registration"), as_="h1", size="8"),
+        summary(),
+        form_alert(S.form_error, visible=S.form_error.contains("en")),
+        rx.box(
+            rx.cond(
+                S.signed_out,
+                signed_out(),
+                rx.cond(S.can_register, registration_form(), unavailable()),
+            ),
+            padding=["18px", "24px"],
+            width="100%",
+            **CARD_STYLE,
+        ),
+        success_dialog(),
+        spacing="4",
+        width="100%",
+        max_width="760px",
+        margin_x="auto",
+    )
+
+
+@page(routes.EVENT_REGISTER, title=N_("Event registration"), on_load=[S.load])
 def event_register() -> rx.Component:
-    return placeholder_page(
-        N_("Event registration"),
-        N_("Register for this meetup."),
+    return content_container(
+        rx.cond(
+            S.loading,
+            loading_block(t("Loading event...")),
+            rx.cond(
+                S.not_found,
+                _not_found(),
+                rx.cond(
+                    S.load_error.contains("en"),
+                    form_alert(S.load_error, visible=True),
+                    _body(),
+                ),
+            ),
+        )
     )

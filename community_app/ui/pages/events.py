@@ -1,18 +1,181 @@
-"""Events (events route). Placeholder body until its issue lands."""
+"""/events: the meetups of the community, filtered (All / Upcoming / Past) and sorted by
+date (Newest First / Oldest First), 10 cards at a time with Load More (SPEC sections 2, 9)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.state.event_views import ALL, NEWEST, OLDEST
+from community_app.services.meetups import PAST, UPCOMING
+from community_app.state.events import EventsState
 from community_app.ui import routes
-from community_app.ui.components.placeholder import placeholder_page
-from community_app.ui.layouts.frame import page
+from community_app.ui.components.buttons import link_button
+from community_app.ui.components.events_parts import event_card, loading_block
+from community_app.ui.i18n import t, t_var
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+FILTER_ITEMS = (
+    (ALL, N_("All"), EventsState.all_count),
+    (UPCOMING, N_("Upcoming"), EventsState.upcoming_count),
+    (PAST, N_("Past"), EventsState.past_count),
+)
+SORT_ITEMS = ((NEWEST, N_("Newest First")), (OLDEST, N_("Oldest First")))
 
 
-@page(routes.EVENTS, title=N_("Events"))
+def _filters() -> rx.Component:
+    return rx.segmented_control.root(
+        *[
+            rx.segmented_control.item(
+                rx.hstack(
+                    rx.text(t(label)),
+                    rx.cond(
+                        EventsState.loading,
+                        rx.fragment(),
+                        rx.text(count, color=COLORS["muted"], font_size="12px", font_weight="500"),
+                    ),
+                    spacing="2",
+                    align="center",
+                ),
+                value=value,
+            )
+            for value, label, count in FILTER_ITEMS
+        ],
+        value=EventsState.filter,
+        on_change=EventsState.set_filter,
+        aria_label=t("Show events"),
+        size="3",
+        width=["100%", "auto"],
+    )
+
+
+def _sort() -> rx.Component:
+    return rx.hstack(
+        rx.el.label(t("Sort by"), html_for="events-sort", font_size="14px", font_weight="500",
+                    white_space="nowrap"),
+        rx.select.root(
+            rx.select.trigger(id="events-sort", min_width="160px", height=BUTTON_HEIGHTS["sm"]),
+            rx.select.content(*[rx.select.item(t(label), value=value) for value, label in SORT_ITEMS]),
+            value=EventsState.sort,
+            on_change=EventsState.set_sort,
+            size="2",
+        ),
+        align="center",
+        spacing="2",
+    )
+
+
+def _toolbar() -> rx.Component:
+    return rx.flex(
+        _filters(),
+        _sort(),
+        flex_direction=["column", "column", "row"],
+        align_items=["stretch", "stretch", "center"],
+        justify_content="space-between",
+        gap="12px",
+        width="100%",
+    )
+
+
+def _error() -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("triangle-alert")),
+        rx.callout.text(t_var(EventsState.error)),
+        rx.button(t("Try Again"), on_click=EventsState.load, variant="soft", size="2",
+                  margin_top="8px", width="fit-content"),
+        color_scheme="red",
+        role="alert",
+        width="100%",
+    )
+
+
+def _empty() -> rx.Component:
+    return rx.center(
+        rx.vstack(
+            rx.icon("calendar-x", size=40, color="#a5b4fc", aria_hidden="true"),
+            rx.heading(t("No events yet"), as_="h2", size="5"),
+            rx.cond(
+                EventsState.filter == UPCOMING,
+                rx.text(t("New meetups are announced here and in our Telegram group."),
+                        color=COLORS["muted"]),
+                rx.text(t("Check back soon: the community meets regularly."), color=COLORS["muted"]),
+            ),
+            rx.cond(
+                (EventsState.filter != ALL) & (EventsState.all_count > 0),
+                rx.button(t("Show all events"), on_click=EventsState.show_all, size="3",
+                          height=BUTTON_HEIGHTS["md"], cursor="pointer"),
+                link_button(t("Back to Home"), href=routes.HOME),
+            ),
+            align="center",
+            text_align="center",
+            spacing="3",
+            padding="40px 16px",
+        ),
+        width="100%",
+        **{"background_color": "white", "border": f"1px solid {COLORS['border']}",
+           "border_radius": "16px"},
+    )
+
+
+def _list() -> rx.Component:
+    return rx.vstack(
+        rx.text(
+            rx.cond(
+                EventsState.total == 1,
+                t("1 event"),
+                t("{n} events", n=EventsState.total),
+            ),
+            color=COLORS["muted"],
+            size="2",
+            id="events-count",
+            role="status",
+        ),
+        rx.grid(
+            rx.foreach(EventsState.cards, event_card),
+            grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 1fr))",
+                                   "repeat(3, minmax(0, 1fr))"],
+            gap="20px",
+            width="100%",
+        ),
+        rx.cond(
+            EventsState.has_more,
+            rx.center(
+                rx.button(t("Load More"), on_click=EventsState.load_more, variant="outline", size="3",
+                          height=BUTTON_HEIGHTS["md"], cursor="pointer"),
+                width="100%",
+                padding_top="8px",
+            ),
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+@page(routes.EVENTS, title=N_("Events"), on_load=[EventsState.load])
 def events() -> rx.Component:
-    return placeholder_page(
-        N_("Events"),
-        N_("Upcoming and past meetups of the community."),
+    return content_container(
+        rx.vstack(
+            rx.vstack(
+                rx.heading(t("Events"), as_="h1", size="8"),
+                rx.text(
+                    t("Meetups, workshops and talks of the community. Come to learn, share and meet people."),
+                    color=COLORS["muted"],
+                    size="4",
+                ),
+                spacing="2",
+            ),
+            _toolbar(),
+            rx.cond(
+                EventsState.loading,
+                loading_block(t("Loading events...")),
+                rx.cond(
+                    EventsState.error.contains("en"),
+                    _error(),
+                    rx.cond(EventsState.total == 0, _empty(), _list()),
+                ),
+            ),
+            spacing="5",
+            width="100%",
+        )
     )

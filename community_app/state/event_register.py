@@ -1,0 +1,169 @@
+"""/events/[event_type]/register/[event_id]: the registration form (SPEC sections 3-5).
+
+Signed-out visitors are asked to log in ('login to continue registration for an event');
+the login page brings them back here. The rules are the service's: ``validate_registration``
+for every field at once, ``register_for_meetup`` for the seat (full, past and
+already-registered meetups answer with their own message). A meetup that needs approval
+answers PENDING: the success dialog says the registration waits for approval.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.i18n import N_
+from community_app.models import RegistrationStatus
+from community_app.services import cache
+from community_app.services import meetups as service
+from community_app.services.errors import DomainError, InvalidMany
+from community_app.state.auth import AuthState
+from community_app.state.event_detail import member_registration_status
+from community_app.state.event_views import EventCard, empty_card, event_card, parse_event_path
+from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.ui import routes
+
+log = logging.getLogger(__name__)
+
+LOAD_FAILED = N_("Failed to fetch event details")
+REGISTRATION_FAILED = N_("Registration failed. Please try again.")
+FIX_FIELDS = N_("Please correct the highlighted fields.")
+
+
+def form_values(form: dict) -> dict[str, object]:
+    """The submitted form as the service reads it (the checkbox sends 'on' when ticked)."""
+    consent = form.get("consent")
+    return {
+        "attendanceReason": str(form.get("attendanceReason") or ""),
+        "interestedField": str(form.get("interestedField") or ""),
+        "expectation": str(form.get("expectation") or ""),
+        "consent": consent is True or str(consent).lower() in ("on", "true", "1"),
+    }
+
+
+class EventRegisterState(AuthState):
+    loading: bool = True
+    not_found: bool = False
+    load_error: Message = {}
+    card: EventCard = empty_card()
+    signed_out: bool = False
+    member_status: str = ""  # ACCEPTED, PENDING or '' (not registered)
+
+    # The form: values kept on error, messages per field and for the whole form.
+    reason: str = ""
+    field: str = ""
+    expectation: str = ""
+    consent: bool = False
+    errors: dict[str, Message] = {}
+    form_error: Message = {}
+    busy: bool = False
+    form_key: int = 0  # a new key mounts the form afresh with the values above
+
+    success_open: bool = False
+    success_pending: bool = False
+
+    @rx.var
+    def login_href(self) -> str:
+        return f"{routes.LOGIN}?from={self.router.url.path}"
+
+    @rx.var
+    def is_registered(self) -> bool:
+        return self.member_status != ""
+
+    @rx.var
+    def can_register(self) -> bool:
+        return not (self.card.is_past or self.card.full or self.member_status != "")
+
+    def _reset_form(self) -> None:
+        self.reason = self.field = self.expectation = ""
+        self.consent = False
+        self.errors = {}
+        self.form_error = {}
+        self.busy = False
+        self.form_key += 1
+
+    def _read_meetup(self, meetup_id: int) -> None:
+        with session_scope() as session:  # fresh seats, not the 5-minute cache
+            self.card = event_card(service.get_meetup(session, meetup_id))
+
+    @rx.event
+    def load(self):
+        event_type, meetup_id = parse_event_path(self.router.url.path)
+        self.loading = True
+        self.not_found = False
+        self.load_error = {}
+        self.success_open = False
+        self.member_status = ""
+        self._reset_form()
+        yield
+        try:
+            if meetup_id is None:
+                self.not_found = True
+                return
+            self._read_meetup(meetup_id)
+            if event_type != self.card.event_type:
+                yield rx.redirect(self.card.register_href, replace=True)
+                return
+            user = self._member() if (self.access_token or self.refresh_token) else None
+            self.signed_out = user is None
+            if user is not None:
+                self.member_status = member_registration_status(user.id, meetup_id)
+        except DomainError as exc:  # NotFound: 'Event not found.'
+            self.not_found = True
+            self.load_error = from_error(exc)
+        except Exception:  # noqa: BLE001 - the page says so instead of breaking
+            log.exception("Loading the registration page failed")
+            self.load_error = message(LOAD_FAILED)
+        finally:
+            self.loading = False
+
+    @rx.event
+    def submit(self, form: dict):
+        values = form_values(form)
+        self.reason = str(values["attendanceReason"])
+        self.field = str(values["interestedField"])
+        self.expectation = str(values["expectation"])
+        self.consent = bool(values["consent"])
+        self.errors = {}
+        self.form_error = {}
+        user = self._member()
+        if user is None:
+            yield self._to_login()
+            return
+        problems = service.validate_registration(values)
+        if problems:
+            self.errors = field_messages(InvalidMany(problems))
+            self.form_error = message(FIX_FIELDS)
+            return
+        self.busy = True
+        yield  # the submitting state shows while the seat is taken
+        meetup_id = self.card.id
+        try:
+            with session_scope() as session:
+                registration = service.register_for_meetup(session, user.id, meetup_id, values)
+        except InvalidMany as exc:
+            self.errors = field_messages(exc)
+            self.form_error = message(FIX_FIELDS)
+        except DomainError as exc:  # 409: past, full, already registered; 404
+            self.form_error = from_error(exc)
+        except Exception:  # noqa: BLE001
+            log.exception("Registering for a meetup failed")
+            self.form_error = message(REGISTRATION_FAILED)
+        else:
+            # Committed: every list and details page shows the new seat count at once.
+            cache.expire_events()
+            self.success_pending = registration.status == RegistrationStatus.PENDING.value
+            self.success_open = True
+        finally:
+            self.busy = False
+        try:
+            self._read_meetup(meetup_id)
+            self.member_status = member_registration_status(user.id, meetup_id)
+        except Exception:  # noqa: BLE001
+            log.exception("Reloading the meetup failed")
+
+    @rx.event
+    def set_success_open(self, value: bool):
+        self.success_open = bool(value)

@@ -1,0 +1,133 @@
+"""/events: every meetup, filtered (All / Upcoming / Past) and sorted by date.
+
+The whole list is read once through the 5-minute caches of SPEC section 4 (upcoming and
+past separately, each in pages of 100 until the last), then filtered and sorted here; the
+page shows 10 cards and 'Load more' adds 10 (SPEC section 9's page size). A community
+holds meetups by the dozen, so one read of all of them is small, and sorting every
+meetup by date (oldest first too) stays right across pages, which the service's fixed
+per-type order could not give page by page.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.i18n import N_
+from community_app.services import cache
+from community_app.services import meetups as service
+from community_app.services.paging import MAX_PAGE_SIZE
+from community_app.state.event_views import (
+    ALL,
+    FILTERS,
+    NEWEST,
+    PAGE_STEP,
+    SORTS,
+    EventCard,
+    event_card,
+    filter_and_sort,
+)
+from community_app.state.messages import Message, message
+
+log = logging.getLogger(__name__)
+
+LOAD_FAILED = N_("Could not load events. Please try again.")
+
+
+def all_meetups(meetup_type: str) -> list[service.MeetupView]:
+    """Every meetup of one type, through its 5-minute cache."""
+    kind = cache.UPCOMING_EVENTS if meetup_type == service.UPCOMING else cache.PAST_EVENTS
+
+    def load() -> list[service.MeetupView]:
+        items: list[service.MeetupView] = []
+        with session_scope() as session:
+            page = 0
+            while True:
+                result = service.list_meetups(session, meetup_type, page=page, size=MAX_PAGE_SIZE)
+                items.extend(result.items)
+                if result.is_last or not result.items:
+                    return items
+                page += 1
+
+    return cache.cached(kind, "all", load)
+
+
+class EventsState(rx.State):
+    filter: str = ALL
+    sort: str = NEWEST
+    visible: int = PAGE_STEP
+    loading: bool = True
+    error: Message = {}
+    cards: list[EventCard] = []
+    total: int = 0  # cards of the current filter
+    upcoming_count: int = 0
+    past_count: int = 0
+    _all: list[EventCard] = []
+
+    @rx.var
+    def all_count(self) -> int:
+        return self.upcoming_count + self.past_count
+
+    @rx.var
+    def has_more(self) -> bool:
+        return self.visible < self.total
+
+    def _show(self) -> None:
+        chosen = filter_and_sort(self._all, self.filter, self.sort)
+        self.total = len(chosen)
+        self.cards = chosen[: self.visible]
+
+    @rx.event
+    def load(self):
+        """On load: read the list (cached); ?type=upcoming|past and ?sort=oldest preselect."""
+        params = self.router.url.query_parameters
+        wanted = str(params.get("type", "")).lower()
+        self.filter = wanted if wanted in FILTERS else ALL
+        wanted_sort = str(params.get("sort", "")).lower()
+        self.sort = wanted_sort if wanted_sort in SORTS else NEWEST
+        self.visible = PAGE_STEP
+        self.error = {}
+        self.loading = True
+        yield
+        try:
+            upcoming = [event_card(m) for m in all_meetups(service.UPCOMING)]
+            past = [event_card(m) for m in all_meetups(service.PAST)]
+        except Exception:  # noqa: BLE001 - the page offers to try again instead of breaking
+            log.exception("Loading the events failed")
+            self._all, self.cards, self.total = [], [], 0
+            self.upcoming_count = self.past_count = 0
+            self.error = message(LOAD_FAILED)
+        else:
+            self._all = upcoming + past
+            self.upcoming_count, self.past_count = len(upcoming), len(past)
+            self._show()
+        finally:
+            self.loading = False
+
+    def _apply_filter(self, value: str) -> None:
+        if value in FILTERS:
+            self.filter = value
+            self.visible = PAGE_STEP
+            self._show()
+
+    @rx.event
+    def set_filter(self, value: str | list[str]):
+        self._apply_filter(value if isinstance(value, str) else "")
+
+    @rx.event
+    def set_sort(self, value: str):
+        if value in SORTS:
+            self.sort = value
+            self.visible = PAGE_STEP
+            self._show()
+
+    @rx.event
+    def load_more(self):
+        self.visible += PAGE_STEP
+        self._show()
+
+    @rx.event
+    def show_all(self):
+        self._apply_filter(ALL)

@@ -1,0 +1,194 @@
+"""Pieces the event pages share: the event card, badges, seat texts, avatars and stars."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from community_app.ui.i18n import t, t_var
+from community_app.ui.styles import COLORS
+
+CARD_STYLE = {
+    "background_color": "white",
+    "border": f"1px solid {COLORS['border']}",
+    "border_radius": "16px",
+}
+
+
+def status_badge(is_past: Any, **props: Any) -> rx.Component:
+    """Upcoming (green) or Past (grey)."""
+    props.setdefault("size", "2")
+    props.setdefault("variant", "solid")
+    return rx.cond(
+        is_past,
+        rx.badge(t("Past"), color_scheme="gray", **props),
+        rx.badge(t("Upcoming"), color_scheme="green", **props),
+    )
+
+
+def seats_text(seats_left: Any, full: Any) -> Any:
+    """'12 seats left', '1 seat left' or 'Full'."""
+    return rx.cond(
+        full,
+        t("Full"),
+        rx.cond(seats_left == 1, t("1 seat left"), t("{n} seats left", n=seats_left)),
+    )
+
+
+def seats_badge(card: Any) -> rx.Component:
+    """Upcoming: seats left (or Full). Past: how many had registered."""
+    return rx.badge(
+        rx.icon("users", size=14, aria_hidden="true"),
+        rx.cond(
+            card.is_past,
+            t("{n} registered", n=card.registered),
+            seats_text(card.seats_left, card.full),
+        ),
+        color_scheme=rx.cond(card.is_past, "gray", rx.cond(card.full, "red", "indigo")),
+        variant="soft",
+        size="2",
+    )
+
+
+def fact(icon: str, *children: Any, **props: Any) -> rx.Component:
+    """An icon and a line of text (date, time, place...)."""
+    return rx.hstack(
+        rx.icon(icon, size=16, color=COLORS["muted"], flex_shrink="0", margin_top="3px", aria_hidden="true"),
+        rx.text(*children, size="2", color=COLORS["text"], min_width="0", overflow_wrap="anywhere"),
+        spacing="2",
+        align="start",
+        **props,
+    )
+
+
+def avatar(image: Any, initials: Any, name: Any, *, size: str = "40px") -> rx.Component:
+    """A round photo (alt text: the name) or the person's initials."""
+    return rx.cond(
+        image != "",
+        rx.image(
+            src=image, alt=name, width=size, height=size, min_width=size,
+            border_radius="50%", object_fit="cover",
+        ),
+        rx.center(
+            rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
+            width=size,
+            height=size,
+            min_width=size,
+            border_radius="50%",
+            background_color="#e0e7ff",
+            color=COLORS["primary_dark"],
+        ),
+    )
+
+
+def stars(rating: Any) -> rx.Component:
+    """Five stars, filled up to the rating, read as 'Rated 4 out of 5'."""
+    return rx.hstack(
+        *[
+            rx.icon(
+                "star",
+                size=16,
+                color=rx.cond(rating >= i, "#f59e0b", "#cbd5e1"),
+                fill=rx.cond(rating >= i, "#f59e0b", "none"),
+                aria_hidden="true",
+            )
+            for i in range(1, 6)
+        ],
+        spacing="1",
+        role="img",
+        aria_label=t("Rated {n} out of 5", n=rating),
+    )
+
+
+def event_image(card: Any, *, height: Any = "180px") -> rx.Component:
+    return rx.image(
+        src=card.image,
+        alt=rx.cond(card.image_is_default, "", t_var(card.title)),
+        width="100%",
+        height=height,
+        object_fit="cover",
+        display="block",
+        background_color="#eef2ff",
+    )
+
+
+def event_card(card: Any) -> rx.Component:
+    """One meetup on the list: image, badge, title (the link), date, time, place, seats."""
+    title_id = "event-title-" + card.id.to_string()
+    return rx.el.article(
+        rx.box(
+            rx.link(
+                event_image(card),
+                href=card.href,
+                tab_index=-1,
+                aria_hidden="true",
+                display="block",
+            ),
+            rx.box(status_badge(card.is_past), position="absolute", top="12px", left="12px"),
+            position="relative",
+        ),
+        rx.vstack(
+            rx.heading(
+                rx.link(t_var(card.title), href=card.href, color=COLORS["text"], underline="hover"),
+                as_="h2",
+                size="4",
+                id=title_id,
+                line_height="1.35",
+                overflow_wrap="anywhere",
+            ),
+            rx.vstack(
+                fact("calendar", rx.el.time(t_var(card.date), date_time=card.date_iso)),
+                fact("clock", t_var(card.time)),
+                fact("map-pin", t_var(card.location)),
+                spacing="1",
+                width="100%",
+            ),
+            rx.spacer(),
+            rx.hstack(
+                seats_badge(card),
+                rx.spacer(),
+                rx.link(
+                    t("View details"),
+                    rx.icon("arrow-right", size=16, aria_hidden="true"),
+                    href=card.href,
+                    aria_describedby=title_id,
+                    font_weight="600",
+                    size="2",
+                    display="inline-flex",
+                    align_items="center",
+                    gap="4px",
+                    min_height="36px",
+                ),
+                align="center",
+                width="100%",
+                wrap="wrap",
+                gap="8px",
+            ),
+            spacing="3",
+            padding="16px 18px 14px",
+            flex="1",
+            width="100%",
+        ),
+        display="flex",
+        flex_direction="column",
+        overflow="hidden",
+        height="100%",
+        min_width="0",
+        data_testid="event-card",
+        **CARD_STYLE,
+    )
+
+
+def loading_block(label: Any) -> rx.Component:
+    return rx.center(
+        rx.vstack(
+            rx.spinner(size="3"),
+            rx.text(label, color=COLORS["muted"]),
+            align="center",
+            spacing="3",
+        ),
+        role="status",
+        min_height="45vh",
+        width="100%",
+    )
