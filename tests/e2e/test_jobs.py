@@ -107,8 +107,10 @@ def _search(page: Page, lang: str, text: str) -> None:
 
 
 def _choose(page: Page, lang: str, label: str, option: str) -> None:
-    page.get_by_label(T(lang, label)).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)  # the previous menu has closed
+    page.get_by_label(T(lang, label), exact=True).click()
     page.get_by_role("option", name=T(lang, option), exact=True).click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
 
 
 # ---------------------------------------------------------------- the list
@@ -329,7 +331,9 @@ def test_the_list_works_with_the_keyboard(page: Page, site):
     expect(page.get_by_label("Location")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.get_by_role("listbox")).to_be_visible()
+    expect(page.get_by_role("option", name="All locations")).to_be_focused()
     page.keyboard.press("ArrowDown")  # All locations -> Seoul
+    expect(page.get_by_role("option", name="Seoul", exact=True)).to_be_focused()
     page.keyboard.press("Enter")
     seoul = [j for j in _open_jobs(site) if j.location == "Seoul"]
     _expect_count(page, "en", len(seoul))
