@@ -26,12 +26,12 @@ from community_app.state.messages import Message, field_messages, from_error, me
 
 log = logging.getLogger(__name__)
 
-# The form's field names (the service's names), in the order they are shown.
+# The form's field names (the service's names), in the order the page shows them.
 FIELDS = (
     "email",
+    "phone",
     "fullName",
     "jobPosition",
-    "phone",
     "yearsOfExperience",
     "expertiseField",
     "topics",
@@ -113,10 +113,10 @@ class SpeakerState(rx.State):
 
     @rx.event
     async def receive_photo(self, files: list[rx.UploadFile]):
+        if not files:  # the browser refused the file: photo_rejected says so
+            return
         self.errors = {k: v for k, v in self.errors.items() if k != PHOTO}
         self._photo, self.photo_name = b"", ""
-        if not files:
-            return
         upload = files[0]
         self.photo_busy = True
         yield

@@ -38,6 +38,7 @@ def test_the_form_fields_are_the_services_fields():
 def test_first_invalid_follows_the_form_order():
     assert first_invalid({"topics": 1, "email": 1, "photo": 1}) == "email"
     assert first_invalid({"photo": 1}) == "photo"
+    assert first_invalid({"fullName": 1, "phone": 1}) == "phone"  # the phone is shown first
     assert first_invalid({}) is None
 
 
