@@ -14,7 +14,7 @@ UZ = {
     "h": "soat",
     "min": "daq",
     "sec": "son",
-    "now": "hozir",
+    "Registration has closed: the meetup has started.": "Ro‘yxatdan o‘tish yopildi: meetup boshlandi.",
     "The meetup has started!": "Meetup boshlandi!",
     "Register now": "Hozir ro‘yxatdan o‘ting",
     "Fully booked": "Joylar band",

@@ -6,7 +6,8 @@
 //   target        ISO date-time string ("2026-03-07T05:00:00+00:00") or epoch milliseconds
 //   daysLabel, hoursLabel, minutesLabel, secondsLabel   unit labels
 //   startedText   shown once the moment is reached
-//   compact       one line ("3 d 4 h 12 min 5 s") instead of four boxes
+//   compact       one line ("3 d 4 h 12 min 5 sec") instead of four boxes
+//   label         text put before the numbers while counting ("Starts in")
 //
 // The element has role="timer" with aria-live="off": screen readers read it when asked,
 // and are not flooded with an announcement every second.
@@ -45,6 +46,7 @@ export function Countdown({
   secondsLabel = "Seconds",
   startedText = "",
   compact = false,
+  label = "",
   id,
   className,
 }) {
@@ -75,7 +77,11 @@ export function Countdown({
 
   if (reached) {
     return (
-      <span {...common} className={`uzdev-countdown-started ${className || ""}`}>
+      <span
+        {...common}
+        className={`uzdev-countdown-started ${className || ""}`}
+        style={compact ? undefined : { fontSize: "20px", fontWeight: 700, color: "#1d4ed8" }}
+      >
         {startedText}
       </span>
     );
@@ -95,9 +101,10 @@ export function Countdown({
         className={`uzdev-countdown-compact ${className || ""}`}
         style={{ display: "inline-flex", flexWrap: "wrap", columnGap: "0.45em", fontVariantNumeric: "tabular-nums" }}
       >
-        {units.map(([key, value, label]) => (
+        {label ? <span className="uzdev-countdown-compact-label">{label}</span> : null}
+        {units.map(([key, value, unitLabel]) => (
           <span key={key} data-unit={key} className="uzdev-countdown-compact-unit">
-            <strong>{show(value, false)}</strong> {label}
+            <strong>{show(value, false)}</strong> {unitLabel}
           </span>
         ))}
       </span>
@@ -105,61 +112,69 @@ export function Countdown({
   }
 
   return (
-    <div
-      {...common}
-      className={`uzdev-countdown ${className || ""}`}
-      style={{
-        display: "grid",
-        gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
-        gap: "8px",
-        width: "100%",
-        maxWidth: "440px",
-      }}
-    >
-      {units.map(([key, value, label, twoDigits]) => (
+    <div {...common} className={`uzdev-countdown ${className || ""}`} style={{ width: "100%" }}>
+      {label ? (
         <div
-          key={key}
-          data-unit={key}
-          style={{
-            display: "flex",
-            flexDirection: "column",
-            alignItems: "center",
-            justifyContent: "center",
-            padding: "12px 4px",
-            borderRadius: "12px",
-            background: "#eef2ff",
-            color: "#1e3a8a",
-            minWidth: 0,
-          }}
+          className="uzdev-countdown-label-text"
+          style={{ fontSize: "14px", fontWeight: 500, color: "#475569", marginBottom: "8px" }}
         >
-          <span
-            className="uzdev-countdown-number"
-            style={{
-              fontSize: "clamp(24px, 7vw, 36px)",
-              fontWeight: 800,
-              lineHeight: 1.1,
-              fontVariantNumeric: "tabular-nums",
-            }}
-          >
-            {show(value, twoDigits)}
-          </span>
-          <span
-            className="uzdev-countdown-label"
-            style={{
-              fontSize: "12px",
-              fontWeight: 600,
-              textTransform: "uppercase",
-              letterSpacing: "0.04em",
-              color: "#475569",
-              overflow: "hidden",
-              textOverflow: "ellipsis",
-              maxWidth: "100%",
-            }}
-          >
-            {label}
-          </span>
+          {label}
         </div>
-      ))}
+      ) : null}
+      <div
+        style={{
+          display: "grid",
+          gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
+          gap: "8px",
+          width: "100%",
+          maxWidth: "440px",
+        }}
+      >
+        {units.map(([key, value, unitLabel, twoDigits]) => (
+          <div
+            key={key}
+            data-unit={key}
+            style={{
+              display: "flex",
+              flexDirection: "column",
+              alignItems: "center",
+              justifyContent: "center",
+              padding: "12px 4px",
+              borderRadius: "12px",
+              background: "#eef2ff",
+              color: "#1e3a8a",
+              minWidth: 0,
+            }}
+          >
+            <span
+              className="uzdev-countdown-number"
+              style={{
+                fontSize: "clamp(24px, 7vw, 36px)",
+                fontWeight: 800,
+                lineHeight: 1.1,
+                fontVariantNumeric: "tabular-nums",
+              }}
+            >
+              {show(value, twoDigits)}
+            </span>
+            <span
+              className="uzdev-countdown-label"
+              style={{
+                fontSize: "12px",
+                fontWeight: 600,
+                textTransform: "uppercase",
+                letterSpacing: "0.04em",
+                color: "#475569",
+                overflow: "hidden",
+                textOverflow: "ellipsis",
+                maxWidth: "100%",
+              }}
+            >
+              {unitLabel}
+            </span>
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

@@ -39,6 +39,7 @@ class Countdown(rx.Component):
     seconds_label: Var[str]
     started_text: Var[str]
     compact: Var[bool]
+    label: Var[str]
 
 
 def countdown(target: Any, *, started_text: Any, compact: bool = False, **props: Any) -> rx.Component:

@@ -20,7 +20,7 @@ from community_app.ui import routes
 from community_app.ui.components.forms import error_text, field, form_alert, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS, MODAL_WIDTHS
+from community_app.ui.styles import COLORS, FONT_STACK, MODAL_WIDTHS
 
 ERRORS = SpeakerState.errors
 VALUES = SpeakerState.values
@@ -83,6 +83,7 @@ def select_field(label: Any, name: str, options: tuple[tuple[str, str], ...]) ->
             rx.select.content(
                 *[rx.select.item(t(text), value=value) for value, text in options],
                 position="popper",
+                font_family=FONT_STACK,  # rendered in a portal, outside the app's root
             ),
             name=name,
             default_value=VALUES[name],
@@ -267,6 +268,8 @@ def success_dialog() -> rx.Component:
             ),
             max_width=MODAL_WIDTHS["sm"],
             width="calc(100vw - 32px)",
+            font_family=FONT_STACK,  # the dialog lives outside the app's root element
+            color=COLORS["text"],
         ),
         open=SpeakerState.success,
         on_open_change=SpeakerState.set_success_open,
