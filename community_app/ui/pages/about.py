@@ -1,18 +1,172 @@
-"""About us (about route). Placeholder body until its issue lands."""
+"""About us (/about): the mission, the event organizers and the project contributors."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.state.about import AboutState
 from community_app.ui import routes
-from community_app.ui.components.placeholder import placeholder_page
-from community_app.ui.layouts.frame import page
+from community_app.ui.components.buttons import link_button
+from community_app.ui.components.home_sections import (
+    CARD,
+    error_block,
+    loading_block,
+    section,
+)
+from community_app.ui.i18n import t, t_pick
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import COLORS
+
+MISSION = (
+    N_(
+        "UzDev Korea brings together Uzbek software developers, students and researchers "
+        "who live, work and study in South Korea. Many of us arrived on our own, with a new "
+        "language, a new visa and a new job market to figure out. This community exists so "
+        "that nobody has to figure it out alone."
+    ),
+    N_(
+        "We meet regularly in Seoul, Busan and Daejeon for talks, workshops and informal "
+        "evenings, and we stay in touch every day in our Telegram group. Members share "
+        "vacancies and referrals, review each other's CVs and code, and help newcomers with "
+        "everything from the TOPIK exam to their first salary negotiation."
+    ),
+    N_(
+        "We also want to be a bridge between the two countries. Our members build "
+        "open-source projects, mentor students at Korean universities and bring what they "
+        "learn in Korea back to developers in Uzbekistan. Whether you are writing your first "
+        "line of code or leading a team, there is a place for you here."
+    ),
+)
 
 
-@page(routes.ABOUT, title=N_("About us"))
+def _avatar(person: Any) -> rx.Component:
+    size = "64px"
+    return rx.cond(
+        person["image_url"] != "",
+        rx.image(
+            src=person["image_url"],
+            alt="",  # the name is right next to it
+            width=size,
+            height=size,
+            min_width=size,
+            border_radius="50%",
+            object_fit="cover",
+        ),
+        rx.center(
+            rx.text(person["initials"], font_weight="700", font_size="22px", color="white"),
+            width=size,
+            height=size,
+            min_width=size,
+            border_radius="50%",
+            background="linear-gradient(135deg, #1d4ed8, #0ea5a4)",
+            aria_hidden="true",
+            class_name="person-initials",
+        ),
+    )
+
+
+def _profile_link(person: Any) -> rx.Component:
+    site = person["profile_site"].to(str)
+    label = rx.cond(site != "", site, t("Website"))
+    return rx.link(
+        rx.icon("external-link", size=14, aria_hidden="true"),
+        label,
+        href=person["profile_url"],
+        target="_blank",
+        rel="noopener noreferrer",
+        aria_label=t("{name} on {site} (opens in a new tab)", name=person["name"], site=label),
+        display="inline-flex",
+        align_items="center",
+        gap="6px",
+        min_height="32px",
+        font_size="14px",
+        font_weight="500",
+    )
+
+
+def _person_card(person: Any) -> rx.Component:
+    return rx.el.li(
+        rx.hstack(
+            _avatar(person),
+            rx.vstack(
+                rx.heading(person["name"], as_="h3", size="4"),
+                rx.text(t_pick(person["role_en"], person["role_uz"]), color=COLORS["muted"], size="2"),
+                rx.cond(person["profile_url"] != "", _profile_link(person)),
+                spacing="1",
+                min_width="0",
+            ),
+            spacing="4",
+            align="center",
+            padding="20px",
+            height="100%",
+            **CARD,
+        ),
+        class_name="person-card",
+        list_style="none",
+        min_width="0",
+    )
+
+
+def _people(items: Any, list_id: str) -> rx.Component:
+    return rx.cond(
+        AboutState.loading,
+        loading_block(t("Loading...")),
+        rx.cond(
+            AboutState.error,
+            error_block(t("Error loading this section. Please try again later.")),
+            rx.grid(
+                rx.foreach(items, _person_card),
+                as_="ul",
+                id=list_id,
+                grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))",
+                                       "repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"],
+                gap="16px",
+                width="100%",
+                padding="0",
+                margin="0",
+            ),
+        ),
+    )
+
+
+@page(routes.ABOUT, title=N_("About us"), on_load=[AboutState.load])
 def about() -> rx.Component:
-    return placeholder_page(
-        N_("About us"),
-        N_("Our mission, the people who organise our events and the contributors behind our projects."),
+    return content_container(
+        rx.vstack(
+            rx.heading(t("About us"), as_="h1", size="9"),
+            rx.el.section(
+                rx.vstack(
+                    rx.heading(t("Our mission"), as_="h2", size="7", id="mission-heading"),
+                    *[rx.text(t(paragraph), size="4", line_height="1.7", color=COLORS["text"])
+                      for paragraph in MISSION],
+                    spacing="4",
+                    max_width="780px",
+                ),
+                aria_labelledby="mission-heading",
+                width="100%",
+            ),
+            section(
+                "organizers-heading",
+                t("Event organizers"),
+                _people(AboutState.organizers, "organizers"),
+                intro=t("The people who find the venues, invite the speakers and run our meetups."),
+            ),
+            section(
+                "contributors-heading",
+                t("Project contributors"),
+                _people(AboutState.contributors, "contributors"),
+                intro=t("The members who build and maintain this website and our open-source projects."),
+            ),
+            rx.flex(
+                link_button(t("See upcoming events"), href=routes.EVENTS),
+                link_button(t("Become a speaker"), href=routes.SPEAKERS_REGISTER, variant="outline"),
+                gap="12px",
+                wrap="wrap",
+            ),
+            spacing="7",
+            width="100%",
+        )
     )

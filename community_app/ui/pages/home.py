@@ -1,13 +1,22 @@
-"""Home (/): the headline and the two feature cards. The remaining sections land with
-the public-site issue (statistics, countdown, projects, benefits, speaker banner)."""
+"""Home (/): the headline and two feature cards, the next meetup with its live countdown,
+register button and time-left alert, the statistics, six affiliated projects, six
+benefits with the Join the Community button, and the become-a-speaker banner."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.state.home import HomeState
 from community_app.ui import routes
 from community_app.ui.components.buttons import link_button
+from community_app.ui.components.home_sections import (
+    benefits_section,
+    next_meetup_section,
+    projects_section,
+    speaker_banner,
+    statistics_section,
+)
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
@@ -34,7 +43,7 @@ def feature_card(icon: str, title: str, text: str) -> rx.Component:
     )
 
 
-@page(routes.HOME, title=N_("Home"))
+@page(routes.HOME, title=N_("Home"), on_load=[HomeState.load])
 def home() -> rx.Component:
     return content_container(
         rx.vstack(
@@ -87,7 +96,13 @@ def home() -> rx.Component:
                 width="100%",
                 padding_top="16px",
             ),
-            spacing="5",
+            rx.box(next_meetup_section(), width="100%", padding_top="24px"),
+            statistics_section(),
+            projects_section(),
+            benefits_section(),
+            speaker_banner(),
+            spacing="6",
             padding_y=["8px", "24px"],
+            width="100%",
         )
     )

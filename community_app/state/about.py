@@ -1,0 +1,58 @@
+"""The About page (/about): the event organizers and the project contributors."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.models import TeamRole
+from community_app.services.content import PersonView, list_team
+from community_app.state.links import profile_site, safe_url
+
+log = logging.getLogger(__name__)
+
+
+def initials(name: str) -> str:
+    """'Sardor Tursunov' -> 'ST'; one name -> one letter; nothing usable -> '?'."""
+    letters = [next((ch for ch in word if ch.isalpha()), "") for word in name.split()]
+    letters = [ch for ch in letters if ch]
+    if not letters:
+        return "?"
+    picked = letters[0] + (letters[-1] if len(letters) > 1 else "")
+    return picked.upper()
+
+
+def person_card(person: PersonView) -> dict[str, Any]:
+    profile = safe_url(person.profile_url)
+    return {
+        "id": person.id,
+        "name": person.name,
+        "initials": initials(person.name),
+        "role_en": person.role_en,
+        "role_uz": person.role_uz or person.role_en,
+        "image_url": safe_url(person.image_url),
+        "profile_url": profile,
+        "profile_site": profile_site(profile) if profile else "",
+    }
+
+
+class AboutState(rx.State):
+    loading: bool = True
+    error: bool = False
+    organizers: list[dict[str, Any]] = []
+    contributors: list[dict[str, Any]] = []
+
+    @rx.event
+    def load(self):
+        try:
+            with session_scope() as session:
+                self.organizers = [person_card(p) for p in list_team(session, TeamRole.ORGANIZER)]
+                self.contributors = [person_card(p) for p in list_team(session, TeamRole.CONTRIBUTOR)]
+            self.error = False
+        except Exception:  # noqa: BLE001 - the page says so instead of breaking
+            log.exception("Loading the About people failed")
+            self.organizers, self.contributors, self.error = [], [], True
+        self.loading = False

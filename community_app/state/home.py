@@ -1,0 +1,178 @@
+"""The home page (/): statistics, the next meetup, affiliated projects and benefits.
+
+The state only loads what the page shows, through the services; the small functions
+below turn the services' dataclasses into the JSON-friendly dicts the page renders
+(texts in both languages, so a language switch needs no round trip).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import logging
+from typing import Any
+
+import reflex as rx
+from reflex_components_lucide.icon import LUCIDE_ICON_LIST
+
+from community_app.db import session_scope
+from community_app.i18n import N_, both
+from community_app.i18n.dates import date_texts, time_texts
+from community_app.services import cache
+from community_app.services.content import BenefitView, ProjectView, list_benefits, list_projects
+from community_app.services.meetups import UPCOMING, MeetupView, list_meetups
+from community_app.services.statistics import Statistics, get_statistics
+from community_app.state.links import safe_url
+from community_app.ui import routes
+
+log = logging.getLogger(__name__)
+
+# The three measures of SPEC section 1, in display order.
+STATISTICS = (
+    ("speakers", "mic", N_("Expert speakers")),
+    ("meetups", "calendar-days", N_("Community events")),
+    ("members", "users", N_("Active members")),
+)
+
+# At most this many free seats: the alert says to hurry.
+FEW_SEATS = 10
+SEATS_FULL = N_("All seats are taken: this meetup is full.")
+SEATS_ONE = N_("Hurry: only 1 seat left!")
+SEATS_FEW = N_("Hurry: only {n} seats left!")
+SEATS_MANY = N_("{n} of {total} seats still available")
+
+FALLBACK_ICON = "star"
+
+
+def statistics_rows(stats: Statistics) -> list[dict[str, Any]]:
+    """One dict per measure: counts, progress and the translated label and badge."""
+    rows = []
+    for key, icon, label in STATISTICS:
+        measure = getattr(stats, key)
+        badge, name = both(measure.badge), both(label)
+        rows.append(
+            {
+                "key": key,
+                "icon": icon,
+                "current": measure.current,
+                "target": measure.target,
+                "percent": measure.percent,
+                "label_en": name["en"],
+                "label_uz": name["uz"],
+                "badge_en": badge["en"],
+                "badge_uz": badge["uz"],
+            }
+        )
+    return rows
+
+
+def seats_alert(available: int, max_seats: int) -> dict[str, str]:
+    """The seats part of the register alert, in both languages."""
+    if available <= 0:
+        return both(SEATS_FULL)
+    if available == 1:
+        return both(SEATS_ONE)
+    if available <= FEW_SEATS:
+        return both(SEATS_FEW, n=available)
+    return both(SEATS_MANY, n=available, total=max_seats)
+
+
+def iso_utc(value: dt.datetime) -> str:
+    """An ISO 8601 string with its UTC offset (stored naive datetimes are UTC)."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.astimezone(dt.UTC).isoformat()
+
+
+def next_meetup_card(meetup: MeetupView) -> dict[str, Any]:
+    date, time = date_texts(meetup.starts_at, "full"), time_texts(meetup.starts_at)
+    alert = seats_alert(meetup.available_seats, meetup.max_seats)
+    return {
+        "id": meetup.id,
+        "title": meetup.title,
+        "location": meetup.location,
+        "starts_at": iso_utc(meetup.starts_at),
+        "date_en": date["en"],
+        "date_uz": date["uz"],
+        "time_en": time["en"],
+        "time_uz": time["uz"],
+        "register_url": routes.event_register(UPCOMING, meetup.id),
+        "details_url": routes.event_detail(UPCOMING, meetup.id),
+        "full": meetup.available_seats <= 0,
+        "few": 0 < meetup.available_seats <= FEW_SEATS,
+        "seats_en": alert["en"],
+        "seats_uz": alert["uz"],
+    }
+
+
+def safe_icon(name: str) -> str:
+    """A lucide icon name (snake_case, as stored) that exists, else a neutral one."""
+    key = (name or "").strip().lower().replace("-", "_")
+    return key if key in LUCIDE_ICON_LIST else FALLBACK_ICON
+
+
+def project_item(project: ProjectView) -> dict[str, Any]:
+    item = dataclasses.asdict(project)
+    item["url"] = safe_url(project.url)
+    item["description_uz"] = project.description_uz or project.description_en
+    return item
+
+
+def benefit_item(benefit: BenefitView) -> dict[str, Any]:
+    item = dataclasses.asdict(benefit)
+    item["icon"] = safe_icon(benefit.icon)
+    item["title_uz"] = benefit.title_uz or benefit.title_en
+    item["description_uz"] = benefit.description_uz or benefit.description_en
+    return item
+
+
+def _load_next_meetup() -> MeetupView | None:
+    with session_scope() as session:
+        page = list_meetups(session, UPCOMING, page=0, size=1)
+    return page.items[0] if page.items else None
+
+
+class HomeState(rx.State):
+    loading: bool = True
+
+    statistics: list[dict[str, Any]] = []
+    statistics_error: bool = False
+
+    has_meetup: bool = False
+    meetup: dict[str, Any] = {}
+    meetup_error: bool = False
+
+    projects: list[dict[str, Any]] = []
+    benefits: list[dict[str, Any]] = []
+    content_error: bool = False
+
+    @rx.event
+    def load(self):
+        try:
+            with session_scope() as session:
+                self.statistics = statistics_rows(get_statistics(session))
+            self.statistics_error = False
+        except Exception:  # noqa: BLE001 - the section says so instead of breaking the page
+            log.exception("Loading the statistics failed")
+            self.statistics, self.statistics_error = [], True
+
+        try:
+            # Upcoming events are cached for 5 minutes (SPEC section 4).
+            upcoming = cache.cached(cache.UPCOMING_EVENTS, ("home", "next"), _load_next_meetup)
+            self.meetup = next_meetup_card(upcoming) if upcoming else {}
+            self.has_meetup = upcoming is not None
+            self.meetup_error = False
+        except Exception:  # noqa: BLE001
+            log.exception("Loading the next meetup failed")
+            self.meetup, self.has_meetup, self.meetup_error = {}, False, True
+
+        try:
+            with session_scope() as session:
+                self.projects = [project_item(p) for p in list_projects(session)]
+                self.benefits = [benefit_item(b) for b in list_benefits(session)]
+            self.content_error = False
+        except Exception:  # noqa: BLE001
+            log.exception("Loading projects and benefits failed")
+            self.projects, self.benefits, self.content_error = [], [], True
+
+        self.loading = False
