@@ -11,3 +11,7 @@ from community_app.api.routes.users import router as users_router
 
 ROUTERS = [system_router, auth_router, users_router]
 ROUTERS += [meetups_router, news_router, jobs_router, statistics_router, speakers_router]
+
+from community_app.api.routes.media import router as media_router  # noqa: E402
+
+ROUTERS += [media_router]
