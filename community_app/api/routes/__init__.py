@@ -15,3 +15,7 @@ ROUTERS += [meetups_router, news_router, jobs_router, statistics_router, speaker
 from community_app.api.routes.media import router as media_router  # noqa: E402
 
 ROUTERS += [media_router]
+
+from community_app.api.routes.admin import router as admin_router  # noqa: E402
+
+ROUTERS += [admin_router]
