@@ -314,7 +314,8 @@ def list_meetups_admin(
     size: int = 20,
     now: dt.datetime | None = None,
 ) -> PageResult[AdminMeetupView]:
-    """Every meetup (or upcoming / past ones), newest first, with registration counts."""
+    """Every meetup or the past ones (newest first), or the upcoming ones (soonest first),
+    with their registration counts."""
     require_organizer(session, actor_id)
     now = now or utcnow()
     meetup_type = normalize_meetup_type(meetup_type)
@@ -327,7 +328,10 @@ def list_meetups_admin(
         query = query.where(
             or_(contains_ci(Meetup.title, term), contains_ci(Meetup.location, term))
         )
-    query = query.order_by(col(Meetup.starts_at).desc(), col(Meetup.id).desc())
+    if meetup_type == "upcoming":  # the next one first
+        query = query.order_by(col(Meetup.starts_at).asc(), col(Meetup.id).asc())
+    else:
+        query = query.order_by(col(Meetup.starts_at).desc(), col(Meetup.id).desc())
     rows, total = fetch_page(session, query, page, size)
     counts = _counts(session, [m.id for m in rows])
     items = [

@@ -238,7 +238,8 @@ def list_meetups(
     page: PageNumber = 0,
     size: PageSize = 20,
 ) -> dict:
-    """Every meetup, newest first, with its registration and attendance counts."""
+    """Meetups with their registration and attendance counts: upcoming soonest first,
+    past and all newest first."""
     result = admin_meetups.list_meetups_admin(
         session, user.id, meetup_type, search=search, page=page, size=size
     )
