@@ -7,7 +7,7 @@ import dataclasses
 
 import reflex as rx
 
-from community_app.i18n import N_
+from community_app.i18n import N_, both
 from community_app.services import admin_settings as service
 from community_app.services.audit import list_audit
 from community_app.services.statistics import get_statistics
@@ -17,6 +17,54 @@ from community_app.state.site import SiteState
 
 SETTINGS_SAVED = N_("Settings saved. They apply at once.")
 AUDIT_PAGE_SIZE = 20
+
+# What each recorded action means, for people (the code itself is shown too).
+ACTION_LABELS = {
+    "meetup.create": N_("Created a meetup"),
+    "meetup.update": N_("Edited a meetup"),
+    "meetup.delete": N_("Deleted a meetup"),
+    "meetup.image": N_("Set a meetup image"),
+    "meetup.image_remove": N_("Removed a meetup image"),
+    "meetup.export_csv": N_("Exported the attendees (CSV)"),
+    "speaker.add": N_("Added a speaker"),
+    "speaker.update": N_("Edited a speaker"),
+    "speaker.remove": N_("Removed a speaker"),
+    "session.add": N_("Added a session"),
+    "session.update": N_("Edited a session"),
+    "session.remove": N_("Removed a session"),
+    "note.add": N_("Added a note"),
+    "note.update": N_("Edited a note"),
+    "note.archive": N_("Archived a note"),
+    "note.remove": N_("Removed a note"),
+    "registration.accept": N_("Accepted a registration"),
+    "registration.reject": N_("Rejected a registration"),
+    "registration.check_in": N_("Checked someone in"),
+    "registration.undo_check_in": N_("Took a check-in back"),
+    "news.create_draft": N_("Created a news draft"),
+    "news.create_published": N_("Created and published a news item"),
+    "news.update": N_("Edited a news item"),
+    "news.publish": N_("Published a news item"),
+    "news.unpublish": N_("Unpublished a news item"),
+    "news.image": N_("Set a news image"),
+    "news.image_remove": N_("Removed a news image"),
+    "news.delete": N_("Deleted a news item"),
+    "job.open": N_("Opened a job post"),
+    "job.renew": N_("Renewed a job post"),
+    "job.close": N_("Closed a job post"),
+    "job.fill": N_("Marked a job post filled"),
+    "job.update": N_("Edited a job post"),
+    "job.delete": N_("Deleted a job post"),
+    "speaker_application.in_review": N_("Put a speaker application in review"),
+    "speaker_application.accepted": N_("Accepted a speaker application"),
+    "speaker_application.rejected": N_("Rejected a speaker application"),
+    "comment.hide": N_("Hid a comment"),
+    "comment.unhide": N_("Showed a comment again"),
+    "comment.delete": N_("Deleted a comment"),
+    "settings.update": N_("Changed the settings"),
+    "settings.maintenance_on": N_("Turned the maintenance page on"),
+    "settings.maintenance_off": N_("Turned the maintenance page off"),
+    "user.make_organizer": N_("Made a user an organizer"),
+}
 
 
 @dataclasses.dataclass
@@ -35,6 +83,7 @@ class AuditRow:
     who: str
     email: str
     action: str
+    action_label: Message
     target: str
     detail: str
 
@@ -115,6 +164,8 @@ class AdminAuditState(AdminState):
             self.entries = [
                 AuditRow(
                     e.id, stamp(e.created_at), e.actor_name or "—", e.actor_email, e.action,
+                    both(ACTION_LABELS[e.action]) if e.action in ACTION_LABELS
+                    else {"en": e.action, "uz": e.action},
                     f"{e.target_type} #{e.target_id}" if e.target_id else e.target_type,
                     e.detail,
                 )

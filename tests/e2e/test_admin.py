@@ -274,9 +274,32 @@ def test_settings_and_audit_log(page: Page, site):
     stats = httpx.get(f"{site.url}{API}/public/statistics").json()["data"]
     assert "24" in str(stats)
     _shot(page, "settings")
+
+    # The maintenance switch: visitors get the maintenance page at once, organizers keep /admin.
+    try:
+        page.get_by_label("Show the maintenance page to visitors").check()
+        page.get_by_role("button", name="Save settings").click()
+        _notice(page, "Settings saved.")
+        expect(page.get_by_text("Maintenance mode is on")).to_be_visible()
+        visitor = page.context.browser.new_page()
+        visitor.goto(f"{site.url}/news")
+        expect(visitor.locator("#maintenance")).to_be_visible()
+        page.reload()
+        wait_ready(page)
+        _tab(page, "Settings")
+        page.get_by_label("Show the maintenance page to visitors").uncheck()
+        page.get_by_role("button", name="Save settings").click()
+        _notice(page, "Settings saved.")
+        visitor.reload()
+        expect(visitor.get_by_role("banner")).to_be_visible()
+        expect(visitor.locator("#maintenance")).to_have_count(0)
+        visitor.close()
+    finally:
+        site.cli("maintenance", "off")
     _tab(page, "Audit log")
     first = page.get_by_role("row").nth(1)
-    expect(first).to_contain_text("settings.update")
+    expect(first).to_contain_text("settings.maintenance_off")
+    expect(first).to_contain_text("Turned the maintenance page off")
     expect(first).to_contain_text(ORGANIZER)
     _shot(page, "audit")
 
@@ -289,3 +312,30 @@ def test_back_office_on_a_phone(mobile: Page, site):
     _tab(mobile, "Jobs")
     _shot(mobile, "mobile-jobs")
     assert mobile.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_back_office_in_uzbek_at_both_widths(page: Page, mobile: Page, site):
+    """Every text comes from the catalog: with the Uzbek catalog filled the page reads in
+    Uzbek (gettext gives the text the build used)."""
+    from community_app.i18n import gettext
+
+    for current, name in ((page, "uz"), (mobile, "mobile-uz")):
+        _open_admin(current, site)
+        current.evaluate("localStorage.setItem('uzdev_lang', 'uz')")
+        current.reload()
+        wait_ready(current)
+        expect(current.get_by_role("heading", level=1)).to_have_text(
+            gettext("Organizer back office", "uz"))
+        expect(current.get_by_role("tab", name=gettext("Jobs", "uz"))).to_be_visible()
+        _tab(current, gettext("Speakers", "uz"))
+        expect(current.get_by_role("heading", name=gettext("Speaker applications", "uz"))).to_be_visible()
+        expect(current.locator(".admin-application").first).to_be_visible()
+        _shot(current, f"{name}-speakers")
+        _tab(current, gettext("Meetups", "uz"))
+        current.get_by_role("button", name=gettext("New meetup", "uz")).click()
+        current.get_by_role("button", name=gettext("Save meetup", "uz")).click()
+        expect(current.locator("#field-title-error")).to_have_text(
+            gettext("Title is required (200 characters at most).", "uz"))
+        _shot(current, f"{name}-meetup-errors")
+        assert current.evaluate("document.documentElement.scrollWidth") <= current.viewport_size["width"]
+        current.evaluate("localStorage.setItem('uzdev_lang', 'en')")

@@ -302,7 +302,8 @@ def _audit_row(e) -> rx.Component:
         rx.table.cell(rx.text(t_var(e.when), size="2"), white_space="nowrap"),
         rx.table.cell(rx.vstack(rx.text(e.who), rx.text(e.email, size="1", color=COLORS["muted"]),
                                 spacing="0")),
-        rx.table.cell(rx.code(e.action), white_space="nowrap"),
+        rx.table.cell(rx.vstack(rx.text(t_var(e.action_label), size="2"),
+                                rx.code(e.action, size="1"), spacing="1")),
         rx.table.cell(rx.text(e.target, size="2"), white_space="nowrap"),
         rx.table.cell(rx.text(e.detail, size="2", min_width="200px", max_width="420px")),
     )
