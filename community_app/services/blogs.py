@@ -19,7 +19,7 @@ from community_app.services.errors import Forbidden, InvalidMany, NotFound
 from community_app.services.uploads import (
     delete_upload,
     public_url,
-    relative_from_public_url,
+    public_path_of_url,
     store_image,
 )
 
@@ -108,7 +108,7 @@ def save_post(
     post.status = status
     post.updated_at = now
     if cover:
-        old = relative_from_public_url(post.cover_url)
+        old = public_path_of_url(post.cover_url)
         post.cover_url = public_url(store_image(cover, COVER_FOLDER, field="cover"))
         if old:
             delete_upload(old)
@@ -119,7 +119,7 @@ def save_post(
 
 def delete_post(session: Session, user_id: int, post_id: int) -> None:
     post = _own_post(session, user_id, post_id)
-    old = relative_from_public_url(post.cover_url)
+    old = public_path_of_url(post.cover_url)
     session.delete(post)
     session.flush()
     if old:

@@ -70,3 +70,17 @@ def send_mail(to: str, subject: str, text: str, html: str | None = None) -> None
     else:
         path = _write_outbox(msg)
         log.info("Mail to %s written to %s: %s", to, path, subject)
+
+
+def send_mail_in_language(to: str, subject: str, text: str, lang: str) -> None:
+    """``send_mail`` for a message written in one language: it also carries a
+    ``Content-Language`` header (en or uz), so mail clients and tests can tell."""
+    msg = build_message(to, subject, text)
+    msg["Content-Language"] = lang
+    url = get_settings().smtp_url
+    if url:
+        _send_smtp(msg, url)
+        log.info("Mail sent by SMTP to %s: %s", to, subject)
+    else:
+        path = _write_outbox(msg)
+        log.info("Mail to %s written to %s: %s", to, path, subject)

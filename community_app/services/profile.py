@@ -11,7 +11,7 @@ from community_app.services.errors import Conflict, InvalidMany, NotFound
 from community_app.services.uploads import (
     delete_upload,
     public_url,
-    relative_from_public_url,
+    public_path_of_url,
     store_image,
 )
 from community_app.services.validation import phone_problem
@@ -61,7 +61,7 @@ def set_photo(session: Session, user_id: int, data: bytes) -> User:
     """Check, re-encode and store a new photo (JPEG/PNG/WebP, at most 5 MB)."""
     user = _user(session, user_id)
     stored = store_image(data, AVATAR_FOLDER, field="photo")
-    old = relative_from_public_url(user.image_url)
+    old = public_path_of_url(user.image_url)
     user.image_url = public_url(stored)
     session.add(user)
     session.flush()
@@ -72,7 +72,7 @@ def set_photo(session: Session, user_id: int, data: bytes) -> User:
 
 def delete_photo(session: Session, user_id: int) -> User:
     user = _user(session, user_id)
-    old = relative_from_public_url(user.image_url)
+    old = public_path_of_url(user.image_url)
     user.image_url = None
     session.add(user)
     session.flush()

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from sqlmodel import Session
 
 from community_app.db import utcnow
+from community_app.i18n import N_
 from community_app.models import SiteSettings
+from community_app.services.errors import InvalidMany
+from community_app.services.validation import email_problem
 from community_app.settings import get_settings
 
 
@@ -49,6 +53,54 @@ def get_site_settings(session: Session) -> SiteSettingsView:
 def set_maintenance(session: Session, on: bool) -> SiteSettingsView:
     row = ensure_site_settings(session)
     row.maintenance = on
+    row.updated_at = utcnow()
+    session.add(row)
+    session.flush()
+    return get_site_settings(session)
+
+
+MAX_TARGET = 1_000_000
+TARGET_INVALID = N_("A target must be a whole number from 1 to 1000000.")
+
+
+def validate_site_settings(data: Mapping[str, object]) -> dict[str, object]:
+    """Clean values of the settings form (contactEmail, targetSpeakers, targetEvents,
+    targetMembers, maintenance); only the fields present are checked and returned."""
+    errors: dict[str, str] = {}
+    values: dict[str, object] = {}
+    if "contactEmail" in data:
+        email = data.get("contactEmail")
+        email = email.strip() if isinstance(email, str) else ""
+        if problem := email_problem(email):
+            errors["contactEmail"] = problem
+        values["contact_email"] = email.lower()
+    for field, column in (
+        ("targetSpeakers", "target_speakers"),
+        ("targetEvents", "target_events"),
+        ("targetMembers", "target_members"),
+    ):
+        if field not in data:
+            continue
+        raw = data.get(field)
+        if isinstance(raw, str) and raw.strip().isdigit():
+            raw = int(raw.strip())
+        if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_TARGET:
+            errors[field] = TARGET_INVALID
+        values[column] = raw
+    if "maintenance" in data:
+        values["maintenance"] = data.get("maintenance") is True
+    if errors:
+        raise InvalidMany(errors)
+    return values
+
+
+def update_site_settings(session: Session, data: Mapping[str, object]) -> SiteSettingsView:
+    """Change the settings present in ``data`` (see ``validate_site_settings``); they take
+    effect at once: every page reads them on load."""
+    values = validate_site_settings(data)
+    row = ensure_site_settings(session)
+    for column, value in values.items():
+        setattr(row, column, value)
     row.updated_at = utcnow()
     session.add(row)
     session.flush()

@@ -108,32 +108,61 @@ def delete_upload(relative_path: str) -> None:
     path.unlink(missing_ok=True)
 
 
-# Folders whose images the site shows to everyone (served by /api/v1/media/...).
-PUBLIC_FOLDERS = ("public/meetups", "public/news", "public/avatars", "public/blog")
+# ---------------------------------------------------------------- public images
+#
+# Images organizers and members publish (meetup and news images, avatars, blog covers) go
+# under ``public/<folder>`` and are served by GET /api/v1/media/public/<folder>/<name>
+# (api/routes/media.py): only these folders, only names as ``save_image`` writes them.
+
+MEDIA_URL_PREFIX = "/api/v1/media/"
+PUBLIC_MEETUPS = "public/meetups"
+PUBLIC_NEWS = "public/news"
+PUBLIC_AVATARS = "public/avatars"
+PUBLIC_BLOG = "public/blog"
+PUBLIC_FOLDERS = (PUBLIC_MEETUPS, PUBLIC_NEWS, PUBLIC_AVATARS, PUBLIC_BLOG)
 PUBLIC_NAME_RE = re.compile(r"^[0-9a-f]{32}\.webp$")
 
 
-def public_url(relative_path: str | None) -> str | None:
-    """The address of a stored public image, or None for anything else."""
-    if not relative_path:
-        return None
+def public_url(relative_path: str) -> str:
+    """The URL the site serves a public upload at: ``/api/v1/media/public/<folder>/<name>``.
+
+    ``relative_path`` is what ``save_image`` returned for one of the public folders;
+    anything else is a programming error (ValueError)."""
     folder, _, name = relative_path.rpartition("/")
-    if folder in PUBLIC_FOLDERS and PUBLIC_NAME_RE.match(name):
-        return f"/api/v1/media/{relative_path}"
-    return None
+    if folder not in PUBLIC_FOLDERS or not PUBLIC_NAME_RE.match(name):
+        raise ValueError(f"not a public upload: {relative_path!r}")
+    return f"{MEDIA_URL_PREFIX}{relative_path}"
+
+
+def public_path_of_url(url: str | None) -> str | None:
+    """The relative upload path behind a ``public_url`` (None for any other URL)."""
+    if not url or not url.startswith(MEDIA_URL_PREFIX):
+        return None
+    relative = url[len(MEDIA_URL_PREFIX):]
+    folder, _, name = relative.rpartition("/")
+    if folder not in PUBLIC_FOLDERS or not PUBLIC_NAME_RE.match(name):
+        return None
+    return relative
 
 
 def public_file(folder: str, name: str) -> Path | None:
-    """The file behind a public image address, if it is one and exists."""
-    if f"public/{folder}" not in PUBLIC_FOLDERS or not PUBLIC_NAME_RE.match(name):
+    """The stored file of a public upload, or None when the folder or name is not one
+    (so nothing else under the upload dir can ever be reached) or the file is missing."""
+    if folder not in PUBLIC_FOLDERS or not PUBLIC_NAME_RE.match(name):
         return None
-    path = _folder_path(f"public/{folder}/{name}")
+    path = _folder_path(folder) / name
     return path if path.is_file() else None
 
 
-def relative_from_public_url(url: str | None) -> str | None:
-    """Back from an address made by public_url to the stored relative path."""
-    prefix = "/api/v1/media/"
-    if url and url.startswith(prefix) and public_url(url[len(prefix):]):
-        return url[len(prefix):]
-    return None
+def store_public_image(data: bytes, folder: str, *, field: str = "image") -> str:
+    """Check, re-encode and store an image in a public folder; returns its public URL."""
+    if folder not in PUBLIC_FOLDERS:
+        raise ValueError(f"not a public folder: {folder!r}")
+    return public_url(store_image(data, folder, field=field))
+
+
+def delete_public_image(url: str | None) -> None:
+    """Remove the stored file behind a public image URL (other URLs are left alone)."""
+    relative = public_path_of_url(url)
+    if relative:
+        delete_upload(relative)

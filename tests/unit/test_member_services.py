@@ -44,13 +44,13 @@ def test_photo_is_stored_public_and_replaced(session, member):
     user = profile.set_photo(session, member.id, _png())
     assert user.image_url.startswith("/api/v1/media/public/avatars/")
     name = user.image_url.rsplit("/", 1)[1]
-    assert public_file("avatars", name) is not None
+    assert public_file("public/avatars", name) is not None
     user = profile.set_photo(session, member.id, _png())
-    assert public_file("avatars", name) is None  # the old photo is removed
+    assert public_file("public/avatars", name) is None  # the old photo is removed
     new_name = user.image_url.rsplit("/", 1)[1]
     profile.delete_photo(session, member.id)
     assert session.get(User, member.id).image_url is None
-    assert public_file("avatars", new_name) is None
+    assert public_file("public/avatars", new_name) is None
 
 
 def test_photo_must_be_an_image(session, member):

@@ -1,5 +1,6 @@
 """One router per area of the API."""
 
+from community_app.api.routes.admin import router as admin_router
 from community_app.api.routes.auth import router as auth_router
 from community_app.api.routes.jobs import router as jobs_router
 from community_app.api.routes.media import router as media_router
@@ -10,5 +11,15 @@ from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.system import router as system_router
 from community_app.api.routes.users import router as users_router
 
-ROUTERS = [system_router, auth_router, users_router, media_router]
-ROUTERS += [meetups_router, news_router, jobs_router, statistics_router, speakers_router]
+ROUTERS = [
+    system_router,
+    auth_router,
+    users_router,
+    media_router,
+    meetups_router,
+    news_router,
+    jobs_router,
+    statistics_router,
+    speakers_router,
+    admin_router,
+]

@@ -1,7 +1,9 @@
-"""Public images (meetup images, news images, member photos, blog covers).
+"""Public images: GET /media/public/{folder}/{name}.
 
-Only re-encoded WebP files with random names in the public folders are served, always
-as image/webp with nosniff: nothing uploaded is served with a guessed content type."""
+Only the public upload folders (meetups, news, avatars, blog) and only names as the
+upload service writes them (32 hex digits + .webp) are served, always as image/webp with
+``nosniff``; anything else is 404. Private uploads (speaker photos) are never reachable.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +14,27 @@ from community_app.i18n import N_
 from community_app.services.errors import NotFound
 from community_app.services.uploads import public_file
 
-router = APIRouter(prefix="/media", tags=["media"])
+router = APIRouter(tags=["media"])
+
+IMAGE_NOT_FOUND = N_("Image not found.")
+CACHE_CONTROL = "public, max-age=86400"
 
 
-@router.get("/public/{folder}/{name}", response_class=FileResponse, responses={404: {}})
+@router.get(
+    "/media/public/{folder}/{name}",
+    response_class=FileResponse,
+    responses={
+        200: {"content": {"image/webp": {}}, "description": "The image"},
+        404: {"description": "No such public image"},
+    },
+)
 def public_image(folder: str, name: str) -> FileResponse:
-    """A stored public image."""
-    path = public_file(folder, name)
+    """A public image (meetup, news, avatar or blog cover), re-encoded as WebP at upload."""
+    path = public_file(f"public/{folder}", name)
     if path is None:
-        raise NotFound(N_("Image not found."))
+        raise NotFound(IMAGE_NOT_FOUND)
     return FileResponse(
         path,
         media_type="image/webp",
-        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "public, max-age=86400"},
+        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": CACHE_CONTROL},
     )

@@ -192,7 +192,9 @@ def page_frame(content: rx.Component, *, path: str) -> rx.Component:
         scroll_to_top(),
         page_loading_indicator(label=t("Loading a page")),
         uncaught_error_screen(
-            rx.cond(SiteState.maintenance, maintenance_screen(), body),
+            # Organizers must still sign in and reach /admin to switch maintenance off.
+            body if path in (routes.LOGIN, "/admin")
+            else rx.cond(SiteState.maintenance, maintenance_screen(), body),
             title=t("Uncaught Error"),
             fallback_message=t("An unexpected error occurred"),
             try_again_label=t("Try Again"),

@@ -22,3 +22,5 @@ from community_app.ui.pages import (  # noqa: F401  (each import registers its p
 )
 
 __all__ = ["PAGES"]
+
+from community_app.ui.pages import admin  # noqa: E402,F401  (the organizer back office)

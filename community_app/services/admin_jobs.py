@@ -1,0 +1,330 @@
+"""The organizers' side of the jobs board: the queue of member-submitted (PENDING) posts,
+and opening, renewing, closing, marking filled, editing and deleting any post.
+
+Lifecycle: opening a post sets status OPEN, ``opened_at`` = now and ``expires_at`` = now +
+30 days (``JOB_LIFETIME_DAYS``); renewing an open post moves ``expires_at`` to now + 30
+days. An OPEN post past its ``expires_at`` is no longer public (services/jobs.py reads it
+as CLOSED); here it is listed under the EXPIRED filter until renewed, reopened or closed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping, Sequence
+
+from sqlmodel import Session, and_, col, func, or_, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
+from community_app.models.job import JOB_LIFETIME_DAYS
+from community_app.services.admin_common import flag, optional_url, text, whole_number
+from community_app.services.audit import record, require_organizer
+from community_app.services.errors import Conflict, Invalid, InvalidMany
+from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
+from community_app.services.lookup import get_or_404
+from community_app.services.paging import PageResult, fetch_page
+from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.validation import email_problem
+
+EXPIRED = "EXPIRED"  # a filter of the admin list: OPEN posts past their expiry
+ADMIN_FILTERS = (*JobStatus.values(), EXPIRED)
+
+FILTER_INVALID = N_("Unknown job status. Use one of: {values}.")
+ALREADY_OPEN = N_("This job post is already open.")
+NOT_OPEN = N_("Only open job posts can be renewed.")
+CANNOT_CLOSE = N_("Only open or pending job posts can be closed.")
+CANNOT_FILL = N_("Only open or closed job posts can be marked as filled.")
+REQUIRED_200 = N_("This field is required (200 characters at most).")
+REQUIRED_100 = N_("This field is required (100 characters at most).")
+DESCRIPTION_REQUIRED = N_("Description is required (20000 characters at most).")
+TOO_LONG = N_("This value is too long.")
+CHOICE_INVALID = N_("Please choose one of the listed values.")
+SALARY_INVALID = N_("Salary must be a whole number of 0 or more.")
+SALARY_RANGE = N_("The minimum salary cannot be above the maximum.")
+CURRENCY_INVALID = N_("Currency must be a 3-letter code such as KRW.")
+PHONE_TOO_LONG = N_("Phone is too long (30 characters at most).")
+LIST_INVALID = N_("At most 20 items of at most 50 characters each.")
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminJobView:
+    job: JobView  # what the public sees (status CLOSED once an OPEN post expired)
+    raw_status: str  # the stored status: PENDING, OPEN, CLOSED or FILLED
+    is_expired: bool
+    opened_at: dt.datetime | None
+    updated_at: dt.datetime
+
+
+def _view(job: JobPost, poster: User | None, now: dt.datetime) -> AdminJobView:
+    expired = (
+        job.status == JobStatus.OPEN.value and job.expires_at is not None and job.expires_at < now
+    )
+    return AdminJobView(
+        job=job_view(job, poster, now),
+        raw_status=job.status,
+        is_expired=expired,
+        opened_at=job.opened_at,
+        updated_at=job.updated_at,
+    )
+
+
+def _job(session: Session, job_id: int) -> JobPost:
+    return get_or_404(session, JobPost, job_id, JOB_NOT_FOUND)
+
+
+def _poster(session: Session, job: JobPost) -> User | None:
+    return session.get(User, job.posted_by_id) if job.posted_by_id else None
+
+
+def normalize_filter(value: str | None) -> str | None:
+    value = (value or "").strip().upper()
+    if not value:
+        return None
+    if value not in ADMIN_FILTERS:
+        raise Invalid("status", FILTER_INVALID, values=", ".join(ADMIN_FILTERS))
+    return value
+
+
+def list_jobs_admin(
+    session: Session,
+    actor_id: int,
+    status: str | None = None,
+    *,
+    search: str | None = None,
+    page: int = 0,
+    size: int = 20,
+    now: dt.datetime | None = None,
+) -> PageResult[AdminJobView]:
+    """Every job post, or those of one stored status (PENDING: the queue, oldest first),
+    or EXPIRED ones. Search: title or company (any case)."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    status = normalize_filter(status)
+    query = select(JobPost, User).join(
+        User, col(User.id) == col(JobPost.posted_by_id), isouter=True
+    )
+    if status == EXPIRED:
+        query = query.where(
+            JobPost.status == JobStatus.OPEN.value,
+            col(JobPost.expires_at).is_not(None),
+            col(JobPost.expires_at) < now,
+        )
+    elif status == JobStatus.OPEN.value:
+        query = query.where(
+            and_(
+                JobPost.status == JobStatus.OPEN.value,
+                or_(col(JobPost.expires_at).is_(None), col(JobPost.expires_at) >= now),
+            )
+        )
+    elif status:
+        query = query.where(JobPost.status == status)
+    if term := clean_filter(search):
+        query = query.where(
+            or_(contains_ci(JobPost.title, term), contains_ci(JobPost.company_name, term))
+        )
+    if status == JobStatus.PENDING.value:
+        query = query.order_by(col(JobPost.created_at).asc(), col(JobPost.id).asc())
+    else:
+        query = query.order_by(col(JobPost.created_at).desc(), col(JobPost.id).desc())
+    rows, total = fetch_page(session, query, page, size)
+    return PageResult([_view(j, u, now) for j, u in rows], total, page, size)
+
+
+def count_pending_jobs(session: Session, actor_id: int) -> int:
+    require_organizer(session, actor_id)
+    return session.exec(
+        select(func.count()).select_from(JobPost).where(JobPost.status == JobStatus.PENDING.value)
+    ).one()
+
+
+def get_job_admin(
+    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
+) -> AdminJobView:
+    require_organizer(session, actor_id)
+    job = _job(session, job_id)
+    return _view(job, _poster(session, job), now or utcnow())
+
+
+def _save(
+    session: Session, job: JobPost, actor_id: int, action: str, now: dt.datetime
+) -> AdminJobView:
+    job.updated_at = now
+    session.add(job)
+    session.flush()
+    record(session, actor_id, action, "job", job.id, f"{job.title} · {job.company_name}")
+    return _view(job, _poster(session, job), now)
+
+
+def open_job(
+    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
+) -> AdminJobView:
+    """Open a pending, closed, filled or expired post for 30 days."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    job = _job(session, job_id)
+    if job.status == JobStatus.OPEN.value and not (job.expires_at and job.expires_at < now):
+        raise Conflict(ALREADY_OPEN)
+    job.status = JobStatus.OPEN.value
+    job.opened_at = now
+    job.expires_at = now + dt.timedelta(days=JOB_LIFETIME_DAYS)
+    return _save(session, job, actor_id, "job.open", now)
+
+
+def renew_job(
+    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
+) -> AdminJobView:
+    """Keep an open (or just expired) post public for 30 more days from now."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    job = _job(session, job_id)
+    if job.status != JobStatus.OPEN.value:
+        raise Conflict(NOT_OPEN)
+    job.expires_at = now + dt.timedelta(days=JOB_LIFETIME_DAYS)
+    return _save(session, job, actor_id, "job.renew", now)
+
+
+def close_job(
+    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
+) -> AdminJobView:
+    """Close an open post, or decline a pending one."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    job = _job(session, job_id)
+    if job.status not in (JobStatus.OPEN.value, JobStatus.PENDING.value):
+        raise Conflict(CANNOT_CLOSE)
+    job.status = JobStatus.CLOSED.value
+    return _save(session, job, actor_id, "job.close", now)
+
+
+def fill_job(
+    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
+) -> AdminJobView:
+    """The position is filled: the post shows as FILLED."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    job = _job(session, job_id)
+    if job.status not in (JobStatus.OPEN.value, JobStatus.CLOSED.value):
+        raise Conflict(CANNOT_FILL)
+    job.status = JobStatus.FILLED.value
+    return _save(session, job, actor_id, "job.fill", now)
+
+
+def delete_job(session: Session, actor_id: int, job_id: int) -> None:
+    require_organizer(session, actor_id)
+    job = _job(session, job_id)
+    label = f"{job.title} · {job.company_name}"
+    session.delete(job)
+    session.flush()
+    record(session, actor_id, "job.delete", "job", job_id, label)
+
+
+# ---------------------------------------------------------------- editing
+
+
+def _string_list(value: object, field: str, errors: dict[str, str]) -> list[str]:
+    if value is None or value == "":
+        return []
+    items: Sequence[object]
+    if isinstance(value, str):
+        items = value.split(",")
+    elif isinstance(value, (list, tuple)):
+        items = value
+    else:
+        errors[field] = LIST_INVALID
+        return []
+    out: list[str] = []
+    for item in items:
+        if not isinstance(item, str) or len(item.strip()) > 50:
+            errors[field] = LIST_INVALID
+            return []
+        if item.strip() and item.strip() not in out:
+            out.append(item.strip())
+    if len(out) > 20:
+        errors[field] = LIST_INVALID
+        return []
+    return out
+
+
+def _salary(value: object, field: str, errors: dict[str, str]) -> int | None:
+    if value is None or value == "":
+        return None
+    number = whole_number(value)
+    if number is None or number < 0:
+        errors[field] = SALARY_INVALID
+        return None
+    return number
+
+
+def validate_job(data: Mapping[str, object]) -> dict[str, object]:
+    """Clean values of the job form (the public API's field names); every problem at once."""
+    errors: dict[str, str] = {}
+    values: dict[str, object] = {}
+
+    def bounded(field: str, column: str, maximum: int, message: str, required: bool) -> None:
+        value = text(data, field)
+        if (required and not value) or len(value) > maximum:
+            errors[field] = message
+        values[column] = value
+
+    bounded("title", "title", 200, REQUIRED_200, True)
+    bounded("companyName", "company_name", 200, REQUIRED_200, True)
+    bounded("location", "location", 100, REQUIRED_100, True)
+    bounded("description", "description", 20_000, DESCRIPTION_REQUIRED, True)
+    bounded("companyDescription", "company_description", 5000, TOO_LONG, False)
+    bounded("requirements", "requirements", 20_000, TOO_LONG, False)
+    bounded("experience", "experience", 200, TOO_LONG, False)
+    bounded("benefits", "benefits", 5000, TOO_LONG, False)
+    values["remote"] = flag(data, "remote")
+    job_type = text(data, "jobType").upper() or JobType.FULL_TIME.value
+    if job_type not in JobType.values():
+        errors["jobType"] = CHOICE_INVALID
+    values["job_type"] = job_type
+    category = text(data, "category").upper() or JobCategory.OTHER.value
+    if category not in JobCategory.values():
+        errors["category"] = CHOICE_INVALID
+    values["category"] = category
+    values["technologies"] = _string_list(data.get("technologies"), "technologies", errors)
+    values["keywords"] = _string_list(data.get("keywords"), "keywords", errors)
+    values["salary_min"] = _salary(data.get("salaryMin"), "salaryMin", errors)
+    values["salary_max"] = _salary(data.get("salaryMax"), "salaryMax", errors)
+    if (
+        values["salary_min"] is not None
+        and values["salary_max"] is not None
+        and values["salary_min"] > values["salary_max"]
+    ):
+        errors["salaryMax"] = SALARY_RANGE
+    currency = (text(data, "salaryCurrency") or "KRW").upper()
+    if len(currency) != 3 or not currency.isalpha():
+        errors["salaryCurrency"] = CURRENCY_INVALID
+    values["salary_currency"] = currency
+    phone = text(data, "contactPhone")
+    if len(phone) > 30:
+        errors["contactPhone"] = PHONE_TOO_LONG
+    values["contact_phone"] = phone or None
+    contact_email = text(data, "contactEmail")
+    if contact_email and (problem := email_problem(contact_email)):
+        errors["contactEmail"] = problem
+    values["contact_email"] = contact_email or None
+    values["contact_website"] = optional_url(text(data, "contactWebsite"), "contactWebsite", errors)
+    if errors:
+        raise InvalidMany(errors)
+    return values
+
+
+def update_job(
+    session: Session,
+    actor_id: int,
+    job_id: int,
+    data: Mapping[str, object],
+    *,
+    now: dt.datetime | None = None,
+) -> AdminJobView:
+    """Change a post's fields (not its status: that has its own actions)."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    job = _job(session, job_id)
+    for name, value in validate_job(data).items():
+        setattr(job, name, value)
+    return _save(session, job, actor_id, "job.update", now)

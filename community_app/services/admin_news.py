@@ -1,0 +1,290 @@
+"""The organizers' side of news: every item (drafts too), create, edit, publish or
+unpublish, delete, and the item's image (public/news).
+
+Tags are normalised: trimmed, lower case, inner spaces as single dashes, no duplicates, at
+most 10 of at most 30 characters each. They may come from the news screen's vocabulary
+(``TAG_VOCABULARY``, SPEC section 3) or be free. Every change expires the public news caches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Mapping
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, or_, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import Comment, CommentVote, News, NewsType
+from community_app.services.admin_common import (
+    NEWS_CACHES,
+    expire_caches,
+    flag,
+    store_public_picture,
+    text,
+)
+from community_app.services.audit import record, require_organizer
+from community_app.services.errors import Invalid, InvalidMany
+from community_app.services.lookup import get_or_404
+from community_app.services.news import NEWS_NOT_FOUND, normalize_news_type
+from community_app.services.paging import PageResult, fetch_page
+from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.uploads import PUBLIC_NEWS, delete_public_image
+
+# SPEC section 3: the tag vocabulary of the news screen.
+TAG_VOCABULARY = (
+    "javascript", "frontend", "programming", "ai", "development", "react", "nodejs",
+    "typescript", "python", "backend", "fullstack", "mobile", "web", "data",
+    "machine-learning", "devops", "cloud", "database",
+)
+MAX_TAGS = 10
+MAX_TAG_LENGTH = 30
+TITLE_MAX = 200
+CONTENT_MAX = 50_000
+
+TITLE_REQUIRED = N_("Title is required (200 characters at most).")
+CONTENT_REQUIRED = N_("Content is required (50000 characters at most).")
+TYPE_INVALID = N_("News type must be TECH, MEETUP or SOCIAL.")
+TAGS_INVALID = N_("At most 10 tags of at most 30 characters each.")
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminNewsView:
+    id: int
+    title: str
+    content: str
+    type: str
+    tags: list[str]
+    image_url: str | None
+    published: bool
+    comment_count: int
+    created_at: dt.datetime
+    updated_at: dt.datetime
+
+
+def normalize_tags(value: object) -> list[str] | None:
+    """A list of clean tags from a list or a comma-separated string; None when invalid."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        raw = value.split(",")
+    elif isinstance(value, (list, tuple)):
+        raw = value
+    else:
+        return None
+    tags: list[str] = []
+    for item in raw:
+        if not isinstance(item, str):
+            return None
+        tag = re.sub(r"\s+", "-", item.strip().lower())
+        if not tag:
+            continue
+        if len(tag) > MAX_TAG_LENGTH:
+            return None
+        if tag not in tags:
+            tags.append(tag)
+    return tags if len(tags) <= MAX_TAGS else None
+
+
+def validate_news(data: Mapping[str, object]) -> dict[str, object]:
+    """Clean values of the news form (title, content, type, tags, published); every
+    problem at once as InvalidMany."""
+    errors: dict[str, str] = {}
+    title = text(data, "title")
+    if not title or len(title) > TITLE_MAX:
+        errors["title"] = TITLE_REQUIRED
+    content = text(data, "content")
+    if not content or len(content) > CONTENT_MAX:
+        errors["content"] = CONTENT_REQUIRED
+    news_type = None
+    try:
+        news_type = normalize_news_type(text(data, "type") or NewsType.TECH.value)
+    except Invalid:
+        errors["type"] = TYPE_INVALID
+    tags = normalize_tags(data.get("tags"))
+    if tags is None:
+        errors["tags"] = TAGS_INVALID
+    if errors:
+        raise InvalidMany(errors)
+    return {
+        "title": title,
+        "content": content,
+        "type": news_type,
+        "tags": tags,
+        "published": flag(data, "published", False),
+    }
+
+
+def _view(item: News, comments: int = 0) -> AdminNewsView:
+    return AdminNewsView(
+        id=item.id,
+        title=item.title,
+        content=item.content,
+        type=item.type,
+        tags=[str(t) for t in (item.tags or [])],
+        image_url=item.image_url,
+        published=item.published,
+        comment_count=comments,
+        created_at=item.created_at,
+        updated_at=item.updated_at,
+    )
+
+
+def _comment_count(session: Session, news_id: int) -> int:
+    return session.exec(
+        select(func.count()).select_from(Comment).where(Comment.news_id == news_id)
+    ).one()
+
+
+def _item(session: Session, news_id: int) -> News:
+    return get_or_404(session, News, news_id, NEWS_NOT_FOUND)
+
+
+def list_news_admin(
+    session: Session,
+    actor_id: int,
+    *,
+    published: bool | None = None,
+    search: str | None = None,
+    page: int = 0,
+    size: int = 20,
+) -> PageResult[AdminNewsView]:
+    """Every news item (drafts too), newest first."""
+    require_organizer(session, actor_id)
+    query = select(News)
+    if published is not None:
+        query = query.where(col(News.published).is_(published))
+    if term := clean_filter(search):
+        query = query.where(or_(contains_ci(News.title, term), contains_ci(News.content, term)))
+    query = query.order_by(col(News.created_at).desc(), col(News.id).desc())
+    rows, total = fetch_page(session, query, page, size)
+    return PageResult([_view(n, _comment_count(session, n.id)) for n in rows], total, page, size)
+
+
+def get_news_admin(session: Session, actor_id: int, news_id: int) -> AdminNewsView:
+    require_organizer(session, actor_id)
+    item = _item(session, news_id)
+    return _view(item, _comment_count(session, news_id))
+
+
+def create_news(
+    session: Session, actor_id: int, data: Mapping[str, object], *, image: bytes | None = None
+) -> AdminNewsView:
+    """A new item: a draft unless ``published`` is true."""
+    require_organizer(session, actor_id)
+    values = validate_news(data)
+    image_url = store_public_picture(image, PUBLIC_NEWS) if image else None
+    now = utcnow()
+    item = News(**values, image_url=image_url, author_id=actor_id, created_at=now, updated_at=now)
+    try:
+        session.add(item)
+        session.flush()
+    except Exception:
+        delete_public_image(image_url)
+        raise
+    action = "news.create_published" if item.published else "news.create_draft"
+    record(session, actor_id, action, "news", item.id, item.title)
+    expire_caches(session, *NEWS_CACHES)
+    return _view(item)
+
+
+def update_news(
+    session: Session, actor_id: int, news_id: int, data: Mapping[str, object]
+) -> AdminNewsView:
+    """Change title, content, type and tags (and ``published`` when it is sent)."""
+    require_organizer(session, actor_id)
+    item = _item(session, news_id)
+    values = validate_news({"published": item.published, **data})
+    for name, value in values.items():
+        setattr(item, name, value)
+    item.updated_at = utcnow()
+    session.add(item)
+    session.flush()
+    record(session, actor_id, "news.update", "news", news_id, item.title)
+    expire_caches(session, *NEWS_CACHES)
+    return _view(item, _comment_count(session, news_id))
+
+
+def set_published(
+    session: Session, actor_id: int, news_id: int, published: bool
+) -> AdminNewsView:
+    """Publish (the item shows on /news) or unpublish (back to a draft)."""
+    require_organizer(session, actor_id)
+    item = _item(session, news_id)
+    item.published = published
+    item.updated_at = utcnow()
+    session.add(item)
+    session.flush()
+    record(
+        session, actor_id, "news.publish" if published else "news.unpublish", "news", news_id,
+        item.title,
+    )
+    expire_caches(session, *NEWS_CACHES)
+    return _view(item, _comment_count(session, news_id))
+
+
+def set_news_image(
+    session: Session, actor_id: int, news_id: int, image: bytes
+) -> AdminNewsView:
+    require_organizer(session, actor_id)
+    item = _item(session, news_id)
+    url = store_public_picture(image, PUBLIC_NEWS)
+    old = item.image_url
+    item.image_url = url
+    item.updated_at = utcnow()
+    session.add(item)
+    try:
+        session.flush()
+    except Exception:
+        delete_public_image(url)
+        raise
+    record(session, actor_id, "news.image", "news", news_id, item.title)
+    expire_caches(session, *NEWS_CACHES)
+    delete_public_image(old)
+    return _view(item, _comment_count(session, news_id))
+
+
+def remove_news_image(session: Session, actor_id: int, news_id: int) -> AdminNewsView:
+    require_organizer(session, actor_id)
+    item = _item(session, news_id)
+    old = item.image_url
+    item.image_url = None
+    item.updated_at = utcnow()
+    session.add(item)
+    session.flush()
+    record(session, actor_id, "news.image_remove", "news", news_id, item.title)
+    expire_caches(session, *NEWS_CACHES)
+    delete_public_image(old)
+    return _view(item, _comment_count(session, news_id))
+
+
+def delete_news(session: Session, actor_id: int, news_id: int) -> None:
+    """Delete an item with its comments and image."""
+    require_organizer(session, actor_id)
+    item = _item(session, news_id)
+    title, image = item.title, item.image_url
+    comment_ids = select(Comment.id).where(Comment.news_id == news_id)
+    session.execute(
+        sa.delete(CommentVote)
+        .where(col(CommentVote.comment_id).in_(comment_ids))
+        .execution_options(synchronize_session=False)
+    )
+    # Replies first, then the top-level comments (the self-reference allows no other order).
+    session.execute(
+        sa.delete(Comment)
+        .where(Comment.news_id == news_id, col(Comment.parent_id).is_not(None))
+        .execution_options(synchronize_session=False)
+    )
+    session.execute(
+        sa.delete(Comment)
+        .where(Comment.news_id == news_id)
+        .execution_options(synchronize_session=False)
+    )
+    session.delete(item)
+    session.flush()
+    record(session, actor_id, "news.delete", "news", news_id, title)
+    expire_caches(session, *NEWS_CACHES)
+    delete_public_image(image)

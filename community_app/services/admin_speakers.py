@@ -1,0 +1,225 @@
+"""The organizers' side of the call for speakers: the applications, filtered by status
+and expertise, and their review.
+
+Statuses: NEW -> IN_REVIEW -> ACCEPTED or REJECTED (a new application may also be decided
+at once, and a decided one reopened to IN_REVIEW). Each change may carry a note, kept in
+``status_note`` and in the audit log; the note is for the organizers, not the applicant.
+On ACCEPTED or REJECTED the applicant gets an email in the application's language. It is
+sent as the last step of the change, so a failure to send undoes the change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from sqlmodel import Session, col, func, or_, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_, gettext, normalize_language
+from community_app.models import ApplicationStatus, Expertise, SpeakerApplication
+from community_app.services.audit import record, require_organizer
+from community_app.services.errors import Conflict, Invalid
+from community_app.services.lookup import get_or_404
+from community_app.services.mail import send_mail_in_language
+from community_app.services.paging import PageResult, fetch_page
+from community_app.services.text_search import clean_filter, contains_ci
+from community_app.settings import get_settings
+
+NOTE_MAX = 2000
+
+APPLICATION_NOT_FOUND = N_("Speaker application not found.")
+STATUS_INVALID = N_("Unknown application status. Use one of: {values}.")
+EXPERTISE_INVALID = N_("Unknown field of expertise.")
+TRANSITION_INVALID = N_("An application cannot go from {current} to {new}.")
+NOTE_TOO_LONG = N_("The note is too long (2000 characters at most).")
+
+ACCEPTED_SUBJECT = N_("Your {site} speaker application was accepted")
+ACCEPTED_BODY = N_(
+    "Hello {name},\n\n"
+    "Thank you for applying to speak at {site}. We are happy to tell you that your "
+    "application has been accepted. An organizer will contact you soon to agree on your "
+    "topic and the date of your talk.\n\n"
+    "See you at the meetup!\n"
+    "The {site} team"
+)
+REJECTED_SUBJECT = N_("About your {site} speaker application")
+REJECTED_BODY = N_(
+    "Hello {name},\n\n"
+    "Thank you for applying to speak at {site}. We have read your application carefully, "
+    "but we cannot offer you a talk this time. You are welcome at our meetups, and we "
+    "would be glad to receive a new application from you later.\n\n"
+    "Best regards,\n"
+    "The {site} team"
+)
+
+A = ApplicationStatus
+TRANSITIONS: dict[str, tuple[str, ...]] = {
+    A.NEW.value: (A.IN_REVIEW.value, A.ACCEPTED.value, A.REJECTED.value),
+    A.IN_REVIEW.value: (A.ACCEPTED.value, A.REJECTED.value),
+    A.ACCEPTED.value: (A.IN_REVIEW.value,),
+    A.REJECTED.value: (A.IN_REVIEW.value,),
+}
+EMAILS = {
+    A.ACCEPTED.value: (ACCEPTED_SUBJECT, ACCEPTED_BODY),
+    A.REJECTED.value: (REJECTED_SUBJECT, REJECTED_BODY),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminApplicationView:
+    id: int
+    email: str
+    full_name: str
+    job_position: str
+    phone: str
+    years_of_experience: str
+    expertise_field: str
+    topics: str
+    linkedin_url: str
+    github_url: str
+    portfolio_url: str
+    has_photo: bool
+    language: str
+    status: str
+    status_note: str
+    created_at: dt.datetime
+    updated_at: dt.datetime
+
+
+def _view(a: SpeakerApplication) -> AdminApplicationView:
+    return AdminApplicationView(
+        id=a.id,
+        email=a.email,
+        full_name=a.full_name,
+        job_position=a.job_position,
+        phone=a.phone,
+        years_of_experience=a.years_of_experience,
+        expertise_field=a.expertise_field,
+        topics=a.topics,
+        linkedin_url=a.linkedin_url,
+        github_url=a.github_url,
+        portfolio_url=a.portfolio_url,
+        has_photo=bool(a.photo_path),
+        language=a.language,
+        status=a.status,
+        status_note=a.status_note,
+        created_at=a.created_at,
+        updated_at=a.updated_at,
+    )
+
+
+def _status(value: str | None, field: str = "status") -> str | None:
+    value = (value or "").strip().upper().replace(" ", "_")
+    if not value:
+        return None
+    if value not in A.values():
+        raise Invalid(field, STATUS_INVALID, values=", ".join(A.values()))
+    return value
+
+
+def _expertise(value: str | None) -> str | None:
+    value = (value or "").strip().lower()
+    if not value:
+        return None
+    if value not in Expertise.values():
+        raise Invalid("expertise", EXPERTISE_INVALID)
+    return value
+
+
+def list_applications(
+    session: Session,
+    actor_id: int,
+    *,
+    status: str | None = None,
+    expertise: str | None = None,
+    search: str | None = None,
+    page: int = 0,
+    size: int = 20,
+) -> PageResult[AdminApplicationView]:
+    """Applications, newest first, filtered by status, expertise and a search of the
+    name, email or topics (each optional)."""
+    require_organizer(session, actor_id)
+    query = select(SpeakerApplication)
+    if wanted := _status(status):
+        query = query.where(SpeakerApplication.status == wanted)
+    if field := _expertise(expertise):
+        query = query.where(SpeakerApplication.expertise_field == field)
+    if term := clean_filter(search):
+        query = query.where(
+            or_(
+                contains_ci(SpeakerApplication.full_name, term),
+                contains_ci(SpeakerApplication.email, term),
+                contains_ci(SpeakerApplication.topics, term),
+            )
+        )
+    query = query.order_by(
+        col(SpeakerApplication.created_at).desc(), col(SpeakerApplication.id).desc()
+    )
+    rows, total = fetch_page(session, query, page, size)
+    return PageResult([_view(a) for a in rows], total, page, size)
+
+
+def count_by_status(session: Session, actor_id: int) -> dict[str, int]:
+    require_organizer(session, actor_id)
+    counts = dict(
+        session.exec(
+            select(SpeakerApplication.status, func.count()).group_by(
+                col(SpeakerApplication.status)
+            )
+        ).all()
+    )
+    return {s: int(counts.get(s, 0)) for s in A.values()}
+
+
+def get_application(session: Session, actor_id: int, application_id: int) -> AdminApplicationView:
+    require_organizer(session, actor_id)
+    return _view(get_or_404(session, SpeakerApplication, application_id, APPLICATION_NOT_FOUND))
+
+
+def application_email(application: SpeakerApplication, status: str) -> tuple[str, str, str]:
+    """(language, subject, body) of the email for a decision, in the applicant's language."""
+    lang = normalize_language(application.language)
+    subject_id, body_id = EMAILS[status]
+    site = get_settings().site_name
+    return (
+        lang,
+        gettext(subject_id, lang, site=site),
+        gettext(body_id, lang, site=site, name=application.full_name),
+    )
+
+
+def change_status(
+    session: Session,
+    actor_id: int,
+    application_id: int,
+    status: str,
+    note: str | None = None,
+) -> AdminApplicationView:
+    """Move an application to ``status`` with an optional note; email the applicant on
+    ACCEPTED or REJECTED."""
+    require_organizer(session, actor_id)
+    application = get_or_404(session, SpeakerApplication, application_id, APPLICATION_NOT_FOUND)
+    new = _status(status)
+    if new is None:
+        raise Invalid("status", STATUS_INVALID, values=", ".join(A.values()))
+    note = (note or "").strip()
+    if len(note) > NOTE_MAX:
+        raise Invalid("note", NOTE_TOO_LONG)
+    current = application.status
+    if new not in TRANSITIONS.get(current, ()):
+        raise Conflict(TRANSITION_INVALID, current=current, new=new)
+    application.status = new
+    application.status_note = note
+    application.updated_at = utcnow()
+    session.add(application)
+    session.flush()
+    detail = f"{application.full_name} <{application.email}>: {current} -> {new}"
+    record(
+        session, actor_id, f"speaker_application.{new.lower()}", "speaker_application",
+        application.id, f"{detail}. {note}" if note else detail,
+    )
+    if new in EMAILS:
+        lang, subject, body = application_email(application, new)
+        send_mail_in_language(application.email, subject, body, lang)
+    return _view(application)

@@ -1,0 +1,199 @@
+"""/admin, Jobs: the queue of member-submitted posts and every other post, with open,
+renew, close, mark filled, edit and delete."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import reflex as rx
+
+from community_app.i18n import N_, both
+from community_app.i18n.dates import date_texts
+from community_app.services import admin_jobs as service
+from community_app.state.admin import AdminState, one
+from community_app.state.messages import Message
+
+OPENED = N_("Job post opened for 30 days.")
+RENEWED = N_("Job post renewed for 30 days.")
+CLOSED = N_("Job post closed.")
+FILLED = N_("Job post marked as filled.")
+SAVED = N_("Job post saved.")
+DELETED = N_("Job post deleted.")
+FILTERS = ("PENDING", "OPEN", "EXPIRED", "CLOSED", "FILLED", "ALL")
+STATUS_LABELS = {
+    "PENDING": N_("Pending"),
+    "OPEN": N_("Open"),
+    "EXPIRED": N_("Expired"),
+    "CLOSED": N_("Closed"),
+    "FILLED": N_("Filled"),
+}
+
+
+@dataclasses.dataclass
+class JobRow:
+    id: int
+    title: str
+    company: str
+    location: str
+    job_type: str
+    category: str
+    status: str  # PENDING, OPEN, EXPIRED, CLOSED or FILLED (an expired OPEN post: EXPIRED)
+    status_label: Message
+    poster: str
+    created: Message
+    expires: Message
+    can_open: bool
+    can_renew: bool
+    can_close: bool
+    can_fill: bool
+
+
+@dataclasses.dataclass
+class JobForm:
+    title: str = ""
+    company_name: str = ""
+    company_description: str = ""
+    location: str = ""
+    remote: bool = False
+    job_type: str = "FULL_TIME"
+    category: str = "OTHER"
+    description: str = ""
+    requirements: str = ""
+    experience: str = ""
+    technologies: str = ""
+    benefits: str = ""
+    salary_min: str = ""
+    salary_max: str = ""
+    contact_email: str = ""
+    contact_phone: str = ""
+    contact_website: str = ""
+
+
+def _row(v: service.AdminJobView) -> JobRow:
+    j = v.job
+    status = "EXPIRED" if v.is_expired else v.raw_status
+    poster = ""
+    if j.posted_by:
+        poster = f"{j.posted_by.first_name} {j.posted_by.last_name}".strip() or j.posted_by.username
+    return JobRow(
+        id=j.id, title=j.title, company=j.company_name, location=j.location,
+        job_type=j.job_type, category=j.category, status=status,
+        status_label=both(STATUS_LABELS[status]), poster=poster, created=date_texts(j.created_at),
+        expires=date_texts(j.expires_at) if j.expires_at else {"en": "—", "uz": "—"},
+        can_open=status != "OPEN", can_renew=v.raw_status == "OPEN",
+        can_close=v.raw_status in ("OPEN", "PENDING"),
+        can_fill=v.raw_status in ("OPEN", "CLOSED"),
+    )
+
+
+def _form(v: service.AdminJobView) -> JobForm:
+    j = v.job
+    return JobForm(
+        title=j.title, company_name=j.company_name, company_description=j.company_description,
+        location=j.location, remote=j.remote, job_type=j.job_type, category=j.category,
+        description=j.description, requirements=j.requirements, experience=j.experience,
+        technologies=", ".join(j.technologies), benefits=j.benefits,
+        salary_min="" if j.salary_min is None else str(j.salary_min),
+        salary_max="" if j.salary_max is None else str(j.salary_max),
+        contact_email=j.contact_email or "", contact_phone=j.contact_phone or "",
+        contact_website=j.contact_website or "",
+    )
+
+
+class AdminJobsState(AdminState):
+    jobs: list[JobRow] = []
+    loaded: bool = False
+    filter: str = "PENDING"
+    mode: str = "list"  # list | form
+    editing_id: int = 0
+    form: JobForm = JobForm()
+    form_key: int = 0
+
+    def _load_list(self):
+        status = None if self.filter == "ALL" else self.filter
+        ok, page, event = self._read(
+            lambda s, a: service.list_jobs_admin(s, a, status, size=100)
+        )
+        if ok:
+            self.jobs = [_row(v) for v in page.items]
+            self.loaded = True
+        return event
+
+    @rx.event
+    def load(self):
+        self.section = "jobs"
+        self.mode = "list"
+        return self._load_list()
+
+    @rx.event
+    def set_filter(self, value: str | list[str]):
+        value = one(value)
+        self.filter = value if value in FILTERS else "PENDING"
+        return self._load_list()
+
+    def _act(self, fn, job_id: int, done: str):
+        ok, _, event = self._run(lambda s, a: fn(s, a, job_id), done)
+        if ok:
+            notice = self.notice
+            self._load_list()
+            self.notice = notice
+        return event
+
+    @rx.event
+    def open_job(self, job_id: int):
+        return self._act(service.open_job, job_id, OPENED)
+
+    @rx.event
+    def renew(self, job_id: int):
+        return self._act(service.renew_job, job_id, RENEWED)
+
+    @rx.event
+    def close(self, job_id: int):
+        return self._act(service.close_job, job_id, CLOSED)
+
+    @rx.event
+    def fill(self, job_id: int):
+        return self._act(service.fill_job, job_id, FILLED)
+
+    @rx.event
+    def delete(self, job_id: int):
+        self.mode = "list"
+        return self._act(service.delete_job, job_id, DELETED)
+
+    @rx.event
+    def edit(self, job_id: int):
+        self._clear_messages()
+        ok, v, event = self._read(lambda s, a: service.get_job_admin(s, a, job_id))
+        if ok:
+            self.editing_id = job_id
+            self.form = _form(v)
+            self.form_key += 1
+            self.mode = "form"
+        return event
+
+    @rx.event
+    def back_to_list(self):
+        self.mode = "list"
+        self._clear_messages()
+        return self._load_list()
+
+    @rx.event
+    def save(self, data: dict):
+        text = {k: str(v) for k, v in data.items() if isinstance(v, str)}
+        remote = data.get("remote") in ("on", "true", True)
+        self.form = JobForm(
+            title=text.get("title", ""), company_name=text.get("companyName", ""),
+            company_description=text.get("companyDescription", ""),
+            location=text.get("location", ""), remote=remote,
+            job_type=text.get("jobType", "FULL_TIME"), category=text.get("category", "OTHER"),
+            description=text.get("description", ""), requirements=text.get("requirements", ""),
+            experience=text.get("experience", ""), technologies=text.get("technologies", ""),
+            benefits=text.get("benefits", ""), salary_min=text.get("salaryMin", ""),
+            salary_max=text.get("salaryMax", ""), contact_email=text.get("contactEmail", ""),
+            contact_phone=text.get("contactPhone", ""),
+            contact_website=text.get("contactWebsite", ""),
+        )
+        values = {**text, "remote": remote}
+        job_id = self.editing_id
+        ok, _, event = self._run(lambda s, a: service.update_job(s, a, job_id, values), SAVED)
+        return event

@@ -1,0 +1,220 @@
+"""/admin, News: every item (drafts too), the create/edit form with a live preview,
+publishing, the image and deleting."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import reflex as rx
+
+from community_app.i18n import N_, both
+from community_app.i18n.dates import date_texts
+from community_app.services import admin_news as service
+from community_app.state.admin import AdminState, one
+from community_app.state.messages import Message
+
+NEWS_SAVED = N_("News item saved.")
+NEWS_CREATED = N_("News item created.")
+NEWS_DELETED = N_("News item deleted.")
+PUBLISHED = N_("Published: the item is on /news.")
+UNPUBLISHED = N_("Unpublished: the item is a draft again.")
+IMAGE_SAVED = N_("Image saved.")
+IMAGE_REMOVED = N_("Image removed.")
+NO_IMAGE = N_("Choose an image first.")
+TYPES = ("TECH", "MEETUP", "SOCIAL")
+VOCABULARY = list(service.TAG_VOCABULARY)
+
+
+@dataclasses.dataclass
+class NewsRow:
+    id: int
+    title: str
+    type: str
+    tags: list[str]
+    published: bool
+    comments: int
+    date: Message
+    image_url: str
+
+
+def _row(v: service.AdminNewsView) -> NewsRow:
+    return NewsRow(v.id, v.title, v.type, v.tags, v.published, v.comment_count,
+                   date_texts(v.created_at), v.image_url or "")
+
+
+class AdminNewsState(AdminState):
+    items: list[NewsRow] = []
+    loaded: bool = False
+    show: str = "all"  # all | published | drafts
+    mode: str = "list"  # list | form
+    editing_id: int = 0
+    title: str = ""
+    content: str = ""
+    news_type: str = "TECH"
+    tags: str = ""
+    published: bool = False
+    image_url: str = ""
+    preview: bool = False
+
+    @rx.var
+    def tag_list(self) -> list[str]:
+        return service.normalize_tags(self.tags) or []
+
+    @rx.var
+    def excerpt(self) -> str:
+        """The card's text: the first 70 characters and an ellipsis (SPEC section 9)."""
+        text = " ".join(self.content.split())
+        return text[:70] + ("…" if len(text) > 70 else "")
+
+    def _load_list(self):
+        published = {"published": True, "drafts": False}.get(self.show)
+        ok, page, event = self._read(
+            lambda s, a: service.list_news_admin(s, a, published=published, size=100)
+        )
+        if ok:
+            self.items = [_row(v) for v in page.items]
+            self.loaded = True
+        return event
+
+    @rx.event
+    def load(self):
+        self.section = "news"
+        self.mode = "list"
+        return self._load_list()
+
+    @rx.event
+    def set_show(self, value: str | list[str]):
+        value = one(value)
+        self.show = value if value in ("all", "published", "drafts") else "all"
+        return self._load_list()
+
+    @rx.event
+    def back_to_list(self):
+        self.mode = "list"
+        self._clear_messages()
+        return self._load_list()
+
+    @rx.event
+    def new_item(self):
+        self._clear_messages()
+        self.editing_id = 0
+        self.title = self.content = self.tags = self.image_url = ""
+        self.news_type = "TECH"
+        self.published = False
+        self.preview = False
+        self.mode = "form"
+
+    @rx.event
+    def edit(self, news_id: int):
+        self._clear_messages()
+        ok, v, event = self._read(lambda s, a: service.get_news_admin(s, a, news_id))
+        if ok:
+            self.editing_id = v.id
+            self.title, self.content, self.news_type = v.title, v.content, v.type
+            self.tags = ", ".join(v.tags)
+            self.published = v.published
+            self.image_url = v.image_url or ""
+            self.preview = False
+            self.mode = "form"
+        return event
+
+    # Controlled fields, so the preview follows what is typed.
+    @rx.event
+    def set_title(self, value: str):
+        self.title = value
+
+    @rx.event
+    def set_content(self, value: str):
+        self.content = value
+
+    @rx.event
+    def set_news_type(self, value: str):
+        self.news_type = value if value in TYPES else "TECH"
+
+    @rx.event
+    def set_tags(self, value: str):
+        self.tags = value
+
+    @rx.event
+    def add_tag(self, tag: str):
+        current = [t.strip() for t in self.tags.split(",") if t.strip()]
+        if tag not in [t.lower() for t in current]:
+            current.append(tag)
+        self.tags = ", ".join(current)
+
+    @rx.event
+    def set_published(self, value: bool):
+        self.published = bool(value)
+
+    @rx.event
+    def toggle_preview(self):
+        self.preview = not self.preview
+
+    @rx.event
+    def save(self):
+        values = {"title": self.title, "content": self.content, "type": self.news_type,
+                  "tags": self.tags, "published": self.published}
+        if self.editing_id:
+            news_id = self.editing_id
+            ok, v, event = self._run(
+                lambda s, a: service.update_news(s, a, news_id, values), NEWS_SAVED
+            )
+        else:
+            ok, v, event = self._run(lambda s, a: service.create_news(s, a, values), NEWS_CREATED)
+            if ok:
+                self.editing_id = v.id
+        if ok:
+            self.tags = ", ".join(v.tags)
+        return event
+
+    @rx.event
+    def publish(self, news_id: int, published: bool):
+        ok, v, event = self._run(
+            lambda s, a: service.set_published(s, a, news_id, published),
+            PUBLISHED if published else UNPUBLISHED,
+        )
+        if ok:
+            if self.mode == "form" and self.editing_id == news_id:
+                self.published = v.published
+            else:
+                notice = self.notice
+                self._load_list()
+                self.notice = notice
+        return event
+
+    @rx.event
+    def delete(self, news_id: int):
+        ok, _, event = self._run(lambda s, a: service.delete_news(s, a, news_id), NEWS_DELETED)
+        if ok:
+            self.mode = "list"
+            notice = self.notice
+            self._load_list()
+            self.notice = notice
+        return event
+
+    @rx.event
+    async def upload_image(self, files: list[rx.UploadFile]):
+        if not files:
+            self._clear_messages()
+            self.error = both(NO_IMAGE)
+            return
+        data = await files[0].read()
+        news_id = self.editing_id
+        ok, v, event = self._run(
+            lambda s, a: service.set_news_image(s, a, news_id, data), IMAGE_SAVED
+        )
+        if ok:
+            self.image_url = v.image_url or ""
+        if event:
+            yield event
+        yield rx.clear_selected_files("news-image")
+
+    @rx.event
+    def remove_image(self):
+        news_id = self.editing_id
+        ok, _, event = self._run(
+            lambda s, a: service.remove_news_image(s, a, news_id), IMAGE_REMOVED
+        )
+        if ok:
+            self.image_url = ""
+        return event

@@ -1,0 +1,199 @@
+"""/admin, Settings (statistics targets, contact email, maintenance switch) and the
+audit log (who did what, when)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import reflex as rx
+
+from community_app.i18n import N_, both
+from community_app.services import admin_settings as service
+from community_app.services.audit import list_audit
+from community_app.services.statistics import get_statistics
+from community_app.state.admin import AdminState, stamp
+from community_app.state.messages import Message
+from community_app.state.site import SiteState
+
+SETTINGS_SAVED = N_("Settings saved. They apply at once.")
+AUDIT_PAGE_SIZE = 20
+
+# What each recorded action means, for people (the code itself is shown too).
+ACTION_LABELS = {
+    "meetup.create": N_("Created a meetup"),
+    "meetup.update": N_("Edited a meetup"),
+    "meetup.delete": N_("Deleted a meetup"),
+    "meetup.image": N_("Set a meetup image"),
+    "meetup.image_remove": N_("Removed a meetup image"),
+    "meetup.export_csv": N_("Exported the attendees (CSV)"),
+    "speaker.add": N_("Added a speaker"),
+    "speaker.update": N_("Edited a speaker"),
+    "speaker.remove": N_("Removed a speaker"),
+    "session.add": N_("Added a session"),
+    "session.update": N_("Edited a session"),
+    "session.remove": N_("Removed a session"),
+    "note.add": N_("Added a note"),
+    "note.update": N_("Edited a note"),
+    "note.archive": N_("Archived a note"),
+    "note.remove": N_("Removed a note"),
+    "registration.accept": N_("Accepted a registration"),
+    "registration.reject": N_("Rejected a registration"),
+    "registration.check_in": N_("Checked someone in"),
+    "registration.undo_check_in": N_("Took a check-in back"),
+    "news.create_draft": N_("Created a news draft"),
+    "news.create_published": N_("Created and published a news item"),
+    "news.update": N_("Edited a news item"),
+    "news.publish": N_("Published a news item"),
+    "news.unpublish": N_("Unpublished a news item"),
+    "news.image": N_("Set a news image"),
+    "news.image_remove": N_("Removed a news image"),
+    "news.delete": N_("Deleted a news item"),
+    "job.open": N_("Opened a job post"),
+    "job.renew": N_("Renewed a job post"),
+    "job.close": N_("Closed a job post"),
+    "job.fill": N_("Marked a job post filled"),
+    "job.update": N_("Edited a job post"),
+    "job.delete": N_("Deleted a job post"),
+    "speaker_application.in_review": N_("Put a speaker application in review"),
+    "speaker_application.accepted": N_("Accepted a speaker application"),
+    "speaker_application.rejected": N_("Rejected a speaker application"),
+    "comment.hide": N_("Hid a comment"),
+    "comment.unhide": N_("Showed a comment again"),
+    "comment.delete": N_("Deleted a comment"),
+    "settings.update": N_("Changed the settings"),
+    "settings.maintenance_on": N_("Turned the maintenance page on"),
+    "settings.maintenance_off": N_("Turned the maintenance page off"),
+    "user.make_organizer": N_("Made a user an organizer"),
+}
+
+
+@dataclasses.dataclass
+class SettingsForm:
+    contact_email: str = ""
+    target_speakers: str = ""
+    target_events: str = ""
+    target_members: str = ""
+    maintenance: bool = False
+
+
+@dataclasses.dataclass
+class AuditRow:
+    id: int
+    when: Message
+    who: str
+    email: str
+    action: str
+    action_label: Message
+    target: str
+    detail: str
+
+
+class AdminSettingsState(AdminState):
+    form: SettingsForm = SettingsForm()
+    form_key: int = 0
+    loaded: bool = False
+    current_speakers: int = 0
+    current_events: int = 0
+    current_members: int = 0
+
+    def _fill(self, v) -> None:
+        self.form = SettingsForm(
+            contact_email=v.contact_email, target_speakers=str(v.target_speakers),
+            target_events=str(v.target_events), target_members=str(v.target_members),
+            maintenance=v.maintenance,
+        )
+        self.form_key += 1
+
+    @rx.event
+    def load(self):
+        self.section = "settings"
+
+        def read(session, actor):
+            return service.read_settings(session, actor), get_statistics(session)
+
+        ok, result, event = self._read(read)
+        if ok:
+            settings, stats = result
+            self._fill(settings)
+            self.current_speakers = stats.speakers.current
+            self.current_events = stats.meetups.current
+            self.current_members = stats.members.current
+            self.loaded = True
+        return event
+
+    @rx.event
+    async def save(self, data: dict):
+        values = {
+            "contactEmail": data.get("contactEmail", ""),
+            "targetSpeakers": data.get("targetSpeakers", ""),
+            "targetEvents": data.get("targetEvents", ""),
+            "targetMembers": data.get("targetMembers", ""),
+            "maintenance": data.get("maintenance") in ("on", "true", True),
+        }
+        self.form = SettingsForm(
+            contact_email=str(values["contactEmail"]),
+            target_speakers=str(values["targetSpeakers"]),
+            target_events=str(values["targetEvents"]),
+            target_members=str(values["targetMembers"]),
+            maintenance=bool(values["maintenance"]),
+        )
+        ok, view, event = self._run(
+            lambda s, a: service.change_settings(s, a, values), SETTINGS_SAVED
+        )
+        if ok:
+            self._fill(view)
+            site = await self.get_state(SiteState)
+            site.maintenance = view.maintenance
+            site.contact_email = view.contact_email
+        return event
+
+
+class AdminAuditState(AdminState):
+    entries: list[AuditRow] = []
+    loaded: bool = False
+    page: int = 0
+    total_pages: int = 0
+    query: str = ""
+
+    def _load_page(self):
+        page, query = self.page, self.query
+        ok, result, event = self._read(
+            lambda s, a: list_audit(s, a, search=query, page=page, size=AUDIT_PAGE_SIZE)
+        )
+        if ok:
+            self.entries = [
+                AuditRow(
+                    e.id, stamp(e.created_at), e.actor_name or "—", e.actor_email, e.action,
+                    both(ACTION_LABELS[e.action]) if e.action in ACTION_LABELS
+                    else {"en": e.action, "uz": e.action},
+                    f"{e.target_type} #{e.target_id}" if e.target_id else e.target_type,
+                    e.detail,
+                )
+                for e in result.items
+            ]
+            self.total_pages = result.total_pages
+            self.loaded = True
+        return event
+
+    @rx.event
+    def load(self):
+        self.section = "audit"
+        self.page = 0
+        return self._load_page()
+
+    @rx.event
+    def set_query(self, value: str):
+        self.query = value[:200]
+        self.page = 0
+        return self._load_page()
+
+    @rx.event
+    def next_page(self):
+        if self.page + 1 < self.total_pages:
+            self.page += 1
+        return self._load_page()
+
+    @rx.event
+    def previous_page(self):
+        self.page = max(0, self.page - 1)
+        return self._load_page()

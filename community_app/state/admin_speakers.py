@@ -1,0 +1,124 @@
+"""/admin, Speaker applications: filters by status and expertise, and status changes
+with an optional note (ACCEPTED and REJECTED email the applicant in their language)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import reflex as rx
+
+from community_app.i18n import N_, both
+from community_app.i18n.dates import date_texts
+from community_app.models import Expertise
+from community_app.services import admin_speakers as service
+from community_app.state.admin import AdminState
+from community_app.state.messages import Message
+
+STATUS_CHANGED = N_("Status changed.")
+EMAIL_SENT = N_("Status changed. The applicant was emailed in their language.")
+STATUS_LABELS = {
+    "NEW": N_("New"),
+    "IN_REVIEW": N_("In review"),
+    "ACCEPTED": N_("Accepted"),
+    "REJECTED": N_("Rejected"),
+}
+EXPERIENCE_LABELS = {
+    "less_than_1": N_("Less than 1 year"),
+    "1-3": N_("1-3 years"),
+    "3-5": N_("3-5 years"),
+    "5-10": N_("5-10 years"),
+    "10+": N_("10+ years"),
+}
+EXPERTISE = Expertise.values()
+
+
+@dataclasses.dataclass
+class ApplicationRow:
+    id: int
+    full_name: str
+    email: str
+    phone: str
+    job_position: str
+    experience: Message
+    expertise: str
+    topics: str
+    linkedin: str
+    github: str
+    portfolio: str
+    language: str
+    status: str
+    status_label: Message
+    note: str
+    created: Message
+    next_statuses: list[str]
+
+
+def _row(v: service.AdminApplicationView) -> ApplicationRow:
+    return ApplicationRow(
+        id=v.id, full_name=v.full_name, email=v.email, phone=v.phone,
+        job_position=v.job_position,
+        experience=both(EXPERIENCE_LABELS.get(v.years_of_experience, v.years_of_experience)),
+        expertise=v.expertise_field, topics=v.topics, linkedin=v.linkedin_url,
+        github=v.github_url, portfolio=v.portfolio_url, language=v.language.upper(),
+        status=v.status, status_label=both(STATUS_LABELS[v.status]), note=v.status_note,
+        created=date_texts(v.created_at), next_statuses=list(service.TRANSITIONS[v.status]),
+    )
+
+
+class AdminSpeakersState(AdminState):
+    applications: list[ApplicationRow] = []
+    loaded: bool = False
+    status_filter: str = "all"
+    expertise_filter: str = "all"
+    counts: dict[str, int] = {}
+
+    def _load_list(self):
+        status = None if self.status_filter == "all" else self.status_filter
+        expertise = None if self.expertise_filter == "all" else self.expertise_filter
+
+        def read(session, actor):
+            page = service.list_applications(
+                session, actor, status=status, expertise=expertise, size=100
+            )
+            return page.items, service.count_by_status(session, actor)
+
+        ok, result, event = self._read(read)
+        if ok:
+            items, counts = result
+            self.applications = [_row(v) for v in items]
+            self.counts = counts
+            self.loaded = True
+        return event
+
+    @rx.event
+    def load(self):
+        self.section = "speakers"
+        return self._load_list()
+
+    @rx.event
+    def set_status_filter(self, value: str):
+        self.status_filter = value if value in ("all", *STATUS_LABELS) else "all"
+        return self._load_list()
+
+    @rx.event
+    def set_expertise_filter(self, value: str):
+        self.expertise_filter = value if value in ("all", *EXPERTISE) else "all"
+        return self._load_list()
+
+    @rx.event
+    def change_status(self, data: dict):
+        try:
+            application_id = int(str(data.get("id", "")))
+        except ValueError:
+            return None
+        status = str(data.get("status", "") or "")
+        note = str(data.get("note", "") or "")
+        done = EMAIL_SENT if status in service.EMAILS else STATUS_CHANGED
+        ok, _, event = self._run(
+            lambda s, a: service.change_status(s, a, application_id, status, note), done
+        )
+        if ok:
+            notice = self.notice
+            self._load_list()
+            self.notice = notice
+        return event

@@ -1,0 +1,215 @@
+"""Pieces every section of the back office uses: cards, tables that scroll inside their
+container, status badges, confirmation dialogs, labelled selects and form fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from community_app.state.admin import AdminState
+from community_app.ui.components.forms import error_text
+from community_app.ui.i18n import t, t_var
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+STATUS_COLORS = {
+    "PENDING": "amber", "NEW": "amber", "IN_REVIEW": "blue", "OPEN": "green",
+    "ACCEPTED": "green", "EXPIRED": "orange", "CLOSED": "gray", "FILLED": "indigo",
+    "REJECTED": "red", "CANCELLED": "gray",
+}
+
+
+def card(*children: rx.Component, **props: Any) -> rx.Component:
+    props.setdefault("padding", ["14px", "16px", "20px"])
+    props.setdefault("border", f"1px solid {COLORS['border']}")
+    return rx.box(
+        *children,
+        background_color="white",
+        border_radius="16px",
+        width="100%",
+        min_width="0",
+        **props,
+    )
+
+
+def section_header(title: Any, *actions: rx.Component, subtitle: Any = None) -> rx.Component:
+    return rx.flex(
+        rx.vstack(
+            rx.heading(title, as_="h2", size="5"),
+            rx.text(subtitle, color=COLORS["muted"], size="2") if subtitle is not None else rx.fragment(),
+            spacing="1",
+        ),
+        rx.hstack(*actions, spacing="2", wrap="wrap", align="center"),
+        justify="between",
+        align_items=["flex-start", "flex-start", "center"],
+        flex_direction=["column", "column", "row"],
+        gap="12px",
+        width="100%",
+    )
+
+
+def scroll_table(header: list[Any], rows: rx.Component, *, label: Any) -> rx.Component:
+    """A table that scrolls horizontally inside its own box on narrow screens."""
+    return rx.box(
+        rx.table.root(
+            rx.table.header(
+                rx.table.row(*[rx.table.column_header_cell(h, white_space="nowrap") for h in header])
+            ),
+            rx.table.body(rows),
+            variant="surface",
+            size="2",
+            width="100%",
+            aria_label=label,
+        ),
+        overflow_x="auto",
+        width="100%",
+        max_width="100%",
+        tab_index=0,
+        role="region",
+        aria_label=label,
+    )
+
+
+def status_badge(status: Any, label: Any) -> rx.Component:
+    return rx.badge(
+        t_var(label),
+        color_scheme=rx.match(status, *STATUS_COLORS.items(), "gray"),
+        variant="soft",
+        size="2",
+        white_space="nowrap",
+    )
+
+
+def small_button(*children: Any, **props: Any) -> rx.Component:
+    props.setdefault("variant", "soft")
+    props.setdefault("size", "2")
+    props.setdefault("type", "button")
+    return rx.button(*children, min_height=BUTTON_HEIGHTS["sm"], cursor="pointer",
+                     white_space="nowrap", **props)
+
+
+def confirm(trigger: rx.Component, *, title: Any, text: Any, confirm_label: Any,
+            on_confirm: Any) -> rx.Component:
+    """An alert dialog asking before something that cannot be undone (Escape cancels)."""
+    return rx.alert_dialog.root(
+        rx.alert_dialog.trigger(trigger),
+        rx.alert_dialog.content(
+            rx.alert_dialog.title(title),
+            rx.alert_dialog.description(text),
+            rx.flex(
+                rx.alert_dialog.cancel(
+                    rx.button(t("Cancel"), variant="soft", color_scheme="gray", size="3"),
+                ),
+                rx.alert_dialog.action(
+                    rx.button(confirm_label, color_scheme="red", size="3", on_click=on_confirm),
+                ),
+                spacing="3",
+                justify="end",
+                margin_top="16px",
+                wrap="wrap",
+            ),
+            max_width="400px",
+        ),
+    )
+
+
+def labelled_select(label: Any, name: str, options: list[tuple[str, Any]], *,
+                    value: Any = None, default_value: Any = None, on_change: Any = None,
+                    width: str = "100%") -> rx.Component:
+    """A Radix select with a visible label tied to it (submits ``name`` in forms)."""
+    select_id = f"select-{name}"
+    props: dict[str, Any] = {}
+    if value is not None:
+        props["value"] = value
+    if default_value is not None:
+        props["default_value"] = default_value
+    if on_change is not None:
+        props["on_change"] = on_change
+    return rx.vstack(
+        rx.el.label(label, html_for=select_id, font_weight="500", font_size="14px"),
+        rx.select.root(
+            rx.select.trigger(id=select_id, width="100%", aria_label=label),
+            rx.select.content(*[rx.select.item(text, value=v) for v, text in options]),
+            name=name,
+            size="3",
+            **props,
+        ),
+        spacing="1",
+        width=width,
+        align="stretch",
+    )
+
+
+def text_area(label: Any, name: str, *, default_value: Any = "", rows: str = "4",
+              errors: Any = None, **props: Any) -> rx.Component:
+    area_id = f"field-{name}"
+    error_id = f"{area_id}-error"
+    return rx.vstack(
+        rx.el.label(label, html_for=area_id, font_weight="500", font_size="14px"),
+        rx.text_area(id=area_id, name=name, default_value=default_value, rows=rows,
+                     size="3", width="100%", aria_describedby=error_id, **props),
+        error_text(errors, name, id_=error_id) if errors is not None else rx.fragment(),
+        spacing="1",
+        width="100%",
+        align="stretch",
+    )
+
+
+def check(label: Any, name: str, *, default_checked: Any = False) -> rx.Component:
+    return rx.el.label(
+        rx.hstack(
+            rx.checkbox(name=name, default_checked=default_checked, size="3"),
+            rx.text(label, size="3"),
+            spacing="2",
+            align="center",
+        ),
+        cursor="pointer",
+        min_height="36px",
+        display="flex",
+        align_items="center",
+    )
+
+
+def messages() -> rx.Component:
+    """The result of the last action, for every section (live regions)."""
+    return rx.fragment(
+        rx.cond(
+            AdminState.notice.contains("en"),
+            rx.callout.root(
+                rx.callout.icon(rx.icon("circle-check")),
+                rx.callout.text(t_var(AdminState.notice)),
+                color_scheme="green",
+                role="status",
+                width="100%",
+                id="admin-notice",
+            ),
+        ),
+        rx.cond(
+            AdminState.error.contains("en"),
+            rx.callout.root(
+                rx.callout.icon(rx.icon("triangle-alert")),
+                rx.callout.text(t_var(AdminState.error)),
+                color_scheme="red",
+                role="alert",
+                width="100%",
+                id="admin-error",
+            ),
+        ),
+    )
+
+
+def empty(text: Any) -> rx.Component:
+    return rx.center(
+        rx.text(text, color=COLORS["muted"]),
+        padding="32px 16px",
+        width="100%",
+    )
+
+
+def loading_or(loaded: Any, content: rx.Component) -> rx.Component:
+    return rx.cond(
+        loaded,
+        content,
+        rx.center(rx.spinner(size="3"), rx.text(t("Loading..."), margin_left="8px"),
+                  padding="32px", width="100%", role="status"),
+    )

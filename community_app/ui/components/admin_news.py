@@ -1,0 +1,266 @@
+"""The News section of /admin: every item, the form with a live preview, publishing,
+the image, deleting."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.state.admin import AdminState
+from community_app.state.admin_news import VOCABULARY
+from community_app.state.admin_news import AdminNewsState as S
+from community_app.ui.components.admin_common import (
+    card,
+    confirm,
+    empty,
+    loading_or,
+    scroll_table,
+    section_header,
+    small_button,
+)
+from community_app.ui.components.forms import error_text
+from community_app.ui.i18n import t, t_var
+from community_app.ui.styles import COLORS
+
+E = AdminState.errors
+TYPE_OPTIONS = (("TECH", "Tech"), ("MEETUP", "Meetup"), ("SOCIAL", "Social"))
+
+
+def _published_badge(published) -> rx.Component:
+    return rx.badge(rx.cond(published, t("Published"), t("Draft")),
+                    color_scheme=rx.cond(published, "green", "gray"), variant="soft",
+                    white_space="nowrap")
+
+
+def _news_row(n) -> rx.Component:
+    return rx.table.row(
+        rx.table.row_header_cell(rx.text(n.title, font_weight="600", min_width="180px")),
+        rx.table.cell(rx.badge(n.type, variant="outline")),
+        rx.table.cell(_published_badge(n.published)),
+        rx.table.cell(rx.text(t_var(n.date)), white_space="nowrap"),
+        rx.table.cell(n.comments),
+        rx.table.cell(
+            rx.hstack(
+                small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit(n.id)),
+                rx.cond(
+                    n.published,
+                    small_button(t("Unpublish"), on_click=S.publish(n.id, False)),
+                    small_button(t("Publish"), color_scheme="green", on_click=S.publish(n.id, True)),
+                ),
+                confirm(
+                    small_button(rx.icon("trash-2", size=14), t("Delete"), color_scheme="red"),
+                    title=t("Delete this news item?"),
+                    text=t("Its comments are deleted too. This cannot be undone."),
+                    confirm_label=t("Delete"),
+                    on_confirm=S.delete(n.id),
+                ),
+                spacing="2",
+            )
+        ),
+    )
+
+
+def _list() -> rx.Component:
+    return rx.vstack(
+        section_header(
+            t("News"),
+            rx.segmented_control.root(
+                rx.segmented_control.item(t("All"), value="all"),
+                rx.segmented_control.item(t("Published"), value="published"),
+                rx.segmented_control.item(t("Drafts"), value="drafts"),
+                value=S.show,
+                on_change=S.set_show,
+            ),
+            rx.button(rx.icon("plus", size=16), t("New news item"), on_click=S.new_item, size="3",
+                      cursor="pointer"),
+        ),
+        loading_or(
+            S.loaded,
+            rx.cond(
+                S.items.length() > 0,
+                scroll_table([t("Title"), t("Type"), t("State"), t("Date"), t("Comments"), t("Actions")],
+                             rx.foreach(S.items, _news_row), label=t("News")),
+                empty(t("No news items here yet.")),
+            ),
+        ),
+        spacing="4",
+        width="100%",
+    )
+
+
+def _labelled(label, input_id: str, control: rx.Component, name: str) -> rx.Component:
+    return rx.vstack(
+        rx.el.label(label, html_for=input_id, font_weight="500", font_size="14px"),
+        control,
+        error_text(E, name, id_=f"{input_id}-error"),
+        spacing="1",
+        width="100%",
+        align="stretch",
+    )
+
+
+def _form() -> rx.Component:
+    return card(
+        rx.vstack(
+            _labelled(t("Title"), "news-title",
+                      rx.input(id="news-title", value=S.title, on_change=S.set_title, size="3",
+                               aria_describedby="news-title-error"), "title"),
+            rx.grid(
+                _labelled(
+                    t("Type"), "news-type",
+                    rx.select.root(
+                        rx.select.trigger(id="news-type", width="100%"),
+                        rx.select.content(*[rx.select.item(t(label), value=v) for v, label in TYPE_OPTIONS]),
+                        value=S.news_type,
+                        on_change=S.set_news_type,
+                        size="3",
+                    ),
+                    "type",
+                ),
+                _labelled(t("Tags (comma separated)"), "news-tags",
+                          rx.input(id="news-tags", value=S.tags, on_change=S.set_tags, size="3",
+                                   placeholder="ai, python, web",
+                                   aria_describedby="news-tags-error"), "tags"),
+                columns=rx.breakpoints(initial="1", sm="2"),
+                spacing="3",
+                width="100%",
+            ),
+            rx.flex(
+                rx.text(t("Suggested:"), size="1", color=COLORS["muted"]),
+                *[
+                    rx.button(tag, size="1", variant="soft", color_scheme="gray", type="button",
+                              on_click=S.add_tag(tag), cursor="pointer")
+                    for tag in VOCABULARY
+                ],
+                gap="6px",
+                wrap="wrap",
+                align="center",
+            ),
+            _labelled(t("Content"), "news-content",
+                      rx.text_area(id="news-content", value=S.content, on_change=S.set_content,
+                                   rows="10", size="3", aria_describedby="news-content-error"),
+                      "content"),
+            rx.el.label(
+                rx.hstack(
+                    rx.switch(checked=S.published, on_change=S.set_published, size="2"),
+                    rx.text(t("Published (shown on /news)")),
+                    spacing="2",
+                    align="center",
+                ),
+                cursor="pointer",
+                min_height="36px",
+                display="flex",
+                align_items="center",
+            ),
+            rx.hstack(
+                rx.button(t("Save news item"), on_click=S.save, size="3", cursor="pointer",
+                          id="admin-save-news"),
+                rx.button(rx.icon("eye", size=16), rx.cond(S.preview, t("Hide preview"), t("Preview")),
+                          on_click=S.toggle_preview, variant="soft", size="3", type="button",
+                          cursor="pointer"),
+                spacing="3",
+                wrap="wrap",
+            ),
+            spacing="3",
+            width="100%",
+        )
+    )
+
+
+def _preview() -> rx.Component:
+    """How the item looks to readers: its card on /news and the article."""
+    return card(
+        rx.vstack(
+            rx.text(t("Preview"), size="1", color=COLORS["muted"], text_transform="uppercase",
+                    font_weight="600"),
+            rx.cond(S.image_url != "",
+                    rx.image(src=S.image_url, alt=S.title, width="100%", max_height="240px",
+                             object_fit="cover", border_radius="12px")),
+            rx.hstack(rx.badge(S.news_type), rx.foreach(S.tag_list, lambda tag: rx.badge(tag, variant="soft")),
+                      wrap="wrap", spacing="1"),
+            rx.heading(rx.cond(S.title != "", S.title, t("Untitled")), as_="h3", size="6"),
+            rx.text(S.excerpt, color=COLORS["muted"], font_style="italic"),
+            rx.separator(size="4"),
+            rx.text(S.content, white_space="pre-wrap"),
+            spacing="3",
+            width="100%",
+        ),
+        id="news-preview",
+        border=f"2px dashed {COLORS['border']}",
+    )
+
+
+def _image_card() -> rx.Component:
+    return card(
+        rx.vstack(
+            rx.heading(t("Image"), as_="h3", size="4"),
+            rx.cond(
+                S.image_url != "",
+                rx.hstack(
+                    rx.image(src=S.image_url, alt=S.title, width="160px", height="100px",
+                             object_fit="cover", border_radius="8px"),
+                    small_button(t("Remove image"), color_scheme="red", on_click=S.remove_image),
+                    spacing="3",
+                    wrap="wrap",
+                    align="center",
+                ),
+                rx.text(t("No image yet: the public page shows the default picture."),
+                        color=COLORS["muted"], size="2"),
+            ),
+            rx.upload.root(
+                rx.vstack(
+                    rx.icon("image-up", size=24, color=COLORS["muted"]),
+                    rx.text(t("Drop an image here or click to choose (JPEG, PNG or WebP, at most 5 MB)."),
+                            size="2", text_align="center"),
+                    rx.foreach(rx.selected_files("news-image"),
+                               lambda name: rx.text(name, size="2", font_weight="600")),
+                    align="center",
+                    spacing="1",
+                ),
+                id="news-image",
+                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"],
+                        "image/webp": [".webp"]},
+                max_files=1,
+                border=f"1px dashed {COLORS['border']}",
+                border_radius="12px",
+                padding="16px",
+                width="100%",
+                cursor="pointer",
+            ),
+            small_button(rx.icon("upload", size=14), t("Upload image"), variant="solid",
+                         on_click=S.upload_image(rx.upload_files(upload_id="news-image"))),
+            spacing="3",
+            width="100%",
+        )
+    )
+
+
+def _form_view() -> rx.Component:
+    return rx.vstack(
+        small_button(rx.icon("arrow-left", size=14), t("All news"), on_click=S.back_to_list,
+                     variant="ghost"),
+        section_header(
+            rx.cond(S.editing_id > 0, t("Edit news item"), t("New news item")),
+            rx.cond(
+                (S.editing_id > 0) & S.published,
+                rx.link(t("Open on the site"), href="/news/" + S.editing_id.to_string(),
+                        is_external=True),
+            ),
+            _published_badge(S.published),
+        ),
+        rx.flex(
+            rx.box(_form(), flex="1", min_width="0", width="100%"),
+            rx.cond(S.preview, rx.box(_preview(), flex="1", min_width="0", width="100%")),
+            flex_direction=["column", "column", "column", "column", "row"],
+            gap="16px",
+            width="100%",
+            align_items="flex-start",
+        ),
+        rx.cond(S.editing_id > 0, _image_card()),
+        spacing="4",
+        width="100%",
+    )
+
+
+def news_section() -> rx.Component:
+    return rx.cond(S.mode == "form", _form_view(), _list())
+

@@ -1,0 +1,282 @@
+"""Every /api/v1/admin call: an organizer succeeds, a member gets 403, a visitor 401.
+
+``CALLS`` lists every admin operation once; a test checks it against the OpenAPI
+document, so a new admin route without its access tests fails here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import io
+
+import pytest
+from PIL import Image
+from sqlmodel import Session, select
+
+from community_app.db import utcnow
+from community_app.models import (
+    AuditEntry,
+    Comment,
+    JobPost,
+    KeynoteSession,
+    Meetup,
+    MeetupNote,
+    MeetupRegistration,
+    News,
+    SpeakerApplication,
+    Speaker,
+    User,
+)
+from tests.api.factories import bearer, make_member
+
+MEETUP_FORM = {
+    "title": "Rust evening",
+    "description": "Talks",
+    "meetupDate": (utcnow() + dt.timedelta(days=20)).strftime("%Y-%m-%d"),
+    "startTime": "19:00",
+    "endTime": "21:00",
+    "location": "Seoul",
+    "maxSeats": 40,
+    "parking": False,
+    "provided": "Snacks",
+    "requiresApproval": True,
+}
+JOB_FORM = {
+    "title": "Backend engineer",
+    "companyName": "Acme",
+    "location": "Seoul",
+    "description": "Build APIs",
+    "jobType": "FULL_TIME",
+    "category": "BACKEND",
+    "technologies": ["Python"],
+}
+
+
+def png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (12, 12), (10, 120, 40)).save(out, format="PNG")
+    return out.getvalue()
+
+
+@dataclasses.dataclass
+class World:
+    meetup: int
+    speaker: int
+    session: int
+    note: int
+    pending: int
+    pending2: int
+    accepted: int
+    checked: int
+    news: int
+    comment: int
+    job_pending: int
+    job_open: int
+    application: int
+
+
+@pytest.fixture
+def world(engine) -> World:
+    """One of everything an admin call acts on, inserted in one transaction."""
+    now = utcnow()
+    with Session(engine, expire_on_commit=False) as s:
+        meetup = Meetup(title="Meetup", starts_at=now + dt.timedelta(days=7),
+                        ends_at=now + dt.timedelta(days=7, hours=2), max_seats=50,
+                        available_seats=46, requires_approval=True)
+        people = [User(email=f"w{n}@example.com", username=f"world{n}") for n in range(4)]
+        news = News(title="News", content="Something happened.")
+        s.add_all([meetup, *people, news])
+        s.flush()
+        speaker = Speaker(meetup_id=meetup.id, full_name="Kim Ji-hoon")
+        s.add(speaker)
+        s.flush()
+        talk = KeynoteSession(meetup_id=meetup.id, speaker_id=speaker.id, subject="Ownership",
+                              starts_at=meetup.starts_at, ends_at=meetup.ends_at)
+        note = MeetupNote(meetup_id=meetup.id, content="Bring ID")
+        registrations = [
+            MeetupRegistration(user_id=p.id, meetup_id=meetup.id, attendance_reason="learning",
+                               interested_field="ai", expectation="Learn something new",
+                               status=status, checked_in_at=checked)
+            for p, status, checked in zip(
+                people, ["PENDING", "PENDING", "ACCEPTED", "ACCEPTED"], [None, None, None, now]
+            )
+        ]
+        comment = Comment(news_id=news.id, user_id=people[0].id, text="Nice")
+        job_pending = JobPost(title="Dev", company_name="Acme", location="Seoul",
+                              description="Code", status="PENDING")
+        job_open = JobPost(title="Dev 2", company_name="Acme", location="Seoul",
+                           description="Code", status="OPEN", opened_at=now,
+                           expires_at=now + dt.timedelta(days=30))
+        application = SpeakerApplication(
+            email="applicant@example.com", full_name="Aziza R", job_position="Engineer",
+            phone="01012345678", years_of_experience="3-5", expertise_field="backend",
+            topics="Databases at scale", linkedin_url="https://linkedin.com/in/a",
+            github_url="https://github.com/a", portfolio_url="https://a.dev",
+        )
+        s.add_all([talk, note, *registrations, comment, job_pending, job_open, application])
+        s.commit()
+        r = [x.id for x in registrations]
+        return World(meetup.id, speaker.id, talk.id, note.id, r[0], r[1], r[2], r[3], news.id,
+                     comment.id, job_pending.id, job_open.id, application.id)
+
+
+M = "/api/v1/admin/meetups/{meetup}"
+R = M + "/registrations"
+IMAGE = {"files": {"image": ("photo.png", png(), "image/png")}}
+
+# (method, path, request kwargs, success status)
+CALLS = [
+    ("get", "/api/v1/admin/meetups", {}, 200),
+    ("post", "/api/v1/admin/meetups", {"json": MEETUP_FORM}, 201),
+    ("get", M, {}, 200),
+    ("put", M, {"json": MEETUP_FORM}, 200),
+    ("delete", M, {}, 200),
+    ("post", M + "/image", IMAGE, 200),
+    ("delete", M + "/image", {}, 200),
+    ("post", M + "/speakers", {"json": {"fullName": "Lee Min"}}, 201),
+    ("put", M + "/speakers/{speaker}", {"json": {"fullName": "Lee Min-ho"}}, 200),
+    ("delete", M + "/speakers/{speaker}", {}, 200),
+    ("post", M + "/sessions",
+     {"json": {"subject": "Async", "startTime": "19:30", "endTime": "20:00"}}, 201),
+    ("put", M + "/sessions/{session}",
+     {"json": {"subject": "Async Rust", "startTime": "19:30", "endTime": "20:00",
+               "speakerId": None}}, 200),
+    ("delete", M + "/sessions/{session}", {}, 200),
+    ("post", M + "/notes", {"json": {"content": "Doors open 18:30"}}, 201),
+    ("put", M + "/notes/{note}", {"json": {"active": False}}, 200),
+    ("delete", M + "/notes/{note}", {}, 200),
+    ("get", R, {}, 200),
+    ("post", R + "/{pending}/accept", {}, 200),
+    ("post", R + "/{pending2}/reject", {}, 200),
+    ("post", R + "/{accepted}/check-in", {}, 200),
+    ("delete", R + "/{checked}/check-in", {}, 200),
+    ("get", M + "/attendees.csv", {}, 200),
+    ("get", "/api/v1/admin/news", {}, 200),
+    ("post", "/api/v1/admin/news",
+     {"json": {"title": "Hello", "content": "World", "type": "TECH", "tags": ["ai"]}}, 201),
+    ("get", "/api/v1/admin/news/{news}", {}, 200),
+    ("put", "/api/v1/admin/news/{news}",
+     {"json": {"title": "Hello", "content": "World", "type": "MEETUP"}}, 200),
+    ("delete", "/api/v1/admin/news/{news}", {}, 200),
+    ("post", "/api/v1/admin/news/{news}/publish", {}, 200),
+    ("post", "/api/v1/admin/news/{news}/unpublish", {}, 200),
+    ("post", "/api/v1/admin/news/{news}/image", IMAGE, 200),
+    ("delete", "/api/v1/admin/news/{news}/image", {}, 200),
+    ("get", "/api/v1/admin/jobs", {}, 200),
+    ("get", "/api/v1/admin/jobs/{job_open}", {}, 200),
+    ("put", "/api/v1/admin/jobs/{job_open}", {"json": JOB_FORM}, 200),
+    ("delete", "/api/v1/admin/jobs/{job_open}", {}, 200),
+    ("post", "/api/v1/admin/jobs/{job_pending}/open", {}, 200),
+    ("post", "/api/v1/admin/jobs/{job_open}/renew", {}, 200),
+    ("post", "/api/v1/admin/jobs/{job_open}/close", {}, 200),
+    ("post", "/api/v1/admin/jobs/{job_open}/fill", {}, 200),
+    ("get", "/api/v1/admin/speaker-applications", {}, 200),
+    ("get", "/api/v1/admin/speaker-applications/{application}", {}, 200),
+    ("post", "/api/v1/admin/speaker-applications/{application}/status",
+     {"json": {"status": "IN_REVIEW", "note": "Strong topics"}}, 200),
+    ("get", "/api/v1/admin/comments", {}, 200),
+    ("post", "/api/v1/admin/comments/{comment}/hide", {}, 200),
+    ("post", "/api/v1/admin/comments/{comment}/unhide", {}, 200),
+    ("delete", "/api/v1/admin/comments/{comment}", {}, 200),
+    ("get", "/api/v1/admin/settings", {}, 200),
+    ("put", "/api/v1/admin/settings", {"json": {"targetEvents": 25}}, 200),
+    ("get", "/api/v1/admin/statistics", {}, 200),
+    ("get", "/api/v1/admin/audit", {}, 200),
+]
+IDS = [f"{m.upper()} {p.replace('/api/v1/admin', '')}" for m, p, _, _ in CALLS]
+READS = {"get"}
+
+
+@pytest.fixture
+def make_user(engine):
+    """(user, bearer headers) of a new member or organizer (no password: faster)."""
+
+    def _make(role: str = "member"):
+        user = make_member(engine, role=role)
+        return user, bearer(user)
+
+    return _make
+
+
+def _path(template: str, world: World) -> str:
+    return template.format(**dataclasses.asdict(world))
+
+
+def _audit_count(engine) -> int:
+    with Session(engine) as s:
+        return len(s.exec(select(AuditEntry)).all())
+
+
+def test_calls_cover_every_admin_operation(client):
+    spec = client.get("/api/v1/openapi.json").json()
+    documented = {
+        (method, path.replace("{meetup_id}", "{meetup}"))
+        for path, operations in spec["paths"].items()
+        if path.startswith("/api/v1/admin")
+        for method in operations
+    }
+    listed = set()
+    for method, template, _, _ in CALLS:
+        generic = template
+        for name in ("speaker", "session", "note", "news", "comment", "application"):
+            generic = generic.replace("{" + name + "}", "{" + name + "_id}")
+        for name in ("pending", "pending2", "accepted", "checked"):
+            generic = generic.replace("{" + name + "}", "{registration_id}")
+        for name in ("job_open", "job_pending"):
+            generic = generic.replace("{" + name + "}", "{job_id}")
+        listed.add((method, generic))
+    assert listed == documented
+
+
+@pytest.mark.parametrize(("method", "template", "kwargs", "status"), CALLS, ids=IDS)
+def test_organizer_succeeds(client, engine, make_user, world, method, template, kwargs, status):
+    _, headers = make_user("organizer")
+    before = _audit_count(engine)
+    response = client.request(method, _path(template, world), headers=headers, **kwargs)
+    assert response.status_code == status, response.text
+    if template.endswith(".csv"):
+        assert response.headers["content-type"].startswith("text/csv")
+    else:
+        body = response.json()
+        assert body["status"] == status and body["message"]
+    # Every change is recorded (reads are not; the CSV export of personal data is).
+    if method not in READS or template.endswith(".csv"):
+        assert _audit_count(engine) == before + 1
+
+
+@pytest.mark.parametrize(("method", "template", "kwargs", "status"), CALLS, ids=IDS)
+def test_member_is_forbidden(client, engine, make_user, world, method, template, kwargs, status):
+    _, headers = make_user("member")
+    before = _audit_count(engine)
+    response = client.request(method, _path(template, world), headers=headers, **kwargs)
+    assert response.status_code == 403
+    assert response.json() == {"data": None, "message": "Only organizers can do this.",
+                               "status": 403}
+    assert _audit_count(engine) == before
+
+
+@pytest.mark.parametrize(("method", "template", "kwargs", "status"), CALLS, ids=IDS)
+def test_visitor_is_unauthorized(client, world, method, template, kwargs, status):
+    response = client.request(method, _path(template, world), **kwargs)
+    assert response.status_code == 401
+    assert response.json()["status"] == 401
+    bad = client.request(method, _path(template, world),
+                         headers={"Authorization": "Bearer not-a-token"}, **kwargs)
+    assert bad.status_code == 401
+
+
+def test_forbidden_changes_nothing(client, engine, make_user, world):
+    _, headers = make_user("member")
+    client.post(_path(R + "/{pending}/accept", world), headers=headers)
+    client.delete(_path(M, world), headers=headers)
+    with Session(engine) as s:
+        assert s.get(MeetupRegistration, world.pending).status == "PENDING"
+
+
+def test_messages_follow_accept_language(client, make_user, world):
+    _, headers = make_user("member")
+    response = client.get("/api/v1/admin/meetups",
+                          headers={**headers, "Accept-Language": "uz"})
+    assert response.status_code == 403
+    assert response.json()["message"]  # translated when the catalog has it

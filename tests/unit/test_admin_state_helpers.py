@@ -1,0 +1,39 @@
+"""Helpers of the /admin states: every recorded action has a label for people, times
+read in Korea time in both languages, and controls that send lists are understood."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+from community_app.models import ApplicationStatus
+from community_app.state.admin import one, stamp
+from community_app.state.admin_settings import ACTION_LABELS
+
+SERVICES = Path(__file__).resolve().parents[2] / "community_app" / "services"
+
+
+def test_every_recorded_action_has_a_label():
+    recorded = set()
+    for path in [*SERVICES.glob("admin_*.py"), SERVICES / "users.py"]:
+        text = path.read_text()
+        recorded |= set(re.findall(r'"((?:meetup|speaker|session|note|registration|news|job|'
+                                   r'comment|settings|user)\.[a-z_]+)"', text))
+    recorded |= {f"speaker_application.{s.lower()}" for s in ApplicationStatus.values()
+                 if s != "NEW"}
+    assert recorded and recorded <= set(ACTION_LABELS), recorded - set(ACTION_LABELS)
+
+
+def test_stamp_is_korea_time_in_both_languages():
+    value = dt.datetime(2026, 11, 21, 10, 0, tzinfo=dt.UTC)
+    texts = stamp(value)
+    assert set(texts) == {"en", "uz"}
+    assert "2026" in texts["en"] and "7:00" in texts["en"]
+    assert stamp(None) == {"en": "", "uz": ""}
+
+
+def test_one_value_of_a_control():
+    assert one(["past"]) == "past"
+    assert one([]) == ""
+    assert one("all") == "all"
