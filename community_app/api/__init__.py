@@ -14,6 +14,7 @@ from community_app.api.limits import BodySizeLimit
 from community_app.api.routes import ROUTERS
 
 API_PREFIX = "/api/v1"
+REFLEX_UPLOAD_PATH = "/_upload"
 
 
 def create_api() -> FastAPI:
@@ -30,6 +31,8 @@ def create_api() -> FastAPI:
     )
     install_error_handlers(api)
     api.add_middleware(BodySizeLimit, prefix=API_PREFIX)
+    # Reflex's own upload endpoint (the speaker photo): the same 6 MB cap on its bodies.
+    api.add_middleware(BodySizeLimit, prefix=REFLEX_UPLOAD_PATH)
     for router in ROUTERS:
         api.include_router(router, prefix=API_PREFIX)
     return api

@@ -239,7 +239,7 @@ def success_dialog() -> rx.Component:
                     background_color="#dcfce7",
                     aria_hidden="true",
                 ),
-                rx.dialog.title(t("Application received!"), margin="0"),
+                rx.dialog.title(t("Application received!"), margin="0", font_family=FONT_STACK),
                 rx.dialog.description(
                     t(
                         "Thank you for offering to speak. Our organizers will review your "
