@@ -359,4 +359,5 @@ UZ = {
     'Written': 'Yozilgan',
     '{name} is checked in.': '{name} kelgani qayd etildi.',
     '{people} people checked in at {count} past meetups.': 'O‘tgan {count} ta uchrashuvda {people} kishi qatnashgan.',
+    '{registered} registered · {checked} checked in': '{registered} kishi ro‘yxatdan o‘tgan · {checked} kishi kelgan',
 }
