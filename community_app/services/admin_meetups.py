@@ -33,6 +33,7 @@ from community_app.models import (
     Meetup,
     MeetupNote,
     MeetupRegistration,
+    MeetupReview,
     RegistrationStatus,
     Speaker,
     User,
@@ -508,7 +509,7 @@ def delete_meetup(session: Session, actor_id: int, meetup_id: int) -> None:
     meetup = _meetup(session, meetup_id)
     title, image = meetup.title, meetup.image_url
     # Children first, explicitly: correct even where foreign keys are not enforced.
-    for model in (KeynoteSession, Speaker, MeetupRegistration, MeetupNote):
+    for model in (KeynoteSession, Speaker, MeetupRegistration, MeetupNote, MeetupReview):
         session.execute(
             sa.delete(model)
             .where(col(model.meetup_id) == meetup_id)

@@ -184,6 +184,15 @@ class AdminMeetupsState(AdminState):
     search: str = ""
     current_title: str = ""
 
+    @rx.var
+    def live_count(self) -> int:
+        """Registrations holding a seat (accepted or waiting) in the list shown."""
+        return len([r for r in self.registrations if r.is_accepted or r.is_pending])
+
+    @rx.var
+    def checked_in_count(self) -> int:
+        return len([r for r in self.registrations if r.is_checked_in])
+
     # --- list ---------------------------------------------------------------------------
 
     def _load_list(self):

@@ -23,6 +23,14 @@ PASSWORD = "Demo-pass-2026!"
 API = "/api/v1"
 
 
+def _png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (320, 200), (29, 78, 216)).save(out, format="PNG")
+    return out.getvalue()
+
+
 def _shot(page: Page, name: str) -> None:
     page.screenshot(path=str(OUTPUT / f"admin-{name}.png"), full_page=True)
 
@@ -108,6 +116,16 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     page.get_by_role("button", name="Save session").click()
     _notice(page, "Session saved.")
     expect(page.get_by_text("19:15–19:45 · Go at scale")).to_be_visible()
+
+    # The image: checked, re-encoded and served publicly as WebP.
+    page.locator("#meetup-image input[type=file]").set_input_files(
+        files=[{"name": "team.png", "mimeType": "image/png", "buffer": _png()}])
+    page.get_by_role("button", name="Upload image").click()
+    _notice(page, "Image saved.")
+    image = page.get_by_role("img", name=title)
+    expect(image).to_have_attribute("src", re.compile(r"^/api/v1/media/public/meetups/[0-9a-f]{32}\.webp$"))
+    served = httpx.get(site.url + image.get_attribute("src"))
+    assert served.status_code == 200 and served.headers["content-type"] == "image/webp"
     _shot(page, "meetup-form")
 
     # It is public: the REST API and the events page (whatever its current build) know it.
@@ -149,6 +167,9 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     page.get_by_label("Search by name or email").fill("member@uzdev")
     row = page.get_by_role("row").filter(has_text=MEMBER)
     expect(row).to_have_count(1)
+    page.get_by_label("Search by name or email").fill("")
+    expect(page.locator("#registration-counts")).to_have_text("2 registered · 0 checked in")
+    page.get_by_label("Search by name or email").fill("member@uzdev")
     row.get_by_role("button", name=re.compile("Check in")).click()
     _notice(page, "is checked in.")
     expect(row.get_by_role("button", name=re.compile("Undo"))).to_be_visible()

@@ -502,6 +502,9 @@ def _registrations_view() -> rx.Component:
                          on_click=S.download_csv, id="admin-download-csv"),
             subtitle=S.current_title,
         ),
+        rx.text(t("{registered} registered · {checked} checked in", registered=S.live_count,
+                  checked=S.checked_in_count), id="registration-counts", size="2",
+                color=COLORS["muted"]),
         rx.vstack(
             rx.el.label(t("Search by name or email"), html_for="registration-search",
                         font_weight="500", font_size="14px"),
