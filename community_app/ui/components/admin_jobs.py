@@ -48,7 +48,7 @@ def _job_row(j) -> rx.Component:
         rx.table.cell(rx.text(t_var(j.expires)), white_space="nowrap"),
         rx.table.cell(
             rx.hstack(
-                rx.cond(j.can_open, small_button(t("Open"), variant="solid", color_scheme="green",
+                rx.cond(j.can_open, small_button(t("Open the post"), variant="solid", color_scheme="green",
                                                  on_click=S.open_job(j.id))),
                 rx.cond(j.can_renew, small_button(t("Renew 30 days"), on_click=S.renew(j.id))),
                 rx.cond(j.can_close, small_button(t("Close"), on_click=S.close(j.id))),
