@@ -230,7 +230,7 @@ def test_open_a_pending_job_and_see_it_public(page: Page, site):
     row = page.get_by_role("row").filter(has_text=title)
     expect(row).to_contain_text("Pending")
     _shot(page, "jobs")
-    row.get_by_role("button", name="Open", exact=True).click()
+    row.get_by_role("button", name="Open the post", exact=True).click()
     _notice(page, "Job post opened for 30 days.")
     expect(page.get_by_role("row").filter(has_text=title)).to_have_count(0)  # left the queue
     public = httpx.get(f"{site.url}{API}/public/job-posts", params={"size": 100}).json()
