@@ -14,7 +14,7 @@ from sqlmodel import Session
 from community_app.i18n import N_
 from community_app.services import cache
 from community_app.services.errors import Invalid
-from community_app.services.speakers import web_url_host
+from community_app.services.validation import web_url_host
 from community_app.services.uploads import prepare_image, public_url, save_image
 
 KOREA = ZoneInfo("Asia/Seoul")

@@ -9,16 +9,14 @@ from sqlmodel import Session, col, select
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobPost, JobStatus, JobType
 from community_app.services.errors import InvalidMany
-from community_app.services.validation import EMAIL_RE, phone_problem
+from community_app.services.validation import email_problem, phone_problem, web_url_host
 
 REQUIRED = N_("This field is required")
 TOO_LONG = N_("This text is too long")
 CHOOSE_TYPE = N_("Please choose a job type")
 CHOOSE_CATEGORY = N_("Please choose a category")
 SALARY_INVALID = N_("Salary must be a whole number of won, the minimum not above the maximum")
-EMAIL_INVALID = N_("Please enter a valid email address")
 WEBSITE_INVALID = N_("Please enter a valid website address (https://...)")
-PHONE_INVALID = N_("Please enter a valid phone number (01012345678)")
 
 TEXT_LIMITS = {
     "title": 200, "companyName": 200, "location": 100, "experience": 200,
@@ -62,12 +60,12 @@ def submit_job_post(session: Session, user_id: int, data: Mapping[str, object]) 
     if "invalid" in (low, high) or (isinstance(low, int) and isinstance(high, int) and low > high):
         problems["salaryMin"] = SALARY_INVALID
     email, website, phone = _str(data, "contactEmail"), _str(data, "contactWebsite"), _str(data, "contactPhone")
-    if email and not EMAIL_RE.match(email):
-        problems["contactEmail"] = EMAIL_INVALID
-    if website and not (website.startswith(("https://", "http://")) and "." in website and len(website) <= 500):
+    if email and (message := email_problem(email)):
+        problems["contactEmail"] = message
+    if website and web_url_host(website) is None:
         problems["contactWebsite"] = WEBSITE_INVALID
-    if phone and phone_problem(phone):
-        problems["contactPhone"] = PHONE_INVALID
+    if phone and (message := phone_problem(phone)):
+        problems["contactPhone"] = message
     if problems:
         raise InvalidMany(problems)
     job = JobPost(

@@ -7,9 +7,7 @@ yearsOfExperience, expertiseField, topics, linkedinUrl, githubUrl, portfolioUrl)
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Mapping
-from urllib.parse import urlsplit
 
 from sqlmodel import Session
 
@@ -18,14 +16,13 @@ from community_app.models import ApplicationStatus, Experience, Expertise, Speak
 from community_app.services.errors import Invalid, InvalidMany
 from community_app.services.uploads import delete_upload, prepare_image, save_image
 from community_app.services.users import normalize_email
-from community_app.services.validation import email_problem, phone_problem
+from community_app.services.validation import email_problem, phone_problem, web_url_host
 
 FULL_NAME_MIN = 2
 FULL_NAME_MAX = 120
 JOB_POSITION_MAX = 120
 TOPICS_MIN = 10
 TOPICS_MAX = 5000
-URL_MAX = 500
 
 PHOTO_FOLDER = "private/speakers"
 
@@ -45,29 +42,6 @@ PORTFOLIO_INVALID = N_("Please enter a valid portfolio URL")
 def _text(data: Mapping[str, object], field: str) -> str:
     value = data.get(field)
     return value.strip() if isinstance(value, str) else ""
-
-
-def web_url_host(value: str) -> str | None:
-    """The host name of an http(s) URL (lower case), or None when it is not such a URL."""
-    if not value or len(value) > URL_MAX or any(ch.isspace() for ch in value):
-        return None
-    try:
-        parts = urlsplit(value)
-        parts.port  # noqa: B018 - raises ValueError for a malformed port
-    except ValueError:
-        return None
-    host = (parts.hostname or "").rstrip(".")
-    if parts.scheme.lower() not in ("http", "https") or not host:
-        return None
-    try:
-        ipaddress.ip_address(host)
-        return host
-    except ValueError:
-        pass
-    labels = host.split(".")
-    if len(labels) < 2 or not all(labels):
-        return None
-    return host
 
 
 def _is_on(host: str | None, domain: str) -> bool:

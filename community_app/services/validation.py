@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
+from urllib.parse import urlsplit
 
 from community_app.i18n import N_
 
@@ -22,6 +24,7 @@ PASSWORDS_DIFFER = N_("Passwords do not match")
 USERNAME_INVALID = N_("Username must contain letters only")
 
 PASSWORD_MIN_LENGTH = 8
+URL_MAX = 500
 MAX_EMAIL_LENGTH = 254
 
 
@@ -58,3 +61,26 @@ def confirmation_problem(password: str | None, confirmation: str | None) -> str 
 def username_problem(value: str | None) -> str | None:
     value = (value or "").strip()
     return None if 2 <= len(value) <= 50 and USERNAME_RE.match(value) else USERNAME_INVALID
+
+
+def web_url_host(value: str) -> str | None:
+    """The host name of an http(s) URL (lower case), or None when it is not such a URL."""
+    if not value or len(value) > URL_MAX or any(ch.isspace() for ch in value):
+        return None
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError for a malformed port
+    except ValueError:
+        return None
+    host = (parts.hostname or "").rstrip(".")
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        return None
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    labels = host.split(".")
+    if len(labels) < 2 or not all(labels):
+        return None
+    return host
