@@ -141,16 +141,27 @@ def test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header(page: 
     expect(page.get_by_role("banner").get_by_role("link", name="Login")).to_have_count(0)
 
 
+EXPIRED_ACCESS = "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwfQ.x"  # exp in 1970
+
+
+def _before_next_page(page: Page, values: dict[str, str]) -> None:
+    """Write localStorage once, when the next /mypage document starts."""
+    script = "; ".join(f"localStorage.setItem({k!r}, {v!r})" for k, v in values.items())
+    page.add_init_script(
+        "if (location.pathname.startsWith('/mypage') && !sessionStorage.getItem('uzdev_test_once')) {"
+        f" sessionStorage.setItem('uzdev_test_once', '1'); {script}; }}"
+    )
+
+
 def test_expired_access_token_is_refreshed_silently(page: Page, site):
     page.goto("/login")
     wait_ready(page)
     log_in(page, site)
     expect(page).to_have_url(HOME_URL)
     old_refresh = page.evaluate("localStorage.getItem('uzdev_refreshToken')")
-    # An access token that expired long ago (valid signature does not matter: it is expired)
-    page.evaluate(
-        "localStorage.setItem('uzdev_accessToken', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwfQ.x')"
-    )
+    # An access token that expired long ago, written as the next page starts (not while the
+    # current page may still be storing the tokens it just received).
+    _before_next_page(page, {"uzdev_accessToken": EXPIRED_ACCESS})
     page.goto("/mypage")
     expect(page.locator("#mypage-email")).to_have_text(DEMO_EMAIL)
     page.wait_for_function(f"localStorage.getItem('uzdev_refreshToken') !== {old_refresh!r}")
@@ -161,8 +172,7 @@ def test_failed_refresh_clears_everything_and_goes_to_login(page: Page, site):
     wait_ready(page)
     log_in(page, site)
     expect(page).to_have_url(HOME_URL)
-    page.evaluate("localStorage.setItem('uzdev_accessToken', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwfQ.x')")
-    page.evaluate("localStorage.setItem('uzdev_refreshToken', 'revoked-or-garbage')")
+    _before_next_page(page, {"uzdev_accessToken": EXPIRED_ACCESS, "uzdev_refreshToken": "revoked-or-garbage"})
     page.goto("/mypage")
     expect(page).to_have_url(re.compile(r"/login"))
     page.wait_for_function("!localStorage.getItem('uzdev_accessToken') && !localStorage.getItem('wasAuthenticated')")
