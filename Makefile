@@ -19,13 +19,15 @@ export PORT
 export REFLEX_USE_SYSTEM_BUN := 1
 export PYTHONUNBUFFERED := 1
 
-.PHONY: help run test test-production-config test-unit test-api test-e2e setup setup-test migrate demo compile-messages messages check-messages organizer maintenance-on maintenance-off clean
+.PHONY: help run bench test test-production-config test-unit test-api test-e2e setup setup-test migrate demo compile-messages messages check-messages organizer backup restore maintenance-on maintenance-off run-scheduled clean
 
 help:
 	@echo "make run    - set up, migrate, load demo content, serve http://localhost:$(PORT)"
 	@echo "make test   - set up (with chromium) and run unit, API and end-to-end tests"
+	@echo "make bench  - serve the production build and print page and API figures"
 	@echo "make messages / check-messages / compile-messages - translation catalogs"
 	@echo "make organizer EMAIL=someone@example.com - give a user the organizer role"
+	@echo "make backup [TO=dir] / make restore FILE=archive - database and uploads"
 	@echo "make maintenance-on / maintenance-off - switch the maintenance page"
 
 # --- installs (each once; redone only when its input changes) -------------------
@@ -49,9 +51,24 @@ $(STAMPS)/chromium:
 	fi
 	@touch $@
 
+$(STAMPS)/wrk:
+	@mkdir -p $(STAMPS)
+	@if ! command -v wrk >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	fi
+	@touch $@
+
 setup: $(STAMPS)/python $(STAMPS)/bun compile-messages
 
-setup-test: setup $(STAMPS)/chromium
+# nginx: the README's reverse-proxy configuration is run by tests/e2e/test_reverse_proxy.py.
+$(STAMPS)/nginx:
+	@mkdir -p $(STAMPS)
+	@if ! command -v nginx >/dev/null 2>&1 && ! test -x /usr/sbin/nginx; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; \
+	fi
+	@touch $@
+
+setup-test: setup $(STAMPS)/chromium $(STAMPS)/nginx
 
 compile-messages: $(STAMPS)/python
 	@$(BIN)/python -m community_app.i18n compile >/dev/null
@@ -70,11 +87,33 @@ run: setup demo
 organizer: $(STAMPS)/python
 	$(BIN)/python -m community_app.cli make-organizer "$(EMAIL)"
 
+# Archive of the database and uploads, safe while the site takes writes (README "Backups").
+backup: $(STAMPS)/python
+	$(BIN)/python -m community_app.cli backup $(if $(TO),--to "$(TO)")
+
+restore: $(STAMPS)/python
+	@test -n "$(FILE)" || { echo "usage: make restore FILE=var/backups/uzdev-....tar.gz"; exit 2; }
+	$(BIN)/python -m community_app.cli restore "$(FILE)"
+
+run-scheduled: $(STAMPS)/python
+	$(BIN)/python -m community_app.cli run-scheduled
+
 maintenance-on: $(STAMPS)/python
 	$(BIN)/python -m community_app.cli maintenance on
 
 maintenance-off: $(STAMPS)/python
 	$(BIN)/python -m community_app.cli maintenance off
+
+# --- benchmark (figures to compare, not a pass/fail test; README "Performance") ----
+
+# Lighthouse from npm, once, into the git-ignored .make/ folder (12.x: the newest that
+# runs on this machine's Node 20).
+$(STAMPS)/node_modules/.bin/lighthouse:
+	@mkdir -p $(STAMPS)
+	cd $(STAMPS) && npm install --silent --no-audit --no-fund lighthouse@12.8.2
+
+bench: setup $(STAMPS)/chromium $(STAMPS)/node_modules/.bin/lighthouse $(STAMPS)/wrk
+	$(BIN)/python -m tests.bench
 
 # --- translations --------------------------------------------------------------
 

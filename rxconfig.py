@@ -5,7 +5,14 @@ import os
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
+from community_app.build_output import FirstPaintPlugin
+from community_app.radix_css import RadixThemesPalettesPlugin
+from community_app.settings import backend_workers, cors_origins, session_expiry_seconds, trusted_proxy_hops
+
 _port = int(os.environ.get("PORT", "3000"))
+# Worker processes of the production server (granian reads GRANIAN_WORKERS): COMMUNITY_WORKERS,
+# by default the cores with Redis and 1 without.
+os.environ.setdefault("GRANIAN_WORKERS", str(backend_workers()))
 
 config = rx.Config(
     app_name="community_app",
@@ -14,12 +21,33 @@ config = rx.Config(
     frontend_port=_port,
     backend_port=_port,
     show_built_with_reflex=False,
+    # The API and the websocket answer these origins only (COMMUNITY_CORS_ORIGINS adds
+    # more, e.g. the KO'DJ client's); never '*' with credentials.
+    cors_allowed_origins=list(cors_origins()),
+    # Behind a TLS proxy: the site's handlers see the client's address, not the proxy's.
+    trusted_proxy_hops=trusted_proxy_hops(),
+    # Session state of a closed tab is dropped this long after its last event (every state
+    # manager reads it, not only Redis's).
+    redis_token_expiration=session_expiry_seconds(),
+    # Without Redis, sessions live in the one process's memory (not also written to
+    # .states/ on every event): they expire anyway, and members' tokens are in the browser.
+    **({} if os.environ.get("REFLEX_REDIS_URL", "").strip() else {"state_manager_mode": "memory"}),
     # Light theme only: the design has no dark variant.
     default_color_mode="light",
     plugins=[
-        rx.plugins.RadixThemesPlugin(
+        # Radix Themes with the colour palettes the site uses only (not all 30).
+        RadixThemesPalettesPlugin(
             theme=rx.theme(accent_color="indigo", gray_color="slate", radius="large", appearance="light")
         ),
+        # After the build: drop the Radix CSS no component of the build uses; pages start
+        # hydrating after their prerendered HTML is painted (build_output.py).
+        FirstPaintPlugin(),
     ],
     disable_plugins=[SitemapPlugin],
+    # Brotli and gzip copies of every built file, made once at build time and picked by
+    # Accept-Encoding (brotli first): no compression work per request.
+    frontend_compression_formats=["brotli", "gzip"],
+    # The site has no dynamic (browser-evaluated) components: do not import every Radix
+    # Themes component into the root of every page for them.
+    frontend_lazy_bundled_libraries=True,
 )

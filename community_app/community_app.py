@@ -8,21 +8,33 @@ from __future__ import annotations
 import logging
 
 import reflex as rx
+from reflex.utils.prerequisites import get_states_dir
 
 from community_app.api import create_api
+from community_app.api.observability import RequestMetrics
+from community_app.api.security_headers import SecurityHeaders
+from community_app import event_admission
 from community_app.db import migrate
 from community_app.i18n import compile_catalogs
-from community_app.settings import get_settings
+from community_app.logs import configure_logging
+from community_app.settings import get_settings, harden_var_dir
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.i18n import t
 from community_app.ui.pages import PAGES
 from community_app.ui.styles import GLOBAL_STYLE
+from community_app.web_serving import serve_pages
 
 log = logging.getLogger(__name__)
 
 # Fail fast: in production a missing secret stops the app here.
 get_settings()
+configure_logging()
+# The database, outbox, uploads and Reflex's saved sessions (.states) readable by this user only.
+harden_var_dir()
+harden_var_dir(get_states_dir())
 compile_catalogs()
+# A burst of page loads is admitted a few events at a time (short state locks).
+event_admission.install()
 
 
 def upgrade_database() -> None:
@@ -38,10 +50,25 @@ app = rx.App(
         rx.el.meta(name="theme-color", content="#1d4ed8"),
     ],
     html_lang="en",
-    api_transformer=create_api(),
+    # The REST API around Reflex's backend; caching headers and slash-free page addresses
+    # (web_serving.py); security headers and request counts on every answer.
+    api_transformer=[create_api(), serve_pages, SecurityHeaders, RequestMetrics],
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),
 )
 app.register_lifespan_task(upgrade_database)
+
+
+async def run_scheduler() -> None:
+    """Lifespan task: retention, account deletions and data exports (services/scheduler.py;
+    each run is claimed in the database, so several workers do it once)."""
+    from community_app.services import scheduler
+    from community_app.settings import scheduler_interval_seconds
+
+    if interval := scheduler_interval_seconds():
+        await scheduler.run_forever(interval)
+
+
+app.register_lifespan_task(run_scheduler)
 
 for route in PAGES:
     app.add_page(

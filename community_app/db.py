@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import fcntl
+import os
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +21,16 @@ from sqlmodel import Session
 from community_app.settings import ROOT, VAR_DIR, get_settings
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+# Threads that may hold a database connection at once in one server worker: FastAPI runs
+# sync routes and dependencies on anyio's 40 worker threads, and the site's handlers use
+# asyncio's default executor (``asyncio.to_thread``). The pool is sized to both, so a
+# thread never waits for a connection held by a request that itself waits for a thread
+# (the 30 s stall of issue 12); connections beyond the first 10 are opened only under load.
+API_THREADS = 40
+HANDLER_THREADS = min(32, (os.cpu_count() or 1) + 4)
+POOL_SIZE = 10
+POOL_LIMIT = API_THREADS + HANDLER_THREADS + 4
 
 
 def utcnow() -> dt.datetime:
@@ -38,19 +49,24 @@ def _on_sqlite_connect(dbapi_conn, _record) -> None:
 
 def make_engine(url: str) -> sa.Engine:
     if url.startswith("sqlite"):
-        path = url.split("///", 1)[-1]
-        if path and path != ":memory:":
+        path = url.split("///", 1)[1] if "///" in url else ""
+        in_memory = not path or path.startswith(":memory:") or "mode=memory" in url
+        if not in_memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pool = {} if in_memory else {"pool_size": POOL_SIZE, "max_overflow": POOL_LIMIT - POOL_SIZE}
         engine = sa.create_engine(
             url,
             connect_args={
                 "check_same_thread": False,
                 "timeout": SQLITE_BUSY_TIMEOUT_MS / 1000,
             },
+            **pool,
         )
         sa.event.listen(engine, "connect", _on_sqlite_connect)
         return engine
-    return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    return sa.create_engine(
+        url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=POOL_LIMIT - POOL_SIZE
+    )
 
 
 @lru_cache(maxsize=4)

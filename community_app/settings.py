@@ -8,10 +8,13 @@ refuses to start without them. The README lists every variable.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import secrets
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("COMMUNITY_VAR_DIR", ROOT / "var"))
@@ -32,6 +35,22 @@ def _bool(name: str, default: bool = False) -> bool:
     return raw.lower() in {"1", "true", "yes", "on"}
 
 
+# A secret must carry at least this many bits by a character-frequency (Shannon) estimate:
+# 32 random bytes in hex or base64 give well over 200, "x" * 32 gives 0, a sentence ~130.
+MIN_SECRET_BITS = 160
+
+
+def secret_bits(secret: str) -> float:
+    """Shannon estimate of the information in ``secret``: length times the entropy of its
+    character frequencies. Repeated letters and short alphabets score low."""
+    if not secret:
+        return 0.0
+    counts = Counter(secret)
+    n = len(secret)
+    per_char = -sum(c / n * math.log2(c / n) for c in counts.values())
+    return per_char * n
+
+
 def _dev_secret() -> str:
     """A random secret kept under var/ so development tokens survive restarts."""
     path = VAR_DIR / "secret_key"
@@ -42,6 +61,50 @@ def _dev_secret() -> str:
     path.write_text(value)
     path.chmod(0o600)
     return value
+
+
+LOGIN_CODE_DIGITS_DEFAULT = 6
+LOGIN_CODE_DIGITS_RANGE = (4, 10)
+
+
+def login_code_digits() -> int:
+    """``COMMUNITY_LOGIN_CODE_DIGITS``: length of the emailed sign-in code (default 6; the
+    KO'DJ client's code screen has 5 boxes, so a deploy serving it sets 5)."""
+    raw = _env("COMMUNITY_LOGIN_CODE_DIGITS")
+    if not raw:
+        return LOGIN_CODE_DIGITS_DEFAULT
+    low, high = LOGIN_CODE_DIGITS_RANGE
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise SettingsError(f"COMMUNITY_LOGIN_CODE_DIGITS must be a number from {low} to {high}.")
+    return int(raw)
+
+
+def _origin(url: str) -> str:
+    """scheme://host[:port] of a URL, without a path or a trailing slash."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise SettingsError(f"Not an http(s) origin: {url!r}")
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def cors_origins() -> tuple[str, ...]:
+    """Origins allowed to call the API and open the websocket with credentials.
+
+    ``COMMUNITY_CORS_ORIGINS`` (comma separated) adds origins, e.g. the KO'DJ client's.
+    The site's own origins are always allowed: ``COMMUNITY_PUBLIC_URL`` and the server's
+    own address on ``PORT`` (localhost and 127.0.0.1). Never ``*``: with credentials that
+    would let every site act for a signed-in visitor.
+    """
+    port = _env("PORT", "3000")
+    own = [
+        _env("COMMUNITY_PUBLIC_URL", "http://localhost:3000"),
+        f"http://localhost:{port}",
+        f"http://127.0.0.1:{port}",
+    ]
+    extra = [o for o in _env("COMMUNITY_CORS_ORIGINS").split(",") if o.strip()]
+    if any(o.strip() == "*" for o in extra):
+        raise SettingsError("COMMUNITY_CORS_ORIGINS lists origins; '*' is not allowed.")
+    return tuple(dict.fromkeys(_origin(o) for o in [*own, *extra]))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,6 +121,10 @@ class Settings:
     google_certs_url: str
     upload_dir: Path
     public_url: str
+    api_docs: bool
+    trusted_proxy_hops: int
+    login_code_digits: int
+    cors_origins: tuple[str, ...]
 
     @property
     def is_production(self) -> bool:
@@ -67,10 +134,21 @@ class Settings:
 def load_settings() -> Settings:
     env = _env("COMMUNITY_ENV", "development").lower()
     secret = _env("COMMUNITY_SECRET_KEY")
+    smtp_url = _env("COMMUNITY_SMTP_URL")
     if env == "production":
         if len(secret.encode()) < 32:
             raise SettingsError(
                 "COMMUNITY_SECRET_KEY must be set to at least 32 bytes in production."
+            )
+        if secret_bits(secret) < MIN_SECRET_BITS:
+            raise SettingsError(
+                "COMMUNITY_SECRET_KEY is too predictable for production: use 32 random bytes, "
+                "e.g. `python -c 'import secrets; print(secrets.token_urlsafe(48))'`."
+            )
+        if not smtp_url:
+            raise SettingsError(
+                "COMMUNITY_SMTP_URL must be set in production: sign-in codes are sent by email "
+                "and must never be written to an outbox folder."
             )
     elif not secret:
         secret = _dev_secret()
@@ -83,7 +161,7 @@ def load_settings() -> Settings:
         site_name=_env("COMMUNITY_SITE_NAME", "UzDev Korea"),
         default_contact_email=_env("COMMUNITY_CONTACT_EMAIL", "hello@uzdev.kr"),
         mail_outbox=Path(_env("COMMUNITY_MAIL_OUTBOX", str(VAR_DIR / "outbox"))),
-        smtp_url=_env("COMMUNITY_SMTP_URL"),
+        smtp_url=smtp_url,
         mail_from=_env("COMMUNITY_MAIL_FROM", "UzDev Korea <no-reply@uzdev.kr>"),
         google_client_id=_env("COMMUNITY_GOOGLE_CLIENT_ID"),
         google_certs_url=_env(
@@ -91,9 +169,85 @@ def load_settings() -> Settings:
         ),
         upload_dir=Path(_env("COMMUNITY_UPLOAD_DIR", str(VAR_DIR / "uploads"))),
         public_url=_env("COMMUNITY_PUBLIC_URL", "http://localhost:3000"),
+        # The interactive docs and the OpenAPI document: on in development, off in
+        # production unless asked for.
+        api_docs=_bool("COMMUNITY_API_DOCS", default=env != "production"),
+        trusted_proxy_hops=trusted_proxy_hops(),
+        login_code_digits=login_code_digits(),
+        cors_origins=cors_origins(),
     )
 
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     return load_settings()
+
+
+def login_history_days() -> int:
+    """How long sign-ins are kept (``COMMUNITY_LOGIN_HISTORY_DAYS``, default 180)."""
+    raw = _env("COMMUNITY_LOGIN_HISTORY_DAYS", "180")
+    return max(1, int(raw)) if raw.isdigit() else 180
+
+
+def scheduler_interval_seconds() -> int:
+    """How often each worker looks for due scheduled work (``COMMUNITY_SCHEDULER_INTERVAL``,
+    seconds, default 15; 0 switches the in-app scheduler off, for cron only)."""
+    raw = _env("COMMUNITY_SCHEDULER_INTERVAL", "15")
+    return int(raw) if raw.isdigit() else 15
+
+
+def trusted_proxy_hops() -> int:
+    """How many reverse proxies stand in front of the site (``COMMUNITY_TRUSTED_PROXY_HOPS``,
+    default 0): the client address is read from their X-Forwarded-For only then."""
+    raw = _env("COMMUNITY_TRUSTED_PROXY_HOPS", "0")
+    return int(raw) if raw.isdigit() else 0
+
+
+def backend_workers() -> int:
+    """Server worker processes (``COMMUNITY_WORKERS``). Without Redis the sessions live in
+    one process: always 1. With ``REFLEX_REDIS_URL`` the default is the number of cores
+    this process may run on (page loads are CPU work: more processes than cores only add
+    switching; Reflex's own default, 2 x cores + 1, measured slower)."""
+    if not _env("REFLEX_REDIS_URL"):
+        return 1
+    raw = _env("COMMUNITY_WORKERS")
+    if raw.isdigit() and int(raw) > 0:
+        return int(raw)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def event_concurrency() -> int:
+    """Events one worker runs at once (``COMMUNITY_EVENT_CONCURRENCY``, default 8); the
+    rest wait before taking their session's lock (community_app/event_admission.py)."""
+    raw = _env("COMMUNITY_EVENT_CONCURRENCY")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else 8
+
+
+# How long the server keeps the session state of a tab after its last event
+# (``COMMUNITY_SESSION_EXPIRY_SECONDS``, default 15 minutes). Members stay signed in: their
+# tokens are in the browser and come back with the next page load.
+DEFAULT_SESSION_EXPIRY_SECONDS = 900
+
+
+def session_expiry_seconds() -> int:
+    raw = _env("COMMUNITY_SESSION_EXPIRY_SECONDS")
+    return int(raw) if raw.isdigit() and int(raw) >= 30 else DEFAULT_SESSION_EXPIRY_SECONDS
+
+
+def harden_var_dir(folder: Path | None = None) -> None:
+    """Only the site's own user may read what it keeps: the database, the outbox (live
+    sign-in codes), uploads and the development secret. New files get mode 0600 and new
+    folders 0700 (umask), and what an older version left readable is tightened."""
+    os.umask(0o077)
+    root = folder or VAR_DIR
+    root.mkdir(parents=True, exist_ok=True)
+    for path in [root, *root.rglob("*")]:
+        try:
+            if path.is_symlink():
+                continue
+            path.chmod(0o700 if path.is_dir() else 0o600)
+        except FileNotFoundError:  # removed meanwhile (an expired session's file, say)
+            continue

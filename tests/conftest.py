@@ -78,3 +78,22 @@ def engine(request, sqlite_template: Path, tmp_path: Path):
 def session(engine):
     with Session(engine, expire_on_commit=False) as s:
         yield s
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Rate-limit counters (in memory without Redis) start empty for every test."""
+    from community_app.services import ratelimit
+
+    ratelimit.reset()
+    yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with an empty in-process cache (tests use many databases)."""
+    from community_app.services import cache
+
+    cache.use_backend(cache.MemoryBackend())
+    yield
+    cache.use_backend(None)

@@ -11,13 +11,18 @@ from fastapi import FastAPI
 
 from community_app.api.errors import install_error_handlers
 from community_app.api.limits import BodySizeLimit
+from community_app.api.observability import router as metrics_router
+from community_app.api.openapi import document_error_answers
+from community_app.api.response_cache import PublicResponseCache
 from community_app.api.routes import ROUTERS
+from community_app.settings import get_settings
 
 API_PREFIX = "/api/v1"
 REFLEX_UPLOAD_PATH = "/_upload"
 
 
 def create_api() -> FastAPI:
+    docs = get_settings().api_docs  # off in production unless COMMUNITY_API_DOCS=1
     api = FastAPI(
         title="UzDev Korea API",
         version="1.0.0",
@@ -25,14 +30,18 @@ def create_api() -> FastAPI:
             "The community site's REST contract. Every answer is an envelope "
             '`{"data", "message", "status"}`; lists are Spring-style pages (first page 0).'
         ),
-        docs_url=f"{API_PREFIX}/docs",
+        docs_url=f"{API_PREFIX}/docs" if docs else None,
         redoc_url=None,
-        openapi_url=f"{API_PREFIX}/openapi.json",
+        openapi_url=f"{API_PREFIX}/openapi.json" if docs else None,
     )
     install_error_handlers(api)
+    # Innermost of the middlewares: cached answers get every header added outside it.
+    api.add_middleware(PublicResponseCache, prefix=f"{API_PREFIX}/public")
     api.add_middleware(BodySizeLimit, prefix=API_PREFIX)
     # Reflex's own upload endpoint (the speaker photo): the same 6 MB cap on its bodies.
     api.add_middleware(BodySizeLimit, prefix=REFLEX_UPLOAD_PATH)
     for router in ROUTERS:
         api.include_router(router, prefix=API_PREFIX)
+    api.include_router(metrics_router)  # /metrics, for Prometheus
+    document_error_answers(api)
     return api

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Annotated
 
 import sqlalchemy as sa
-from fastapi import Depends
+from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlmodel import Session
 
@@ -19,6 +19,7 @@ from community_app.i18n import N_
 from community_app.models import User
 from community_app.services.errors import Forbidden, Unauthorized
 from community_app.services.tokens import INVALID_TOKEN, user_id_from_access_token
+from community_app.settings import get_settings
 
 _bearer = HTTPBearer(auto_error=False, description="The access token from /auth/verify-login-otp")
 
@@ -28,7 +29,13 @@ def get_engine_for_api() -> sa.Engine:
 
 
 def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> Iterator[Session]:
-    """One transaction per request: committed when the handler returns, else rolled back."""
+    """One transaction per request: committed when the handler returns, else rolled back.
+
+    The dependency has ``scope="function"``: it ends when the route has built its answer and
+    before the answer is sent, so a write is committed (and the public caches expired)
+    before the client hears of it, the next request reads it at once, and a commit that
+    fails is an error answer instead of a lost write.
+    """
     with Session(engine, expire_on_commit=False) as session:
         try:
             yield session
@@ -38,7 +45,7 @@ def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> It
             raise
 
 
-SessionDep = Annotated[Session, Depends(get_session)]
+SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 
 
 def current_user(
@@ -49,6 +56,9 @@ def current_user(
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized(N_("Authentication required. Please log in."))
     user = session.get(User, user_id_from_access_token(credentials.credentials))
+    # End the read transaction: its connection goes back to the pool while the request
+    # waits for a thread to run the route (the user stays loaded and in the session).
+    session.commit()
     if user is None or not user.is_active:
         raise Unauthorized(INVALID_TOKEN)
     return user
@@ -64,3 +74,19 @@ def organizer(user: CurrentUser) -> User:
 
 
 Organizer = Annotated[User, Depends(organizer)]
+
+
+def client_address(request: Request) -> str:
+    """The caller's IP address: the peer's, or behind ``COMMUNITY_TRUSTED_PROXY_HOPS``
+    reverse proxies the address they put in X-Forwarded-For (the same rule Reflex applies
+    to the site's websocket), never a header a client could forge."""
+    peer = request.client.host if request.client else ""
+    hops = get_settings().trusted_proxy_hops
+    if hops:
+        forwarded = [ip.strip() for ip in request.headers.get("x-forwarded-for", "").split(",") if ip.strip()]
+        if len(forwarded) >= hops:
+            return forwarded[-hops]
+    return peer
+
+
+ClientAddress = Annotated[str, Depends(client_address)]

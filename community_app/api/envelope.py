@@ -12,6 +12,9 @@ T = TypeVar("T")
 
 
 class Envelope(BaseModel, Generic[T]):
+    """Every answer: ``data`` (null on errors and on a few successes), a message in the
+    asked language, and the HTTP status."""
+
     data: T | None = None
     message: str = "OK"
     status: int = 200
@@ -29,20 +32,21 @@ class Page(BaseModel, Generic[T]):
     numberOfElements: int
 
 
-def ok(data: Any = None, message: str = "OK", status: int = 200) -> dict[str, Any]:
-    return {"data": data, "message": message, "status": status}
+def ok(data: T = None, message: str = "OK", status: int = 200) -> Envelope[T]:
+    """The success envelope around ``data`` (a model, a page or a list of models)."""
+    return Envelope[Any](data=data, message=message, status=status)
 
 
-def page_of(items: Sequence[Any], total: int, page: int, size: int) -> dict[str, Any]:
+def page_of(items: Sequence[T], total: int, page: int, size: int) -> Page[T]:
     total_pages = math.ceil(total / size) if size else 0
-    return {
-        "content": list(items),
-        "totalElements": total,
-        "totalPages": total_pages,
-        "size": size,
-        "number": page,
-        "first": page == 0,
-        "last": page >= total_pages - 1,
-        "empty": len(items) == 0,
-        "numberOfElements": len(items),
-    }
+    return Page[Any](
+        content=list(items),
+        totalElements=total,
+        totalPages=total_pages,
+        size=size,
+        number=page,
+        first=page == 0,
+        last=page >= total_pages - 1,
+        empty=len(items) == 0,
+        numberOfElements=len(items),
+    )

@@ -10,11 +10,13 @@ import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from community_app.api.schemas.rules import FIELD_RULE
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.services.errors import DomainError, Invalid, InvalidMany
+from community_app.services.ratelimit import TooManyRequests
 
 log = logging.getLogger(__name__)
 
@@ -23,9 +25,10 @@ def request_language(request: Request) -> str:
     return normalize_language(request.headers.get("accept-language", ""))
 
 
-def envelope_response(status: int, message: str, data=None) -> JSONResponse:
+def envelope_response(status: int, message: str, data=None, headers=None) -> JSONResponse:
     return JSONResponse(
-        status_code=status, content={"data": data, "message": message, "status": status}
+        status_code=status, content={"data": data, "message": message, "status": status},
+        headers=headers,
     )
 
 
@@ -39,22 +42,37 @@ def install_error_handlers(api: FastAPI) -> None:
             data = {"errors": {exc.field: message}}
         elif isinstance(exc, InvalidMany):
             data = {"errors": {f: gettext(m, lang) for f, m in exc.errors.items()}}
-        return envelope_response(exc.status, message, data)
+        headers = None
+        if isinstance(exc, TooManyRequests):
+            headers = {"Retry-After": str(exc.retry_after)}
+        return envelope_response(exc.status, message, data, headers)
 
     @api.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError):
-        errors = {}
+        lang = request_language(request)
+        errors: dict[str, str] = {}
+        first_rule: str | None = None
         for err in exc.errors():
             loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path", "header")]
-            errors[".".join(loc) or "request"] = err.get("msg", "Invalid value")
-        return envelope_response(
-            422, gettext(N_("Invalid information. Please check your details."), request_language(request)),
-            {"errors": errors},
-        )
+            key = ".".join(loc) or "request"
+            if err.get("type") == FIELD_RULE:  # a rule of services.validation: its message
+                params = (err.get("ctx") or {}).get("params") or {}
+                message = gettext(err.get("msg", ""), lang, **params)
+                first_rule = first_rule or message
+            else:
+                message = err.get("msg", "Invalid value")
+            errors.setdefault(key, message)
+        summary = first_rule or gettext(N_("Invalid information. Please check your details."), lang)
+        return envelope_response(422, summary, {"errors": errors})
 
     @api.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException):
-        return envelope_response(exc.status_code, str(exc.detail))
+        allowed = (exc.headers or {}).get("Allow")
+        if exc.status_code == 405 and request.method == "OPTIONS" and allowed:
+            # A plain OPTIONS (not a CORS preflight, which the CORS layer answers): say
+            # which methods the path takes instead of refusing.
+            return Response(status_code=204, headers={"Allow": f"{allowed}, OPTIONS"})
+        return envelope_response(exc.status_code, str(exc.detail), headers=exc.headers)
 
     @api.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception):

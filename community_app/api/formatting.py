@@ -4,30 +4,11 @@ clock times) and success messages in the asked language."""
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo
 
 from fastapi import Request
 
 from community_app.api.errors import request_language
 from community_app.i18n import gettext
-
-KOREA = ZoneInfo("Asia/Seoul")
-
-
-def in_korea(value: dt.datetime) -> dt.datetime:
-    if value.tzinfo is None:  # every stored time is UTC
-        value = value.replace(tzinfo=dt.UTC)
-    return value.astimezone(KOREA)
-
-
-def korea_date(value: dt.datetime) -> str:
-    """YYYY-MM-DD in Korea time."""
-    return in_korea(value).strftime("%Y-%m-%d")
-
-
-def korea_time(value: dt.datetime) -> str:
-    """HH:MM (24-hour) in Korea time."""
-    return in_korea(value).strftime("%H:%M")
 
 
 def utc(value: dt.datetime) -> dt.datetime:

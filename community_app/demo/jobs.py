@@ -2,7 +2,10 @@
 
 Every key but ``age`` and ``posted_by`` is a JobPost field. ``age`` is how long ago the
 post was created (keyword arguments of ``datetime.timedelta``); ``posted_by`` is a
-username. Companies are invented. Salaries are KRW per year.
+username. Companies are invented. Salaries are KRW per year. Visa statuses follow what
+such employers can hire in practice: E-7 with sponsorship for professional posts, D-2
+(with the school's and immigration's permission) and D-10 for internships and part-time
+work, F-2/F-4/F-5/F-6 where any employer may hire, H-1 for short part-time work.
 """
 
 from __future__ import annotations
@@ -18,6 +21,10 @@ JOBS = [
         ),
         "location": "Seoul",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_3",
+        "working_languages": ["en", "ko"],
         "job_type": "FULL_TIME",
         "category": "BACKEND",
         "description": (
@@ -56,6 +63,10 @@ JOBS = [
         ),
         "location": "Seoul",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_4",
+        "working_languages": ["ko", "en"],
         "job_type": "FULL_TIME",
         "category": "FRONTEND",
         "description": (
@@ -90,6 +101,10 @@ JOBS = [
         ),
         "location": "Busan",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_2",
+        "working_languages": ["ko", "en"],
         "job_type": "FULL_TIME",
         "category": "MOBILE",
         "description": (
@@ -124,6 +139,10 @@ JOBS = [
         ),
         "location": "Incheon",
         "remote": False,
+        "visas": ["F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": False,
+        "korean_level": "NONE",
+        "working_languages": ["en"],
         "job_type": "CONTRACT",
         "category": "DEVOPS",
         "description": (
@@ -157,6 +176,10 @@ JOBS = [
         ),
         "location": "Daegu",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_4",
+        "working_languages": ["ko"],
         "job_type": "FULL_TIME",
         "category": "BACKEND",
         "description": (
@@ -192,6 +215,10 @@ JOBS = [
         ),
         "location": "Daejeon",
         "remote": False,
+        "visas": ["D-2", "D-10", "F-2", "F-5", "F-6"],
+        "visa_sponsorship": False,
+        "korean_level": "NONE",
+        "working_languages": ["en"],
         "job_type": "INTERNSHIP",
         "category": "AI",
         "description": (
@@ -226,6 +253,10 @@ JOBS = [
         ),
         "location": "Gwangju",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-5"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_3",
+        "working_languages": ["en", "ko"],
         "job_type": "FULL_TIME",
         "category": "AI",
         "description": (
@@ -261,6 +292,10 @@ JOBS = [
         ),
         "location": "Ulsan",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_5",
+        "working_languages": ["ko"],
         "job_type": "FULL_TIME",
         "category": "DATA",
         "description": (
@@ -295,6 +330,10 @@ JOBS = [
         ),
         "location": "Suwon",
         "remote": False,
+        "visas": ["F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": False,
+        "korean_level": "BUSINESS",
+        "working_languages": ["ko"],
         "job_type": "FULL_TIME",
         "category": "QA",
         "description": (
@@ -330,6 +369,10 @@ JOBS = [
         ),
         "location": "Seoul",
         "remote": True,
+        "visas": ["D-2", "F-2", "F-4", "F-5", "F-6", "H-1"],
+        "visa_sponsorship": False,
+        "korean_level": "TOPIK_2",
+        "working_languages": ["uz", "ko"],
         "job_type": "PART_TIME",
         "category": "DESIGN",
         "description": (
@@ -362,6 +405,10 @@ JOBS = [
         ),
         "location": "Seoul",
         "remote": True,
+        "visas": ["F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": False,
+        "korean_level": "NONE",
+        "working_languages": ["en"],
         "job_type": "FREELANCE",
         "category": "FULLSTACK",
         "description": (
@@ -393,6 +440,10 @@ JOBS = [
         ),
         "location": "Seoul",
         "remote": True,
+        "visas": ["E-7", "F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "NONE",
+        "working_languages": ["uz", "ru"],
         "job_type": "FULL_TIME",
         "category": "FULLSTACK",
         "description": (
@@ -427,6 +478,10 @@ JOBS = [
         ),
         "location": "Busan",
         "remote": False,
+        "visas": ["D-2", "D-10", "F-2", "F-6"],
+        "visa_sponsorship": False,
+        "korean_level": "TOPIK_2",
+        "working_languages": ["ko", "uz"],
         "job_type": "INTERNSHIP",
         "category": "BACKEND",
         "description": (
@@ -461,6 +516,10 @@ JOBS = [
         ),
         "location": "Suwon",
         "remote": False,
+        "visas": ["F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": False,
+        "korean_level": "TOPIK_3",
+        "working_languages": ["ko", "en"],
         "job_type": "CONTRACT",
         "category": "MOBILE",
         "description": (
@@ -494,6 +553,10 @@ JOBS = [
         ),
         "location": "Seoul",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-4", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_6",
+        "working_languages": ["ko", "en"],
         "job_type": "FULL_TIME",
         "category": "DATA",
         "description": (
@@ -528,6 +591,10 @@ JOBS = [
         ),
         "location": "Daejeon",
         "remote": True,
+        "visas": ["D-2", "F-2", "F-4", "F-5", "F-6", "H-1"],
+        "visa_sponsorship": False,
+        "korean_level": "BUSINESS",
+        "working_languages": ["ko", "uz", "en"],
         "job_type": "FREELANCE",
         "category": "OTHER",
         "description": (
@@ -561,6 +628,10 @@ JOBS = [
         ),
         "location": "Incheon",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-5"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_3",
+        "working_languages": ["en", "ko"],
         "job_type": "FULL_TIME",
         "category": "BACKEND",
         "description": (
@@ -591,6 +662,10 @@ JOBS = [
         "company_description": "A small web agency in Gwangju making sites for local businesses and festivals.",
         "location": "Gwangju",
         "remote": False,
+        "visas": ["D-2", "F-2", "F-4", "F-6", "H-1"],
+        "visa_sponsorship": False,
+        "korean_level": "TOPIK_3",
+        "working_languages": ["ko"],
         "job_type": "PART_TIME",
         "category": "FRONTEND",
         "description": (
@@ -620,6 +695,10 @@ JOBS = [
         "company_description": "A payment gateway for online shops and subscription services in Korea.",
         "location": "Seoul",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-5"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_2",
+        "working_languages": ["en"],
         "job_type": "FULL_TIME",
         "category": "DEVOPS",
         "description": (
@@ -652,6 +731,10 @@ JOBS = [
         ),
         "location": "Ulsan",
         "remote": False,
+        "visas": ["D-2", "D-10", "F-2"],
+        "visa_sponsorship": False,
+        "korean_level": "TOPIK_3",
+        "working_languages": ["uz", "ko"],
         "job_type": "INTERNSHIP",
         "category": "DATA",
         "description": (
@@ -684,6 +767,10 @@ JOBS = [
         ),
         "location": "Busan",
         "remote": False,
+        "visas": ["E-7", "F-2", "F-5", "F-6"],
+        "visa_sponsorship": True,
+        "korean_level": "TOPIK_3",
+        "working_languages": ["ko", "en"],
         "job_type": "FULL_TIME",
         "category": "MOBILE",
         "description": (
@@ -717,6 +804,10 @@ JOBS = [
         ),
         "location": "Daegu",
         "remote": True,
+        "visas": ["F-2", "F-4", "F-5", "F-6", "H-1"],
+        "visa_sponsorship": False,
+        "korean_level": "NONE",
+        "working_languages": ["uz", "ru"],
         "job_type": "FREELANCE",
         "category": "DESIGN",
         "description": (
@@ -749,6 +840,10 @@ JOBS = [
         ),
         "location": "Busan",
         "remote": False,
+        "visas": ["D-2", "F-2", "F-4", "F-6", "H-1"],
+        "visa_sponsorship": False,
+        "korean_level": "TOPIK_2",
+        "working_languages": ["uz", "ru", "ko"],
         "job_type": "CONTRACT",
         "category": "QA",
         "description": (

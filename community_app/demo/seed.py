@@ -122,7 +122,8 @@ def _add_users(session: Session, now: dt.datetime) -> dict[str, User]:
     users = {}
     for row in rows:
         days = row.pop("joined_days_ago")
-        user = User(**row, password_hash=password_hash, joined_at=_ago(now, {"days": days}))
+        joined = _ago(now, {"days": days})
+        user = User(**row, password_hash=password_hash, joined_at=joined, verified_at=joined)
         session.add(user)
         users[user.username] = user
     session.flush()

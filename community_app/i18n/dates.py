@@ -8,24 +8,17 @@ shows the chosen language (``t_var`` in the UI). Bad input gives the SPEC 8 text
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo
 
 from babel.dates import format_date as _format_date
 from babel.dates import format_time as _format_time
 
 from community_app.i18n import LANGUAGES, N_, both, gettext
+from community_app.korea_time import to_korea
 
-KOREA = ZoneInfo("Asia/Seoul")
 Texts = dict[str, str]
 
 INVALID_DATE = N_("Invalid date")
 INVALID_TIME = N_("Invalid time")
-
-
-def to_korea(value: dt.datetime) -> dt.datetime:
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.UTC)
-    return value.astimezone(KOREA)
 
 
 def date_texts(value: dt.datetime | None, fmt: str = "medium") -> Texts:

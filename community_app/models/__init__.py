@@ -1,7 +1,18 @@
 """All tables. Importing this module registers every table on ``SQLModel.metadata``."""
 
 from community_app.models.blog import BlogPost, BlogStatus
-from community_app.models.job import JobCategory, JobPost, JobStatus, JobType
+from community_app.models.enums import (
+    ConsentKind,
+    ExportStatus,
+    JobCategory,
+    JobStatus,
+    JobType,
+    KoreanLevel,
+    LoginMethod,
+    VisaStatus,
+    WorkingLanguage,
+)
+from community_app.models.job import JobPost
 from community_app.models.meetup import (
     AttendanceReason,
     InterestedField,
@@ -14,6 +25,7 @@ from community_app.models.meetup import (
     Speaker,
 )
 from community_app.models.news import Comment, CommentVote, News, NewsType
+from community_app.models.privacy import Consent, DataExport, LoginEvent, ScheduledTask
 from community_app.models.site import (
     AffiliatedProject,
     AuditEntry,
@@ -37,4 +49,6 @@ __all__ = [
     "Language", "LoginCode", "Meetup", "MeetupNote", "MeetupRegistration", "MeetupReview",
     "News", "NewsType", "RefreshToken", "RegistrationStatus", "Role", "SiteSettings",
     "Speaker", "SpeakerApplication", "TeamMember", "TeamRole", "User",
+    "KoreanLevel", "VisaStatus", "WorkingLanguage", "Consent", "ConsentKind", "DataExport",
+    "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask",
 ]

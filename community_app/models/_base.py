@@ -7,6 +7,8 @@ import enum
 import sqlalchemy as sa
 from sqlmodel import SQLModel
 
+from community_app.i18n import both
+
 # Stable constraint names, so migrations can alter them on every database.
 SQLModel.metadata.naming_convention = {
     "ix": "ix_%(column_0_label)s",
@@ -25,6 +27,50 @@ class StrEnum(str, enum.Enum):
     @classmethod
     def values(cls) -> list[str]:
         return [m.value for m in cls]
+
+
+class LabelledEnum(StrEnum):
+    """A string enum whose members carry their English label (a message id, translated
+    where shown) and the other spellings clients send for them.
+
+    ``NAME = "value", N_("Label"), "alias", ...``. The label is the one every screen uses
+    (the site's forms and the back office); ``parse`` maps an alias to its member.
+    """
+
+    label: str
+    aliases: tuple[str, ...]
+
+    def __new__(cls, value: str, label: str = "", *aliases: str):
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label or value
+        member.aliases = aliases
+        return member
+
+    @classmethod
+    def parse(cls, value: object) -> LabelledEnum | None:
+        """The member for a value or one of its aliases; None for anything else."""
+        if not isinstance(value, str):
+            return None
+        for member in cls:
+            if value == member.value or value in member.aliases:
+                return member
+        return None
+
+    @classmethod
+    def accepted(cls) -> list[str]:
+        """Every spelling ``parse`` accepts: the values, then the aliases."""
+        return [*cls.values(), *(a for m in cls for a in m.aliases)]
+
+    @classmethod
+    def labels(cls) -> dict[str, str]:
+        """value -> label (a message id), in declaration order."""
+        return {m.value: m.label for m in cls}
+
+    @classmethod
+    def label_texts(cls) -> dict[str, dict[str, str]]:
+        """value -> the label in every language (``{"en": ..., "uz": ...}``)."""
+        return {m.value: both(m.label) for m in cls}
 
 
 def check_in(column: str, enum_cls: type[StrEnum], name: str) -> sa.CheckConstraint:

@@ -8,12 +8,8 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
-from community_app.models._base import StrEnum, check_in
-
-
-class BlogStatus(StrEnum):
-    DRAFT = "DRAFT"
-    PUBLISHED = "PUBLISHED"
+from community_app.models._base import check_in
+from community_app.models.enums import BlogStatus
 
 
 class BlogPost(SQLModel, table=True):

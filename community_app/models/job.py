@@ -8,35 +8,8 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
-from community_app.models._base import StrEnum, check_in
-
-
-class JobStatus(StrEnum):
-    OPEN = "OPEN"
-    CLOSED = "CLOSED"
-    FILLED = "FILLED"
-    PENDING = "PENDING"
-
-
-class JobType(StrEnum):
-    FULL_TIME = "FULL_TIME"
-    PART_TIME = "PART_TIME"
-    CONTRACT = "CONTRACT"
-    INTERNSHIP = "INTERNSHIP"
-    FREELANCE = "FREELANCE"
-
-
-class JobCategory(StrEnum):
-    BACKEND = "BACKEND"
-    FRONTEND = "FRONTEND"
-    FULLSTACK = "FULLSTACK"
-    MOBILE = "MOBILE"
-    DEVOPS = "DEVOPS"
-    DATA = "DATA"
-    AI = "AI"
-    QA = "QA"
-    DESIGN = "DESIGN"
-    OTHER = "OTHER"
+from community_app.models._base import check_in
+from community_app.models.enums import JobCategory, JobStatus, JobType, KoreanLevel
 
 
 JOB_LIFETIME_DAYS = 30
@@ -48,6 +21,7 @@ class JobPost(SQLModel, table=True):
         check_in("status", JobStatus, "ck_job_posts_status"),
         check_in("job_type", JobType, "ck_job_posts_type"),
         check_in("category", JobCategory, "ck_job_posts_category"),
+        check_in("korean_level", KoreanLevel, "ck_job_posts_korean_level"),
         sa.CheckConstraint(
             "salary_min IS NULL OR salary_max IS NULL OR salary_min <= salary_max",
             name="ck_job_posts_salary_range",
@@ -74,6 +48,11 @@ class JobPost(SQLModel, table=True):
     contact_phone: str | None = Field(default=None, max_length=30)
     contact_email: str | None = Field(default=None, max_length=254)
     contact_website: str | None = Field(default=None, max_length=500)
+    # Visa and language (VisaStatus / WorkingLanguage values; korean_level None = not stated).
+    visas: list[str] = Field(default_factory=list, sa_type=sa.JSON)
+    visa_sponsorship: bool = Field(default=False)
+    korean_level: str | None = Field(default=None, max_length=10)
+    working_languages: list[str] = Field(default_factory=list, sa_type=sa.JSON)
     status: str = Field(default=JobStatus.PENDING.value, max_length=10, index=True)
     posted_by_id: int | None = Field(
         default=None, foreign_key="users.id", ondelete="SET NULL"

@@ -8,36 +8,10 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
-from community_app.models._base import StrEnum, check_in
+from community_app.models._base import check_in
+from community_app.models.enums import RegistrationStatus, AttendanceReason, InterestedField
 
 DEFAULT_SEATS = 50
-
-
-class RegistrationStatus(StrEnum):
-    PENDING = "PENDING"
-    ACCEPTED = "ACCEPTED"
-    REJECTED = "REJECTED"
-    CANCELLED = "CANCELLED"
-
-
-class AttendanceReason(StrEnum):
-    FIRST_TIME = "first_time"
-    ATTENDED_BEFORE = "attended_before"
-    NETWORKING = "networking"
-    LEARNING = "learning"
-    JOB_OPPORTUNITIES = "job_opportunities"
-    OTHERS = "others"
-
-
-class InterestedField(StrEnum):
-    AI = "ai"
-    BACKEND = "backend"
-    FRONTEND = "frontend"
-    UI = "ui"
-    MOBILE = "mobile"
-    CLOUD = "cloud"
-    CYBER = "cyber"
-    DATA = "data"
 
 
 class Meetup(SQLModel, table=True):

@@ -8,13 +8,8 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
-from community_app.models._base import StrEnum, check_in
-
-
-class NewsType(StrEnum):
-    TECH = "TECH"
-    MEETUP = "MEETUP"
-    SOCIAL = "SOCIAL"
+from community_app.models._base import check_in
+from community_app.models.enums import NewsType
 
 
 class News(SQLModel, table=True):

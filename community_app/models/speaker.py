@@ -8,36 +8,8 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
-from community_app.models._base import StrEnum, check_in
-
-
-class Experience(StrEnum):
-    LESS_THAN_1 = "less_than_1"
-    ONE_TO_THREE = "1-3"
-    THREE_TO_FIVE = "3-5"
-    FIVE_TO_TEN = "5-10"
-    TEN_PLUS = "10+"
-
-
-class Expertise(StrEnum):
-    FRONTEND = "frontend"
-    BACKEND = "backend"
-    FULLSTACK = "fullstack"
-    MOBILE = "mobile"
-    DEVOPS = "devops"
-    DATA = "data"
-    AI = "ai"
-    BLOCKCHAIN = "blockchain"
-    SECURITY = "security"
-    GAMEDEV = "gamedev"
-    OTHER = "other"
-
-
-class ApplicationStatus(StrEnum):
-    NEW = "NEW"
-    IN_REVIEW = "IN_REVIEW"
-    ACCEPTED = "ACCEPTED"
-    REJECTED = "REJECTED"
+from community_app.models._base import check_in
+from community_app.models.enums import Experience, Expertise, ApplicationStatus
 
 
 class SpeakerApplication(SQLModel, table=True):

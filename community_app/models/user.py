@@ -7,17 +7,8 @@ import datetime as dt
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
-from community_app.models._base import StrEnum, check_in
-
-
-class Role(StrEnum):
-    MEMBER = "member"
-    ORGANIZER = "organizer"
-
-
-class Language(StrEnum):
-    EN = "en"
-    UZ = "uz"
+from community_app.models._base import check_in
+from community_app.models.enums import Role, Language
 
 
 class User(SQLModel, table=True):
@@ -41,6 +32,16 @@ class User(SQLModel, table=True):
     language: str = Field(default=Language.EN.value, max_length=5)
     is_active: bool = Field(default=True)
     joined_at: dt.datetime = Field(default_factory=utcnow)
+    # "My visa" of the jobs filter (a VisaStatus value), remembered for the member.
+    visa_status: str | None = Field(default=None, max_length=10)
+    # Account deletion: asked for (a sign-in before the grace period ends cancels it),
+    # whether comments and posts stay as "deleted member", and when the data was erased.
+    deletion_requested_at: dt.datetime | None = None
+    deletion_keeps_content: bool = Field(default=True)
+    deleted_at: dt.datetime | None = None
+    # First proof the member owns the email (an emailed code used, or Google); sign-ups
+    # still unverified after 7 days are deleted by the scheduler.
+    verified_at: dt.datetime | None = None
 
     @property
     def is_organizer(self) -> bool:

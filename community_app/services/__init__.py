@@ -3,3 +3,7 @@
 Each function takes a SQLModel session and returns plain objects, or raises one of the
 typed errors of ``community_app.services.errors``.
 """
+
+# Every write through a session expires the cached reads it touches (installed on import,
+# so any code that reaches the business rules has it).
+from community_app.services import cache as _cache  # noqa: E402, F401

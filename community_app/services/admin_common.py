@@ -1,12 +1,10 @@
-"""Pieces the back-office services share: reading form values, Korea-time dates and
-clock times, images, and expiring the public caches once a change is committed."""
+"""Pieces the back-office services share: reading form values, images, and expiring the
+public caches once a change is committed (Korea time: ``community_app.korea_time``)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Mapping
-from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 from sqlmodel import Session
@@ -14,15 +12,13 @@ from sqlmodel import Session
 from community_app.i18n import N_
 from community_app.services import cache
 from community_app.services.errors import Invalid
-from community_app.services.validation import web_url_host
 from community_app.services.uploads import prepare_image, public_url, save_image
-
-KOREA = ZoneInfo("Asia/Seoul")
-DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-TIME_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+from community_app.services.validation import (
+    optional_url_problem,
+    whole_number,  # noqa: F401 - the forms' reader
+)
 
 IMAGE_INVALID = N_("Image must be a JPEG, PNG or WebP picture of at most 5 MB.")
-URL_INVALID = N_("Please enter a valid URL (http or https).")
 
 # Meetup kinds of the public caches (every change to a meetup can move it between lists).
 MEETUP_CACHES = (cache.UPCOMING_EVENTS, cache.PAST_EVENTS, cache.EVENT_DETAILS)
@@ -42,50 +38,12 @@ def flag(data: Mapping[str, object], field: str, default: bool = False) -> bool:
     return bool(value)
 
 
-def whole_number(value: object) -> int | None:
-    """An int from an int or a digit string; None for anything else (bools included)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and re.fullmatch(r"-?\d{1,12}", value.strip()):
-        return int(value.strip())
-    return None
-
-
-def parse_date(value: str) -> dt.date | None:
-    if not DATE_RE.match(value or ""):
-        return None
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        return None
-
-
-def parse_time(value: str) -> dt.time | None:
-    if not TIME_RE.match(value or ""):
-        return None
-    hours, minutes = value.split(":")
-    return dt.time(int(hours), int(minutes))
-
-
-def korea_to_utc(day: dt.date, clock: dt.time) -> dt.datetime:
-    """A Korea-time date and clock time as the UTC moment the database stores."""
-    return dt.datetime.combine(day, clock, tzinfo=KOREA).astimezone(dt.UTC)
-
-
-def korea_date_of(value: dt.datetime) -> dt.date:
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.UTC)
-    return value.astimezone(KOREA).date()
-
-
 def optional_url(value: str, field: str, errors: dict[str, str]) -> str | None:
     """None for an empty value; the URL when it is an http(s) one; an error otherwise."""
     if not value:
         return None
-    if web_url_host(value) is None:
-        errors[field] = URL_INVALID
+    if message := optional_url_problem(value):
+        errors[field] = message
         return None
     return value
 

@@ -19,14 +19,23 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
 from community_app.models.job import JOB_LIFETIME_DAYS
-from community_app.services.admin_common import flag, optional_url, text, whole_number
+from community_app.services.admin_common import flag, text, whole_number
 from community_app.services.audit import record, require_organizer
 from community_app.services.errors import Conflict, Invalid, InvalidMany
 from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
 from community_app.services.lookup import get_or_404
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.text_search import clean_filter, contains_ci
-from community_app.services.validation import email_problem
+from community_app.services.validation import (
+    Rule,
+    as_text,
+    choice_rule,
+    collect,
+    number_rule,
+    optional_email_rule,
+    optional_url_problem,
+    text_rule,
+)
 
 EXPIRED = "EXPIRED"  # a filter of the admin list: OPEN posts past their expiry
 ADMIN_FILTERS = (*JobStatus.values(), EXPIRED)
@@ -223,7 +232,9 @@ def delete_job(session: Session, actor_id: int, job_id: int) -> None:
 # ---------------------------------------------------------------- editing
 
 
-def _string_list(value: object, field: str, errors: dict[str, str]) -> list[str]:
+def _string_list(value: object) -> list[str] | None:
+    """At most 20 distinct items of at most 50 characters (a list, or a comma-separated
+    text); None when the value is not such a list."""
     if value is None or value == "":
         return []
     items: Sequence[object]
@@ -232,82 +243,77 @@ def _string_list(value: object, field: str, errors: dict[str, str]) -> list[str]
     elif isinstance(value, (list, tuple)):
         items = value
     else:
-        errors[field] = LIST_INVALID
-        return []
+        return None
     out: list[str] = []
     for item in items:
         if not isinstance(item, str) or len(item.strip()) > 50:
-            errors[field] = LIST_INVALID
-            return []
+            return None
         if item.strip() and item.strip() not in out:
             out.append(item.strip())
-    if len(out) > 20:
-        errors[field] = LIST_INVALID
-        return []
-    return out
+    return out if len(out) <= 20 else None
 
 
-def _salary(value: object, field: str, errors: dict[str, str]) -> int | None:
-    if value is None or value == "":
-        return None
-    number = whole_number(value)
-    if number is None or number < 0:
-        errors[field] = SALARY_INVALID
-        return None
-    return number
+def _list_problem(value: object) -> str | None:
+    return LIST_INVALID if _string_list(value) is None else None
+
+
+# The rule of each field, shared with the API's body model (api/routes/admin/jobs.py).
+JOB_RULES: dict[str, Rule] = {
+    "title": text_rule(REQUIRED_200, 200, required=True),
+    "companyName": text_rule(REQUIRED_200, 200, required=True),
+    "location": text_rule(REQUIRED_100, 100, required=True),
+    "description": text_rule(DESCRIPTION_REQUIRED, 20_000, required=True),
+    "companyDescription": text_rule(TOO_LONG, 5000),
+    "requirements": text_rule(TOO_LONG, 20_000),
+    "experience": text_rule(TOO_LONG, 200),
+    "benefits": text_rule(TOO_LONG, 5000),
+    "jobType": choice_rule(CHOICE_INVALID, JobType.values(), case=str.upper),
+    "category": choice_rule(CHOICE_INVALID, JobCategory.values(), case=str.upper),
+    "technologies": _list_problem,
+    "keywords": _list_problem,
+    "salaryMin": number_rule(SALARY_INVALID, 0, 10**12),
+    "salaryMax": number_rule(SALARY_INVALID, 0, 10**12),
+    "salaryCurrency": lambda v: (
+        None if not as_text(v) or (len(as_text(v)) == 3 and as_text(v).isalpha())
+        else CURRENCY_INVALID
+    ),
+    "contactPhone": text_rule(PHONE_TOO_LONG, 30),
+    "contactEmail": optional_email_rule,
+    "contactWebsite": optional_url_problem,
+}
+TEXT_COLUMNS = {
+    "title": "title", "companyName": "company_name", "location": "location",
+    "description": "description", "companyDescription": "company_description",
+    "requirements": "requirements", "experience": "experience", "benefits": "benefits",
+}
+
+
+def _salary(value: object) -> int | None:
+    return None if value in (None, "") else whole_number(value)
+
+
+def salary_range_problem(data: Mapping[str, object]) -> dict[str, str]:
+    """The rule over two fields: the minimum salary is not above the maximum."""
+    low, high = _salary(data.get("salaryMin")), _salary(data.get("salaryMax"))
+    return {"salaryMax": SALARY_RANGE} if low is not None and high is not None and low > high else {}
 
 
 def validate_job(data: Mapping[str, object]) -> dict[str, object]:
     """Clean values of the job form (the public API's field names); every problem at once."""
-    errors: dict[str, str] = {}
-    values: dict[str, object] = {}
-
-    def bounded(field: str, column: str, maximum: int, message: str, required: bool) -> None:
-        value = text(data, field)
-        if (required and not value) or len(value) > maximum:
-            errors[field] = message
-        values[column] = value
-
-    bounded("title", "title", 200, REQUIRED_200, True)
-    bounded("companyName", "company_name", 200, REQUIRED_200, True)
-    bounded("location", "location", 100, REQUIRED_100, True)
-    bounded("description", "description", 20_000, DESCRIPTION_REQUIRED, True)
-    bounded("companyDescription", "company_description", 5000, TOO_LONG, False)
-    bounded("requirements", "requirements", 20_000, TOO_LONG, False)
-    bounded("experience", "experience", 200, TOO_LONG, False)
-    bounded("benefits", "benefits", 5000, TOO_LONG, False)
+    errors = collect(data, JOB_RULES)
+    values: dict[str, object] = {column: text(data, f) for f, column in TEXT_COLUMNS.items()}
     values["remote"] = flag(data, "remote")
-    job_type = text(data, "jobType").upper() or JobType.FULL_TIME.value
-    if job_type not in JobType.values():
-        errors["jobType"] = CHOICE_INVALID
-    values["job_type"] = job_type
-    category = text(data, "category").upper() or JobCategory.OTHER.value
-    if category not in JobCategory.values():
-        errors["category"] = CHOICE_INVALID
-    values["category"] = category
-    values["technologies"] = _string_list(data.get("technologies"), "technologies", errors)
-    values["keywords"] = _string_list(data.get("keywords"), "keywords", errors)
-    values["salary_min"] = _salary(data.get("salaryMin"), "salaryMin", errors)
-    values["salary_max"] = _salary(data.get("salaryMax"), "salaryMax", errors)
-    if (
-        values["salary_min"] is not None
-        and values["salary_max"] is not None
-        and values["salary_min"] > values["salary_max"]
-    ):
-        errors["salaryMax"] = SALARY_RANGE
-    currency = (text(data, "salaryCurrency") or "KRW").upper()
-    if len(currency) != 3 or not currency.isalpha():
-        errors["salaryCurrency"] = CURRENCY_INVALID
-    values["salary_currency"] = currency
-    phone = text(data, "contactPhone")
-    if len(phone) > 30:
-        errors["contactPhone"] = PHONE_TOO_LONG
-    values["contact_phone"] = phone or None
-    contact_email = text(data, "contactEmail")
-    if contact_email and (problem := email_problem(contact_email)):
-        errors["contactEmail"] = problem
-    values["contact_email"] = contact_email or None
-    values["contact_website"] = optional_url(text(data, "contactWebsite"), "contactWebsite", errors)
+    values["job_type"] = text(data, "jobType").upper() or JobType.FULL_TIME.value
+    values["category"] = text(data, "category").upper() or JobCategory.OTHER.value
+    values["technologies"] = _string_list(data.get("technologies")) or []
+    values["keywords"] = _string_list(data.get("keywords")) or []
+    values["salary_min"] = _salary(data.get("salaryMin"))
+    values["salary_max"] = _salary(data.get("salaryMax"))
+    errors = {**salary_range_problem(data), **errors}
+    values["salary_currency"] = (text(data, "salaryCurrency") or "KRW").upper()
+    values["contact_phone"] = text(data, "contactPhone") or None
+    values["contact_email"] = text(data, "contactEmail") or None
+    values["contact_website"] = text(data, "contactWebsite") or None
     if errors:
         raise InvalidMany(errors)
     return values

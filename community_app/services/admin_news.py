@@ -27,12 +27,13 @@ from community_app.services.admin_common import (
     text,
 )
 from community_app.services.audit import record, require_organizer
-from community_app.services.errors import Invalid, InvalidMany
+from community_app.services.errors import InvalidMany
 from community_app.services.lookup import get_or_404
-from community_app.services.news import NEWS_NOT_FOUND, normalize_news_type
+from community_app.services.news import NEWS_NOT_FOUND
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.text_search import clean_filter, contains_ci
 from community_app.services.uploads import PUBLIC_NEWS, delete_public_image
+from community_app.services.validation import Rule, choice_rule, collect, text_rule
 
 # SPEC section 3: the tag vocabulary of the news screen.
 TAG_VOCABULARY = (
@@ -89,31 +90,25 @@ def normalize_tags(value: object) -> list[str] | None:
     return tags if len(tags) <= MAX_TAGS else None
 
 
+# The rule of each field, shared with the API's body model (api/routes/admin/news.py).
+NEWS_RULES: dict[str, Rule] = {
+    "title": text_rule(TITLE_REQUIRED, TITLE_MAX, required=True),
+    "content": text_rule(CONTENT_REQUIRED, CONTENT_MAX, required=True),
+    "type": choice_rule(TYPE_INVALID, NewsType.values(), case=str.upper),
+    "tags": lambda value: TAGS_INVALID if normalize_tags(value) is None else None,
+}
+
+
 def validate_news(data: Mapping[str, object]) -> dict[str, object]:
     """Clean values of the news form (title, content, type, tags, published); every
     problem at once as InvalidMany."""
-    errors: dict[str, str] = {}
-    title = text(data, "title")
-    if not title or len(title) > TITLE_MAX:
-        errors["title"] = TITLE_REQUIRED
-    content = text(data, "content")
-    if not content or len(content) > CONTENT_MAX:
-        errors["content"] = CONTENT_REQUIRED
-    news_type = None
-    try:
-        news_type = normalize_news_type(text(data, "type") or NewsType.TECH.value)
-    except Invalid:
-        errors["type"] = TYPE_INVALID
-    tags = normalize_tags(data.get("tags"))
-    if tags is None:
-        errors["tags"] = TAGS_INVALID
-    if errors:
+    if errors := collect(data, NEWS_RULES):
         raise InvalidMany(errors)
     return {
-        "title": title,
-        "content": content,
-        "type": news_type,
-        "tags": tags,
+        "title": text(data, "title"),
+        "content": text(data, "content"),
+        "type": text(data, "type").upper() or NewsType.TECH.value,
+        "tags": normalize_tags(data.get("tags")),
         "published": flag(data, "published", False),
     }
 

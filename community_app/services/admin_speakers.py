@@ -24,6 +24,7 @@ from community_app.services.lookup import get_or_404
 from community_app.services.mail import send_mail_in_language
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.validation import Problem, Rule, text_rule
 from community_app.settings import get_settings
 
 NOTE_MAX = 2000
@@ -109,8 +110,26 @@ def _view(a: SpeakerApplication) -> AdminApplicationView:
     )
 
 
+def status_problem(value: object) -> str | None:
+    """One of the application statuses (any case, spaces for underscores)."""
+    if _clean_status(value) in A.values():
+        return None
+    return Problem(STATUS_INVALID, values=", ".join(A.values()))
+
+
+def _clean_status(value: object) -> str:
+    return (value if isinstance(value, str) else "").strip().upper().replace(" ", "_")
+
+
+# The rule of each field of a decision, shared with the API's body model.
+STATUS_RULES: dict[str, Rule] = {
+    "status": status_problem,
+    "note": text_rule(NOTE_TOO_LONG, NOTE_MAX),
+}
+
+
 def _status(value: str | None, field: str = "status") -> str | None:
-    value = (value or "").strip().upper().replace(" ", "_")
+    value = _clean_status(value)
     if not value:
         return None
     if value not in A.values():
@@ -203,9 +222,9 @@ def change_status(
     new = _status(status)
     if new is None:
         raise Invalid("status", STATUS_INVALID, values=", ".join(A.values()))
+    if message := STATUS_RULES["note"](note):
+        raise Invalid("note", message)
     note = (note or "").strip()
-    if len(note) > NOTE_MAX:
-        raise Invalid("note", NOTE_TOO_LONG)
     current = application.status
     if new not in TRANSITIONS.get(current, ()):
         raise Conflict(TRANSITION_INVALID, current=current, new=new)

@@ -1,34 +1,47 @@
 """Signing up and signing in (SPEC section 4): password plus an emailed one-time code,
 Google, refresh and logout. The REST API and the site's states both call these.
 
-The one-time code: 6 digits from PyOTP, stored only as an HMAC, valid 10 minutes,
+The one-time code: ``COMMUNITY_LOGIN_CODE_DIGITS`` digits (default 6) from ``secrets``, stored only as an HMAC, valid 10 minutes,
 single use, at most 5 wrong tries (then a new login is needed). A new login replaces
 any earlier code.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import hmac
 import re
+import secrets
 
-import pyotp
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
+from community_app import metrics
 from community_app.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
-from community_app.models import LoginCode, User
-from community_app.services import tokens
-from community_app.services.errors import BadRequest, Conflict, InvalidMany, Unauthorized
+from community_app.models import LoginCode, LoginMethod, User
+from community_app.services import privacy, ratelimit, tokens
+from community_app.services.errors import (
+    BadRequest,
+    Conflict,
+    InvalidMany,
+    Unauthorized,
+)
 from community_app.services.google import GoogleIdentity, verify_google_credential
 from community_app.services.mail import send_mail
-from community_app.services.passwords import hash_password, needs_rehash, verify_password
+from community_app.services.passwords import (
+    hash_password,
+    needs_rehash,
+    verify_password,
+)
 from community_app.services.users import get_user_by_email, normalize_email
 from community_app.services.validation import (
     confirmation_problem,
     email_problem,
+    handle_problem,
+    normalize_phone,
     password_problem,
     phone_problem,
     username_problem,
@@ -69,54 +82,138 @@ def _unique_username(session: Session, seed: str) -> str:
     return candidate
 
 
+def _chosen_or_unique_username(session: Session, wanted: str | None, email: str) -> str:
+    wanted = (wanted or "").strip()
+    if wanted and handle_problem(wanted) is None:
+        taken = session.exec(
+            select(User.id).where(sa.func.lower(User.username) == wanted.lower())
+        ).first()
+        if taken is None:
+            return wanted
+    return _unique_username(session, email.split("@")[0])
+
+
+@dataclasses.dataclass(frozen=True)
+class SignUp:
+    """What a sign-up answers. ``user`` is None when no account was made because the email
+    (or phone) is already registered: the answer is the same as for a new account, and the
+    address's owner is told by email instead (no one learns who is a member)."""
+
+    email: str
+    username: str
+    user: User | None
+
+
+def _mail_about_sign_up(to: str, language: str, subject: str, body: str) -> None:
+    lang = normalize_language(language)
+    settings = get_settings()
+    texts = {"site": settings.site_name, "url": settings.public_url.rstrip("/")}
+    send_mail(to, gettext(subject, lang, **texts), gettext(body, lang, **texts))
+
+
+def _tell_owner_of_sign_up(existing: User) -> None:
+    _mail_about_sign_up(
+        existing.email,
+        existing.language,
+        N_("Someone tried to sign up to {site} with your email"),
+        N_(
+            "Someone, perhaps you, tried to create a new {site} account with this email address. "
+            "You already have an account: log in at {url}/login. If it was not you, you can "
+            "ignore this email; your account has not changed."
+        ),
+    )
+
+
+def _tell_phone_taken(email: str, language: str) -> None:
+    _mail_about_sign_up(
+        email,
+        language,
+        N_("Your {site} sign-up was not completed"),
+        N_(
+            "We could not create your {site} account: the phone number you gave belongs to "
+            "another account. Sign up again with your own phone number, or log in at {url}/login "
+            "if the other account is yours."
+        ),
+    )
+
+
 def register(
     session: Session,
     *,
     email: str,
     phone: str,
     password: str,
-    confirm_password: str,
+    confirm_password: str | None,
     language: str = "en",
     first_name: str = "",
     last_name: str = "",
-) -> User:
-    """Create a member account (signs nothing in: the user logs in next)."""
+    username: str | None = None,
+    client: str = "",
+) -> SignUp:
+    """Create a member account (signs nothing in: the user logs in next).
+
+    ``confirm_password`` None: the client asked for no confirmation (a REST client whose
+    form checks it). ``username``: kept when it is a valid handle and free, otherwise one
+    is made from the email; a sign-up is never refused for it (a concurrent sign-up that
+    takes the same handle makes this one pick the next). Hyphens and spaces in the phone
+    number are dropped. An email or phone already registered gives the same answer as a
+    new account; the email's owner learns what happened by email. ``client`` is the
+    caller's address (sign-ups per address are limited)."""
+    phone = normalize_phone(phone)
     problems = {
         field: message
         for field, message in {
             "email": email_problem(email),
             "phone": phone_problem(phone),
             "password": password_problem(password),
-            "confirmPassword": confirmation_problem(password, confirm_password),
+            "confirmPassword": (
+                confirmation_problem(password, confirm_password)
+                if confirm_password is not None
+                else None
+            ),
         }.items()
         if message
     }
     if problems:
         raise InvalidMany(problems, summary=INVALID_SIGN_UP)
+    ratelimit.spend("sign-ups-address", client)
     email = normalize_email(email)
     phone = phone.strip()
-    if get_user_by_email(session, email) is not None:
-        raise Conflict(EMAIL_TAKEN)
-    if session.exec(select(User.id).where(User.phone == phone)).first() is not None:
-        raise Conflict(PHONE_TAKEN)
-    user = User(
-        email=email,
-        phone=phone,
-        username=_unique_username(session, email.split("@")[0]),
-        first_name=first_name.strip()[:100],
-        last_name=last_name.strip()[:100],
-        password_hash=hash_password(password),
-        language=normalize_language(language),
-    )
-    try:
-        with session.begin_nested():
-            session.add(user)
-    except sa.exc.IntegrityError as exc:  # a concurrent sign-up took the email or phone
-        raise Conflict(EMAIL_TAKEN) from exc
-    return user
+    password_hash = hash_password(password)  # every path takes the time of a real sign-up
+    for _ in range(5):
+        handle = _chosen_or_unique_username(session, username, email)
+        existing = get_user_by_email(session, email)
+        if existing is not None:
+            _tell_owner_of_sign_up(existing)
+            return SignUp(email, handle, None)
+        if session.exec(select(User.id).where(User.phone == phone)).first() is not None:
+            _tell_phone_taken(email, language)
+            return SignUp(email, handle, None)
+        user = User(
+            email=email,
+            phone=phone,
+            username=handle,
+            first_name=first_name.strip()[:100],
+            last_name=last_name.strip()[:100],
+            password_hash=password_hash,
+            language=normalize_language(language),
+        )
+        try:
+            with session.begin_nested():
+                session.add(user)
+        except sa.exc.IntegrityError:
+            # A concurrent sign-up took the handle, the email or the phone: look again.
+            continue
+        return SignUp(email, user.username, user)
+    raise Conflict(IDENTITY_TAKEN)
 
 
 # --- password + one-time code ----------------------------------------------------------
+
+
+def login_code_digits() -> int:
+    """How many digits the emailed code has (``COMMUNITY_LOGIN_CODE_DIGITS``)."""
+    return get_settings().login_code_digits
 
 
 def _code_hash(user_id: int, code: str) -> str:
@@ -137,17 +234,51 @@ def _send_code(user: User, code: str) -> None:
 
 
 def start_login(
-    session: Session, *, email: str, password: str, language: str | None = None
+    session: Session, *, email: str, password: str, language: str | None = None, client: str = ""
 ) -> User:
     """Check the password and email a fresh one-time code. Unknown email and wrong
-    password fail the same way."""
+    password fail the same way. Failures are limited per account and per address
+    (``services.ratelimit``; NIST 800-63B: at most 100 in a row per account); a success
+    forgets the account's failures."""
+    account = normalize_email(email or "")
+    ratelimit.ensure_allowed("login-failures-account", account)
+    ratelimit.ensure_allowed("login-failures-address", client)
     user = get_user_by_email(session, email or "")
     if user is None or not user.is_active or not verify_password(user.password_hash, password or ""):
         if user is None:
             verify_password(None, password or "")  # same time as a real check
+        ratelimit.record_failure("login-failures-account", account)
+        ratelimit.record_failure("login-failures-address", client)
+        metrics.inc("uzdev_login_failures", reason="password")
         raise Unauthorized(LOGIN_FAILED)
+    ratelimit.forget("login-failures-account", account)
     if needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
+    _issue_code(session, user, language, client)
+    return user
+
+
+def resend_login_code(
+    session: Session, *, ticket: str, language: str | None = None, client: str = ""
+) -> User:
+    """Email a fresh code to the user of a login ticket (``tokens.issue_login_ticket``),
+    given after their password was checked; an expired or forged ticket fails like a
+    wrong password."""
+    try:
+        user = session.get(User, tokens.user_id_from_login_ticket(ticket or ""))
+    except Unauthorized:
+        user = None
+    if user is None or not user.is_active:
+        raise Unauthorized(LOGIN_FAILED)
+    _issue_code(session, user, language, client)
+    return user
+
+
+def _issue_code(session: Session, user: User, language: str | None, client: str = "") -> None:
+    """Spend the user's open codes and email a new one (code sends are limited per
+    account and per address)."""
+    ratelimit.spend("code-sends-account", user.email)
+    ratelimit.spend("code-sends-address", client)
     if language:
         user.language = normalize_language(language)
     now = utcnow()
@@ -156,25 +287,31 @@ def start_login(
         .where(LoginCode.user_id == user.id, LoginCode.used_at.is_(None))
         .values(used_at=now)
     )
-    code = pyotp.HOTP(pyotp.random_base32(), digits=6).at(0)
+    digits = login_code_digits()
+    code = f"{secrets.randbelow(10**digits):0{digits}d}"
     session.add(
         LoginCode(user_id=user.id, code_hash=_code_hash(user.id, code), expires_at=now + CODE_TTL)
     )
     session.add(user)
     session.flush()
     _send_code(user, code)
-    return user
 
 
 def verify_login_code(
-    session: Session, *, email: str, otp: str, now: dt.datetime | None = None
+    session: Session, *, email: str, otp: str, now: dt.datetime | None = None, client: str = "",
+    user_agent: str = "",
 ) -> tokens.TokenPair:
-    """Exchange the emailed code for tokens (400 wrong, 401 expired or used up)."""
+    """Exchange the emailed code for tokens (400 wrong, 401 expired or used up). An
+    unknown email answers like a known one without a live code (401 expired), so the
+    answer never tells who is a member. Wrong codes count as login failures of the
+    address."""
     now = now or utcnow()
     otp = (otp or "").strip()
+    ratelimit.ensure_allowed("login-failures-address", client)
     user = get_user_by_email(session, email or "")
     if user is None:
-        raise BadRequest(INVALID_CODE)
+        metrics.inc("uzdev_login_failures", reason="code")
+        raise Unauthorized(EXPIRED_CODE)
     code = session.exec(
         select(LoginCode)
         .where(LoginCode.user_id == user.id, LoginCode.used_at.is_(None))
@@ -198,6 +335,8 @@ def verify_login_code(
         )
         session.commit()  # the count must stick although the request fails
         session.refresh(code)
+        ratelimit.record_failure("login-failures-address", client)
+        metrics.inc("uzdev_login_failures", reason="code")
         if code.used_at is not None:
             raise Unauthorized(TOO_MANY_ATTEMPTS)
         raise BadRequest(INVALID_CODE)
@@ -208,6 +347,8 @@ def verify_login_code(
     )
     if spent.rowcount != 1:  # spent by a concurrent request
         raise Unauthorized(EXPIRED_CODE)
+    privacy.record_sign_in(session, user, LoginMethod.PASSWORD.value, address=client,
+                           user_agent=user_agent, now=now)
     return tokens.start_session(session, user, now=now)
 
 
@@ -247,6 +388,7 @@ def google_sign_in(session: Session, credential: str | None) -> tokens.TokenPair
     user = _link_or_find(session, identity)
     if user is None or not user.is_active:
         raise Unauthorized(GOOGLE_ACCOUNT_MISSING)
+    privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
     return tokens.start_session(session, user)
 
 
@@ -279,6 +421,7 @@ def google_sign_up(
             raise Conflict(EMAIL_TAKEN)
         user = _link_or_find(session, identity)
         assert user is not None
+        privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
         return tokens.start_session(session, user)
 
     wanted = (username or "").strip()
@@ -305,4 +448,5 @@ def google_sign_up(
             session.add(user)
     except sa.exc.IntegrityError as exc:
         raise Conflict(IDENTITY_TAKEN) from exc
+    privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
     return tokens.start_session(session, user)

@@ -1,66 +1,438 @@
-"""Short-lived caches of what the public pages read most (SPEC section 4: 5 minutes).
+"""Caches of what the public pages and the public API read most, shared by every worker.
 
-Kinds: upcoming events, past events, event details, news and news details. One kind or
-all can be expired at once (organizers' changes do this); otherwise an entry lives
-5 minutes, so a change shows at the latest 5 minutes later in every server process.
+Two layers use one interface:
+- the site's states cache plain values: ``cached(kind, key, load)`` (kinds below);
+- the API's response cache (``community_app.api.response_cache``) keeps encoded answers:
+  ``get_bytes``/``set_bytes``.
+
+**Expiry where the data is written.** Every cached value belongs to a *topic* (meetups,
+news, jobs, statistics). A topic has a generation number; a value is stored under the
+generation it was read at and is only served while that generation is current. Any
+commit that wrote a table a topic reads bumps that topic's generation
+(``_collect_writes``/``_bump_after_commit`` below, installed on every SQLAlchemy session):
+the service that changes seats, news, jobs, comments or settings expires what it changed
+by committing, through whatever door the call came (REST, site, back office), and no
+route or state has to remember. Values also expire after a while (``TTL_SECONDS``) for
+what changes with time alone (an upcoming meetup becomes past, a job post closes).
+
+**Backends.** In-process for the embedded set-up; Redis when ``REFLEX_REDIS_URL`` is set,
+so that the generations (and values) are shared by every worker: a change committed in one
+worker is seen by the next read in any other. Each read asks Redis for the topic's
+generation (one round trip) and uses a local copy of the value when it was stored under that
+same generation. If Redis is unreachable the cache steps aside (reads load from the
+database) rather than failing a page.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
+import hashlib
+import logging
+import os
+import pickle
 import threading
 import time
-from collections.abc import Callable, Hashable
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Iterable
+from typing import Protocol, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session as OrmSession
+
+log = logging.getLogger(__name__)
 
 TTL_SECONDS = 300
 
+# Topics: what a cached value was read from.
+MEETUPS_TOPIC = "meetups"
+NEWS_TOPIC = "news"
+JOBS_TOPIC = "jobs"
+STATISTICS_TOPIC = "statistics"
+# The site settings row (maintenance switch, contact email) every page load reads, and the
+# site copy of the home and About pages (projects, benefits, people).
+SITE_TOPIC = "site"
+CONTENT_TOPIC = "content"
+# Members as the sign-in check of a page load reads them (active, name, role).
+USERS_TOPIC = "users"
+TOPICS = (
+    MEETUPS_TOPIC, NEWS_TOPIC, JOBS_TOPIC, STATISTICS_TOPIC, SITE_TOPIC, CONTENT_TOPIC, USERS_TOPIC
+)
+# What a member's name or picture appears in.
+MEMBER_TOPICS = (MEETUPS_TOPIC, NEWS_TOPIC, JOBS_TOPIC, STATISTICS_TOPIC, USERS_TOPIC)
+
+# Kinds of the site's state caches, each read from one topic.
 UPCOMING_EVENTS = "upcoming_events"
 PAST_EVENTS = "past_events"
 EVENT_DETAILS = "event_details"
 NEWS = "news"
 NEWS_DETAILS = "news_details"
-KINDS = (UPCOMING_EVENTS, PAST_EVENTS, EVENT_DETAILS, NEWS, NEWS_DETAILS)
+SITE_SETTINGS = "site_settings"
+STATISTICS = "statistics"
+SITE_CONTENT = "site_content"
+MEMBERS = "members"
+KIND_TOPIC = {
+    UPCOMING_EVENTS: MEETUPS_TOPIC,
+    PAST_EVENTS: MEETUPS_TOPIC,
+    EVENT_DETAILS: MEETUPS_TOPIC,
+    NEWS: NEWS_TOPIC,
+    NEWS_DETAILS: NEWS_TOPIC,
+    SITE_SETTINGS: SITE_TOPIC,
+    STATISTICS: STATISTICS_TOPIC,
+    SITE_CONTENT: CONTENT_TOPIC,
+    MEMBERS: USERS_TOPIC,
+}
+KINDS = tuple(KIND_TOPIC)
+EVENT_KINDS = (UPCOMING_EVENTS, PAST_EVENTS, EVENT_DETAILS)
+
+# Which topics read which table. Tables listed with no topic change nothing public; a table
+# missing here (a new one) expires every topic, so forgetting it is slow, never stale.
+TABLE_TOPICS: dict[str, tuple[str, ...]] = {
+    "meetups": (MEETUPS_TOPIC, STATISTICS_TOPIC),
+    "speakers": (MEETUPS_TOPIC, STATISTICS_TOPIC),
+    "keynote_sessions": (MEETUPS_TOPIC,),
+    "meetup_registrations": (MEETUPS_TOPIC,),
+    "meetup_notes": (MEETUPS_TOPIC,),
+    "meetup_reviews": (MEETUPS_TOPIC,),
+    "news": (NEWS_TOPIC,),
+    "comments": (NEWS_TOPIC,),
+    "comment_votes": (NEWS_TOPIC,),
+    "job_posts": (JOBS_TOPIC,),
+    # Names and pictures of attendees, authors and posters; the member count.
+    "users": MEMBER_TOPICS,
+    "site_settings": TOPICS,
+    "speaker_applications": (STATISTICS_TOPIC,),
+    "audit_log": (),
+    "login_codes": (),
+    "refresh_tokens": (),
+    "blog_posts": (),
+    "affiliated_projects": (CONTENT_TOPIC,),
+    "benefits": (CONTENT_TOPIC,),
+    "team_members": (CONTENT_TOPIC,),
+    "alembic_version": (),
+}
 
 T = TypeVar("T")
-
-_lock = threading.Lock()
-_entries: dict[tuple[str, Hashable], tuple[float, object]] = {}
 _clock: Callable[[], float] = time.monotonic
 
 
+class Backend(Protocol):
+    def generation(self, topic: str) -> int | None: ...
+    def bump(self, topics: Iterable[str]) -> None: ...
+    def get(self, topic: str, generation: int, key: str) -> bytes | None: ...
+    def set(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None: ...
+    def clear(self) -> None: ...
+
+
+class MemoryBackend:
+    """One process: the embedded set-up (one server worker) and the tests."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._generations: dict[str, int] = {}
+        self._values: dict[tuple[str, int, str], tuple[float, bytes]] = {}
+
+    def generation(self, topic: str) -> int | None:
+        return self._generations.get(topic, 0)
+
+    def bump(self, topics: Iterable[str]) -> None:
+        with self._lock:
+            for topic in topics:
+                self._generations[topic] = self._generations.get(topic, 0) + 1
+                for k in [k for k in self._values if k[0] == topic]:
+                    del self._values[k]
+
+    def get(self, topic: str, generation: int, key: str) -> bytes | None:
+        hit = self._values.get((topic, generation, key))
+        if hit is None or hit[0] <= _clock():
+            return None
+        return hit[1]
+
+    MAX_ENTRIES = 4096
+
+    def set(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:
+        with self._lock:
+            if self._generations.get(topic, 0) != generation:
+                return
+            if len(self._values) >= self.MAX_ENTRIES:
+                now = _clock()
+                for k in [k for k, (until, _) in self._values.items() if until <= now]:
+                    del self._values[k]
+                if len(self._values) >= self.MAX_ENTRIES:
+                    self._values.clear()
+            self._values[(topic, generation, key)] = (_clock() + ttl, value)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+            for topic in list(self._generations):
+                self._generations[topic] += 1
+
+
+class RedisBackend:
+    """Every worker: generations and values in Redis, a local copy of values per
+    generation so a hit costs one small round trip."""
+
+    LOCAL_ENTRIES = 2048
+
+    def __init__(self, url: str, namespace: str) -> None:
+        import redis
+
+        self._redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._ns = f"uzdev:cache:{namespace}"
+        self._lock = threading.Lock()
+        self._local: dict[tuple[str, int, str], tuple[float, bytes]] = {}
+
+    def _gen_key(self, topic: str) -> str:
+        return f"{self._ns}:gen:{topic}"
+
+    def _value_key(self, topic: str, generation: int, key: str) -> str:
+        return f"{self._ns}:val:{topic}:{generation}:{key}"
+
+    def generation(self, topic: str) -> int | None:
+        try:
+            raw = self._redis.get(self._gen_key(topic))
+        except Exception as exc:  # redis.RedisError, OSError
+            log.warning("cache: Redis unavailable (%s); reading without the cache", exc)
+            return None
+        return int(raw) if raw is not None else 0
+
+    def bump(self, topics: Iterable[str]) -> None:
+        topics = list(topics)
+        if not topics:
+            return
+        try:
+            with self._redis.pipeline(transaction=False) as pipe:
+                for topic in topics:
+                    pipe.incr(self._gen_key(topic))
+                pipe.execute()
+        except Exception as exc:
+            log.error("cache: could not expire %s in Redis (%s)", topics, exc)
+
+    def get(self, topic: str, generation: int, key: str) -> bytes | None:
+        now = _clock()
+        hit = self._local.get((topic, generation, key))
+        if hit is not None and hit[0] > now:
+            return hit[1]
+        try:
+            redis_key = self._value_key(topic, generation, key)
+            with self._redis.pipeline(transaction=False) as pipe:
+                pipe.get(redis_key)
+                pipe.pttl(redis_key)
+                value, ttl_ms = pipe.execute()
+        except Exception:
+            return None
+        if value is None or ttl_ms is None or ttl_ms <= 0:
+            return None
+        self._remember(topic, generation, key, value, ttl_ms / 1000)
+        return value
+
+    def set(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:
+        try:
+            self._redis.set(self._value_key(topic, generation, key), value, px=int(ttl * 1000))
+        except Exception:
+            return
+        self._remember(topic, generation, key, value, ttl)
+
+    def _remember(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:
+        with self._lock:
+            if len(self._local) >= self.LOCAL_ENTRIES:
+                now = _clock()
+                for k in [k for k, (until, _) in self._local.items() if until <= now]:
+                    del self._local[k]
+                if len(self._local) >= self.LOCAL_ENTRIES:
+                    self._local.clear()
+            self._local[(topic, generation, key)] = (_clock() + ttl, value)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._local.clear()
+        self.bump(TOPICS)
+
+
+_backend: Backend | None = None
+_backend_lock = threading.Lock()
+
+
+def backend() -> Backend:
+    """The cache backend of this process: Redis when ``REFLEX_REDIS_URL`` is set."""
+    global _backend
+    if _backend is None:
+        with _backend_lock:
+            if _backend is None:
+                url = os.environ.get("REFLEX_REDIS_URL", "").strip()
+                _backend = RedisBackend(url, _namespace()) if url else MemoryBackend()
+    return _backend
+
+
+def use_backend(new: Backend | None) -> None:
+    """Replace the backend (tests); None picks it again from the environment."""
+    global _backend
+    _backend = new
+
+
+def _namespace() -> str:
+    """Keys are kept apart per database, so two sites (or test servers) sharing one Redis
+    never read each other's values."""
+    from community_app.settings import get_settings
+
+    return hashlib.sha256(get_settings().database_url.encode()).hexdigest()[:12]
+
+
+def _key_text(key: Hashable) -> str:
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+
+
+# ----------------------------------------------------------------- reading
+
+
+class Miss(Exception):
+    """Raised by ``cached`` inside ``only_cached()`` when the value would need a load."""
+
+
+_only_cached: contextvars.ContextVar[bool] = contextvars.ContextVar("only_cached", default=False)
+
+
+@contextlib.contextmanager
+def only_cached():
+    """Reads that must not touch the database (a page load holding a state lock): within
+    this block ``cached`` raises ``Miss`` instead of loading a missing value."""
+    token = _only_cached.set(True)
+    try:
+        yield
+    finally:
+        _only_cached.reset(token)
+
+
+def needs_database() -> None:
+    """Say a read goes to the database: inside ``only_cached()`` that is a ``Miss``."""
+    if _only_cached.get():
+        raise Miss("database")
+
+
 def cached(kind: str, key: Hashable, load: Callable[[], T]) -> T:
-    """The cached value of (kind, key), loading it when missing or older than 5 minutes.
-    Callers get a copy, so changing it cannot change the cache."""
-    if kind not in KINDS:
+    """The cached value of (kind, key), loading it when missing, expired by a write or older
+    than ``TTL_SECONDS``. Callers get their own copy, so changing it cannot change the cache."""
+    topic = KIND_TOPIC.get(kind)
+    if topic is None:
         raise ValueError(f"unknown cache kind {kind!r}")
-    now = _clock()
-    with _lock:
-        hit = _entries.get((kind, key))
-    if hit is not None and hit[0] > now:
-        return copy.deepcopy(hit[1])  # type: ignore[return-value]
+    store = backend()
+    generation = store.generation(topic)
+    if generation is None:
+        if _only_cached.get():
+            raise Miss(kind)
+        return load()
+    text_key = f"{kind}:{_key_text(key)}"
+    raw = store.get(topic, generation, text_key)
+    if raw is not None:
+        return pickle.loads(raw)
+    if _only_cached.get():
+        raise Miss(kind)
     value = load()
-    with _lock:
-        _entries[(kind, key)] = (now + TTL_SECONDS, value)
+    store.set(topic, generation, text_key, pickle.dumps(value), TTL_SECONDS)
     return copy.deepcopy(value)
 
 
+def get_bytes(topic: str, key: str) -> tuple[int | None, bytes | None]:
+    """(generation, stored bytes or None) of an encoded value; generation None means the
+    cache is unavailable and must be bypassed."""
+    store = backend()
+    generation = store.generation(topic)
+    if generation is None:
+        return None, None
+    return generation, store.get(topic, generation, key)
+
+
+def set_bytes(topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:
+    """Store an encoded value read at ``generation``: it is never served once a write has
+    moved the topic on, even if the write committed while the value was being read."""
+    backend().set(topic, generation, key, value, ttl)
+
+
+# ----------------------------------------------------------------- expiring
+
+
+def expire_topics(*topics: str) -> None:
+    backend().bump(topics)
+
+
 def expire(kind: str | None = None) -> None:
-    """Force expiry of one kind, or of every kind when none is given."""
-    with _lock:
-        for entry in [k for k in _entries if kind is None or k[0] == kind]:
-            del _entries[entry]
+    """Expire the topic of one kind, or every topic when none is given."""
+    if kind is None:
+        expire_topics(*TOPICS)
+    elif kind in KIND_TOPIC:
+        expire_topics(KIND_TOPIC[kind])
+    elif kind in TOPICS:
+        expire_topics(kind)
+    else:
+        raise ValueError(f"unknown cache kind {kind!r}")
 
 
 def clear() -> None:
-    expire(None)
-
-
-EVENT_KINDS = (UPCOMING_EVENTS, PAST_EVENTS, EVENT_DETAILS)
+    """Forget every cached value (tests, and a database replaced under a running site)."""
+    backend().clear()
 
 
 def expire_events() -> None:
-    """After a registration or cancellation is committed: seat counts change on the event
-    lists and details, so members see the right count at once (not 5 minutes later)."""
-    for kind in EVENT_KINDS:
-        expire(kind)
+    expire_topics(MEETUPS_TOPIC)
+
+
+def topics_of_tables(tables: Iterable[str]) -> set[str]:
+    topics: set[str] = set()
+    for table in tables:
+        topics.update(TABLE_TOPICS.get(table, TOPICS))
+    return topics
+
+
+_PENDING = "uzdev_cache_written_tables"
+
+
+def _note(session: OrmSession, tables: Iterable[str]) -> None:
+    session.info.setdefault(_PENDING, set()).update(tables)
+
+
+def _collect_writes(session: OrmSession, _flush_context) -> None:
+    tables = set()
+    changed = [o for o in session.dirty if session.is_modified(o, include_collections=False)]
+    for obj in (*session.new, *changed, *session.deleted):
+        table = getattr(obj, "__tablename__", None)
+        if table:
+            tables.add(str(table))
+    if tables:
+        _note(session, tables)
+
+
+def _collect_statement(state) -> None:
+    """UPDATE/DELETE/INSERT statements run through the session (seat counts are kept this
+    way); any other textual statement that is not a plain read expires every topic."""
+    statement = state.statement
+    if state.is_update or state.is_delete or state.is_insert:
+        table = getattr(statement, "table", None)
+        name = getattr(table, "name", None)
+        _note(state.session, [str(name)] if name else ["?"])
+    elif isinstance(statement, sa.TextClause):
+        text = statement.text.lstrip().upper()
+        if not text.startswith(("SELECT", "WITH", "PRAGMA", "EXPLAIN")):
+            _note(state.session, ["?"])
+
+
+def _bump_after_commit(session: OrmSession) -> None:
+    tables = session.info.pop(_PENDING, None)
+    if tables:
+        expire_topics(*sorted(topics_of_tables(tables)))
+
+
+def _forget_after_rollback(session: OrmSession) -> None:
+    session.info.pop(_PENDING, None)
+
+
+def _install() -> None:
+    if sa.event.contains(OrmSession, "after_commit", _bump_after_commit):
+        return
+    sa.event.listen(OrmSession, "after_flush", _collect_writes)
+    sa.event.listen(OrmSession, "do_orm_execute", _collect_statement)
+    sa.event.listen(OrmSession, "after_commit", _bump_after_commit)
+    sa.event.listen(OrmSession, "after_rollback", _forget_after_rollback)
+
+
+_install()

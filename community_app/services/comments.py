@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 import sqlalchemy as sa
@@ -20,6 +21,7 @@ from sqlmodel import Session, col, func, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, User
+from community_app.services import ratelimit
 from community_app.services.errors import InvalidMany, NotFound
 from community_app.services.lookup import MAX_ID
 from community_app.services.news import get_published_news
@@ -61,21 +63,37 @@ class VoteTally:
 # ---------------------------------------------------------------- rules
 
 
+# Control characters (NUL, escape sequences, bidi overrides...) never belong in a
+# comment; line breaks and tabs do.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def _text(value: object) -> str:
-    return value.strip() if isinstance(value, str) else ""
+    return _CONTROL.sub("", value).strip() if isinstance(value, str) else ""
+
+
+def comment_problem(text: object) -> str | None:
+    """The comment's text: 1 to 2000 characters once trimmed."""
+    comment = _text(text)
+    if not comment:
+        return COMMENT_EMPTY
+    if len(comment) > MAX_COMMENT_LENGTH:
+        return COMMENT_TOO_LONG
+    return None
+
+
+def replied_username_problem(value: object) -> str | None:
+    """At most 50 characters (optional)."""
+    return REPLIED_USERNAME_TOO_LONG if len(_text(value)) > MAX_USERNAME_LENGTH else None
 
 
 def validate_comment(text: object, replied_username: object = None) -> dict[str, str]:
     """Field -> message id for the comment form: text 1 to 2000 characters once trimmed."""
-    errors = {}
-    comment = _text(text)
-    if not comment:
-        errors["comment"] = COMMENT_EMPTY
-    elif len(comment) > MAX_COMMENT_LENGTH:
-        errors["comment"] = COMMENT_TOO_LONG
-    if len(_text(replied_username)) > MAX_USERNAME_LENGTH:
-        errors["repliedUsername"] = REPLIED_USERNAME_TOO_LONG
-    return errors
+    problems = {
+        "comment": comment_problem(text),
+        "repliedUsername": replied_username_problem(replied_username),
+    }
+    return {field: message for field, message in problems.items() if message}
 
 
 def _visible_comment(session: Session, news_id: int, comment_id: int) -> Comment:
@@ -203,6 +221,7 @@ def add_comment(
     errors = validate_comment(text, replied_username)
     if errors:
         raise InvalidMany(errors)
+    ratelimit.spend("comments-member", str(user_id))
     parent_id = None
     replied = _text(replied_username) or None
     if target is not None:

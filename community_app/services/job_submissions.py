@@ -7,7 +7,15 @@ from collections.abc import Mapping
 from sqlmodel import Session, col, select
 
 from community_app.i18n import N_
-from community_app.models import JobCategory, JobPost, JobStatus, JobType
+from community_app.models import (
+    JobCategory,
+    JobPost,
+    JobStatus,
+    JobType,
+    KoreanLevel,
+    VisaStatus,
+    WorkingLanguage,
+)
 from community_app.services.errors import InvalidMany
 from community_app.services.validation import email_problem, phone_problem, web_url_host
 
@@ -17,6 +25,9 @@ CHOOSE_TYPE = N_("Please choose a job type")
 CHOOSE_CATEGORY = N_("Please choose a category")
 SALARY_INVALID = N_("Salary must be a whole number of won, the minimum not above the maximum")
 WEBSITE_INVALID = N_("Please enter a valid website address (https://...)")
+CHOOSE_VISA = N_("Please choose visa statuses from the list")
+CHOOSE_KOREAN = N_("Please choose a Korean level from the list")
+CHOOSE_LANGUAGE = N_("Please choose working languages from the list")
 
 TEXT_LIMITS = {
     "title": 200, "companyName": 200, "location": 100, "experience": 200,
@@ -40,6 +51,45 @@ def _salary(text: str) -> int | None | str:
         return None
     digits = text.replace(",", "").replace(" ", "")
     return int(digits) if digits.isdigit() and len(digits) <= 12 else "invalid"
+
+
+def _flag(value: object) -> bool:
+    return bool(value) and value not in ("false", "off", "")
+
+
+def _choices(data: Mapping[str, object], key: str, prefix: str, enum_cls) -> list[str] | None:
+    """Values of a multiple choice: a list or comma-separated ``key`` (REST), or one
+    ``<prefix><value>`` checkbox per choice (the site's forms). None when one is unknown."""
+    raw = data.get(key)
+    items = list(raw) if isinstance(raw, (list, tuple)) else _list(raw) if isinstance(raw, str) else []
+    items += [k[len(prefix):] for k, v in data.items() if k.startswith(prefix) and _flag(v)]
+    members = [enum_cls.parse(str(item).strip()) for item in items]
+    if any(m is None for m in members):
+        return None
+    return [m.value for m in enum_cls if m in members]  # declaration order, no repeats
+
+
+def visa_fields(data: Mapping[str, object]) -> tuple[dict[str, object], dict[str, str]]:
+    """The post's visa and language fields from a form or body, and the problems found.
+    Every one is optional; the back office's job form uses the same rules."""
+    problems: dict[str, str] = {}
+    visas = _choices(data, "visas", "visa_", VisaStatus)
+    if visas is None:
+        problems["visas"] = CHOOSE_VISA
+    languages = _choices(data, "workingLanguages", "lang_", WorkingLanguage)
+    if languages is None:
+        problems["workingLanguages"] = CHOOSE_LANGUAGE
+    level_text = _str(data, "koreanLevel")
+    level = KoreanLevel.parse(level_text) if level_text else None
+    if level_text and level is None:
+        problems["koreanLevel"] = CHOOSE_KOREAN
+    fields = {
+        "visas": visas or [],
+        "visa_sponsorship": _flag(data.get("visaSponsorship")),
+        "korean_level": level.value if level else None,
+        "working_languages": languages or [],
+    }
+    return fields, problems
 
 
 def submit_job_post(session: Session, user_id: int, data: Mapping[str, object]) -> JobPost:
@@ -66,9 +116,12 @@ def submit_job_post(session: Session, user_id: int, data: Mapping[str, object]) 
         problems["contactWebsite"] = WEBSITE_INVALID
     if phone and (message := phone_problem(phone)):
         problems["contactPhone"] = message
+    visa, visa_problems = visa_fields(data)
+    problems.update(visa_problems)
     if problems:
         raise InvalidMany(problems)
     job = JobPost(
+        **visa,
         title=_str(data, "title"),
         company_name=_str(data, "companyName"),
         company_description=_str(data, "companyDescription"),

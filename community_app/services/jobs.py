@@ -4,6 +4,10 @@
 - An OPEN post whose ``expires_at`` has passed counts as CLOSED: it leaves the open list,
   shows in the closed one, and its status reads CLOSED.
 - The list shows OPEN posts unless another public status is asked for.
+- Visa and language filters: "my visa" keeps posts that list that status (F-2-R counts
+  as F-2); "Korean level at most" keeps posts whose stated level is at or below it (posts
+  that state no level are left out); the working language keeps posts that list it;
+  remote keeps remote posts.
 - Search is a case-insensitive substring of the title, the company name, a keyword or a
   technology; the location filter matches the city, ignoring case.
 """
@@ -18,7 +22,16 @@ from sqlmodel import Session, and_, col, func, or_, select
 
 from community_app.db import utcnow
 from community_app.i18n import N_
-from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
+from community_app.models import (
+    JobCategory,
+    JobPost,
+    JobStatus,
+    JobType,
+    KoreanLevel,
+    User,
+    VisaStatus,
+    WorkingLanguage,
+)
 from community_app.services.errors import Invalid, NotFound
 from community_app.services.lookup import get_or_404
 from community_app.services.paging import PageResult, fetch_page
@@ -27,6 +40,7 @@ from community_app.services.text_search import (
     contains_ci,
     equals_ci,
     json_list_contains_ci,
+    json_list_has_ci,
 )
 
 JOB_NOT_FOUND = N_("Job Not Found: The job you are looking for does not exist or has been removed.")
@@ -34,6 +48,9 @@ CATEGORY_INVALID = N_("Unknown job category. Use one of: {values}.")
 JOB_TYPE_INVALID = N_("Unknown job type. Use one of: {values}.")
 JOB_STATUS_INVALID = N_("Unknown job status. Use one of: {values}.")
 SORT_INVALID = N_("Unknown sort order. Use one of: {values}.")
+VISA_INVALID = N_("Unknown visa status. Use one of: {values}.")
+KOREAN_LEVEL_INVALID = N_("Unknown Korean level. Use one of: {values}.")
+LANGUAGE_INVALID = N_("Unknown working language. Use one of: {values}.")
 
 PUBLIC_STATUSES = (JobStatus.OPEN.value, JobStatus.CLOSED.value, JobStatus.FILLED.value)
 
@@ -86,6 +103,10 @@ class JobView:
     contact_email: str | None
     contact_website: str | None
     status: str  # OPEN, CLOSED (also an expired OPEN post) or FILLED
+    visas: list[str]
+    visa_sponsorship: bool
+    korean_level: str | None
+    working_languages: list[str]
     posted_by: PosterView | None
     created_at: dt.datetime
     expires_at: dt.datetime | None
@@ -101,6 +122,33 @@ class JobFilters:
     search: str | None = None
     location: str | None = None
     sort: str | None = None
+    visa: str | None = None
+    korean_max: str | None = None
+    language: str | None = None
+    remote: bool | None = None
+
+
+def parse_visa(value: str | None) -> str | None:
+    """A visa status value (aliases such as F-2-R accepted, case ignored); None when empty."""
+    return _labelled("visa", value, VisaStatus, VISA_INVALID)
+
+
+def parse_korean_level(value: str | None) -> str | None:
+    return _labelled("koreanLevelMax", value, KoreanLevel, KOREAN_LEVEL_INVALID)
+
+
+def parse_language(value: str | None) -> str | None:
+    return _labelled("workingLanguage", value, WorkingLanguage, LANGUAGE_INVALID)
+
+
+def _labelled(field: str, value: str | None, enum_cls, message_id: str) -> str | None:
+    value = (value or "").strip()
+    if not value:
+        return None
+    member = enum_cls.parse(value) or enum_cls.parse(value.upper()) or enum_cls.parse(value.lower())
+    if member is None:
+        raise Invalid(field, message_id, values=", ".join(enum_cls.values()))
+    return member.value
 
 
 def _choice(
@@ -161,6 +209,10 @@ def job_view(job: JobPost, poster: User | None, now: dt.datetime) -> JobView:
         contact_email=job.contact_email,
         contact_website=job.contact_website,
         status=JobStatus.CLOSED.value if _is_expired(job, now) else job.status,
+        visas=[str(v) for v in (job.visas or [])],
+        visa_sponsorship=job.visa_sponsorship,
+        korean_level=job.korean_level,
+        working_languages=[str(v) for v in (job.working_languages or [])],
         posted_by=(
             PosterView(
                 poster.id,
@@ -192,6 +244,9 @@ def list_jobs(
     job_type = _choice("jobType", filters.job_type, JobType.values(), JOB_TYPE_INVALID)
     status = _choice("jobOfferStatus", filters.status, PUBLIC_STATUSES, JOB_STATUS_INVALID)
     sort = _choice("sort", (filters.sort or "").replace(" ", ""), tuple(SORTS), SORT_INVALID, "; ")
+    visa = parse_visa(filters.visa)
+    korean_max = parse_korean_level(filters.korean_max)
+    language = parse_language(filters.language)
 
     query = select(JobPost, User).join(
         User, col(User.id) == col(JobPost.posted_by_id), isouter=True
@@ -201,6 +256,16 @@ def list_jobs(
         query = query.where(JobPost.category == category)
     if job_type:
         query = query.where(JobPost.job_type == job_type)
+    if visa:
+        query = query.where(json_list_has_ci(JobPost.visas, visa))
+    if korean_max:
+        query = query.where(
+            col(JobPost.korean_level).in_(KoreanLevel.at_most(KoreanLevel(korean_max)))
+        )
+    if language:
+        query = query.where(json_list_has_ci(JobPost.working_languages, language))
+    if filters.remote:
+        query = query.where(col(JobPost.remote).is_(True))
     if location := clean_filter(filters.location):
         query = query.where(equals_ci(JobPost.location, location))
     if term := clean_filter(filters.search):

@@ -2,6 +2,10 @@
 
 ``COMMUNITY_SMTP_URL`` = ``smtp://user:pass@host:587`` (STARTTLS when offered) or
 ``smtps://user:pass@host:465``. Every message is also logged (never its secrets).
+
+SMTP is spoken by a small pool of background threads: the caller (a request, a site
+handler, a database transaction) never waits on a mail server, so one that does not answer
+holds up nobody. A message that cannot be sent is logged as an error.
 """
 
 from __future__ import annotations
@@ -9,11 +13,14 @@ from __future__ import annotations
 import logging
 import secrets
 import smtplib
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from community_app import metrics
 from community_app.db import utcnow
 from community_app.settings import get_settings
 
@@ -61,15 +68,51 @@ def _send_smtp(msg: EmailMessage, url: str) -> None:
         client.send_message(msg)
 
 
-def send_mail(to: str, subject: str, text: str, html: str | None = None) -> None:
-    msg = build_message(to, subject, text, html)
+_SENDERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="smtp")
+_pending: set[Future] = set()
+_pending_lock = threading.Lock()
+
+
+def _send_logged(msg: EmailMessage, url: str, to: str, subject: str) -> None:
+    try:
+        _send_smtp(msg, url)
+    except Exception:
+        metrics.inc("uzdev_emails", result="failed")
+        log.exception("Mail to %s could not be sent by SMTP: %s", to, subject)
+    else:
+        metrics.inc("uzdev_emails", result="sent")
+        log.info("Mail sent by SMTP to %s: %s", to, subject)
+
+
+def _deliver(msg: EmailMessage, to: str, subject: str) -> None:
     url = get_settings().smtp_url
     if url:
-        _send_smtp(msg, url)
-        log.info("Mail sent by SMTP to %s: %s", to, subject)
+        future = _SENDERS.submit(_send_logged, msg, url, to, subject)
+        with _pending_lock:
+            _pending.add(future)
+        future.add_done_callback(_forget)
     else:
         path = _write_outbox(msg)
+        metrics.inc("uzdev_emails", result="outbox")
         log.info("Mail to %s written to %s: %s", to, path, subject)
+
+
+def _forget(future: Future) -> None:
+    with _pending_lock:
+        _pending.discard(future)
+
+
+def wait_for_sending(timeout: float = 30) -> None:
+    """Wait until every message handed to SMTP so far is sent or has failed (tests, and a
+    clean shutdown)."""
+    with _pending_lock:
+        futures = list(_pending)
+    for future in futures:
+        future.result(timeout=timeout)
+
+
+def send_mail(to: str, subject: str, text: str, html: str | None = None) -> None:
+    _deliver(build_message(to, subject, text, html), to, subject)
 
 
 def send_mail_in_language(to: str, subject: str, text: str, lang: str) -> None:
@@ -77,10 +120,4 @@ def send_mail_in_language(to: str, subject: str, text: str, lang: str) -> None:
     ``Content-Language`` header (en or uz), so mail clients and tests can tell."""
     msg = build_message(to, subject, text)
     msg["Content-Language"] = lang
-    url = get_settings().smtp_url
-    if url:
-        _send_smtp(msg, url)
-        log.info("Mail sent by SMTP to %s: %s", to, subject)
-    else:
-        path = _write_outbox(msg)
-        log.info("Mail to %s written to %s: %s", to, path, subject)
+    _deliver(msg, to, subject)

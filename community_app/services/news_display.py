@@ -9,13 +9,11 @@
   picked at random but seeded by the item id so the choice is the same on every render.
 - ``tag_group``: the colour group of a tag (programming, ai, development, default).
 - ``excerpt``: the first 70 characters of the content followed by an ellipsis.
-- ``paragraphs``: the article text split on blank lines (shown as plain text).
 """
 
 from __future__ import annotations
 
 import random
-import re
 
 from sqlmodel import Session
 
@@ -134,12 +132,3 @@ def tag_group(tag: str) -> str:
 def excerpt(content: str) -> str:
     """The first 70 characters of the content followed by an ellipsis (SPEC section 9)."""
     return content[:EXCERPT_LENGTH] + ELLIPSIS
-
-
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
-
-
-def paragraphs(content: str) -> list[str]:
-    """The article text as paragraphs: split on blank lines, empty ones dropped."""
-    text = content.replace("\r\n", "\n").replace("\r", "\n")
-    return [p.strip() for p in _BLANK_LINE.split(text) if p.strip()]

@@ -11,7 +11,14 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import SiteSettings
 from community_app.services.errors import InvalidMany
-from community_app.services.validation import email_problem
+from community_app.services.validation import (
+    Rule,
+    as_text,
+    collect,
+    email_problem,
+    number_rule,
+    whole_number,
+)
 from community_app.settings import get_settings
 
 
@@ -63,30 +70,29 @@ MAX_TARGET = 1_000_000
 TARGET_INVALID = N_("A target must be a whole number from 1 to 1000000.")
 
 
+# The rule of each field (checked when sent), shared with the API's body model.
+SETTINGS_RULES: dict[str, Rule] = {
+    "contactEmail": lambda value: email_problem(as_text(value)),
+    "targetSpeakers": number_rule(TARGET_INVALID, 1, MAX_TARGET, optional=False),
+    "targetEvents": number_rule(TARGET_INVALID, 1, MAX_TARGET, optional=False),
+    "targetMembers": number_rule(TARGET_INVALID, 1, MAX_TARGET, optional=False),
+}
+
+
 def validate_site_settings(data: Mapping[str, object]) -> dict[str, object]:
     """Clean values of the settings form (contactEmail, targetSpeakers, targetEvents,
     targetMembers, maintenance); only the fields present are checked and returned."""
-    errors: dict[str, str] = {}
+    errors = collect(data, {f: rule for f, rule in SETTINGS_RULES.items() if f in data})
     values: dict[str, object] = {}
     if "contactEmail" in data:
-        email = data.get("contactEmail")
-        email = email.strip() if isinstance(email, str) else ""
-        if problem := email_problem(email):
-            errors["contactEmail"] = problem
-        values["contact_email"] = email.lower()
+        values["contact_email"] = as_text(data.get("contactEmail")).lower()
     for field, column in (
         ("targetSpeakers", "target_speakers"),
         ("targetEvents", "target_events"),
         ("targetMembers", "target_members"),
     ):
-        if field not in data:
-            continue
-        raw = data.get(field)
-        if isinstance(raw, str) and raw.strip().isdigit():
-            raw = int(raw.strip())
-        if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= MAX_TARGET:
-            errors[field] = TARGET_INVALID
-        values[column] = raw
+        if field in data:
+            values[column] = whole_number(data.get(field))
     if "maintenance" in data:
         values["maintenance"] = data.get("maintenance") is True
     if errors:

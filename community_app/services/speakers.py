@@ -12,7 +12,13 @@ from collections.abc import Mapping
 from sqlmodel import Session
 
 from community_app.i18n import N_, normalize_language
-from community_app.models import ApplicationStatus, Experience, Expertise, SpeakerApplication
+from community_app.models import (
+    ApplicationStatus,
+    Experience,
+    Expertise,
+    SpeakerApplication,
+)
+from community_app.services import ratelimit
 from community_app.services.errors import Invalid, InvalidMany
 from community_app.services.uploads import delete_upload, prepare_image, save_image
 from community_app.services.users import normalize_email
@@ -104,8 +110,10 @@ def submit_speaker_application(
     data: Mapping[str, object],
     photo: bytes | None = None,
     language: str | None = None,
+    client: str = "",
 ) -> SpeakerApplication:
-    """Store a valid application (status NEW) and its photo; every problem at once otherwise."""
+    """Store a valid application (status NEW) and its photo; every problem at once otherwise.
+    Valid applications are limited per address (``client``; services.ratelimit)."""
     errors = validate_speaker_application(data)
     prepared = None
     if photo:
@@ -115,6 +123,7 @@ def submit_speaker_application(
             errors[exc.field] = exc.message_id
     if errors:
         raise InvalidMany(errors)
+    ratelimit.spend("speaker-applications-address", client)
 
     photo_path = save_image(prepared, PHOTO_FOLDER) if prepared else None
     application = SpeakerApplication(

@@ -15,6 +15,7 @@ import dataclasses
 import io
 import re
 import secrets
+import warnings
 from pathlib import Path, PurePosixPath
 
 from PIL import Image, ImageOps
@@ -50,7 +51,11 @@ def prepare_image(data: bytes, *, field: str = "image") -> PreparedImage:
     if not data or len(data) > MAX_IMAGE_BYTES:
         raise Invalid(field, IMAGE_INVALID)
     try:
-        with Image.open(io.BytesIO(data)) as source:
+        with warnings.catch_warnings():
+            # A picture past Pillow's bomb limit is refused like any other non-image.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            source = Image.open(io.BytesIO(data))
+        with source:
             if source.format not in ALLOWED_FORMATS:
                 raise Invalid(field, IMAGE_INVALID)
             width, height = source.size

@@ -22,6 +22,13 @@ def count_users(session: Session) -> int:
     return session.exec(select(sa.func.count()).select_from(User)).one()
 
 
+def count_active_users(session: Session) -> int:
+    """Accounts that can sign in (not deactivated)."""
+    return session.exec(
+        select(sa.func.count()).select_from(User).where(User.is_active == sa.true())
+    ).one()
+
+
 def make_organizer(session: Session, email: str, *, actor_id: int | None = None) -> User:
     """Give the organizer role to the user with this email (recorded in the audit log)."""
     user = get_user_by_email(session, email)
@@ -41,3 +48,18 @@ def make_organizer(session: Session, email: str, *, actor_id: int | None = None)
         )
         session.flush()
     return user
+
+
+def set_visa_status(session: Session, user_id: int, visa: str | None) -> None:
+    """Remember the member's "my visa" for the jobs filter (a VisaStatus value or None)."""
+    from community_app.services.jobs import parse_visa
+
+    user = session.get(User, user_id)
+    if user is not None:
+        user.visa_status = parse_visa(visa)
+        session.add(user)
+
+
+def get_visa_status(session: Session, user_id: int) -> str | None:
+    user = session.get(User, user_id)
+    return user.visa_status if user is not None else None

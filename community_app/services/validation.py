@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from collections.abc import Callable, Iterable, Mapping
 from urllib.parse import urlsplit
 
 from community_app.i18n import N_
+from community_app.korea_time import parse_date, parse_time
+from community_app.models import AttendanceReason, InterestedField
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
 PHONE_RE = re.compile(r"^010\d{8}$")
 USERNAME_RE = re.compile(r"^[^\W\d_]+$")  # letters only (any alphabet)
+# A handle a REST client chose (the KO'DJ client sends the email's local part): letters,
+# digits, dots, hyphens and underscores, starting with a letter or a digit.
+HANDLE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{1,49}$")
 PASSWORD_SPECIAL_RE = re.compile(r"[^A-Za-z0-9]")
 
 EMAIL_REQUIRED = N_("Email address is required")
@@ -63,6 +69,16 @@ def username_problem(value: str | None) -> str | None:
     return None if 2 <= len(value) <= 50 and USERNAME_RE.match(value) else USERNAME_INVALID
 
 
+def handle_problem(value: str | None) -> str | None:
+    """A username a client chose: 2 to 50 letters, digits, '.', '-' or '_'."""
+    return None if HANDLE_RE.match((value or "").strip()) else USERNAME_INVALID
+
+
+def normalize_phone(value: str | None) -> str:
+    """The digits of a phone number typed with spaces or hyphens (010-1234-5678)."""
+    return re.sub(r"[\s-]", "", value or "")
+
+
 def web_url_host(value: str) -> str | None:
     """The host name of an http(s) URL (lower case), or None when it is not such a URL."""
     if not value or len(value) > URL_MAX or any(ch.isspace() for ch in value):
@@ -84,3 +100,152 @@ def web_url_host(value: str) -> str | None:
     if len(labels) < 2 or not all(labels):
         return None
     return host
+
+
+# --- the event registration form (SPEC section 5) ---------------------------------------
+
+REASON_INVALID = N_("Please select your attendance reason")
+FIELD_INVALID = N_("Please select your field of interest")
+EXPECTATION_TOO_SHORT = N_("Please provide at least 10 characters")
+EXPECTATION_TOO_LONG = N_("Please keep your expectation under 2000 characters")
+CONSENT_MISSING = N_("You must agree to the terms and conditions")
+
+EXPECTATION_MIN_LENGTH = 10
+EXPECTATION_MAX_LENGTH = 2000
+
+
+def reason_problem(value: object) -> str | None:
+    """One of the attendance reasons (their values, or the KO'DJ client's spellings)."""
+    return None if AttendanceReason.parse(value) is not None else REASON_INVALID
+
+
+def interest_problem(value: object) -> str | None:
+    """One of the fields of interest (their values, or the KO'DJ client's spellings)."""
+    return None if InterestedField.parse(value) is not None else FIELD_INVALID
+
+
+def expectation_problem(value: object) -> str | None:
+    """10 to 2000 characters once trimmed."""
+    text = value.strip() if isinstance(value, str) else ""
+    if len(text) < EXPECTATION_MIN_LENGTH:
+        return EXPECTATION_TOO_SHORT
+    if len(text) > EXPECTATION_MAX_LENGTH:
+        return EXPECTATION_TOO_LONG
+    return None
+
+
+def consent_problem(value: object) -> str | None:
+    """The box is ticked: the JSON value true, nothing else."""
+    return None if value is True else CONSENT_MISSING
+
+
+def same_site_path(value: str | None, default: str = "/") -> str:
+    """``value`` when it is a path of this site, else ``default``: never an open redirect.
+    Browsers drop tabs and line breaks from addresses and read a backslash as a slash, so
+    ``/\\t/evil.example`` would lead off the site: any such character, a scheme or a host
+    refuses the value."""
+    if not value or not value.startswith("/") or len(value) > 2000:
+        return default
+    if any(ch.isspace() or ord(ch) < 0x20 or ch == "\x7f" or ch == "\\" for ch in value):
+        return default
+    parts = urlsplit(value)
+    if value.startswith("//") or parts.scheme or parts.netloc:
+        return default
+    return value
+
+
+# --- rule builders: one rule per field, used by a service's form check and by the API's
+# body model alike (``api.schemas.rules.checked_by``), so both give the same message -----
+
+Rule = Callable[[object], str | None]
+
+
+class Problem(str):
+    """A rule's message id with the values of its placeholders (``{values}``)."""
+
+    params: dict[str, object]
+
+    def __new__(cls, message_id: str, **params: object) -> Problem:
+        problem = super().__new__(cls, message_id)
+        problem.params = params
+        return problem
+
+
+def as_text(value: object) -> str:
+    """A text value, trimmed; '' when missing or not a string."""
+    return value.strip() if isinstance(value, str) else ""
+
+
+def whole_number(value: object) -> int | None:
+    """An int from an int or a digit string; None for anything else (bools included)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"-?\d{1,12}", value.strip()):
+        return int(value.strip())
+    return None
+
+
+def text_rule(message: str, maximum: int, *, required: bool = False) -> Rule:
+    """Text of at most ``maximum`` characters once trimmed (and not empty if required)."""
+
+    def problem(value: object) -> str | None:
+        value = as_text(value)
+        return message if (required and not value) or len(value) > maximum else None
+
+    return problem
+
+
+def date_rule(message: str) -> Rule:
+    """A YYYY-MM-DD date (Korea time)."""
+    return lambda value: None if parse_date(as_text(value)) else message
+
+
+def clock_rule(message: str) -> Rule:
+    """An HH:MM clock time (24-hour, Korea time)."""
+    return lambda value: None if parse_time(as_text(value)) else message
+
+
+def number_rule(message: str, low: int, high: int, *, optional: bool = True) -> Rule:
+    """A whole number from ``low`` to ``high`` (a digit string counts); left empty is
+    fine when ``optional``."""
+
+    def problem(value: object) -> str | None:
+        if optional and value in (None, ""):
+            return None
+        number = whole_number(value)
+        return None if number is not None and low <= number <= high else message
+
+    return problem
+
+
+def choice_rule(message: str, values: Iterable[str], *, case: Callable[[str], str]) -> Rule:
+    """One of ``values`` (after ``case``, e.g. ``str.upper``); left empty is fine."""
+    allowed = set(values)
+
+    def problem(value: object) -> str | None:
+        if value in (None, ""):
+            return None
+        return None if case(as_text(value)) in allowed else message
+
+    return problem
+
+
+def optional_email_rule(value: object) -> str | None:
+    """Empty, or a valid email address."""
+    return email_problem(as_text(value)) if as_text(value) else None
+
+
+URL_INVALID = N_("Please enter a valid URL (http or https).")
+
+
+def optional_url_problem(value: object) -> str | None:
+    """Empty, or an http(s) URL."""
+    text = as_text(value)
+    return URL_INVALID if text and web_url_host(text) is None else None
+
+
+def collect(data: Mapping[str, object], rules: Mapping[str, Rule]) -> dict[str, str]:
+    """field -> message id of every field of ``data`` its rule refuses."""
+    return {field: message for field, rule in rules.items() if (message := rule(data.get(field)))}

@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.db import session_scope
+from community_app.services import cache
 from community_app.models import TeamRole
 from community_app.services.content import PersonView, list_team
 from community_app.state.links import profile_site, safe_url
@@ -45,14 +46,29 @@ class AboutState(rx.State):
     organizers: list[dict[str, Any]] = []
     contributors: list[dict[str, Any]] = []
 
-    @rx.event
-    def load(self):
-        try:
-            with session_scope() as session:
-                self.organizers = [person_card(p) for p in list_team(session, TeamRole.ORGANIZER)]
-                self.contributors = [person_card(p) for p in list_team(session, TeamRole.CONTRIBUTOR)]
-            self.error = False
-        except Exception:  # noqa: BLE001 - the page says so instead of breaking
-            log.exception("Loading the About people failed")
+    def _apply_load(self, data: tuple[list, list] | None) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_about`` read."""
+        if data is None:
             self.organizers, self.contributors, self.error = [], [], True
+        else:
+            (self.organizers, self.contributors), self.error = data, False
         self.loading = False
+
+
+def _load_people() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    with session_scope() as session:
+        return (
+            [person_card(p) for p in list_team(session, TeamRole.ORGANIZER)],
+            [person_card(p) for p in list_team(session, TeamRole.CONTRIBUTOR)],
+        )
+
+
+def read_about(_request: Any) -> tuple[list, list] | None:
+    """The About people from the shared cache (no lock held); None when loading failed."""
+    try:
+        return cache.cached(cache.SITE_CONTENT, "about", _load_people)
+    except cache.Miss:
+        raise
+    except Exception:  # noqa: BLE001 - the page says so instead of breaking
+        log.exception("Loading the About people failed")
+        return None

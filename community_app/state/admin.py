@@ -1,17 +1,21 @@
-"""The organizer back office (/admin): the access gate and what every section shares.
+"""The organizer back office (/admin/...): the access gate and what every screen shares.
 
 ``AdminState`` checks, on the server and at every handler, that the signed-in user is an
 organizer (``_run``: ``self._member()`` then the role; the services check it once more).
 Visitors go to /login?from=/admin; members see 'This page is for organizers only.'.
-Each section of the page has a state of its own inheriting this one (state/admin_*.py),
-so they share the messages shown above the sections.
+Each area (one address or two: routes.ADMIN_*) has a state of its own inheriting this one
+(state/admin_*.py), so they share the messages shown above the screen and one way to keep
+a list's filters in the address: ``_address(name, allowed)`` reads one on load, ``_go``
+changes the address (the page's on_load then reads it), so back, forward, reload and a
+shared link land on the same view.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import urlencode
 
 import reflex as rx
 
@@ -24,7 +28,6 @@ from community_app.state.messages import Message, field_messages, from_error, me
 
 log = logging.getLogger(__name__)
 
-SECTIONS = ("meetups", "news", "jobs", "speakers", "comments", "settings", "audit")
 NOT_ORGANIZER = N_("This page is for organizers only.")
 SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
@@ -53,6 +56,8 @@ class AdminState(AuthState):
     error: Message = {}
     errors: dict[str, Message] = {}
     busy: bool = False
+    # Set by a handler that moves to another address with a message to show there.
+    _carry_messages: bool = False
 
     # --- helpers for the section states ------------------------------------------------
 
@@ -108,22 +113,51 @@ class AdminState(AuthState):
             self.notice, self.error, self.errors = notice, error, errors
         return ok, result, event
 
+    # --- lists and actions on one row ---------------------------------------------------
+
+    def _load_list(self) -> Any:
+        """The area's list, read again (each area's state has its own)."""
+        return None
+
+    def _act(self, fn: Callable[[Any, int, int], Any], item_id: int, done: str) -> Any:
+        """``fn(session, organizer_id, item_id)`` with ``done`` shown, then the list read
+        again (its reading keeps the message)."""
+        ok, _, event = self._run(lambda s, a: fn(s, a, item_id), done)
+        if ok:
+            notice = self.notice
+            self._load_list()
+            self.notice = notice
+        return event
+
+    # --- the address ------------------------------------------------------------------
+
+    def _address(self, name: str, allowed: Iterable[str], default: str = "") -> str:
+        """A filter of the current address (``?name=value``) when it is an allowed value."""
+        value = str(self.router.url.query_parameters.get(name, "") or "")
+        return value if value in set(allowed) else default
+
+    def _address_text(self, name: str, limit: int = 200) -> str:
+        return str(self.router.url.query_parameters.get(name, "") or "")[:limit]
+
+    def _go(self, route: str, *, replace: bool = False, keep_messages: bool = False,
+            **params: object):
+        """Move to ``route`` with the given filters (empty ones left out)."""
+        query = urlencode({k: v for k, v in params.items() if v not in (None, "", 0)})
+        self._carry_messages = keep_messages
+        return rx.redirect(f"{route}?{query}" if query else route, replace=replace)
+
     # --- events -----------------------------------------------------------------------
 
     @rx.event
     def open_page(self):
-        """On load: visitors go to /login?from=/admin, members see the refusal."""
+        """On load: visitors go to /login?from=<the address>, members see the refusal."""
         self.is_loading = False
-        self._clear_messages()
+        if self._carry_messages:
+            self._carry_messages = False
+        else:
+            self._clear_messages()
         _, event = self._gate()
         return event
-
-    @rx.event
-    def set_section(self, value: str | list[str]):
-        value = one(value)
-        if value in SECTIONS:
-            self.section = str(value)
-        self._clear_messages()
 
     @rx.event
     def dismiss(self):

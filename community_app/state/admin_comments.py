@@ -6,11 +6,11 @@ import dataclasses
 
 import reflex as rx
 
+from community_app import routes
 from community_app.i18n import N_
 from community_app.services import admin_comments as service
 from community_app.state.admin import AdminState, one, stamp
 from community_app.state.messages import Message
-from community_app.ui import routes
 
 HIDDEN = N_("Comment hidden: it is gone from the public thread.")
 SHOWN = N_("Comment shown again.")
@@ -54,27 +54,22 @@ class AdminCommentsState(AdminState):
 
     @rx.event
     def load(self):
+        """/admin/comments[?show=visible|hidden&search=...]"""
         self.section = "comments"
+        self.show = self._address("show", ("all", "visible", "hidden"), "all")
+        self.query = self._address_text("search")
         return self._load_list()
 
     @rx.event
     def set_show(self, value: str | list[str]):
         value = one(value)
-        self.show = value if value in ("all", "visible", "hidden") else "all"
-        return self._load_list()
+        return self._go(routes.ADMIN_COMMENTS, show="" if value == "all" else value,
+                        search=self.query)
 
     @rx.event
     def set_query(self, value: str):
-        self.query = value[:200]
-        return self._load_list()
-
-    def _act(self, fn, comment_id: int, done: str):
-        ok, _, event = self._run(lambda s, a: fn(s, a, comment_id), done)
-        if ok:
-            notice = self.notice
-            self._load_list()
-            self.notice = notice
-        return event
+        return self._go(routes.ADMIN_COMMENTS, replace=True,
+                        show="" if self.show == "all" else self.show, search=value[:200])
 
     @rx.event
     def hide(self, comment_id: int):

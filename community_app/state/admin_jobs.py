@@ -7,6 +7,7 @@ import dataclasses
 
 import reflex as rx
 
+from community_app import routes
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.services import admin_jobs as service
@@ -121,23 +122,16 @@ class AdminJobsState(AdminState):
 
     @rx.event
     def load(self):
+        """/admin/jobs[?status=OPEN|EXPIRED|CLOSED|FILLED|ALL] (the queue by default)"""
         self.section = "jobs"
         self.mode = "list"
+        self.filter = self._address("status", FILTERS, "PENDING")
         return self._load_list()
 
     @rx.event
     def set_filter(self, value: str | list[str]):
         value = one(value)
-        self.filter = value if value in FILTERS else "PENDING"
-        return self._load_list()
-
-    def _act(self, fn, job_id: int, done: str):
-        ok, _, event = self._run(lambda s, a: fn(s, a, job_id), done)
-        if ok:
-            notice = self.notice
-            self._load_list()
-            self.notice = notice
-        return event
+        return self._go(routes.ADMIN_JOBS, status="" if value == "PENDING" else value)
 
     @rx.event
     def open_job(self, job_id: int):

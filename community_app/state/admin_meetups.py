@@ -3,16 +3,31 @@ and the image, and one meetup's registrations (approval, check-in, CSV)."""
 
 from __future__ import annotations
 
-import dataclasses
+import asyncio
 
 import reflex as rx
 
+from community_app import routes
 from community_app.i18n import N_, both
-from community_app.i18n.dates import date_texts, time_texts, to_korea
-from community_app.services import admin_meetups as service
+from community_app.korea_time import korea_date
+from community_app.services.meetups import (
+    admin_edits,
+    admin_program,
+    admin_registrations,
+)
+from community_app.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.state.admin import AdminState, one, stamp
+from community_app.state.admin_meetup_rows import (
+    MeetupForm,
+    MeetupRow,
+    NoteRow,
+    RegistrationRow,
+    SessionRow,
+    SpeakerRow,
+    meetup_row,
+    registration_row,
+)
 from community_app.state.lang import LangState
-from community_app.state.messages import Message
 
 MEETUP_SAVED = N_("Meetup saved.")
 MEETUP_CREATED = N_("Meetup created. Now add its speakers, sessions and notes.")
@@ -33,133 +48,9 @@ CHECKED_IN = N_("{name} is checked in.")
 CHECK_IN_UNDONE = N_("Check-in undone.")
 NO_IMAGE = N_("Choose an image first.")
 
-REASONS = {
-    "first_time": N_("First time"),
-    "attended_before": N_("Attended before"),
-    "networking": N_("Networking"),
-    "learning": N_("Learning"),
-    "job_opportunities": N_("Job opportunities"),
-    "others": N_("Others"),
-}
-FIELDS = {
-    "ai": "AI", "backend": "Backend", "frontend": "Frontend", "ui": "UI", "mobile": "Mobile",
-    "cloud": "Cloud", "cyber": "Cyber", "data": "Data",
-}
-STATUS_LABELS = {
-    "PENDING": N_("Pending"),
-    "ACCEPTED": N_("Accepted"),
-    "REJECTED": N_("Rejected"),
-    "CANCELLED": N_("Cancelled"),
-}
-
-
-@dataclasses.dataclass
-class MeetupRow:
-    id: int
-    title: str
-    date: Message
-    time: Message
-    location: str
-    registered: int
-    max_seats: int
-    available: int
-    pending: int
-    attended: int
-    is_past: bool
-    requires_approval: bool
-    image_url: str
-
-
-@dataclasses.dataclass
-class MeetupForm:
-    title: str = ""
-    description: str = ""
-    date: str = ""
-    start: str = "19:00"
-    end: str = "21:00"
-    location: str = ""
-    seats: str = "50"
-    provided: str = ""
-    parking: bool = False
-    approval: bool = False
-    image_url: str = ""
-    image_name: str = ""
-
-
-@dataclasses.dataclass
-class SpeakerRow:
-    id: int
-    full_name: str
-    job_position: str
-    company: str
-    bio: str
-    profile_url: str
-
-
-@dataclasses.dataclass
-class SessionRow:
-    id: int
-    subject: str
-    start: str
-    end: str
-    speaker_id: int
-    speaker_name: str
-
-
-@dataclasses.dataclass
-class NoteRow:
-    id: int
-    content: str
-    active: bool
-    created: Message
-
-
-@dataclasses.dataclass
-class RegistrationRow:
-    id: int
-    name: str
-    username: str
-    email: str
-    phone: str
-    status: str
-    status_label: Message
-    reason: Message
-    field: str
-    expectation: str
-    registered: Message
-    checked_in: Message
-    is_checked_in: bool
-    is_pending: bool
-    is_accepted: bool
-
-
-def _hhmm(value) -> str:
-    return to_korea(value).strftime("%H:%M")
-
-
-def _row(v: service.AdminMeetupView) -> MeetupRow:
-    m = v.meetup
-    return MeetupRow(
-        id=m.id, title=m.title, date=date_texts(m.starts_at),
-        time={lang: f"{time_texts(m.starts_at)[lang]} – {time_texts(m.ends_at)[lang]}"
-              for lang in ("en", "uz")},
-        location=m.location, registered=m.registered_count, max_seats=m.max_seats,
-        available=m.available_seats, pending=v.pending_count, attended=v.attended_count,
-        is_past=m.is_past, requires_approval=m.requires_approval, image_url=m.image_url or "",
-    )
-
-
-def _registration(r: service.AdminRegistrationView) -> RegistrationRow:
-    return RegistrationRow(
-        id=r.id, name=r.name, username=r.username, email=r.email, phone=r.phone,
-        status=r.status, status_label=both(STATUS_LABELS.get(r.status, r.status)),
-        reason=both(REASONS.get(r.attendance_reason, r.attendance_reason)),
-        field=FIELDS.get(r.interested_field, r.interested_field), expectation=r.expectation,
-        registered=stamp(r.registered_at), checked_in=stamp(r.checked_in_at),
-        is_checked_in=r.checked_in_at is not None, is_pending=r.status == "PENDING",
-        is_accepted=r.status == "ACCEPTED",
-    )
-
+FILTERS = ("upcoming", "past", "all")
+NEW = "new"  # /admin/meetups/new: the empty form
+REGISTRATIONS_VIEW = "registrations"
 
 class AdminMeetupsState(AdminState):
     meetups: list[MeetupRow] = []
@@ -199,13 +90,13 @@ class AdminMeetupsState(AdminState):
         kind = None if self.filter == "all" else self.filter
 
         def read(session, actor):
-            page = service.list_meetups_admin(session, actor, kind, size=100)
-            return page.items, service.attendance_summary(session, actor)
+            page = admin_edits.list_meetups_admin(session, actor, kind, size=100)
+            return page.items, admin_registrations.attendance_summary(session, actor)
 
         ok, result, event = self._read(read)
         if ok:
             items, summary = result
-            self.meetups = [_row(v) for v in items]
+            self.meetups = [meetup_row(v) for v in items]
             self.past_meetups = summary.past_meetups
             self.total_attended = summary.total_attended
             self.loaded = True
@@ -213,37 +104,61 @@ class AdminMeetupsState(AdminState):
 
     @rx.event
     def load(self):
+        """/admin/meetups[?type=past|all]"""
         self.section = "meetups"
         self.mode = "list"
+        self.filter = self._address("type", FILTERS, "upcoming")
         return self._load_list()
 
     @rx.event
     def set_filter(self, value: str | list[str]):
         value = one(value)
-        self.filter = value if value in ("upcoming", "past", "all") else "upcoming"
-        return self._load_list()
+        return self._go(routes.ADMIN_MEETUPS, type="" if value == "upcoming" else value)
 
     @rx.event
     def back_to_list(self):
-        self.mode = "list"
-        self._clear_messages()
-        return self._load_list()
+        return self._go(routes.ADMIN_MEETUPS)
 
     @rx.event
     def delete(self, meetup_id: int):
         ok, _, event = self._run(
-            lambda s, a: service.delete_meetup(s, a, meetup_id), MEETUP_DELETED
+            lambda s, a: admin_edits.delete_meetup(s, a, meetup_id), MEETUP_DELETED
         )
+        if ok and self.mode != "list":
+            return self._go(routes.ADMIN_MEETUPS, keep_messages=True)
         if ok:
-            self.mode = "list"
             return self._load_list()
         return event
 
-    # --- the form -----------------------------------------------------------------------
+    # --- one meetup: /admin/meetups/<id>[?view=registrations], /admin/meetups/new ------
+
+    @rx.event
+    def open_meetup(self):
+        self.section = "meetups"
+        segment = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+        if segment == NEW:
+            self._new_form()
+            return None
+        meetup_id = routes.path_id(self.router.url.path) or 0
+        if self._address("view", (REGISTRATIONS_VIEW,)):
+            return self._open_registrations(meetup_id)
+        return self._edit(meetup_id)
 
     @rx.event
     def new_meetup(self):
-        self._clear_messages()
+        return self._go(routes.admin_meetup(NEW))
+
+    @rx.event
+    def edit(self, meetup_id: int):
+        return self._go(routes.admin_meetup(meetup_id))
+
+    @rx.event
+    def open_registrations(self, meetup_id: int, title: str = ""):
+        return self._go(routes.admin_meetup(meetup_id), view=REGISTRATIONS_VIEW)
+
+    # --- the form -----------------------------------------------------------------------
+
+    def _new_form(self) -> None:
         self.editing_id = 0
         self.form = MeetupForm()
         self.speakers, self.sessions, self.notes = [], [], []
@@ -251,7 +166,7 @@ class AdminMeetupsState(AdminState):
         self.mode = "form"
 
     def _load_details(self, meetup_id: int):
-        ok, d, event = self._read(lambda s, a: service.get_meetup_admin(s, a, meetup_id))
+        ok, d, event = self._read(lambda s, a: admin_edits.get_meetup_admin(s, a, meetup_id))
         if not ok:
             return False, event
         m = d.summary.meetup
@@ -259,8 +174,8 @@ class AdminMeetupsState(AdminState):
         self.current_title = m.title
         self.form = MeetupForm(
             title=m.title, description=m.description,
-            date=to_korea(m.starts_at).strftime("%Y-%m-%d"), start=_hhmm(m.starts_at),
-            end=_hhmm(m.ends_at), location=m.location, seats=str(m.max_seats),
+            date=korea_date(m.starts_at), start=hhmm(m.starts_at),
+            end=hhmm(m.ends_at), location=m.location, seats=str(m.max_seats),
             provided=m.provided, parking=m.parking, approval=m.requires_approval,
             image_url=m.image_url or "", image_name=m.image_name or "",
         )
@@ -269,17 +184,16 @@ class AdminMeetupsState(AdminState):
             for s in d.speakers
         ]
         self.sessions = [
-            SessionRow(k.id, k.subject, _hhmm(k.starts_at), _hhmm(k.ends_at),
+            SessionRow(k.id, k.subject, hhmm(k.starts_at), hhmm(k.ends_at),
                        k.speaker_id or 0, k.speaker_name or "")
             for k in d.sessions
         ]
         self.notes = [NoteRow(n.id, n.content, n.is_active, stamp(n.created_at)) for n in d.notes]
         return True, None
 
-    @rx.event
-    def edit(self, meetup_id: int):
-        self._clear_messages()
+    def _edit(self, meetup_id: int):
         ok, event = self._load_details(meetup_id)
+        self.mode = "missing"
         if ok:
             self.form_key += 1
             self.speaker_form = SpeakerRow(0, "", "", "", "", "")
@@ -315,14 +229,15 @@ class AdminMeetupsState(AdminState):
         if self.editing_id:
             meetup_id = self.editing_id
             ok, _, event = self._run(
-                lambda s, a: service.update_meetup(s, a, meetup_id, values), MEETUP_SAVED
+                lambda s, a: admin_edits.update_meetup(s, a, meetup_id, values), MEETUP_SAVED
             )
         else:
             ok, view, event = self._run(
-                lambda s, a: service.create_meetup(s, a, values), MEETUP_CREATED
+                lambda s, a: admin_edits.create_meetup(s, a, values), MEETUP_CREATED
             )
-            if ok:
-                self.editing_id = view.meetup.id
+            if ok:  # its own address from now on (speakers, sessions and notes follow)
+                return self._go(routes.admin_meetup(view.meetup.id), replace=True,
+                                keep_messages=True)
         if ok:
             self.current_title = str(values["title"])
         return event
@@ -337,8 +252,10 @@ class AdminMeetupsState(AdminState):
         data = await upload.read()
         name = getattr(upload, "name", None) or getattr(upload, "filename", None)
         meetup_id = self.editing_id
-        ok, view, event = self._run(
-            lambda s, a: service.set_meetup_image(s, a, meetup_id, data, name), IMAGE_SAVED
+        ok, view, event = await asyncio.to_thread(  # image decoding: off the event loop
+            self._run,
+            lambda s, a: admin_edits.set_meetup_image(s, a, meetup_id, data, name),
+            IMAGE_SAVED,
         )
         if ok:
             self.form.image_url = view.meetup.image_url or ""
@@ -351,7 +268,7 @@ class AdminMeetupsState(AdminState):
     def remove_image(self):
         meetup_id = self.editing_id
         ok, _, event = self._run(
-            lambda s, a: service.remove_meetup_image(s, a, meetup_id), IMAGE_REMOVED
+            lambda s, a: admin_edits.remove_meetup_image(s, a, meetup_id), IMAGE_REMOVED
         )
         if ok:
             self.form.image_url = ""
@@ -389,12 +306,12 @@ class AdminMeetupsState(AdminState):
         meetup_id, speaker_id = self.editing_id, self.speaker_form.id
         if speaker_id:
             ok, _, event = self._run(
-                lambda s, a: service.update_speaker(s, a, meetup_id, speaker_id, values),
+                lambda s, a: admin_program.update_speaker(s, a, meetup_id, speaker_id, values),
                 SPEAKER_SAVED,
             )
         else:
             ok, _, event = self._run(
-                lambda s, a: service.add_speaker(s, a, meetup_id, values), SPEAKER_SAVED
+                lambda s, a: admin_program.add_speaker(s, a, meetup_id, values), SPEAKER_SAVED
             )
         if ok:
             self.speaker_form = SpeakerRow(0, "", "", "", "", "")
@@ -406,7 +323,7 @@ class AdminMeetupsState(AdminState):
     def remove_speaker(self, speaker_id: int):
         meetup_id = self.editing_id
         ok, _, event = self._run(
-            lambda s, a: service.remove_speaker(s, a, meetup_id, speaker_id), SPEAKER_REMOVED
+            lambda s, a: admin_program.remove_speaker(s, a, meetup_id, speaker_id), SPEAKER_REMOVED
         )
         if ok:
             self._refresh_parts()
@@ -444,12 +361,12 @@ class AdminMeetupsState(AdminState):
         meetup_id, session_id = self.editing_id, self.session_form.id
         if session_id:
             ok, _, event = self._run(
-                lambda s, a: service.update_session(s, a, meetup_id, session_id, values),
+                lambda s, a: admin_program.update_session(s, a, meetup_id, session_id, values),
                 SESSION_SAVED,
             )
         else:
             ok, _, event = self._run(
-                lambda s, a: service.add_session(s, a, meetup_id, values), SESSION_SAVED
+                lambda s, a: admin_program.add_session(s, a, meetup_id, values), SESSION_SAVED
             )
         if ok:
             self.session_form = SessionRow(0, "", str(values["endTime"]),
@@ -466,7 +383,7 @@ class AdminMeetupsState(AdminState):
     def remove_session(self, session_id: int):
         meetup_id = self.editing_id
         ok, _, event = self._run(
-            lambda s, a: service.remove_session(s, a, meetup_id, session_id), SESSION_REMOVED
+            lambda s, a: admin_program.remove_session(s, a, meetup_id, session_id), SESSION_REMOVED
         )
         if ok:
             self._refresh_parts()
@@ -477,7 +394,7 @@ class AdminMeetupsState(AdminState):
         meetup_id = self.editing_id
         values = {"content": data.get("content", ""), "active": True}
         ok, _, event = self._run(
-            lambda s, a: service.add_note(s, a, meetup_id, values), NOTE_SAVED
+            lambda s, a: admin_program.add_note(s, a, meetup_id, values), NOTE_SAVED
         )
         if ok:
             self._refresh_parts()
@@ -487,7 +404,7 @@ class AdminMeetupsState(AdminState):
     def toggle_note(self, note_id: int, active: bool):
         meetup_id = self.editing_id
         ok, _, event = self._run(
-            lambda s, a: service.update_note(s, a, meetup_id, note_id, {"active": not active}),
+            lambda s, a: admin_program.update_note(s, a, meetup_id, note_id, {"active": not active}),
             NOTE_ARCHIVED if active else NOTE_RESTORED,
         )
         if ok:
@@ -498,7 +415,7 @@ class AdminMeetupsState(AdminState):
     def remove_note(self, note_id: int):
         meetup_id = self.editing_id
         ok, _, event = self._run(
-            lambda s, a: service.remove_note(s, a, meetup_id, note_id), NOTE_REMOVED
+            lambda s, a: admin_program.remove_note(s, a, meetup_id, note_id), NOTE_REMOVED
         )
         if ok:
             self._refresh_parts()
@@ -509,25 +426,25 @@ class AdminMeetupsState(AdminState):
     def _load_registrations(self):
         meetup_id, search = self.editing_id, self.search
         ok, rows, event = self._read(
-            lambda s, a: service.list_registrations(s, a, meetup_id, search=search)
+            lambda s, a: admin_registrations.list_registrations(s, a, meetup_id, search=search)
         )
         if ok:
-            self.registrations = [_registration(r) for r in rows]
+            self.registrations = [registration_row(r) for r in rows]
         return event
 
-    @rx.event
-    def open_registrations(self, meetup_id: int, title: str):
-        self._clear_messages()
-        self.editing_id = meetup_id
-        self.current_title = title
-        self.search = ""
+    def _open_registrations(self, meetup_id: int):
+        ok, event = self._load_details(meetup_id)
+        self.mode = "missing"
+        if not ok:
+            return event
+        self.search = self._address_text("search")
         self.mode = "registrations"
         return self._load_registrations()
 
     @rx.event
     def set_search(self, value: str):
-        self.search = value[:200]
-        return self._load_registrations()
+        return self._go(routes.admin_meetup(self.editing_id), replace=True,
+                        view=REGISTRATIONS_VIEW, search=value[:200])
 
     def _decide(self, fn, registration_id: int, done: str):
         meetup_id = self.editing_id
@@ -542,19 +459,19 @@ class AdminMeetupsState(AdminState):
 
     @rx.event
     def accept(self, registration_id: int):
-        return self._decide(service.accept_registration, registration_id, ACCEPTED)
+        return self._decide(admin_registrations.accept_registration, registration_id, ACCEPTED)
 
     @rx.event
     def reject(self, registration_id: int):
-        return self._decide(service.reject_registration, registration_id, REJECTED)
+        return self._decide(admin_registrations.reject_registration, registration_id, REJECTED)
 
     @rx.event
     def check_in(self, registration_id: int):
-        return self._decide(service.check_in, registration_id, CHECKED_IN)
+        return self._decide(admin_registrations.check_in, registration_id, CHECKED_IN)
 
     @rx.event
     def undo_check_in(self, registration_id: int):
-        return self._decide(service.undo_check_in, registration_id, CHECK_IN_UNDONE)
+        return self._decide(admin_registrations.undo_check_in, registration_id, CHECK_IN_UNDONE)
 
     @rx.event
     async def download_csv(self):
@@ -563,11 +480,11 @@ class AdminMeetupsState(AdminState):
 
         def export(session, actor):
             return (
-                service.export_attendees_csv(session, actor, meetup_id, lang=lang),
-                service.attendees_csv_filename(session, meetup_id),
+                admin_registrations.export_attendees_csv(session, actor, meetup_id, lang=lang),
+                admin_registrations.attendees_csv_filename(session, meetup_id),
             )
 
-        ok, result, event = self._read(export)
+        ok, result, event = await asyncio.to_thread(self._read, export)
         if not ok:
             return event
         text, filename = result

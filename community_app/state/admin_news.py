@@ -3,13 +3,16 @@ publishing, the image and deleting."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import reflex as rx
 
+from community_app import routes
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
+from community_app.services.markdown import render_markdown
 from community_app.state.admin import AdminState, one
 from community_app.state.messages import Message
 
@@ -22,6 +25,8 @@ IMAGE_SAVED = N_("Image saved.")
 IMAGE_REMOVED = N_("Image removed.")
 NO_IMAGE = N_("Choose an image first.")
 TYPES = ("TECH", "MEETUP", "SOCIAL")
+SHOWS = ("all", "published", "drafts")
+NEW = "new"  # /admin/news/new: the empty form
 VOCABULARY = list(service.TAG_VOCABULARY)
 
 
@@ -61,6 +66,11 @@ class AdminNewsState(AdminState):
         return service.normalize_tags(self.tags) or []
 
     @rx.var
+    def content_html(self) -> str:
+        """The article as readers will see it: the same server-side Markdown rendering."""
+        return render_markdown(self.content) if self.preview else ""
+
+    @rx.var
     def excerpt(self) -> str:
         """The card's text: the first 70 characters and an ellipsis (SPEC section 9)."""
         text = " ".join(self.content.split())
@@ -78,25 +88,39 @@ class AdminNewsState(AdminState):
 
     @rx.event
     def load(self):
+        """/admin/news[?show=published|drafts]"""
         self.section = "news"
         self.mode = "list"
+        self.show = self._address("show", SHOWS, "all")
         return self._load_list()
 
     @rx.event
     def set_show(self, value: str | list[str]):
         value = one(value)
-        self.show = value if value in ("all", "published", "drafts") else "all"
-        return self._load_list()
+        return self._go(routes.ADMIN_NEWS, show="" if value == "all" else value)
 
     @rx.event
     def back_to_list(self):
-        self.mode = "list"
-        self._clear_messages()
-        return self._load_list()
+        return self._go(routes.ADMIN_NEWS)
+
+    @rx.event
+    def open_item(self):
+        """/admin/news/<id>, or /admin/news/new for the empty form."""
+        self.section = "news"
+        if self.router.url.path.rstrip("/").endswith("/" + NEW):
+            self._new_form()
+            return None
+        return self._edit(routes.path_id(self.router.url.path) or 0)
 
     @rx.event
     def new_item(self):
-        self._clear_messages()
+        return self._go(routes.admin_news_item(NEW))
+
+    @rx.event
+    def edit(self, news_id: int):
+        return self._go(routes.admin_news_item(news_id))
+
+    def _new_form(self) -> None:
         self.editing_id = 0
         self.title = self.content = self.tags = self.image_url = ""
         self.news_type = "TECH"
@@ -104,10 +128,9 @@ class AdminNewsState(AdminState):
         self.preview = False
         self.mode = "form"
 
-    @rx.event
-    def edit(self, news_id: int):
-        self._clear_messages()
+    def _edit(self, news_id: int):
         ok, v, event = self._read(lambda s, a: service.get_news_admin(s, a, news_id))
+        self.mode = "missing"
         if ok:
             self.editing_id = v.id
             self.title, self.content, self.news_type = v.title, v.content, v.type
@@ -161,8 +184,8 @@ class AdminNewsState(AdminState):
             )
         else:
             ok, v, event = self._run(lambda s, a: service.create_news(s, a, values), NEWS_CREATED)
-            if ok:
-                self.editing_id = v.id
+            if ok:  # its own address from now on
+                return self._go(routes.admin_news_item(v.id), replace=True, keep_messages=True)
         if ok:
             self.tags = ", ".join(v.tags)
         return event
@@ -185,8 +208,9 @@ class AdminNewsState(AdminState):
     @rx.event
     def delete(self, news_id: int):
         ok, _, event = self._run(lambda s, a: service.delete_news(s, a, news_id), NEWS_DELETED)
+        if ok and self.mode != "list":
+            return self._go(routes.ADMIN_NEWS, keep_messages=True)
         if ok:
-            self.mode = "list"
             notice = self.notice
             self._load_list()
             self.notice = notice
@@ -200,8 +224,8 @@ class AdminNewsState(AdminState):
             return
         data = await files[0].read()
         news_id = self.editing_id
-        ok, v, event = self._run(
-            lambda s, a: service.set_news_image(s, a, news_id, data), IMAGE_SAVED
+        ok, v, event = await asyncio.to_thread(  # image decoding: off the event loop
+            self._run, lambda s, a: service.set_news_image(s, a, news_id, data), IMAGE_SAVED
         )
         if ok:
             self.image_url = v.image_url or ""

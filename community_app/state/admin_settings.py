@@ -3,10 +3,12 @@ audit log (who did what, when)."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import reflex as rx
 
+from community_app import routes
 from community_app.i18n import N_, both
 from community_app.services import admin_settings as service
 from community_app.services.audit import list_audit
@@ -137,8 +139,8 @@ class AdminSettingsState(AdminState):
             target_members=str(values["targetMembers"]),
             maintenance=bool(values["maintenance"]),
         )
-        ok, view, event = self._run(
-            lambda s, a: service.change_settings(s, a, values), SETTINGS_SAVED
+        ok, view, event = await asyncio.to_thread(
+            self._run, lambda s, a: service.change_settings(s, a, values), SETTINGS_SAVED
         )
         if ok:
             self._fill(view)
@@ -177,23 +179,24 @@ class AdminAuditState(AdminState):
 
     @rx.event
     def load(self):
+        """/admin/audit[?search=...&page=N] (pages counted from 1 in the address)"""
         self.section = "audit"
-        self.page = 0
+        self.query = self._address_text("search")
+        self.page = max(0, (routes.route_id(self._address_text("page", 6)) or 1) - 1)
         return self._load_page()
+
+    def _to_page(self, page: int, query: str, replace: bool = False):
+        return self._go(routes.ADMIN_AUDIT, replace=replace, search=query,
+                        page=page + 1 if page > 0 else "")
 
     @rx.event
     def set_query(self, value: str):
-        self.query = value[:200]
-        self.page = 0
-        return self._load_page()
+        return self._to_page(0, value[:200], replace=True)
 
     @rx.event
     def next_page(self):
-        if self.page + 1 < self.total_pages:
-            self.page += 1
-        return self._load_page()
+        return self._to_page(min(self.page + 1, max(self.total_pages - 1, 0)), self.query)
 
     @rx.event
     def previous_page(self):
-        self.page = max(0, self.page - 1)
-        return self._load_page()
+        return self._to_page(max(0, self.page - 1), self.query)

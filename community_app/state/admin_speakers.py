@@ -7,28 +7,18 @@ import dataclasses
 
 import reflex as rx
 
+from community_app import routes
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
-from community_app.models import Expertise
+from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers as service
 from community_app.state.admin import AdminState
 from community_app.state.messages import Message
 
 STATUS_CHANGED = N_("Status changed.")
 EMAIL_SENT = N_("Status changed. The applicant was emailed in their language.")
-STATUS_LABELS = {
-    "NEW": N_("New"),
-    "IN_REVIEW": N_("In review"),
-    "ACCEPTED": N_("Accepted"),
-    "REJECTED": N_("Rejected"),
-}
-EXPERIENCE_LABELS = {
-    "less_than_1": N_("Less than 1 year"),
-    "1-3": N_("1-3 years"),
-    "3-5": N_("3-5 years"),
-    "5-10": N_("5-10 years"),
-    "10+": N_("10+ years"),
-}
+STATUS_LABELS = ApplicationStatus.labels()
+EXPERIENCE_LABELS = Experience.labels()
 EXPERTISE = Expertise.values()
 
 
@@ -92,18 +82,23 @@ class AdminSpeakersState(AdminState):
 
     @rx.event
     def load(self):
+        """/admin/speakers[?status=...&expertise=...]"""
         self.section = "speakers"
+        self.status_filter = self._address("status", STATUS_LABELS, "all")
+        self.expertise_filter = self._address("expertise", EXPERTISE, "all")
         return self._load_list()
+
+    def _filters(self, status: str, expertise: str):
+        return self._go(routes.ADMIN_SPEAKERS, status="" if status == "all" else status,
+                        expertise="" if expertise == "all" else expertise)
 
     @rx.event
     def set_status_filter(self, value: str):
-        self.status_filter = value if value in ("all", *STATUS_LABELS) else "all"
-        return self._load_list()
+        return self._filters(value, self.expertise_filter)
 
     @rx.event
     def set_expertise_filter(self, value: str):
-        self.expertise_filter = value if value in ("all", *EXPERTISE) else "all"
-        return self._load_list()
+        return self._filters(self.status_filter, value)
 
     @rx.event
     def change_status(self, data: dict):

@@ -13,6 +13,7 @@ in every member-only handler: the user is checked on the server each time.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import datetime as dt
 import json
 import logging
@@ -25,13 +26,19 @@ from community_app.models import User
 from community_app.services import auth as auth_service
 from community_app.services import tokens
 from community_app.services.errors import DomainError
-from community_app.ui import routes
+from community_app import routes
 
 log = logging.getLogger(__name__)
 
 STORAGE_PREFIX = "uzdev_"
 # Refresh a little before the access token runs out.
 REFRESH_MARGIN = dt.timedelta(seconds=30)
+
+# The member the page load verified (state/page_load.py), for the handlers it runs in the
+# same event: (access token, user). Another event starts without it.
+verified_member: contextvars.ContextVar[tuple[str, User] | None] = contextvars.ContextVar(
+    "verified_member", default=None
+)
 
 
 class AuthState(rx.State):
@@ -129,6 +136,9 @@ class AuthState(rx.State):
         token). None, with everything cleared, when the sign-in is no longer valid."""
         if not self.access_token and not self.refresh_token:
             return None
+        verified = verified_member.get()
+        if verified is not None and verified[0] == self.access_token:
+            return verified[1]
         with session_scope() as session:
             user = None
             expiry = tokens.access_token_expiry(self.access_token) if self.access_token else None
@@ -189,9 +199,12 @@ class AuthState(rx.State):
         await asyncio.sleep(0.05)
         refresh = self.refresh_token
         if refresh:
-            try:
+            def end_sign_in() -> None:
                 with session_scope() as session:
                     auth_service.logout(session, refresh)
+
+            try:
+                await asyncio.to_thread(end_sign_in)
             except DomainError:  # pragma: no cover - logout never fails the user
                 log.warning("Could not revoke a refresh token at logout")
         self._clear()

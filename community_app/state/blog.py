@@ -8,8 +8,10 @@ import reflex as rx
 
 from community_app.db import session_scope
 from community_app.i18n.dates import date_texts
+from community_app.routes import path_id
 from community_app.services import blogs
 from community_app.services.errors import NotFound
+from community_app.services.markdown import render_markdown
 from community_app.state.messages import Message, from_error
 
 
@@ -39,7 +41,7 @@ class BlogState(rx.State):
     loading: bool = True
 
     post: PostCard = PostCard(0, "", "", "", "", {})
-    content: str = ""
+    content_html: str = ""
     error: Message = {}
 
     @rx.event
@@ -50,14 +52,14 @@ class BlogState(rx.State):
 
     @rx.event
     def load_post(self):
-        self.loading, self.error, self.content = True, {}, ""
-        raw = str(self.router.page.params.get("post_id", ""))
+        self.loading, self.error, self.content_html = True, {}, ""
+        post_id = path_id(self.router.url.path) or -1
         try:
             with session_scope() as session:
-                post = blogs.get_published(session, int(raw) if raw.isdigit() else -1)
+                post = blogs.get_published(session, post_id)
         except NotFound as exc:
             self.error = from_error(exc)
         else:
             self.post = _row(post)
-            self.content = blogs.safe_markdown(post.content)
+            self.content_html = render_markdown(post.content)
         self.loading = False

@@ -173,8 +173,7 @@ class EventDetailState(AuthState):
             self.notice = message(CANCELLED)
         finally:
             self.cancel_busy = False
-        # Committed (or refused): seats changed for everyone, so read them fresh.
-        cache.expire_events()
+        # Committed (or refused): the commit expired the cached seat counts.
         try:
             self._read(meetup_id)
             self.member_status = member_registration_status(user.id, meetup_id)

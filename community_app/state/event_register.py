@@ -9,6 +9,7 @@ answers PENDING: the success dialog says the registration waits for approval.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import reflex as rx
@@ -22,8 +23,9 @@ from community_app.services.errors import DomainError, InvalidMany
 from community_app.state.auth import AuthState
 from community_app.state.event_detail import member_registration_status
 from community_app.state.event_views import EventCard, empty_card, event_card, parse_event_path
+from community_app.state.page_load import PageRequest
 from community_app.state.messages import Message, field_messages, from_error, message
-from community_app.ui import routes
+from community_app import routes
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +43,51 @@ def form_values(form: dict) -> dict[str, object]:
         "expectation": str(form.get("expectation") or ""),
         "consent": consent is True or str(consent).lower() in ("on", "true", "1"),
     }
+
+
+@dataclasses.dataclass
+class RegisterPageData:
+    card: EventCard | None = None
+    not_found: bool = False
+    load_error: Message = dataclasses.field(default_factory=dict)
+    member_status: str = ""
+    signed_out: bool = True
+    redirect: str = ""
+
+
+def _cached_card(meetup_id: int) -> EventCard:
+    def load() -> EventCard:
+        with session_scope() as session:
+            return event_card(service.get_meetup(session, meetup_id))
+
+    # Expired by every commit that changes a meetup or its seats (services/cache.py).
+    return cache.cached(cache.EVENT_DETAILS, ("register-card", meetup_id), load)
+
+
+def read_register(request: PageRequest) -> RegisterPageData:
+    """The meetup and the member's registration, read with no lock held."""
+    data = RegisterPageData(signed_out=request.member is None)
+    event_type, meetup_id = parse_event_path(request.path)
+    if meetup_id is None:
+        data.not_found = True
+        return data
+    try:
+        data.card = _cached_card(meetup_id)
+        if event_type != data.card.event_type:
+            data.redirect = data.card.register_href
+            return data
+        if request.member is not None:
+            cache.needs_database()
+            data.member_status = member_registration_status(request.member.id, meetup_id)
+    except cache.Miss:
+        raise
+    except DomainError as exc:  # NotFound: 'Event not found.'
+        data.not_found = True
+        data.load_error = from_error(exc)
+    except Exception:  # noqa: BLE001 - the page says so instead of breaking
+        log.exception("Loading the registration page failed")
+        data.load_error = message(LOAD_FAILED)
+    return data
 
 
 class EventRegisterState(AuthState):
@@ -88,36 +135,20 @@ class EventRegisterState(AuthState):
         with session_scope() as session:  # fresh seats, not the 5-minute cache
             self.card = event_card(service.get_meetup(session, meetup_id))
 
-    @rx.event
-    def load(self):
-        event_type, meetup_id = parse_event_path(self.router.url.path)
-        self.loading = True
-        self.not_found = False
-        self.load_error = {}
+    def _apply_load(self, data: RegisterPageData):
+        """The page load's update (``state/page_load.py``): what ``read_register`` read."""
         self.success_open = False
-        self.member_status = ""
         self._reset_form()
-        yield
-        try:
-            if meetup_id is None:
-                self.not_found = True
-                return
-            self._read_meetup(meetup_id)
-            if event_type != self.card.event_type:
-                yield rx.redirect(self.card.register_href, replace=True)
-                return
-            user = self._member() if (self.access_token or self.refresh_token) else None
-            self.signed_out = user is None
-            if user is not None:
-                self.member_status = member_registration_status(user.id, meetup_id)
-        except DomainError as exc:  # NotFound: 'Event not found.'
-            self.not_found = True
-            self.load_error = from_error(exc)
-        except Exception:  # noqa: BLE001 - the page says so instead of breaking
-            log.exception("Loading the registration page failed")
-            self.load_error = message(LOAD_FAILED)
-        finally:
-            self.loading = False
+        self.not_found = data.not_found
+        self.load_error = data.load_error
+        self.member_status = data.member_status
+        self.signed_out = data.signed_out
+        if data.card is not None:
+            self.card = data.card
+        self.loading = False
+        if data.redirect:
+            return rx.redirect(data.redirect, replace=True)
+        return None
 
     @rx.event
     def submit(self, form: dict):
@@ -152,8 +183,7 @@ class EventRegisterState(AuthState):
             log.exception("Registering for a meetup failed")
             self.form_error = message(REGISTRATION_FAILED)
         else:
-            # Committed: every list and details page shows the new seat count at once.
-            cache.expire_events()
+            # Committed, which expired the cached seat counts (services/cache.py).
             self.success_pending = registration.status == RegistrationStatus.PENDING.value
             self.success_open = True
         finally:

@@ -14,10 +14,11 @@ import datetime as dt
 import re
 
 from community_app.i18n import LANGUAGES, N_, both
-from community_app.i18n.dates import date_texts, time_texts, to_korea
+from community_app.i18n.dates import date_texts, time_texts
+from community_app.korea_time import to_korea
 from community_app.services import meetups as service
 from community_app.state.messages import Message
-from community_app.ui import routes
+from community_app import routes
 
 DEFAULT_IMAGE = "/event-default.svg"
 
@@ -168,7 +169,7 @@ def parse_event_path(path: str) -> tuple[str, int | None]:
     if not match:
         return "", None
     event_type, _, raw_id = match.groups()
-    return event_type, int(raw_id) if raw_id.isdigit() and len(raw_id) < 19 else None
+    return event_type, routes.route_id(raw_id)
 
 
 # ---------------------------------------------------------------- rows

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import logging
 
 import reflex as rx
@@ -14,7 +16,7 @@ from community_app.services.google import GOOGLE_LOGIN_FAILED
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.state.messages import Message, field_messages, from_error, message
-from community_app.ui import routes
+from community_app import routes
 
 log = logging.getLogger(__name__)
 
@@ -78,15 +80,20 @@ class GoogleState(AuthState):
         self.busy = True
         yield
         lang = (await self.get_state(LangState)).current
-        try:
+        credential = self._credential
+
+        def sign_up():  # the database, off the event loop
             with session_scope() as session:
-                pair = auth_service.google_sign_up(
+                return auth_service.google_sign_up(
                     session,
-                    self._credential,
+                    credential,
                     username=str(form.get("username", "")),
                     phone=str(form.get("phone", "")),
                     language=lang,
                 )
+
+        try:
+            pair = await asyncio.to_thread(sign_up)
         except InvalidMany as exc:
             self.errors = field_messages(exc)
             self.error = from_error(exc)

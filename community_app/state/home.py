@@ -23,7 +23,7 @@ from community_app.services.content import BenefitView, ProjectView, list_benefi
 from community_app.services.meetups import UPCOMING, MeetupView, list_meetups
 from community_app.services.statistics import Statistics, get_statistics
 from community_app.state.links import safe_url
-from community_app.ui import routes
+from community_app import routes
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,14 @@ SEATS_FEW = N_("Hurry: only {n} seats left!")
 SEATS_MANY = N_("{n} of {total} seats still available")
 
 FALLBACK_ICON = "star"
+# The icons a benefit may show (lucide names, snake_case as stored). The page imports each
+# of them statically (no map of every lucide icon in the browser bundle), so a stored name
+# outside this list shows the fallback.
+BENEFIT_ICONS = (
+    "users", "briefcase", "graduation_cap", "mic", "handshake", "globe", "heart", "book_open",
+    "code", "rocket", "trophy", "lightbulb", "coffee", "map_pin", "calendar_days",
+    "message_circle", "gift", "laptop", "sparkles", "building_2", FALLBACK_ICON,
+)
 
 
 def statistics_rows(stats: Statistics) -> list[dict[str, Any]]:
@@ -106,9 +114,9 @@ def next_meetup_card(meetup: MeetupView) -> dict[str, Any]:
 
 
 def safe_icon(name: str) -> str:
-    """A lucide icon name (snake_case, as stored) that exists, else a neutral one."""
+    """A benefit icon name (snake_case, as stored) of ``BENEFIT_ICONS``, else a neutral one."""
     key = (name or "").strip().lower().replace("-", "_")
-    return key if key in LUCIDE_ICON_LIST else FALLBACK_ICON
+    return key if key in BENEFIT_ICONS and key in LUCIDE_ICON_LIST else FALLBACK_ICON
 
 
 def project_item(project: ProjectView) -> dict[str, Any]:
@@ -146,33 +154,65 @@ class HomeState(rx.State):
     benefits: list[dict[str, Any]] = []
     content_error: bool = False
 
-    @rx.event
-    def load(self):
-        try:
-            with session_scope() as session:
-                self.statistics = statistics_rows(get_statistics(session))
-            self.statistics_error = False
-        except Exception:  # noqa: BLE001 - the section says so instead of breaking the page
-            log.exception("Loading the statistics failed")
-            self.statistics, self.statistics_error = [], True
-
-        try:
-            # Upcoming events are cached for 5 minutes (SPEC section 4).
-            upcoming = cache.cached(cache.UPCOMING_EVENTS, ("home", "next"), _load_next_meetup)
-            self.meetup = next_meetup_card(upcoming) if upcoming else {}
-            self.has_meetup = upcoming is not None
-            self.meetup_error = False
-        except Exception:  # noqa: BLE001
-            log.exception("Loading the next meetup failed")
-            self.meetup, self.has_meetup, self.meetup_error = {}, False, True
-
-        try:
-            with session_scope() as session:
-                self.projects = [project_item(p) for p in list_projects(session)]
-                self.benefits = [benefit_item(b) for b in list_benefits(session)]
-            self.content_error = False
-        except Exception:  # noqa: BLE001
-            log.exception("Loading projects and benefits failed")
-            self.projects, self.benefits, self.content_error = [], [], True
-
+    def _apply_load(self, data: HomeData) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_home`` read."""
+        self.statistics, self.statistics_error = data.statistics, data.statistics_error
+        self.meetup, self.has_meetup = data.meetup, bool(data.meetup)
+        self.meetup_error = data.meetup_error
+        self.projects, self.benefits = data.projects, data.benefits
+        self.content_error = data.content_error
         self.loading = False
+
+
+def _load_statistics() -> list[dict[str, Any]]:
+    with session_scope() as session:
+        return statistics_rows(get_statistics(session))
+
+
+def _load_content() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    with session_scope() as session:
+        return (
+            [project_item(p) for p in list_projects(session)],
+            [benefit_item(b) for b in list_benefits(session)],
+        )
+
+
+@dataclasses.dataclass
+class HomeData:
+    statistics: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    statistics_error: bool = False
+    meetup: dict[str, Any] = dataclasses.field(default_factory=dict)
+    meetup_error: bool = False
+    projects: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    benefits: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    content_error: bool = False
+
+
+def read_home(_request: Any) -> HomeData:
+    """Everything the home page shows, from the shared cache (no lock held): each section
+    that fails says so instead of breaking the page."""
+    data = HomeData()
+    try:
+        data.statistics = cache.cached(cache.STATISTICS, "home", _load_statistics)
+    except cache.Miss:
+        raise
+    except Exception:  # noqa: BLE001 - the section says so instead of breaking the page
+        log.exception("Loading the statistics failed")
+        data.statistics_error = True
+    try:
+        # Upcoming events are cached for 5 minutes (SPEC section 4).
+        upcoming = cache.cached(cache.UPCOMING_EVENTS, ("home", "next"), _load_next_meetup)
+        data.meetup = next_meetup_card(upcoming) if upcoming else {}
+    except cache.Miss:
+        raise
+    except Exception:  # noqa: BLE001
+        log.exception("Loading the next meetup failed")
+        data.meetup, data.meetup_error = {}, True
+    try:
+        data.projects, data.benefits = cache.cached(cache.SITE_CONTENT, "home", _load_content)
+    except cache.Miss:
+        raise
+    except Exception:  # noqa: BLE001
+        log.exception("Loading projects and benefits failed")
+        data.projects, data.benefits, data.content_error = [], [], True
+    return data

@@ -13,6 +13,7 @@ import reflex as rx
 
 from community_app.db import session_scope, utcnow
 from community_app.i18n.dates import date_texts, relative_texts
+from community_app.routes import route_id as parse_job_id
 from community_app.services import jobs as service
 from community_app.services.errors import NotFound
 from community_app.state.jobs import (
@@ -31,7 +32,6 @@ from community_app.state.jobs import (
 log = logging.getLogger(__name__)
 
 CONTACT_SECTION_ID = "job-contact"
-MAX_ID_DIGITS = 18  # beyond this an id cannot exist (and would overflow the database)
 _BULLETS = ("- ", "* ", "• ", "– ")
 
 
@@ -154,14 +154,6 @@ def job_page(job: service.JobView) -> JobPage:
         poster_image=(poster.image_url or "") if poster else "",
         poster_initials=initials(poster.first_name, poster.last_name, poster.username) if poster else "",
     )
-
-
-def parse_job_id(raw: str) -> int | None:
-    raw = (raw or "").strip()
-    if not raw.isascii() or not raw.isdigit() or len(raw) > MAX_ID_DIGITS:
-        return None
-    value = int(raw)
-    return value if value > 0 else None
 
 
 class JobDetailState(rx.State):

@@ -1,6 +1,7 @@
 """/jobs: the public jobs board (SPEC sections 2, 3 and 8).
 
-The filters (search, location, job type, status) and the sort live in the page's address
+The filters (search, location, job type, status, visa, Korean level at most, working
+language, remote) and the sort live in the page's address
 (``/jobs?search=react&location=Busan``), so a filtered list can be shared and the back
 button from a job returns to the same list. The list shows OPEN jobs unless the visitor
 asks for closed or filled ones; PENDING and expired posts never reach it (services/jobs.py).
@@ -11,6 +12,7 @@ shows, every text in both languages (``{"en": ..., "uz": ...}``).
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime as dt
 import json
@@ -24,8 +26,9 @@ from babel.numbers import format_currency
 from community_app.db import session_scope, utcnow
 from community_app.i18n import LANGUAGES, N_, both, gettext
 from community_app.i18n.dates import date_texts, relative_texts
-from community_app.models import JobStatus, JobType
+from community_app.models import JobStatus, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.services import jobs as service
+from community_app.services import tokens, users
 from community_app.services.text_search import clean_filter
 
 log = logging.getLogger(__name__)
@@ -72,6 +75,11 @@ SORTS = {
     "company": (N_("Company A-Z"), service.COMPANY_A_Z),
 }
 DEFAULT_SORT = "newest"
+
+# Visa and language filters: (value, label message id) in the enumerations' order.
+VISA_LABELS = VisaStatus.labels()
+KOREAN_LABELS = KoreanLevel.labels()
+LANGUAGE_LABELS = WorkingLanguage.labels()
 
 _EMAIL = re.compile(r"^[^@\s<>\"']+@[^@\s<>\"']+\.[^@\s<>\"']+$")
 _DOMAIN = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+(/\S*)?$", re.IGNORECASE)
@@ -129,6 +137,22 @@ def job_type_texts(job_type: str) -> Texts:
 def status_texts(status: str) -> Texts:
     label = STATUS_LABELS.get(status)
     return both(label) if label else _texts(status)
+
+
+def korean_texts(level: str | None) -> Texts:
+    """'Korean: TOPIK 3' in both languages; empty when the post states no level."""
+    label = KOREAN_LABELS.get(level or "")
+    if not label:
+        return {}
+    return {lang: gettext("Korean: {level}", lang, level=gettext(label, lang)) for lang in LANGUAGES}
+
+
+def languages_texts(values: list[str]) -> Texts:
+    """'English, Korean' in both languages; empty when none is stated."""
+    labels = [LANGUAGE_LABELS[v] for v in values if v in LANGUAGE_LABELS]
+    if not labels:
+        return {}
+    return {lang: ", ".join(gettext(label, lang) for label in labels) for lang in LANGUAGES}
 
 
 def posted_texts(created_at: dt.datetime, now: dt.datetime) -> Texts:
@@ -190,6 +214,10 @@ class JobCard:
     posted_iso: str = ""
     technologies: list[str] = dataclasses.field(default_factory=list)
     more_technologies: int = 0
+    visas: list[str] = dataclasses.field(default_factory=list)
+    sponsorship: bool = False
+    korean: Texts = dataclasses.field(default_factory=dict)
+    languages: Texts = dataclasses.field(default_factory=dict)
 
 
 def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
@@ -209,7 +237,22 @@ def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
         posted_iso=iso_utc(job.created_at),
         technologies=job.technologies[:CARD_TECHNOLOGIES],
         more_technologies=max(0, len(job.technologies) - CARD_TECHNOLOGIES),
+        visas=list(job.visas),
+        sponsorship=job.visa_sponsorship,
+        korean=korean_texts(job.korean_level),
+        languages=languages_texts(job.working_languages),
     )
+
+
+def _labelled_choice(enum_cls, value: str | None) -> str | None:
+    value = (value or "").strip()
+    member = enum_cls.parse(value) or enum_cls.parse(value.upper()) or enum_cls.parse(value.lower())
+    return member.value if member else None
+
+
+def visa_choice(value: str | None) -> str | None:
+    """The visa status matching ``value`` (F-2-R counts as F-2), or None."""
+    return _labelled_choice(VisaStatus, value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -221,6 +264,10 @@ class ListQuery:
     job_type: str = ALL
     status: str = DEFAULT_STATUS
     sort: str = DEFAULT_SORT
+    visa: str = ALL
+    korean: str = ALL  # Korean level at most
+    language: str = ALL  # working language
+    remote: bool = False
 
     @classmethod
     def from_params(cls, params: dict[str, str]) -> ListQuery:
@@ -234,6 +281,10 @@ class ListQuery:
             job_type=job_type if job_type in JOB_TYPE_LABELS else ALL,
             status=status if status in STATUS_LABELS else DEFAULT_STATUS,
             sort=sort if sort in SORTS else DEFAULT_SORT,
+            visa=visa_choice(params.get("visa")) or ALL,
+            korean=_labelled_choice(KoreanLevel, params.get("korean")) or ALL,
+            language=_labelled_choice(WorkingLanguage, params.get("worklang")) or ALL,
+            remote=(params.get("remote") or "").strip().lower() in ("1", "true", "yes"),
         )
 
     def to_params(self) -> dict[str, str]:
@@ -243,6 +294,10 @@ class ListQuery:
             "type": "" if self.job_type == ALL else self.job_type,
             "status": "" if self.status == DEFAULT_STATUS else self.status,
             "sort": "" if self.sort == DEFAULT_SORT else self.sort,
+            "visa": "" if self.visa == ALL else self.visa,
+            "korean": "" if self.korean == ALL else self.korean,
+            "worklang": "" if self.language == ALL else self.language,
+            "remote": "1" if self.remote else "",
         }
         return {k: v for k, v in params.items() if v}
 
@@ -258,6 +313,10 @@ class ListQuery:
             or self.location != ALL
             or self.job_type != ALL
             or self.status != DEFAULT_STATUS
+            or self.visa != ALL
+            or self.korean != ALL
+            or self.language != ALL
+            or self.remote
         )
 
     def filters(self) -> service.JobFilters:
@@ -267,6 +326,10 @@ class ListQuery:
             search=clean_filter(self.search) or None,
             location=None if self.location == ALL else self.location,
             sort=SORTS[self.sort][1],
+            visa=None if self.visa == ALL else self.visa,
+            korean_max=None if self.korean == ALL else self.korean,
+            language=None if self.language == ALL else self.language,
+            remote=self.remote or None,
         )
 
 
@@ -294,6 +357,12 @@ class JobsState(rx.State):
     job_type: str = ALL
     status: str = DEFAULT_STATUS
     sort: str = DEFAULT_SORT
+    visa: str = ALL
+    korean: str = ALL
+    language: str = ALL
+    remote: bool = False
+    # "My visa" of a visitor who is not signed in (members' is kept on their account too).
+    remembered_visa: str = rx.LocalStorage("", name="uzdev_myVisa", sync=True)
 
     jobs: list[JobCard] = []
     total: int = 0
@@ -303,7 +372,10 @@ class JobsState(rx.State):
     failed: bool = False
 
     def _query(self) -> ListQuery:
-        return ListQuery(self.search, self.location, self.job_type, self.status, self.sort)
+        return ListQuery(
+            self.search, self.location, self.job_type, self.status, self.sort,
+            self.visa, self.korean, self.language, self.remote,
+        )
 
     def _apply(self, query: ListQuery) -> None:
         self.search = query.search
@@ -311,6 +383,10 @@ class JobsState(rx.State):
         self.job_type = query.job_type
         self.status = query.status
         self.sort = query.sort
+        self.visa = query.visa
+        self.korean = query.korean
+        self.language = query.language
+        self.remote = query.remote
 
     @rx.var
     def has_filters(self) -> bool:
@@ -345,11 +421,74 @@ class JobsState(rx.State):
         yield from self._reload()
 
     @rx.event
-    def load(self):
-        """on_load: the filters come from the address (``/jobs?location=Busan``)."""
-        self._apply(ListQuery.from_params(dict(self.router.url.query_parameters)))
+    async def load(self):
+        """on_load: the filters come from the address (``/jobs?location=Busan``); without a
+        visa there, the visitor's remembered "my visa" applies."""
+        params = dict(self.router.url.query_parameters)
+        query = ListQuery.from_params(params)
+        if not params.get("visa"):
+            remembered = visa_choice(self.remembered_visa) or await self._member_visa()
+            if remembered:
+                query = dataclasses.replace(query, visa=remembered)
+                yield _replace_address(query.url())
+        self._apply(query)
         self.jobs, self.total = [], 0
-        yield from self._reload()
+        for update in self._reload():
+            yield update
+
+    async def _signed_in_user_id(self) -> int | None:
+        from community_app.state.auth import AuthState
+
+        auth = await self.get_state(AuthState)
+        if auth.user_id:
+            return auth.user_id
+        try:
+            return tokens.user_id_from_access_token(auth.access_token) if auth.access_token else None
+        except Exception:  # noqa: BLE001 - an expired or foreign token: not signed in here
+            return None
+
+    async def _member_visa(self) -> str | None:
+        user_id = await self._signed_in_user_id()
+        if not user_id:
+            return None
+
+        def read() -> str | None:
+            with session_scope() as session:
+                return users.get_visa_status(session, user_id)
+
+        return await asyncio.to_thread(read)
+
+    @rx.event
+    async def set_visa(self, value: str):
+        """Choose "my visa": remembered in this browser and, for a member, on the account."""
+        visa = visa_choice(value) or ALL
+        await self._remember_visa(visa)
+        for update in self._changed(dataclasses.replace(self._query(), visa=visa)):
+            yield update
+
+    async def _remember_visa(self, visa: str) -> None:
+        self.remembered_visa = "" if visa == ALL else visa
+        user_id = await self._signed_in_user_id()
+        if user_id:
+            def save() -> None:
+                with session_scope() as session:
+                    users.set_visa_status(session, user_id, None if visa == ALL else visa)
+
+            await asyncio.to_thread(save)
+
+    @rx.event
+    def set_korean(self, value: str):
+        korean = value if value in KOREAN_LABELS else ALL
+        yield from self._changed(dataclasses.replace(self._query(), korean=korean))
+
+    @rx.event
+    def set_language(self, value: str):
+        language = value if value in LANGUAGE_LABELS else ALL
+        yield from self._changed(dataclasses.replace(self._query(), language=language))
+
+    @rx.event
+    def set_remote(self, value: bool):
+        yield from self._changed(dataclasses.replace(self._query(), remote=bool(value)))
 
     @rx.event
     def retry(self):
@@ -381,9 +520,12 @@ class JobsState(rx.State):
         yield from self._changed(dataclasses.replace(self._query(), sort=sort))
 
     @rx.event
-    def clear_filters(self):
-        """Back to every open job; the sort stays as chosen."""
-        yield from self._changed(ListQuery(sort=self.sort))
+    async def clear_filters(self):
+        """Back to every open job; the sort stays as chosen (and "my visa" is forgotten)."""
+        if self.visa != ALL:
+            await self._remember_visa(ALL)
+        for update in self._changed(ListQuery(sort=self.sort)):
+            yield update
 
     @rx.event
     def load_more(self):

@@ -1,4 +1,7 @@
-"""The interface language: stored in localStorage, else the browser's, else English."""
+"""The interface language: stored in localStorage, else the browser's, else English.
+
+The page load (``state/page_load.py``) picks it in its one event: the stored choice comes
+with the websocket's first message, the browser's from its ``Accept-Language`` header."""
 
 from __future__ import annotations
 
@@ -21,25 +24,11 @@ class LangState(rx.State):
         return self.lang == "uz"
 
     @rx.event
-    def detect(self):
-        """On every page load: keep a stored choice, else ask the browser once."""
-        if self.lang in LANGUAGES:
-            return _set_html_lang(self.lang)
-        return rx.call_script(
-            "navigator.language || (navigator.languages || [''])[0] || ''",
-            callback=LangState.set_from_browser,
-        )
-
-    @rx.event
-    def set_from_browser(self, value: str):
-        self.lang = normalize_language(value if isinstance(value, str) else "")
-        return _set_html_lang(self.lang)
-
-    @rx.event
     def set_lang(self, value: str):
         self.lang = normalize_language(value)
-        return _set_html_lang(self.lang)
+        return html_lang_script(self.lang)
 
 
-def _set_html_lang(lang: str):
-    return rx.call_script(f"document.documentElement.lang = {lang!r}")
+def html_lang_script(lang: str):
+    """Set the page's ``lang`` attribute (screen readers, hyphenation, the tests' readiness)."""
+    return rx.call_script(f"document.documentElement.lang = {normalize_language(lang)!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import reflex as rx
@@ -9,8 +10,9 @@ import reflex as rx
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.services import auth as auth_service
+from community_app.services import tokens
 from community_app.services.errors import DomainError, InvalidMany
-from community_app.services.validation import email_problem, phone_problem
+from community_app.services.validation import same_site_path, email_problem, phone_problem
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.state.messages import Message, field_messages, from_error, message
@@ -24,13 +26,6 @@ FORGOT_PASSWORD = N_("Soon we will add this feature to help you reset your passw
 CODE_RESENT = N_("We sent a new code to your email.")
 
 
-def _safe_next(value: str | None) -> str:
-    """Only same-site paths: never an open redirect."""
-    if value and value.startswith("/") and not value.startswith("//") and "\\" not in value:
-        return value
-    return "/"
-
-
 class LoginState(AuthState):
     mode: str = "login"  # login | signup
     step: str = "credentials"  # credentials | otp
@@ -42,7 +37,9 @@ class LoginState(AuthState):
     error: Message = {}
     notice: Message = {}
     errors: dict[str, Message] = {}
-    _pending_password: str = ""
+    # After the password was checked: a signed 10-minute ticket for "Resend code". The
+    # password itself never leaves the event that carried it (nothing kept in the state).
+    _login_ticket: str = ""
 
     def _reset_messages(self) -> None:
         self.error = {}
@@ -51,7 +48,7 @@ class LoginState(AuthState):
 
     @rx.var
     def next_path(self) -> str:
-        return _safe_next(self.router.url.query_parameters.get("from"))
+        return same_site_path(self.router.url.query_parameters.get("from"))
 
     @rx.var
     def registering_for_event(self) -> bool:
@@ -77,7 +74,7 @@ class LoginState(AuthState):
         self._reset_messages()
         self.mode = "login"
         self.step = "credentials"
-        self._pending_password = ""
+        self._login_ticket = ""
 
     @rx.event
     def forgot_password(self):
@@ -97,12 +94,18 @@ class LoginState(AuthState):
         self.login_email = email
         self.busy = True
         yield
-        try:
+        language = await self._language()
+        client = self.router.session.client_ip
+
+        def check_and_send_code() -> str:  # argon2, the database and mail: off the loop
             with session_scope() as session:
-                auth_service.start_login(
-                    session, email=email, password=password, language=await self._language()
+                user = auth_service.start_login(
+                    session, email=email, password=password, language=language, client=client
                 )
-            self._pending_password = password
+                return tokens.issue_login_ticket(user)
+
+        try:
+            self._login_ticket = await asyncio.to_thread(check_and_send_code)
             self.step = "otp"
         except DomainError as exc:
             self.error = from_error(exc)
@@ -115,40 +118,53 @@ class LoginState(AuthState):
     @rx.event
     async def resend_code(self):
         self._reset_messages()
-        if not self._pending_password:
+        ticket = self._login_ticket
+        if not ticket:
             self.step = "credentials"
             return
-        try:
+        language = await self._language()
+        client = self.router.session.client_ip
+
+        def send_new_code() -> None:
             with session_scope() as session:
-                auth_service.start_login(
-                    session,
-                    email=self.login_email,
-                    password=self._pending_password,
-                    language=await self._language(),
+                auth_service.resend_login_code(
+                    session, ticket=ticket, language=language, client=client
                 )
+
+        try:
+            await asyncio.to_thread(send_new_code)
             self.notice = message(CODE_RESENT)
         except DomainError as exc:
             self.error = from_error(exc)
+        except Exception:  # noqa: BLE001
+            log.exception("Resending a code failed unexpectedly")
+            self.error = message(SERVER_ERROR)
 
     @rx.event
     def back_to_login(self):
         self._reset_messages()
         self.step = "credentials"
-        self._pending_password = ""
+        self._login_ticket = ""
 
     @rx.event
     async def submit_code(self, form: dict):
         self._reset_messages()
         self.busy = True
         yield
-        try:
+        email, otp = self.login_email, str(form.get("otp", ""))
+        client = self.router.session.client_ip
+        agent = self.router.headers.user_agent
+
+        def verify() -> tokens.TokenPair:
             with session_scope() as session:
-                pair = auth_service.verify_login_code(
-                    session, email=self.login_email, otp=str(form.get("otp", ""))
-                )
+                return auth_service.verify_login_code(session, email=email, otp=otp, client=client,
+                                                      user_agent=agent)
+
+        try:
+            pair = await asyncio.to_thread(verify)
             self._store_tokens(pair)
-            self._pending_password = ""
-            if self._member() is None:
+            self._login_ticket = ""
+            if await asyncio.to_thread(self._member) is None:
                 self.error = message(VERIFICATION_FAILED)
                 return
             self.step = "credentials"
@@ -191,16 +207,21 @@ class LoginState(AuthState):
         self._reset_messages()
         self.busy = True
         yield
-        try:
+        fields = {
+            "email": self.signup_email,
+            "phone": self.signup_phone,
+            "password": str(form.get("password", "")),
+            "confirm_password": str(form.get("confirmPassword", "")),
+            "language": await self._language(),
+            "client": self.router.session.client_ip,
+        }
+
+        def register() -> None:  # argon2 and the database: off the loop
             with session_scope() as session:
-                auth_service.register(
-                    session,
-                    email=self.signup_email,
-                    phone=self.signup_phone,
-                    password=str(form.get("password", "")),
-                    confirm_password=str(form.get("confirmPassword", "")),
-                    language=await self._language(),
-                )
+                auth_service.register(session, **fields)
+
+        try:
+            await asyncio.to_thread(register)
             self.mode = "login"
             self.step = "credentials"
             self.login_email = self.signup_email

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import dataclasses
 
 import logging
@@ -11,7 +13,8 @@ import reflex as rx
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.services import blogs, cache, job_submissions, meetups, profile
+from community_app.services import blogs, cache, job_submissions, meetups, privacy, profile
+from community_app.services.markdown import render_markdown
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.messages import Message, field_messages, from_error, message
@@ -53,6 +56,13 @@ class PostRow:
 SAVE_FAILED = N_("Saving failed. Please try again.")
 
 
+@dataclasses.dataclass
+class ConsentRow:
+    label: str  # message id
+    meetup: str
+    date: dict[str, str]
+
+
 class MyPageState(AuthState):
     section: str = "events"
     events_tab: str = "upcoming"
@@ -74,6 +84,8 @@ class MyPageState(AuthState):
     editor_id: int = 0
     editor_title: str = ""
     editor_content: str = ""
+    # The blog editor's preview: the text as readers will see it (server-side Markdown).
+    editor_preview_html: str = ""
     editor_published: bool = False
     editor_cover_name: str = ""
     editor_cover_url: str = ""
@@ -90,34 +102,30 @@ class MyPageState(AuthState):
 
     busy: bool = False
 
+    # --- my data (consents, export, deletion) ---
+    consents: list[ConsentRow] = []
+    export_status: str = ""
+    export_progress: int = 0
+    export_url: str = ""
+    deletion_error: Message = {}
+    deletion_notice: Message = {}
+
     # --- loading --------------------------------------------------------------------
 
-    @rx.event
-    def load(self):
-        self.section = self.router.url.query_parameters.get("tab", "events")
-        if self.section not in SECTIONS:
-            self.section = "events"
-        user = self._member()
-        if user is None:
-            return self._to_login()
-        self._load_all(user.id)
+    def _apply_load(self, data: MyPageData) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_mypage`` read."""
+        self.section = data.section
+        self._apply_lists(data)
+        if data.section == "account" and self.user_id:
+            self._load_privacy(self.user_id)
         self.loading = False
 
+    def _apply_lists(self, data: MyPageData) -> None:
+        self.upcoming, self.past = data.upcoming, data.past
+        self.my_jobs, self.my_posts = data.my_jobs, data.my_posts
+
     def _load_all(self, user_id: int) -> None:
-        with session_scope() as session:
-            regs = meetups.list_my_registrations(session, user_id)
-            jobs = job_submissions.list_my_job_posts(session, user_id)
-            posts = blogs.list_my_posts(session, user_id)
-        rows = [self._event_row(r) for r in regs]
-        self.upcoming = [r for r in rows if not r.past][::-1]  # soonest first
-        self.past = [r for r in rows if r.past]
-        self.my_jobs = [
-            JobRow(j.id, j.title, j.company_name, j.status, date_texts(j.created_at)) for j in jobs
-        ]
-        self.my_posts = [
-            PostRow(p.id, p.title, p.status, date_texts(p.updated_at), p.status == "PUBLISHED")
-            for p in posts
-        ]
+        self._apply_lists(read_lists(user_id))
 
     @staticmethod
     def _event_row(r: meetups.MyRegistrationView) -> EventRow:
@@ -138,6 +146,9 @@ class MyPageState(AuthState):
     def show_section(self, section: str):
         if section in SECTIONS:
             self.section = section
+        if section == "account":
+            return MyPageState.load_privacy
+        return None
 
     @rx.event
     def show_events_tab(self, tab: str):
@@ -165,8 +176,6 @@ class MyPageState(AuthState):
         except DomainError as exc:
             self.events_error = from_error(exc)
             return None
-        for kind in (cache.UPCOMING_EVENTS, cache.PAST_EVENTS, cache.EVENT_DETAILS):
-            cache.expire(kind)
         self._load_all(user.id)
         return None
 
@@ -192,7 +201,16 @@ class MyPageState(AuthState):
     # --- blogs ------------------------------------------------------------------------
 
     @rx.event
+    def preview_post(self, content: str):
+        """Show (or, when shown, hide) the editor's text rendered like the published post."""
+        if self.editor_preview_html:
+            self.editor_preview_html = ""
+        else:
+            self.editor_preview_html = render_markdown(str(content or "")) or " "
+
+    @rx.event
     def new_post(self):
+        self.editor_preview_html = ""
         self.editor_id, self.editor_title, self.editor_content = 0, "", ""
         self.editor_published, self._cover = False, b""
         self.editor_cover_name = self.editor_cover_url = ""
@@ -209,6 +227,7 @@ class MyPageState(AuthState):
         if post is None:
             return None
         self.editor_id, self.editor_title, self.editor_content = post.id, post.title, post.content
+        self.editor_preview_html = ""
         self.editor_published = post.status == "PUBLISHED"
         self.editor_cover_url, self.editor_cover_name, self._cover = post.cover_url or "", "", b""
         self.post_errors, self.post_notice = {}, {}
@@ -228,7 +247,7 @@ class MyPageState(AuthState):
         self.post_errors = {k: v for k, v in self.post_errors.items() if k != "cover"}
 
     @rx.event
-    def save_post(self, form: dict):
+    async def save_post(self, form: dict):
         self.post_errors, self.post_notice = {}, {}
         user = self._member()
         if user is None:
@@ -237,12 +256,17 @@ class MyPageState(AuthState):
         published = str(form.get("status", "DRAFT")) == "PUBLISHED"
         # Keep what was typed, whatever happens next.
         self.editor_title, self.editor_content, self.editor_published = title, content, published
-        try:
+        post_id, cover = self.editor_id or None, self._cover or None
+
+        def save():  # the cover's decoding and the database: off the event loop
             with session_scope() as session:
-                post = blogs.save_post(
+                return blogs.save_post(
                     session, user.id, title=title, content=content, published=published,
-                    post_id=self.editor_id or None, cover=self._cover or None,
+                    post_id=post_id, cover=cover,
                 )
+
+        try:
+            post = await asyncio.to_thread(save)
         except DomainError as exc:
             self.post_errors = field_messages(exc) or {"form": from_error(exc)}
             return None
@@ -302,6 +326,72 @@ class MyPageState(AuthState):
         self.account_notice = message(N_("Your changes are saved."))
         return None
 
+    def _load_privacy(self, user_id: int) -> None:
+        with session_scope() as session:
+            rows = privacy.list_consents(session, user_id)
+            export = privacy.latest_export(session, user_id)
+            link = privacy.download_link(export) if export else None
+        self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at)) for c in rows]
+        self.export_status = export.status if export else ""
+        self.export_progress = export.progress if export else 0
+        self.export_url = link or ""
+
+    @rx.event
+    def load_privacy(self):
+        user = self._member()
+        if user is not None:
+            self._load_privacy(user.id)
+
+    @rx.event
+    def request_export(self):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        with session_scope() as session:
+            privacy.request_export(session, user.id)
+        self._load_privacy(user.id)
+        return MyPageState.watch_export
+
+    @rx.event(background=True)
+    async def watch_export(self):
+        """Show the background build's progress until the ZIP is ready (or 10 minutes)."""
+        for _ in range(300):
+            await asyncio.sleep(2)
+            async with self:
+                user_id = self.user_id
+                if not user_id:
+                    return
+                await asyncio.to_thread(self._load_privacy, user_id)
+                if self.export_status not in ("PENDING", "RUNNING"):
+                    return
+
+    @rx.event
+    def export_downloaded(self):
+        self.export_url = ""
+        self.export_status = "DOWNLOADED"
+
+    @rx.event
+    async def delete_account(self, form: dict):
+        self.deletion_error, self.deletion_notice = {}, {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        password = str(form.get("password", ""))
+        keep = str(form.get("content", "keep")) != "remove"
+        user_id = user.id
+
+        def ask():
+            with session_scope() as session:
+                return privacy.request_deletion(session, user_id, password=password, keep_content=keep)
+
+        try:
+            await asyncio.to_thread(ask)
+        except DomainError as exc:
+            self.deletion_error = from_error(exc)
+            return None
+        self.deletion_notice = message(N_("Your account will be deleted in 7 days. Log in to cancel."))
+        return None
+
     @rx.event
     def cancel_account(self):
         self.account_errors, self.account_notice = {}, {}
@@ -320,9 +410,12 @@ class MyPageState(AuthState):
             self.uploading_photo = False
             return
         data = await files[0].read()
-        try:
+        def store():  # decoding a big photo takes a while: off the event loop
             with session_scope() as session:
-                updated = profile.set_photo(session, user.id, data)
+                return profile.set_photo(session, user.id, data)
+
+        try:
+            updated = await asyncio.to_thread(store)
         except DomainError as exc:
             self.account_errors = field_messages(exc) or {"photo": from_error(exc)}
         else:
@@ -342,3 +435,41 @@ class MyPageState(AuthState):
         self._set_user(updated)
         self.account_notice = message(N_("Your photo is removed."))
         return None
+
+
+@dataclasses.dataclass
+class MyPageData:
+    section: str = "events"
+    upcoming: list = dataclasses.field(default_factory=list)
+    past: list = dataclasses.field(default_factory=list)
+    my_jobs: list = dataclasses.field(default_factory=list)
+    my_posts: list = dataclasses.field(default_factory=list)
+
+
+def read_lists(user_id: int) -> MyPageData:
+    """The member's registrations, job posts and blog posts."""
+    with session_scope() as session:
+        regs = meetups.list_my_registrations(session, user_id)
+        jobs = job_submissions.list_my_job_posts(session, user_id)
+        posts = blogs.list_my_posts(session, user_id)
+    rows = [MyPageState._event_row(r) for r in regs]
+    return MyPageData(
+        upcoming=[r for r in rows if not r.past][::-1],  # soonest first
+        past=[r for r in rows if r.past],
+        my_jobs=[
+            JobRow(j.id, j.title, j.company_name, j.status, date_texts(j.created_at)) for j in jobs
+        ],
+        my_posts=[
+            PostRow(p.id, p.title, p.status, date_texts(p.updated_at), p.status == "PUBLISHED")
+            for p in posts
+        ],
+    )
+
+
+def read_mypage(request) -> MyPageData:
+    """Read with no lock held; the page load sends anonymous visitors to /login first."""
+    cache.needs_database()
+    section = request.query.get("tab", "events")
+    data = read_lists(request.member.id) if request.member is not None else MyPageData()
+    data.section = section if section in SECTIONS else "events"
+    return data

@@ -21,7 +21,7 @@ from community_app.services import news_display
 from community_app.services.errors import DomainError
 from community_app.services.news import NewsView, normalize_news_type
 from community_app.services.text_search import MAX_FILTER_LENGTH
-from community_app.ui import routes
+from community_app import routes
 
 log = logging.getLogger(__name__)
 

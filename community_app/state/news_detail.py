@@ -25,11 +25,13 @@ from community_app.services import news_display
 from community_app.services.comments import CommentView
 from community_app.services.errors import DomainError, NotFound
 from community_app.services.lookup import MAX_ID
+from community_app.services.markdown import render_markdown
 from community_app.services.news import NEWS_NOT_FOUND
 from community_app.state.auth import AuthState
 from community_app.state.messages import Message, field_messages, from_error, message
 from community_app.state.news import DEFAULT_IMAGE, TagView, tag_views
-from community_app.ui import routes
+from community_app import routes
+from community_app.routes import path_id
 
 log = logging.getLogger(__name__)
 
@@ -95,10 +97,7 @@ def _as_id(value: object) -> int:
 
 def _news_id(path: str) -> int:
     """The id in /news/<id>; 0 when it is not a valid id."""
-    last = (path or "").rstrip("/").rsplit("/", 1)[-1]
-    if last.isascii() and last.isdigit() and 0 < int(last) <= MAX_ID:
-        return int(last)
-    return 0
+    return path_id(path) or 0
 
 
 class NewsDetailState(AuthState):
@@ -106,7 +105,7 @@ class NewsDetailState(AuthState):
     status: str = "loading"  # loading | ready | not_found | error
     problem: Message = {}
     title: str = ""
-    paragraphs: list[str] = []
+    content_html: str = ""
     news_type: str = ""
     tags: list[TagView] = []
     image: str = DEFAULT_IMAGE
@@ -179,7 +178,7 @@ class NewsDetailState(AuthState):
             self.problem = message(LOAD_FAILED)
             return
         self.title = item.title
-        self.paragraphs = news_display.paragraphs(item.content)
+        self.content_html = render_markdown(item.content)
         self.news_type = item.type
         self.tags = tag_views(item)[0]
         self.image = item.image_url or DEFAULT_IMAGE

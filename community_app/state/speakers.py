@@ -7,6 +7,7 @@ keeps what was typed, shows every problem at its field and opens the success mod
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
@@ -122,7 +123,8 @@ class SpeakerState(rx.State):
         yield
         try:
             data = await upload.read(MAX_IMAGE_BYTES + 1)
-            self._photo = prepare_image(data, field=PHOTO).data
+            prepared = await asyncio.to_thread(prepare_image, data, field=PHOTO)
+            self._photo = prepared.data
             self.photo_name = (upload.name or "photo")[-80:]
         except Invalid as exc:
             self.errors = {**self.errors, **field_messages(exc)}
@@ -164,10 +166,17 @@ class SpeakerState(rx.State):
         yield
         try:
             language = (await self.get_state(LangState)).current
-            with session_scope() as session:
-                submit_speaker_application(
-                    session, self.values, photo=self._photo or None, language=language
-                )
+            values, photo = self.values, self._photo or None
+
+            client = self.router.session.client_ip
+
+            def send() -> None:  # photo, database and mail: off the event loop
+                with session_scope() as session:
+                    submit_speaker_application(
+                        session, values, photo=photo, language=language, client=client
+                    )
+
+            await asyncio.to_thread(send)
         except InvalidMany as exc:
             self.errors = field_messages(exc)
         except DomainError as exc:

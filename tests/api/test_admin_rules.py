@@ -18,7 +18,7 @@ from sqlmodel import Session, func, select
 from community_app.db import utcnow
 from community_app.i18n import gettext
 from community_app.models import JobPost, Meetup, MeetupRegistration, SpeakerApplication
-from community_app.services import admin_meetups
+from community_app.services.meetups import admin_edits
 from community_app.services.admin_speakers import ACCEPTED_BODY, REJECTED_BODY
 from community_app.services.meetups import SEAT_HOLDING, register_for_meetup
 from tests.api.auth_helpers import outbox_messages
@@ -87,7 +87,9 @@ def _png() -> bytes:
 
 def test_created_meetup_with_speaker_and_keynote_is_public(client, org):
     meetup = _create(client, org)
-    assert (meetup["startTime"], meetup["endTime"], meetup["maxSeats"]) == ("19:00", "21:00", 3)
+    # sent as Korea-time HH:MM, answered as ISO 8601 with +09:00 (the public meetup shape)
+    assert meetup["startTime"].endswith("T19:00:00+09:00")
+    assert (meetup["endTime"][-14:], meetup["maxSeats"]) == ("21:00:00+09:00", 3)
     assert meetup["startsAt"].endswith("10:00:00Z")  # 19:00 in Seoul is 10:00 UTC
     mid = meetup["id"]
     speaker = client.post(f"{ADMIN}/meetups/{mid}/speakers", headers=org,
@@ -149,7 +151,7 @@ def test_seat_changes_race_registrations_safely(engine):
     equals max - live registrations and never breaks the check constraint."""
     with Session(engine, expire_on_commit=False) as s:
         boss = make_member(engine, role="organizer")
-        view = admin_meetups.create_meetup(s, boss.id, _form(maxSeats=20))
+        view = admin_edits.create_meetup(s, boss.id, _form(maxSeats=20))
         s.commit()
     meetup_id = view.meetup.id
     people = [make_member(engine) for _ in range(12)]
@@ -169,7 +171,7 @@ def test_seat_changes_race_registrations_safely(engine):
         start.wait()
         try:
             with Session(engine) as s:
-                admin_meetups.update_meetup(s, boss.id, meetup_id, _form(maxSeats=seats))
+                admin_edits.update_meetup(s, boss.id, meetup_id, _form(maxSeats=seats))
                 s.commit()
         except BaseException as exc:  # noqa: BLE001
             errors.append(exc)

@@ -90,13 +90,24 @@ def test_sign_up_rules(client, field, value, message):
     assert body["data"]["errors"][field] == message
 
 
-def test_sign_up_with_a_taken_email_or_phone(client):
-    assert _signup(client).status_code == 201
-    r = _signup(client, email="NODIRA@example.com", phone="01099998888")
-    assert (r.status_code, r.json()["message"]) == (409, "Email already exists. Please use a different email.")
-    r = _signup(client, email="other@example.com")
-    assert r.status_code == 409
-    assert r.json()["message"] == "Phone number already exists. Please use a different phone number."
+def test_sign_up_with_a_taken_email_or_phone_answers_like_a_new_account(client, engine):
+    """No one learns who is a member: the owner of the email is told by email instead."""
+    first = _signup(client, email="owner@example.com", phone="01033334444")
+    assert first.status_code == 201
+    again = _signup(client, email="OWNER@example.com", phone="01099998888")
+    assert again.status_code == 201
+    assert again.json()["message"] == first.json()["message"] == "Account created. Please log in."
+    assert set(again.json()["data"]) == set(first.json()["data"]) == {"email", "username"}
+    told = outbox_messages("owner@example.com")[-1]
+    assert "tried to sign up" in told["Subject"]
+    assert "You already have an account" in told.get_body(preferencelist=("plain",)).get_content()
+    # A taken phone: the new address is told why no account was made.
+    phone = _signup(client, email="phone-taken@example.com", phone="01033334444")
+    assert (phone.status_code, phone.json()["message"]) == (201, "Account created. Please log in.")
+    assert "not completed" in outbox_messages("phone-taken@example.com")[-1]["Subject"]
+    with Session(engine) as s:
+        assert s.exec(select(User).where(User.email == "phone-taken@example.com")).first() is None
+        assert len(s.exec(select(User).where(User.email == "owner@example.com")).all()) == 1
 
 
 def test_sign_up_messages_in_uzbek(client):
@@ -132,7 +143,7 @@ def test_login_emails_a_six_digit_code_stored_hashed(client, engine):
     _signup(client)
     r = _login(client)
     assert r.status_code == 200
-    assert r.json()["data"] == {"email": "nodira@example.com", "otpRequired": True, "expiresIn": 600}
+    assert r.json()["data"] == {"email": "nodira@example.com", "otpRequired": True, "expiresIn": 600, "codeDigits": 6}
     code = latest_code("nodira@example.com")
     assert len(code) == 6 and code.isdigit()
     with Session(engine) as s:
@@ -211,8 +222,12 @@ def test_a_new_login_replaces_the_earlier_code(client):
 
 
 def test_verify_for_unknown_email_reveals_nothing(client):
-    r = client.post("/api/v1/auth/verify-login-otp", json={"email": "ghost@example.com", "otp": "123456"})
-    assert (r.status_code, r.json()["message"]) == (400, "Invalid OTP code. Please check and try again.")
+    """An unknown email answers exactly like a member's email with no live code."""
+    assert _signup(client).status_code == 201
+    known = client.post("/api/v1/auth/verify-login-otp", json={"email": "nodira@example.com", "otp": "123456"})
+    unknown = client.post("/api/v1/auth/verify-login-otp", json={"email": "ghost@example.com", "otp": "123456"})
+    assert (unknown.status_code, unknown.json()) == (known.status_code, known.json())
+    assert (unknown.status_code, unknown.json()["message"]) == (401, "OTP has expired. Please request a new one.")
 
 
 # --- tokens -------------------------------------------------------------------------------
@@ -290,9 +305,9 @@ def test_logout_ends_the_sign_in(client):
 
 
 def test_users_count(client):
-    assert client.get("/api/v1/users/count").json()["data"] == {"count": 0}
+    assert client.get("/api/v1/users/count").json()["data"] == {"count": 0, "total": 0, "active": 0}
     _signup(client)
-    assert client.get("/api/v1/users/count").json()["data"] == {"count": 1}
+    assert client.get("/api/v1/users/count").json()["data"] == {"count": 1, "total": 1, "active": 1}
 
 
 def test_whole_login_journey(client):

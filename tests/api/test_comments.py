@@ -24,6 +24,11 @@ COMMENT_KEYS = {
     "replyCount",
     "createdAt",
     "myVote",
+    # the KO'DJ client's names
+    "username",
+    "avatarURL",
+    "comment",
+    "replies",
 }
 
 
@@ -79,6 +84,9 @@ def test_top_level_comments_oldest_first_without_hidden_ones(client, thread):
     assert first["id"] == thread["first"].id and first["newsId"] == thread["news"].id
     assert first["parentId"] is None
     assert (first["authorUsername"], first["authorAvatar"]) == ("alice", "/avatars/alice.png")
+    assert (first["username"], first["avatarURL"], first["comment"], first["replies"]) == (
+        "alice", "/avatars/alice.png", "First!", 2,
+    )
     assert (first["likes"], first["dislikes"], first["replyCount"], first["myVote"]) == (2, 0, 2, 0)
     assert (data[1]["likes"], data[1]["dislikes"], data[1]["authorAvatar"]) == (0, 1, None)
 
@@ -257,7 +265,10 @@ def _vote(client, thread, action: str, member: str = "bob", comment: str = "seco
         _comment_url(thread["news"].id, thread[comment].id, action), headers=bearer(thread[member])
     )
     assert r.status_code == 200, r.text
-    return r.json()["data"]
+    data = dict(r.json()["data"])
+    # the KO'DJ client's answer shape: success and message beside the tally
+    assert data.pop("success") is True and data.pop("message") == r.json()["message"]
+    return data
 
 
 def test_like_toggles(client, thread):

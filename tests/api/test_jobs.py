@@ -126,24 +126,46 @@ def test_job_shape_with_its_poster(client, board):
         "contactEmail",
         "contactWebsite",
         "status",
+        "visas",
+        "visaSponsorship",
+        "koreanLevel",
+        "workingLanguages",
         "postedBy",
         "createdAt",
         "expiresAt",
+        # the KO'DJ client's names (tests/api/test_kodj_contract.py checks their types)
+        "technologyList",
+        "content",
+        "requiredExperience",
+        "jobBenefits",
+        "placeOfWork",
+        "salaryRange",
+        "jobOfferStatus",
+        "user",
+        "linkedinProfile",
+        "twitterProfile",
+        "facebookProfile",
+        "instagramProfile",
+        "imageURL",
     }
-    assert job["postedBy"] == {
+    assert job["postedBy"] == job["user"] == {
         "id": job["postedBy"]["id"],
         "username": "hr",
         "firstName": "Nodira",
         "lastName": "Yusupova",
         "bio": "Recruiter",
         "imageURL": None,
+        "imageUrl": None,
+        "region": None,
     }
+    assert job["salaryRange"] == "₩50,000,000 – ₩70,000,000"
     assert (job["salaryMin"], job["salaryMax"], job["salaryCurrency"]) == (
         50_000_000,
         70_000_000,
         "KRW",
     )
-    assert job["technologies"] == ["Kotlin", "PostgreSQL"] and job["keywords"] == [
+    assert job["technologies"] == "Kotlin, PostgreSQL"
+    assert job["technologyList"] == ["Kotlin", "PostgreSQL"] and job["keywords"] == [
         "spring",
         "kafka",
     ]

@@ -136,7 +136,11 @@ def test_item_shape_korea_times_and_seat_counts(client, engine):
     item = client.get(f"{URL}/{meetup.id}").json()["data"]
     assert set(item) == ITEM_KEYS
     assert item["meetupDate"] == "2031-03-14"
-    assert (item["startTime"], item["endTime"]) == ("19:00", "21:30")
+    # ISO 8601 in Korea time: the KO'DJ client parses them with new Date(...)
+    assert (item["startTime"], item["endTime"]) == (
+        "2031-03-14T19:00:00+09:00",
+        "2031-03-14T21:30:00+09:00",
+    )
     assert item["startsAt"] == "2031-03-14T10:00:00Z" and item["endsAt"] == "2031-03-14T12:30:00Z"
     assert (item["maxSeats"], item["availableSeats"], item["registeredCount"]) == (40, 15, 25)
     assert item["parking"] is True and item["provided"] == "Pizza"
@@ -148,7 +152,7 @@ def test_korea_date_can_differ_from_the_utc_date(client, engine):
     starts = dt.datetime(2031, 3, 14, 16, 30, tzinfo=dt.UTC)  # already the 15th in Seoul
     meetup = make_meetup(engine, starts_at=starts)
     item = client.get(f"{URL}/{meetup.id}").json()["data"]
-    assert (item["meetupDate"], item["startTime"]) == ("2031-03-15", "01:30")
+    assert (item["meetupDate"], item["startTime"]) == ("2031-03-15", "2031-03-15T01:30:00+09:00")
 
 
 def test_missing_values_get_the_spec_defaults(client, engine):
@@ -246,17 +250,19 @@ def test_details_list_speakers_sessions_attendees_notes_and_reviews(client, engi
     r = client.get(f"{URL}/{meetup.id}/details")
     assert r.status_code == 200
     d = r.json()["data"]
-    assert set(d) == {
+    # The meetup's fields at the top level (the KO'DJ client) and nested (ours).
+    assert set(d) == ITEM_KEYS | {
         "meetup",
         "speakers",
         "keynoteSessions",
         "registrationsCount",
         "registrations",
+        "meetupRegistrations",
         "notes",
         "reviews",
-        "availableSeats",
     }
-    assert d["meetup"]["id"] == meetup.id
+    assert d["meetup"]["id"] == meetup.id == d["id"]
+    assert {k: d[k] for k in ITEM_KEYS} == d["meetup"]
     assert d["meetup"]["registeredCount"] == 3  # two accepted and one pending hold seats
     assert d["availableSeats"] == 7
     assert d["speakers"][0] == {
@@ -267,12 +273,23 @@ def test_details_list_speakers_sessions_attendees_notes_and_reviews(client, engi
         "bio": "Search",
         "imageURL": None,
         "profileURL": "https://example.com/kim",
+        "firstName": "Kim",
+        "lastName": "Ji-hoon",
+        "position": "Engineer",
+        "organization": "Naver",
+        "linkedinUrl": "https://example.com/kim",
+        "topic": "First talk",
     }
     assert [s["subject"] for s in d["keynoteSessions"]] == ["First talk", "Second talk", "Panel"]
     first = d["keynoteSessions"][0]
-    assert (first["startTime"], first["endTime"]) == ("19:00", "19:30")
+    assert (first["startTime"], first["endTime"]) == (
+        "2031-05-01T19:00:00+09:00",
+        "2031-05-01T19:30:00+09:00",
+    )
     assert (first["speakerId"], first["speakerName"]) == (kim.id, "Kim Ji-hoon")
+    assert first["speaker"] == d["speakers"][0]
     assert d["keynoteSessions"][2]["speakerName"] is None
+    assert d["keynoteSessions"][2]["speaker"] is None
     assert d["registrationsCount"] == 2
     assert d["registrations"] == [
         {"username": "alice", "firstName": "Alice", "imageURL": "/a.png"},
@@ -280,7 +297,20 @@ def test_details_list_speakers_sessions_attendees_notes_and_reviews(client, engi
     ]
     assert "@" not in r.text.replace("@example.com/kim", "") and "01011112222" not in r.text
     assert [n["content"] for n in d["notes"]] == ["Bring your ID"]
-    assert set(d["notes"][0]) == {"id", "content", "createdAt"}
+    # Public registrations: the member's id, first name, avatar and status; no answers.
+    assert d["meetupRegistrations"] == [
+        {"id": alice.id, "firstName": "Alice", "avatarURL": "/a.png", "status": "ACCEPTED"},
+        {"id": bob.id, "firstName": "Bob", "avatarURL": None, "status": "ACCEPTED"},
+    ]
+    assert "expectation" not in r.text and "attendanceReason" not in r.text
+    assert d["notes"][0] == {
+        "id": d["notes"][0]["id"],
+        "content": "Bring your ID",
+        "createdAt": d["notes"][0]["createdAt"],
+        "title": "Bring your ID",
+        "description": "Bring your ID",
+        "status": "ACTIVE",
+    }
     assert d["reviews"] == [
         {
             "id": d["reviews"][0]["id"],
@@ -288,6 +318,10 @@ def test_details_list_speakers_sessions_attendees_notes_and_reviews(client, engi
             "rating": 4,
             "content": "Useful",
             "createdAt": d["reviews"][0]["createdAt"],
+            "username": "Dilnoza",
+            "description": "Useful",
+            "avatarURL": None,
+            "media": [],
         }
     ]
 

@@ -4,10 +4,6 @@ real database file (and PostgreSQL when configured), hit by real threads at the 
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -19,75 +15,25 @@ import pytest
 from sqlmodel import Session, func, select
 
 from community_app.models import Meetup, MeetupRegistration
-from community_app.settings import ROOT, get_settings
 from tests.api.factories import VALID_REGISTRATION, bearer, make_meetup, make_member
+from tests.api.servers import api_server
 
 FULL = "This event is full."
 ALREADY = "You are already registered for this event."
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+@pytest.fixture
+def server(engine, tmp_path: Path):
+    """The API served by granian (two worker processes) against the test's database."""
+    with api_server(engine, tmp_path / "server.log", workers=2) as base:
+        yield base
 
 
 @pytest.fixture
-def server(engine, tmp_path: Path):
-    """The API served by granian against the test's database; yields its base URL."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        "COMMUNITY_DATABASE_URL": engine.url.render_as_string(hide_password=False),
-        "COMMUNITY_SECRET_KEY": get_settings().secret_key,
-    }
-    log = (tmp_path / "server.log").open("wb")
-    granian = Path(sys.executable).with_name("granian")
-    proc = subprocess.Popen(
-        [
-            str(granian),
-            "--interface",
-            "asgi",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            "--log-level",
-            "warning",
-            "community_app.api:create_api",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}/api/v1"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail(
-                    "the server did not start:\n" + (tmp_path / "server.log").read_text()[-3000:]
-                )
-            time.sleep(0.2)
+def one_worker(engine, tmp_path: Path):
+    """The same on one worker: every request competes for one process's threads and pool."""
+    with api_server(engine, tmp_path / "server.log", workers=1) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def _race(url: str, headers_list: list[dict[str, str]]) -> list[tuple[int, str]]:
@@ -137,3 +83,70 @@ def test_one_member_racing_himself_gets_one_seat(server, engine):
     assert [status for status, _ in answers].count(201) == 1
     assert Counter(answers)[(409, ALREADY)] == 9
     assert _state(engine, meetup.id) == (99, 1)
+
+
+# --- one worker: no stalls, no 500 (issue 12, item 3) ---------------------------------------
+
+
+def _all_at_once(n: int, call) -> list[tuple[int, float]]:
+    """n calls released at the same moment; (status, seconds waited) of each."""
+    start = threading.Barrier(n)
+
+    def one(i: int) -> tuple[int, float]:
+        with httpx.Client(timeout=60) as http:
+            start.wait()
+            began = time.monotonic()
+            status = call(http, i)
+            return status, time.monotonic() - began
+
+    with ThreadPoolExecutor(max_workers=n) as pool:
+        return list(pool.map(one, range(n)))
+
+
+@pytest.mark.parametrize("n", [60, 100])
+def test_many_signed_in_requests_at_once_on_one_worker(one_worker, engine, n):
+    """Each request needs a thread and a database connection for the signed-in member: none
+    may fail or wait for the pool's 30 s timeout."""
+    make_meetup(engine)
+    members = [bearer(make_member(engine)) for _ in range(n)]
+    answers = _all_at_once(
+        n, lambda http, i: http.get(f"{one_worker}/users/meetups", headers=members[i]).status_code
+    )
+    assert Counter(status for status, _ in answers) == Counter({200: n})
+    assert max(waited for _, waited in answers) < 25
+
+
+def test_hundred_members_racing_for_ten_seats_on_one_worker(one_worker, engine):
+    meetup = make_meetup(engine, max_seats=10)
+    members = [make_member(engine) for _ in range(100)]
+    answers = _race(
+        f"{one_worker}/users/meetups/{meetup.id}/registration", [bearer(m) for m in members]
+    )
+    assert Counter(answers) == Counter(
+        {(201, "You are registered for this event."): 10, (409, FULL): 90}
+    )
+    assert _state(engine, meetup.id) == (0, 10)
+
+
+# --- commit before the response (issue 12, item 5) ------------------------------------------
+
+
+def test_a_write_is_readable_by_the_very_next_request(one_worker, engine):
+    """100 writes, each read back at once by a new connection: the answer to the write is
+    only sent once it is committed."""
+    meetup = make_meetup(engine, max_seats=1000)
+    member = bearer(make_member(engine))
+    url = f"{one_worker}/users/meetups/{meetup.id}/registration"
+    misses = []
+    for i in range(100):
+        with httpx.Client(timeout=30) as http:
+            if i % 2 == 0:
+                assert http.post(url, json=VALID_REGISTRATION, headers=member).status_code == 201
+            else:
+                assert http.post(f"{url}/cancel", headers=member).status_code == 200
+        with httpx.Client(timeout=30) as http:
+            mine = http.get(f"{one_worker}/users/meetups", headers=member).json()["data"]
+        registered = any(r["status"] != "CANCELLED" for r in mine)
+        if registered != (i % 2 == 0):
+            misses.append(i)
+    assert misses == []

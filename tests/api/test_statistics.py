@@ -17,6 +17,9 @@ def test_an_empty_site_counts_zero_against_the_default_targets(client):
         "speakers": {"current": 0, "target": 50, "badge": "Active", "percent": 0},
         "meetups": {"current": 0, "target": 20, "badge": "Growing", "percent": 0},
         "members": {"current": 0, "target": 300, "badge": "Expanding", "percent": 0},
+        "totalSpeakers": 0,
+        "totalEvents": 0,
+        "totalUsers": 0,
     }
 
 

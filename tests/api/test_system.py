@@ -28,3 +28,16 @@ def test_wrong_method_answers_405_in_the_envelope(client):
     r = client.post("/api/v1/health")
     assert r.status_code == 405
     assert r.json()["status"] == 405
+
+
+def test_every_body_and_answer_of_the_openapi_document_has_a_schema(client):
+    doc = client.get("/api/v1/openapi.json").json()
+    missing = []
+    for path, operations in doc["paths"].items():
+        for method, op in operations.items():
+            bodies = (op.get("requestBody") or {}).get("content", {})
+            answers = [c for r in op["responses"].values() for c in (r.get("content") or {}).values()]
+            for content in [*bodies.values(), *answers]:
+                if not content.get("schema"):
+                    missing.append(f"{method.upper()} {path}")
+    assert missing == []

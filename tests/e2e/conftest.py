@@ -12,26 +12,20 @@ import dataclasses
 import email
 import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from email import policy
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 import sqlalchemy as sa
 
 from tests.api.auth_helpers import CLIENT_ID, FakeGoogle
+from tests.prodserver import ROOT, cli, free_port, production_server
 
-ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-BUILD_TIMEOUT_S = 1200
 HOME_URL = re.compile(r"^https?://[^/]+/$")  # exactly the home page
 
 # Generous waits: the suite must pass on a busy 2-core machine too.
@@ -44,12 +38,6 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.e2e)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @dataclasses.dataclass
 class Site:
     url: str
@@ -57,11 +45,7 @@ class Site:
     google: FakeGoogle
 
     def cli(self, *args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-m", "community_app.cli", *args],
-            cwd=ROOT, env=self.env, capture_output=True, text=True, check=True,
-        )
-        return done.stdout
+        return cli(self.env, *args)
 
     @property
     def outbox(self) -> Path:
@@ -110,7 +94,7 @@ def _empty_database(url: str) -> None:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Site:
     var_dir = tmp_path_factory.mktemp("e2e-var")
-    port = _free_port()
+    port = free_port()
     google = FakeGoogle()  # Google's certificates, served locally
     database_url = E2E_DATABASE_URL or f"sqlite:///{var_dir / 'e2e.db'}"
     if E2E_DATABASE_URL:
@@ -123,6 +107,17 @@ def site(tmp_path_factory) -> Site:
         "COMMUNITY_GOOGLE_CLIENT_ID": CLIENT_ID,
         "COMMUNITY_GOOGLE_CERTS_URL": google.url,
         "REFLEX_USE_SYSTEM_BUN": "1",
+        # Every browser of the suite comes from 127.0.0.1 and the demo accounts log in many
+        # times: the limits of services/ratelimit.py are tested in tests/api, not here.
+        "COMMUNITY_LIMIT_SIGN_UPS_ADDRESS": "10000/hour",
+        "COMMUNITY_LIMIT_CODE_SENDS_ADDRESS": "10000/hour",
+        "COMMUNITY_LIMIT_CODE_SENDS_ACCOUNT": "10000/hour",
+        "COMMUNITY_LIMIT_LOGIN_FAILURES_ADDRESS": "10000/hour",
+        "COMMUNITY_LIMIT_SPEAKER_APPLICATIONS_ADDRESS": "10000/hour",
+        "COMMUNITY_LIMIT_COMMENTS_MEMBER": "10000/hour",
+        # The site as the TLS proxy of test_reverse_proxy.py presents it (as
+        # COMMUNITY_PUBLIC_URL would be in production): its websocket Origin is allowed.
+        "COMMUNITY_CORS_ORIGINS": "https://127.0.0.1",
     }
     if E2E_REDIS_URL:
         env["REFLEX_REDIS_URL"] = E2E_REDIS_URL
@@ -130,39 +125,10 @@ def site(tmp_path_factory) -> Site:
     site.cli("demo")
 
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    log_path = OUTPUT / "e2e-server.log"
-    log = log_path.open("w")
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--loglevel", "info"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    deadline = time.monotonic() + BUILD_TIMEOUT_S
     try:
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"server exited with {proc.returncode}; see {log_path}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server not ready after {BUILD_TIMEOUT_S}s; see {log_path}")
-            try:
-                if (
-                    httpx.get(f"{site.url}/ping", timeout=2).status_code == 200
-                    and httpx.get(f"{site.url}/", timeout=5).status_code == 200
-                ):
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(2)
-        yield site
+        with production_server(env, OUTPUT / "e2e-server.log"):
+            yield site
     finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        log.close()
         google.close()
 
 
@@ -213,6 +179,8 @@ def mobile(browser, base_url):
 
 
 def wait_ready(page) -> None:
-    """Wait until the page is hydrated: the websocket delivered state (language detected)."""
+    """Wait until the page is hydrated: React runs and the websocket delivered the page's
+    state (its load done; marked by the frame), and the language is known."""
+    page.wait_for_function("document.getElementById('uzdev-ready')?.dataset.ready === 'true'")
     page.wait_for_function("document.documentElement.lang === 'en' || document.documentElement.lang === 'uz'")
     page.wait_for_function("window.localStorage.getItem('uzdev_lang') !== null")

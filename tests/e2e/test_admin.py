@@ -1,7 +1,8 @@
-"""The organizer back office (/admin), signed in as the demo organizer: meetups with a
+"""The organizer back office (/admin/...), signed in as the demo organizer: meetups with a
 speaker and a keynote, registration and check-in with the CSV export, news publishing,
 the jobs queue, speaker decisions by email, comment hiding, settings; the access gate for
-visitors and members; desktop and phone widths."""
+visitors and members; every view at its own address surviving reload, back and forward in
+both languages; desktop and phone widths."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 import uuid
 
 import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import OUTPUT, wait_ready
@@ -35,17 +37,22 @@ def _shot(page: Page, name: str) -> None:
     page.screenshot(path=str(OUTPUT / f"admin-{name}.png"), full_page=True)
 
 
-def _open_admin(page: Page, site, email: str = ORGANIZER) -> None:
-    page.goto("/login?from=/admin")
+def _open_admin(page: Page, site, path: str = "/admin", email: str = ORGANIZER) -> None:
+    page.goto(f"/login?from={path}")
     wait_ready(page)
     log_in(page, site, email, PASSWORD)
-    expect(page).to_have_url(re.compile(r"/admin/?$"))
+    expect(page).to_have_url(re.compile(re.escape(path) + r"/?$"))
     expect(page.get_by_role("heading", name="Organizer back office")).to_be_visible()
 
 
+def _nav(page: Page, name: str):
+    return page.locator("#admin-nav").get_by_role("link", name=name, exact=True)
+
+
 def _tab(page: Page, name: str) -> None:
-    page.get_by_role("tab", name=name).click()
-    expect(page.get_by_role("tab", name=name)).to_have_attribute("aria-selected", "true")
+    """Go to an area by the back office's navigation: its own address, marked current."""
+    _nav(page, name).click()
+    expect(_nav(page, name)).to_have_attribute("aria-current", "page")
 
 
 def _notice(page: Page, text: str) -> None:
@@ -77,7 +84,10 @@ def test_visitors_go_to_login_and_members_are_refused(page: Page, site):
     log_in(page, site, MEMBER, PASSWORD)
     expect(page).to_have_url(re.compile(r"/admin/?$"))
     expect(page.get_by_text("This page is for organizers only.")).to_be_visible()
-    expect(page.get_by_role("tab", name="Meetups")).to_have_count(0)
+    expect(page.locator("#admin-nav")).to_have_count(0)
+    page.goto("/admin/jobs?status=OPEN")  # every address has the same gate
+    expect(page.get_by_text("This page is for organizers only.")).to_be_visible()
+    expect(page.locator("#admin-nav")).to_have_count(0)
     # The REST calls answer 403 for the same member.
     token = _token(site, MEMBER)
     answer = httpx.get(f"{site.url}{API}/admin/meetups",
@@ -89,8 +99,9 @@ def test_visitors_go_to_login_and_members_are_refused(page: Page, site):
 def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, site):
     title = f"Go Seoul {uuid.uuid4().hex[:6]}"
     day = (dt.date.today() + dt.timedelta(days=12)).isoformat()
-    _open_admin(page, site)
+    _open_admin(page, site, "/admin/meetups")
     page.get_by_role("button", name="New meetup").click()
+    expect(page).to_have_url(re.compile(r"/admin/meetups/new$"))
     page.get_by_label("Title").fill(title)
     page.get_by_label("Description").fill("Go talks and networking.")
     page.get_by_label("Date (Korea time)").fill(day)
@@ -101,6 +112,7 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     page.get_by_label("What is provided").fill("Pizza")
     page.get_by_role("button", name="Save meetup").click()
     _notice(page, "Meetup created.")
+    expect(page).to_have_url(re.compile(r"/admin/meetups/\d+$"))  # its own address now
 
     page.get_by_label("Full name").fill("Kim Ji-hoon")
     page.get_by_label("Job position").fill("Backend lead")
@@ -131,7 +143,7 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     # It is public: the REST API and the events page (whatever its current build) know it.
     listed = httpx.get(f"{site.url}{API}/public/meetups", params={"type": "upcoming", "size": 50})
     mine = [m for m in listed.json()["data"]["content"] if m["title"] == title]
-    assert mine and mine[0]["startTime"] == "19:00" and mine[0]["meetupDate"] == day
+    assert mine and mine[0]["startTime"] == f"{day}T19:00:00+09:00" and mine[0]["meetupDate"] == day
     meetup_id = mine[0]["id"]
     details = httpx.get(f"{site.url}{API}/public/meetups/{meetup_id}/details").json()["data"]
     assert [s["fullName"] for s in details["speakers"]] == ["Kim Ji-hoon"]
@@ -163,9 +175,15 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     expect(page.get_by_label("Seats")).to_have_value("1")
 
     page.get_by_role("button", name="Registrations").first.click()
+    expect(page).to_have_url(re.compile(rf"/admin/meetups/{meetup_id}\?view=registrations$"))
     expect(page.get_by_role("heading", name="Registrations")).to_be_visible()
     page.get_by_label("Search by name or email").fill("member@uzdev")
     row = page.get_by_role("row").filter(has_text=MEMBER)
+    expect(row).to_have_count(1)
+    expect(page).to_have_url(re.compile(r"search=member%40uzdev"))  # the filter is kept
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_label("Search by name or email")).to_have_value("member@uzdev")
     expect(row).to_have_count(1)
     page.get_by_label("Search by name or email").fill("")
     expect(page.locator("#registration-counts")).to_have_text("2 registered · 0 checked in")
@@ -307,7 +325,7 @@ def test_settings_and_audit_log(page: Page, site):
         expect(visitor.locator("#maintenance")).to_be_visible()
         page.reload()
         wait_ready(page)
-        _tab(page, "Settings")
+        expect(_nav(page, "Settings")).to_have_attribute("aria-current", "page")
         page.get_by_label("Show the maintenance page to visitors").uncheck()
         page.get_by_role("button", name="Save settings").click()
         _notice(page, "Settings saved.")
@@ -347,7 +365,7 @@ def test_back_office_in_uzbek_at_both_widths(page: Page, mobile: Page, site):
         wait_ready(current)
         expect(current.get_by_role("heading", level=1)).to_have_text(
             gettext("Organizer back office", "uz"))
-        expect(current.get_by_role("tab", name=gettext("Jobs", "uz"))).to_be_visible()
+        expect(_nav(current, gettext("Jobs", "uz"))).to_be_visible()
         _tab(current, gettext("Speakers", "uz"))
         expect(current.get_by_role("heading", name=gettext("Speaker applications", "uz"))).to_be_visible()
         expect(current.locator(".admin-application").first).to_be_visible()
@@ -360,3 +378,72 @@ def test_back_office_in_uzbek_at_both_widths(page: Page, mobile: Page, site):
         _shot(current, f"{name}-meetup-errors")
         assert current.evaluate("document.documentElement.scrollWidth") <= current.viewport_size["width"]
         current.evaluate("localStorage.setItem('uzdev_lang', 'en')")
+
+
+def _views(meetup_id: int, news_id: int) -> list[tuple[str, str, str]]:
+    """(address, the h2 the view shows, the navigation entry marked current)."""
+    return [
+        ("/admin", "Overview", "Overview"),
+        ("/admin/meetups?type=past", "Meetups", "Meetups"),
+        (f"/admin/meetups/{meetup_id}", "Edit meetup", "Meetups"),
+        (f"/admin/meetups/{meetup_id}?view=registrations", "Registrations", "Meetups"),
+        ("/admin/meetups/new", "New meetup", "Meetups"),
+        ("/admin/news?show=drafts", "News", "News"),
+        (f"/admin/news/{news_id}", "Edit news item", "News"),
+        ("/admin/jobs?status=OPEN", "Jobs", "Jobs"),
+        ("/admin/speakers?status=NEW", "Speaker applications", "Speakers"),
+        ("/admin/comments?show=visible", "Comments", "Comments"),
+        ("/admin/settings", "Settings", "Settings"),
+        ("/admin/audit", "Audit log", "Audit log"),
+    ]
+
+
+def _shows(page: Page, address: str, heading: str, area: str, lang: str) -> None:
+    from community_app.i18n import gettext
+
+    expect(page).to_have_url(re.compile(re.escape(address) + "$"))
+    expect(page.get_by_role("heading", level=2, name=gettext(heading, lang), exact=True)
+           ).to_be_visible()
+    expect(_nav(page, gettext(area, lang))).to_have_attribute("aria-current", "page")
+
+
+@pytest.mark.parametrize("lang", ["en", "uz"])
+def test_every_view_has_an_address_that_survives_reload_back_and_forward(
+    page: Page, site, lang
+):
+    public = httpx.get(f"{site.url}{API}/public/meetups", params={"type": "past"}).json()
+    meetup_id = public["data"]["content"][0]["id"]
+    news_id = httpx.get(f"{site.url}{API}/public/news").json()["data"]["content"][0]["id"]
+    views = _views(meetup_id, news_id)
+    _open_admin(page, site, "/admin")
+    page.evaluate(f"localStorage.setItem('uzdev_lang', '{lang}')")
+    for address, heading, area in views:  # a shared link, then a reload
+        page.goto(address)
+        wait_ready(page)
+        _shows(page, address, heading, area, lang)
+        page.reload()
+        wait_ready(page)
+        _shows(page, address, heading, area, lang)
+    _shot(page, f"addresses-{lang}")
+    # Back through every view, then forward again: each lands where it was.
+    for address, heading, area in reversed(views[:-1]):
+        page.go_back()
+        _shows(page, address, heading, area, lang)
+    for address, heading, area in views[1:]:
+        page.go_forward()
+        _shows(page, address, heading, area, lang)
+    page.evaluate("localStorage.setItem('uzdev_lang', 'en')")
+
+
+def test_list_filters_live_in_the_address(page: Page, site):
+    _open_admin(page, site, "/admin/jobs")
+    page.get_by_role("radio", name="Open", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/admin/jobs\?status=OPEN$"))
+    page.get_by_role("radio", name="Filled", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/admin/jobs\?status=FILLED$"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/admin/jobs\?status=OPEN$"))
+    expect(page.get_by_role("radio", name="Open", exact=True)).to_be_checked()
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_role("radio", name="Open", exact=True)).to_be_checked()

@@ -93,6 +93,12 @@ def test_write_publish_and_read_a_blog_post_signed_out(page: Page, site, member,
     page.get_by_role("button", name="Bold").click()  # inserts **bold text** at the cursor
     editor.press("End")
     editor.type("\n\n<script>alert('x')</script><b>raw html</b> stays text")
+    page.get_by_role("button", name="Preview").click()  # rendered on the server, as published
+    expect(page.locator("#blog-preview strong")).to_have_text("bold text")
+    expect(page.locator("#blog-preview")).to_contain_text("raw html stays text")
+    expect(page.locator("#blog-preview script")).to_have_count(0)
+    page.get_by_role("button", name="Hide preview").click()
+    expect(page.locator("#blog-preview")).to_have_count(0)
     page.get_by_label("Visibility").select_option("PUBLISHED")
     page.get_by_role("button", name="Save Post").click()
     expect(page.get_by_text("Your post is published.")).to_be_visible()

@@ -3,7 +3,6 @@ nothing typed lost, the photo, the submitting state, the success modal (SPEC 2, 
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import re
 import sqlite3

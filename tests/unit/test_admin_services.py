@@ -23,7 +23,7 @@ from community_app.models import (
     SpeakerApplication,
     User,
 )
-from community_app.services import admin_comments, admin_jobs, admin_meetups, admin_news
+from community_app.services import admin_comments, admin_jobs, admin_news
 from community_app.services import admin_settings, admin_speakers, cache
 from community_app.services.audit import list_audit, require_organizer
 from community_app.services.comments import list_comments
@@ -33,6 +33,12 @@ from community_app.services.meetups import get_meetup_details, register_for_meet
 from community_app.services.news import list_news
 from community_app.services.uploads import public_file, public_path_of_url, public_url
 from tests.api.auth_helpers import outbox_messages
+from community_app.services.meetups import (
+    admin_edits,
+    admin_program,
+    admin_registrations,
+    admin_views,
+)
 
 FORM = {
     "title": "Go meetup",
@@ -74,7 +80,7 @@ def _png(size=(40, 30)) -> bytes:
 
 
 def _meetup(session, org, **changes) -> int:
-    view = admin_meetups.create_meetup(session, org.id, {**FORM, **changes})
+    view = admin_edits.create_meetup(session, org.id, {**FORM, **changes})
     session.commit()
     return view.meetup.id
 
@@ -86,14 +92,14 @@ def test_only_organizers_pass(session, org):
         with pytest.raises(Forbidden):
             require_organizer(session, who)
     with pytest.raises(Forbidden):
-        admin_meetups.create_meetup(session, member.id, FORM)
+        admin_edits.create_meetup(session, member.id, FORM)
     inactive = _user(session, "gone", "organizer", is_active=False)
     with pytest.raises(Forbidden):
         require_organizer(session, inactive.id)
 
 
 def test_create_meetup_stores_korea_time_as_utc_and_is_audited(session, org):
-    view = admin_meetups.create_meetup(session, org.id, FORM)
+    view = admin_edits.create_meetup(session, org.id, FORM)
     session.commit()
     m = view.meetup
     assert m.starts_at.hour == 10 and m.starts_at.minute == 0  # 19:00 KST = 10:00 UTC
@@ -106,14 +112,14 @@ def test_create_meetup_stores_korea_time_as_utc_and_is_audited(session, org):
 
 def test_meetup_form_errors_are_reported_together(session, org):
     with pytest.raises(InvalidMany) as err:
-        admin_meetups.create_meetup(
+        admin_edits.create_meetup(
             session, org.id,
             {**FORM, "title": "", "meetupDate": "2026-13-01", "startTime": "7pm", "maxSeats": 0},
         )
     assert set(err.value.errors) == {"title", "meetupDate", "startTime", "maxSeats"}
     with pytest.raises(InvalidMany) as err:
-        admin_meetups.create_meetup(session, org.id, {**FORM, "endTime": "18:00"})
-    assert err.value.errors == {"endTime": admin_meetups.END_BEFORE_START}
+        admin_edits.create_meetup(session, org.id, {**FORM, "endTime": "18:00"})
+    assert err.value.errors == {"endTime": admin_views.END_BEFORE_START}
 
 
 def test_lowering_seats_below_the_registered_is_refused(session, org):
@@ -123,14 +129,14 @@ def test_lowering_seats_below_the_registered_is_refused(session, org):
         register_for_meetup(session, person.id, meetup_id, ANSWERS)
     session.commit()
     with pytest.raises(Invalid) as err:
-        admin_meetups.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 1})
+        admin_edits.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 1})
     assert err.value.field == "maxSeats"
     assert err.value.params == {"n": 2}
     session.rollback()
-    view = admin_meetups.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 2})
+    view = admin_edits.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 2})
     session.commit()
     assert (view.meetup.max_seats, view.meetup.available_seats) == (2, 0)
-    view = admin_meetups.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 10})
+    view = admin_edits.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 10})
     session.commit()
     assert (view.meetup.max_seats, view.meetup.available_seats) == (10, 8)
 
@@ -141,7 +147,7 @@ def test_seat_recount_repairs_a_drifted_counter(session, org):
     register_for_meetup(session, member.id, meetup_id, ANSWERS)
     session.get(Meetup, meetup_id).available_seats = 3  # drifted
     session.commit()
-    view = admin_meetups.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 3})
+    view = admin_edits.update_meetup(session, org.id, meetup_id, {**FORM, "maxSeats": 3})
     assert view.meetup.available_seats == 2
 
 
@@ -153,13 +159,13 @@ def test_approval_flow_and_rejection_frees_the_seat(session, org):
     session.commit()
     assert ra.status == rb.status == "PENDING"
     assert session.get(Meetup, meetup_id, populate_existing=True).available_seats == 0
-    accepted = admin_meetups.accept_registration(session, org.id, meetup_id, ra.id)
-    rejected = admin_meetups.reject_registration(session, org.id, meetup_id, rb.id)
+    accepted = admin_registrations.accept_registration(session, org.id, meetup_id, ra.id)
+    rejected = admin_registrations.reject_registration(session, org.id, meetup_id, rb.id)
     session.commit()
     assert (accepted.status, rejected.status) == ("ACCEPTED", "REJECTED")
     assert session.get(Meetup, meetup_id, populate_existing=True).available_seats == 1
     with pytest.raises(Conflict):
-        admin_meetups.reject_registration(session, org.id, meetup_id, ra.id)
+        admin_registrations.reject_registration(session, org.id, meetup_id, ra.id)
     details = get_meetup_details(session, meetup_id)
     assert [x.username for x in details.attendees] == ["alpha"]
 
@@ -171,25 +177,25 @@ def test_check_in_search_undo_and_attendance(session, org):
     ra = register_for_meetup(session, a.id, meetup_id, ANSWERS)
     register_for_meetup(session, b.id, meetup_id, ANSWERS)
     session.commit()
-    found = admin_meetups.list_registrations(session, org.id, meetup_id, search="dilnoza kari")
+    found = admin_registrations.list_registrations(session, org.id, meetup_id, search="dilnoza kari")
     assert [r.email for r in found] == ["dilnoza@example.com"]
-    found = admin_meetups.list_registrations(session, org.id, meetup_id, search="BOBUR@")
+    found = admin_registrations.list_registrations(session, org.id, meetup_id, search="BOBUR@")
     assert [r.username for r in found] == ["bobur"]
     assert found[0].expectation == "Learn about Go" and found[0].attendance_reason == "learning"
 
-    view = admin_meetups.check_in(session, org.id, meetup_id, ra.id)
+    view = admin_registrations.check_in(session, org.id, meetup_id, ra.id)
     session.commit()
     assert view.checked_in_at is not None
     assert session.get(Meetup, meetup_id, populate_existing=True).attended_count == 1
     with pytest.raises(Conflict):
-        admin_meetups.check_in(session, org.id, meetup_id, ra.id)
-    admin_meetups.undo_check_in(session, org.id, meetup_id, ra.id)
+        admin_registrations.check_in(session, org.id, meetup_id, ra.id)
+    admin_registrations.undo_check_in(session, org.id, meetup_id, ra.id)
     session.commit()
     assert session.get(Meetup, meetup_id, populate_existing=True).attended_count == 0
-    admin_meetups.check_in(session, org.id, meetup_id, ra.id)
+    admin_registrations.check_in(session, org.id, meetup_id, ra.id)
     session.commit()
 
-    text = admin_meetups.export_attendees_csv(session, org.id, meetup_id)
+    text = admin_registrations.export_attendees_csv(session, org.id, meetup_id)
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text[1:])))
     assert rows[0] == ["Name", "Email", "Phone", "Status", "Registered at", "Checked in at"]
@@ -204,7 +210,7 @@ def test_pending_cannot_be_checked_in(session, org):
     r = register_for_meetup(session, person.id, meetup_id, ANSWERS)
     session.commit()
     with pytest.raises(Conflict):
-        admin_meetups.check_in(session, org.id, meetup_id, r.id)
+        admin_registrations.check_in(session, org.id, meetup_id, r.id)
 
 
 def test_csv_cells_never_become_formulas(session, org):
@@ -212,24 +218,24 @@ def test_csv_cells_never_become_formulas(session, org):
     person = _user(session, "evil", first_name="=HYPERLINK(\"x\")")
     register_for_meetup(session, person.id, meetup_id, ANSWERS)
     session.commit()
-    text = admin_meetups.export_attendees_csv(session, org.id, meetup_id)
+    text = admin_registrations.export_attendees_csv(session, org.id, meetup_id)
     rows = list(csv.reader(io.StringIO(text[1:])))
     assert rows[1][0].startswith("'=")
 
 
 def test_speakers_sessions_and_notes(session, org):
     meetup_id = _meetup(session, org)
-    speaker = admin_meetups.add_speaker(
+    speaker = admin_program.add_speaker(
         session, org.id, meetup_id,
         {"fullName": "Kim Ji-hoon", "jobPosition": "Engineer", "company": "Naver",
          "profileURL": "https://github.com/kim"},
     )
-    talk = admin_meetups.add_session(
+    talk = admin_program.add_session(
         session, org.id, meetup_id,
         {"subject": "Go at scale", "startTime": "19:10", "endTime": "19:40",
          "speakerId": speaker.id},
     )
-    note = admin_meetups.add_note(session, org.id, meetup_id, {"content": "Bring your ID"})
+    note = admin_program.add_note(session, org.id, meetup_id, {"content": "Bring your ID"})
     session.commit()
     assert talk.speaker_name == "Kim Ji-hoon" and talk.starts_at.hour == 10
     details = get_meetup_details(session, meetup_id)
@@ -237,18 +243,18 @@ def test_speakers_sessions_and_notes(session, org):
     assert [k.subject for k in details.sessions] == ["Go at scale"]
     assert [n.content for n in details.notes] == ["Bring your ID"]
 
-    admin_meetups.update_note(session, org.id, meetup_id, note.id, {"active": False})
+    admin_program.update_note(session, org.id, meetup_id, note.id, {"active": False})
     session.commit()
     assert get_meetup_details(session, meetup_id).notes == []
-    assert admin_meetups.get_meetup_admin(session, org.id, meetup_id).notes[0].is_active is False
+    assert admin_edits.get_meetup_admin(session, org.id, meetup_id).notes[0].is_active is False
 
     other = _meetup(session, org, title="Other")
     with pytest.raises(InvalidMany):
-        admin_meetups.add_session(
+        admin_program.add_session(
             session, org.id, other,
             {"subject": "x", "startTime": "19:00", "endTime": "19:30", "speakerId": speaker.id},
         )
-    admin_meetups.remove_speaker(session, org.id, meetup_id, speaker.id)
+    admin_program.remove_speaker(session, org.id, meetup_id, speaker.id)
     session.commit()
     assert get_meetup_details(session, meetup_id).sessions[0].speaker_id is None
 
@@ -257,9 +263,9 @@ def test_delete_meetup_removes_everything(session, org):
     meetup_id = _meetup(session, org)
     person = _user(session, "attendee")
     register_for_meetup(session, person.id, meetup_id, ANSWERS)
-    admin_meetups.add_speaker(session, org.id, meetup_id, {"fullName": "Speaker One"})
+    admin_program.add_speaker(session, org.id, meetup_id, {"fullName": "Speaker One"})
     session.commit()
-    admin_meetups.delete_meetup(session, org.id, meetup_id)
+    admin_edits.delete_meetup(session, org.id, meetup_id)
     session.commit()
     assert session.get(Meetup, meetup_id) is None
     assert session.exec(select(MeetupRegistration)).all() == []
@@ -267,17 +273,17 @@ def test_delete_meetup_removes_everything(session, org):
 
 def test_meetup_image_is_public_and_replaced(session, org):
     meetup_id = _meetup(session, org)
-    first = admin_meetups.set_meetup_image(session, org.id, meetup_id, _png(), "../../etc/x.png")
+    first = admin_edits.set_meetup_image(session, org.id, meetup_id, _png(), "../../etc/x.png")
     url = first.meetup.image_url
     assert url.startswith("/api/v1/media/public/meetups/") and url.endswith(".webp")
     assert first.meetup.image_name == "x.png"
     folder, name = public_path_of_url(url).rsplit("/", 1)
     assert public_file(folder, name) is not None
-    second = admin_meetups.set_meetup_image(session, org.id, meetup_id, _png((20, 20)))
+    second = admin_edits.set_meetup_image(session, org.id, meetup_id, _png((20, 20)))
     assert public_file(folder, name) is None  # the old file is gone
     assert second.meetup.image_url != url
     with pytest.raises(Invalid):
-        admin_meetups.set_meetup_image(session, org.id, meetup_id, b"<svg></svg>")
+        admin_edits.set_meetup_image(session, org.id, meetup_id, b"<svg></svg>")
 
 
 def test_public_url_accepts_only_public_folders():
@@ -296,7 +302,7 @@ def test_meetup_changes_expire_the_public_caches_after_commit(session, org):
     meetup_id = _meetup(session, org)
     loads = []
     cache.cached(cache.EVENT_DETAILS, meetup_id, lambda: loads.append(1) or "old")
-    admin_meetups.update_meetup(session, org.id, meetup_id, {**FORM, "title": "New"})
+    admin_edits.update_meetup(session, org.id, meetup_id, {**FORM, "title": "New"})
     # Somebody reads (and caches) before the commit...
     cache.cached(cache.EVENT_DETAILS, meetup_id, lambda: loads.append(2) or "stale")
     session.commit()
@@ -482,5 +488,5 @@ def test_attendance_summary(session, org):
     past = _meetup(session, org, meetupDate=(utcnow() - dt.timedelta(days=3)).strftime("%Y-%m-%d"))
     session.get(Meetup, past).attended_count = 12
     session.commit()
-    summary = admin_meetups.attendance_summary(session, org.id)
+    summary = admin_registrations.attendance_summary(session, org.id)
     assert (summary.past_meetups, summary.total_attended) == (1, 12)

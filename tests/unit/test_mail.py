@@ -9,7 +9,8 @@ from email import policy
 import pytest
 from aiosmtpd.controller import Controller
 
-from community_app.services.mail import send_mail
+from community_app.services import mail
+from community_app.services.mail import send_mail, wait_for_sending
 from community_app.settings import get_settings
 
 
@@ -54,9 +55,27 @@ def test_smtp_when_configured(settings_env, tmp_path):
     try:
         settings_env(COMMUNITY_SMTP_URL=f"smtp://127.0.0.1:{port}", COMMUNITY_MAIL_OUTBOX=str(tmp_path))
         send_mail("lola@example.com", "Kirish kodi", "Kodingiz: 654321")
+        wait_for_sending()
     finally:
         controller.stop()
     assert len(handler.messages) == 1
     assert handler.messages[0].rcpt_tos == ["lola@example.com"]
     assert b"654321" in handler.messages[0].content
     assert list(tmp_path.glob("*.eml")) == []
+
+
+def test_a_mail_server_that_does_not_answer_holds_up_nobody(settings_env, tmp_path):
+    """The sender returns while the server is still silent; the message is sent (or fails,
+    logged) in the background."""
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(1)  # accepts the connection, never says a word
+    port = silent.getsockname()[1]
+    try:
+        settings_env(COMMUNITY_SMTP_URL=f"smtp://127.0.0.1:{port}", COMMUNITY_MAIL_OUTBOX=str(tmp_path))
+        send_mail("lola@example.com", "Kirish kodi", "Kodingiz: 654321")
+        assert mail._pending, "the message should still be waiting for the server"
+    finally:
+        silent.close()
+    wait_for_sending()
+    assert not mail._pending

@@ -1,5 +1,5 @@
 """How news items are shown: loading through the cache, the list filters, fallback tags,
-tag groups, excerpt and paragraphs; and the rows the news states build from them."""
+tag groups, excerpt; and the rows the news states build from them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 
 import pytest
+import sqlalchemy as sa
 from sqlmodel import select
 
 from community_app.demo import load_demo
@@ -68,10 +69,18 @@ def test_load_news_pages_through_long_lists(demo, monkeypatch):
 def test_load_article_is_cached_and_not_found_is_not(demo):
     first = demo.exec(select(News).where(News.published == True)).first()  # noqa: E712
     assert nd.load_article(demo, first.id).title == first.title
+    # Changed behind the services' back (no session write): the cached article is served.
+    demo.connection().execute(
+        sa.update(News.__table__).where(News.__table__.c.id == first.id).values(title="Hidden")
+    )
+    demo.commit()
+    assert nd.load_article(demo, first.id).title == first.title
+    # Changed through a session (what every service does): the next read shows it at once.
+    demo.refresh(first)
     first.title = "Changed"
     demo.add(first)
     demo.commit()
-    assert nd.load_article(demo, first.id).title != "Changed"  # 5-minute cache
+    assert nd.load_article(demo, first.id).title == "Changed"
     draft = demo.exec(select(News).where(News.published == False)).first()  # noqa: E712
     with pytest.raises(NotFound):
         nd.load_article(demo, draft.id)
@@ -133,12 +142,6 @@ def test_excerpt_is_70_characters_and_an_ellipsis():
     text = "x" * 69 + "yz and more"
     assert nd.excerpt(text) == "x" * 69 + "y..."
     assert len(nd.excerpt(text)) == 73
-
-
-def test_paragraphs_split_on_blank_lines():
-    text = "First line\nstill first.\n\n  Second.  \r\n\r\nThird.\n \n\n"
-    assert nd.paragraphs(text) == ["First line\nstill first.", "Second.", "Third."]
-    assert nd.paragraphs("") == []
 
 
 def test_news_card_uses_the_default_image_and_fallback_tags_in_both_languages():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 
 from community_app.settings import SettingsError, load_settings
@@ -34,7 +36,61 @@ def test_production_requires_a_long_secret(monkeypatch, secret):
         load_settings()
 
 
-def test_production_accepts_a_32_byte_secret(monkeypatch):
+def test_production_accepts_a_random_secret(monkeypatch):
     monkeypatch.setenv("COMMUNITY_ENV", "production")
-    monkeypatch.setenv("COMMUNITY_SECRET_KEY", "x" * 32)
+    monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_hex(32))
+    monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://mail.example.org:587")
     assert load_settings().is_production
+
+
+@pytest.mark.parametrize("secret", ["x" * 32, "ab" * 24, "password" * 5])
+def test_production_refuses_a_long_but_predictable_secret(monkeypatch, secret):
+    monkeypatch.setenv("COMMUNITY_ENV", "production")
+    monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://mail.example.org:587")
+    monkeypatch.setenv("COMMUNITY_SECRET_KEY", secret)
+    with pytest.raises(SettingsError, match="predictable"):
+        load_settings()
+
+
+def test_production_refuses_to_start_without_smtp(monkeypatch):
+    monkeypatch.setenv("COMMUNITY_ENV", "production")
+    monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_urlsafe(48))
+    monkeypatch.delenv("COMMUNITY_SMTP_URL", raising=False)
+    with pytest.raises(SettingsError, match="SMTP"):
+        load_settings()
+
+
+def test_production_hides_the_api_docs_unless_asked(monkeypatch):
+    monkeypatch.setenv("COMMUNITY_ENV", "production")
+    monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_urlsafe(48))
+    monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://mail.example.org:587")
+    monkeypatch.delenv("COMMUNITY_API_DOCS", raising=False)
+    assert load_settings().api_docs is False
+    monkeypatch.setenv("COMMUNITY_API_DOCS", "1")
+    assert load_settings().api_docs is True
+    monkeypatch.setenv("COMMUNITY_ENV", "development")
+    monkeypatch.delenv("COMMUNITY_API_DOCS")
+    assert load_settings().api_docs is True
+
+
+def test_var_folder_is_readable_by_the_site_user_only(tmp_path):
+    import os
+    import stat
+
+    from community_app.settings import harden_var_dir
+
+    (tmp_path / "outbox").mkdir(mode=0o755)
+    code_mail = tmp_path / "outbox" / "code.eml"
+    code_mail.write_text("Your code is 123456")
+    code_mail.chmod(0o644)
+    old = os.umask(0o022)
+    try:
+        harden_var_dir(tmp_path)
+        assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o700
+        assert stat.S_IMODE((tmp_path / "outbox").stat().st_mode) == 0o700
+        assert stat.S_IMODE(code_mail.stat().st_mode) == 0o600
+        later = tmp_path / "outbox" / "later.eml"
+        later.write_text("new mail")  # files made afterwards are private too
+        assert stat.S_IMODE(later.stat().st_mode) == 0o600
+    finally:
+        os.umask(old)

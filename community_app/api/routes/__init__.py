@@ -6,6 +6,7 @@ from community_app.api.routes.jobs import router as jobs_router
 from community_app.api.routes.media import router as media_router
 from community_app.api.routes.meetups import router as meetups_router
 from community_app.api.routes.news import router as news_router
+from community_app.api.routes.privacy import router as privacy_router
 from community_app.api.routes.speakers import router as speakers_router
 from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.system import router as system_router
@@ -15,6 +16,7 @@ ROUTERS = [
     system_router,
     auth_router,
     users_router,
+    privacy_router,
     media_router,
     meetups_router,
     news_router,

@@ -6,9 +6,11 @@ import json
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
-from pydantic import BaseModel, Field
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, Field, ValidationError
 
-from community_app.api.deps import SessionDep
+from community_app.api.deps import ClientAddress, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
 from community_app.i18n import N_, gettext
@@ -21,16 +23,34 @@ MAX_CREDENTIAL_BYTES = 16 * 1024
 
 
 class RegisterBody(BaseModel):
+    """Sign-up. The KO'DJ client sends ``{email, password, username, name, phone}``: its
+    ``username`` is kept when valid and free, ``name`` stands in for ``firstName``, and a
+    missing ``confirmPassword`` is not checked (its form checks it)."""
+
     email: str = Field(default="", max_length=254)
-    phone: str = Field(default="", max_length=20, description="010XXXXXXXX")
+    phone: str = Field(default="", max_length=20, description="010XXXXXXXX (hyphens allowed)")
     password: str = Field(default="", max_length=128)
-    confirmPassword: str = Field(default="", max_length=128)
+    confirmPassword: str | None = Field(
+        default=None, max_length=128, description="Checked against password when sent"
+    )
     firstName: str = Field(default="", max_length=100)
     lastName: str = Field(default="", max_length=100)
+    username: str | None = Field(
+        default=None,
+        max_length=50,
+        description="Kept when it is 2-50 letters, digits, '.', '-' or '_' and free; "
+        "otherwise one is made from the email",
+    )
+    name: str | None = Field(default=None, max_length=100, description="firstName, if that is empty")
+    role: str | None = Field(
+        default=None, max_length=20, description="Ignored: every sign-up is a member"
+    )
 
 
 class RegisteredUser(BaseModel):
-    id: int
+    """The same answer whether or not the email was already registered (its owner is told
+    by email), so no id: the answer never tells who is a member."""
+
     email: str
     username: str
 
@@ -46,6 +66,7 @@ class LoginStarted(BaseModel):
     email: str
     otpRequired: bool = True
     expiresIn: int = Field(description="seconds the emailed code stays valid")
+    codeDigits: int = Field(description="digits of the emailed code (COMMUNITY_LOGIN_CODE_DIGITS)")
 
 
 class VerifyBody(BaseModel):
@@ -66,10 +87,10 @@ class GoogleSignUpBody(BaseModel):
     phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
 
 
-def _tokens(pair: TokenPair) -> dict:
+def _tokens(pair: TokenPair) -> Tokens:
     return Tokens(
         access_token=pair.access_token, refresh_token=pair.refresh_token, expires_in=pair.expires_in
-    ).model_dump()
+    )
 
 
 def _text(request: Request, key: str) -> str:
@@ -99,95 +120,116 @@ async def _read_credential(request: Request) -> dict:
         except ValueError:
             return {"credential": ""}
         if isinstance(data, dict):
-            body = GoogleSignUpBody.model_validate(
-                {k: v for k, v in data.items() if isinstance(v, str) and k in GoogleSignUpBody.model_fields}
-            )
+            try:
+                body = GoogleSignUpBody.model_validate(
+                    {k: v for k, v in data.items() if isinstance(v, str) and k in GoogleSignUpBody.model_fields}
+                )
+            except ValidationError as exc:  # the same 422 envelope as every other body
+                raise RequestValidationError(exc.errors(include_url=False)) from exc
             return body.model_dump()
         return {"credential": data if isinstance(data, str) else ""}
     return {"credential": text}
 
 
-@router.post("/register", status_code=201, response_model=Envelope[RegisteredUser])
-def register(body: RegisterBody, session: SessionDep, request: Request) -> dict:
-    """Create an account with email, phone (010XXXXXXXX) and a strong password; then log in."""
-    user = auth.register(
+@router.post("/register", status_code=201, responses={409: {}, 429: {}})
+def register(
+    body: RegisterBody, session: SessionDep, request: Request, client: ClientAddress
+) -> Envelope[RegisteredUser]:
+    """Create an account with email, phone (010XXXXXXXX) and a strong password; then log in.
+    An email or phone already registered answers the same (the owner is emailed)."""
+    signed_up = auth.register(
         session,
         email=body.email,
         phone=body.phone,
         password=body.password,
         confirm_password=body.confirmPassword,
-        first_name=body.firstName,
+        first_name=body.firstName or body.name or "",
         last_name=body.lastName,
+        username=body.username,
         language=request_language(request),
+        client=client,
     )
     session.flush()
     return ok(
-        RegisteredUser(id=user.id, email=user.email, username=user.username).model_dump(),
+        RegisteredUser(email=signed_up.email, username=signed_up.username),
         _text(request, N_("Account created. Please log in.")),
         201,
     )
 
 
-@router.post("/login", response_model=Envelope[LoginStarted])
-def login(body: LoginBody, session: SessionDep, request: Request) -> dict:
-    """Check the password and email a 6-digit code (valid 10 minutes, 5 tries).
+@router.post("/login", responses={401: {}, 429: {}})
+def login(
+    body: LoginBody, session: SessionDep, request: Request, client: ClientAddress
+) -> Envelope[LoginStarted]:
+    """Check the password and email a code of ``COMMUNITY_LOGIN_CODE_DIGITS`` digits
+    (default 6; valid 10 minutes, 5 tries).
 
     Unknown email and wrong password answer the same 401."""
     user = auth.start_login(
-        session, email=body.email, password=body.password, language=request_language(request)
+        session, email=body.email, password=body.password, language=request_language(request),
+        client=client,
     )
     return ok(
-        LoginStarted(email=user.email, expiresIn=int(auth.CODE_TTL.total_seconds())).model_dump(),
+        LoginStarted(
+            email=user.email,
+            expiresIn=int(auth.CODE_TTL.total_seconds()),
+            codeDigits=auth.login_code_digits(),
+        ),
         _text(request, auth.CODE_SENT),
     )
 
 
-@router.post("/verify-login-otp", response_model=Envelope[Tokens])
-def verify_login_otp(body: VerifyBody, session: SessionDep, request: Request) -> dict:
-    """Exchange the emailed code for tokens: 400 for a wrong code, 401 when expired."""
-    pair = auth.verify_login_code(session, email=body.email, otp=body.otp)
+@router.post("/verify-login-otp", responses={401: {}, 429: {}})
+def verify_login_otp(
+    body: VerifyBody, session: SessionDep, request: Request, client: ClientAddress
+) -> Envelope[Tokens]:
+    """Exchange the emailed code for tokens: 400 for a wrong code, 401 when expired (or
+    when no code is live for that email, known or not)."""
+    pair = auth.verify_login_code(session, email=body.email, otp=body.otp, client=client,
+                                  user_agent=request.headers.get("user-agent", ""))
     return ok(_tokens(pair), _text(request, N_("Login successful.")))
 
 
-@router.get("/refresh-token", response_model=Envelope[Tokens])
+@router.get("/refresh-token", responses={401: {}})
 def refresh_token(
     session: SessionDep,
     request: Request,
     refresh: Annotated[str | None, Header(alias="RefreshToken", max_length=4096)] = None,
-) -> dict:
+) -> Envelope[Tokens]:
     """Rotate: answers a new pair; the presented refresh token stops working. Presenting
     an already-used one revokes the whole sign-in."""
     pair = auth.refresh(session, refresh)
     return ok(_tokens(pair), _text(request, N_("Token refreshed.")))
 
 
-@router.post("/logout", response_model=Envelope[None])
+@router.post("/logout", responses={401: {}})
 def logout(
     session: SessionDep,
     request: Request,
     refresh: Annotated[str | None, Header(alias="RefreshToken", max_length=4096)] = None,
-) -> dict:
+) -> Envelope[None]:
     """End the sign-in of this refresh token (its whole family)."""
     auth.logout(session, refresh)
     return ok(None, _text(request, N_("Logged out.")))
 
 
-@router.post("/google/sign-in", response_model=Envelope[Tokens], openapi_extra=_PLAIN_CREDENTIAL)
-async def google_sign_in(request: Request, session: SessionDep) -> dict:
+@router.post("/google/sign-in", openapi_extra=_PLAIN_CREDENTIAL, responses={401: {}})
+async def google_sign_in(request: Request, session: SessionDep) -> Envelope[Tokens]:
     """Sign in with a Google ID token sent as text/plain."""
     body = await _read_credential(request)
-    pair = auth.google_sign_in(session, body["credential"])
+    # Verifying the token and the database work run in a worker thread, off the event loop.
+    pair = await run_in_threadpool(auth.google_sign_in, session, body["credential"])
     return ok(_tokens(pair), _text(request, N_("Login successful.")))
 
 
-@router.post(
-    "/google/sign-up", status_code=201, response_model=Envelope[Tokens], openapi_extra=_PLAIN_CREDENTIAL
-)
-async def google_sign_up(request: Request, session: SessionDep) -> dict:
+@router.post("/google/sign-up", status_code=201, openapi_extra=_PLAIN_CREDENTIAL,
+             responses={401: {}, 409: {}})
+async def google_sign_up(request: Request, session: SessionDep) -> Envelope[Tokens]:
     """Create the account of a Google identity: JSON {credential, username (letters only),
     phone}, or the credential alone as text/plain. Answers tokens (signed in)."""
     body = await _read_credential(request)
-    pair = auth.google_sign_up(
+    pair = await run_in_threadpool(
+        auth.google_sign_up,
         session,
         body["credential"],
         username=body.get("username"),

@@ -1,4 +1,10 @@
-"""The public jobs board (SPEC section 7)."""
+"""The public jobs board (SPEC section 7).
+
+Beside our fields, each post carries the names the KO'DJ client reads: ``content``,
+``requiredExperience``, ``jobBenefits``, ``placeOfWork``, ``salaryRange``,
+``jobOfferStatus``, ``user`` and the profile links; ``technologies`` is the comma-separated
+string it splits (the list is ``technologyList``).
+"""
 
 from __future__ import annotations
 
@@ -10,21 +16,58 @@ from pydantic import BaseModel, Field
 
 from community_app.api.deps import SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.services.validation import web_url_host
 from community_app.api.formatting import utc
 from community_app.api.params import PageNumber, PageSize
-from community_app.models import JobCategory, JobType
+from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.services import jobs as service
 
 router = APIRouter(tags=["jobs"])
 
 
 class PosterOut(BaseModel):
+    """The member who posted: public profile fields only (no email, no phone)."""
+
     id: int
     username: str
     firstName: str
     lastName: str
     bio: str
     imageURL: str | None
+    imageUrl: str | None = Field(description="= imageURL (the KO'DJ client's spelling)")
+    region: str | None = Field(description="Not kept: always null")
+
+    @classmethod
+    def of(cls, p: service.PosterView) -> PosterOut:
+        return cls(
+            id=p.id,
+            username=p.username,
+            firstName=p.first_name,
+            lastName=p.last_name,
+            bio=p.bio,
+            imageURL=p.image_url,
+            imageUrl=p.image_url,
+            region=None,
+        )
+
+
+def salary_range(low: int | None, high: int | None, currency: str) -> str | None:
+    """'₩40,000,000 – ₩60,000,000', '$5,000', '3,000 – 4,000 EUR'; None without numbers."""
+    symbol = {"KRW": "₩", "USD": "$"}.get(currency.upper())
+
+    def money(n: int) -> str:
+        return f"{symbol}{n:,}" if symbol else f"{n:,}"
+
+    amounts = [money(n) for n in (low, high) if n is not None]
+    if not amounts:
+        return None
+    text = " – ".join(dict.fromkeys(amounts))
+    return text if symbol else f"{text} {currency.upper()}"
+
+
+def _profile(url: str | None, *hosts: str) -> str | None:
+    host = web_url_host(url or "") or ""
+    return url if any(host == h or host.endswith("." + h) for h in hosts) else None
 
 
 class JobOut(BaseModel):
@@ -39,7 +82,7 @@ class JobOut(BaseModel):
     description: str
     requirements: str
     experience: str
-    technologies: list[str]
+    technologies: str = Field(description="Comma-separated, as the KO'DJ client splits it")
     benefits: str
     keywords: list[str]
     salaryMin: int | None
@@ -52,9 +95,38 @@ class JobOut(BaseModel):
         description="OPEN, CLOSED (also an OPEN post past its expiry) or FILLED",
         json_schema_extra={"enum": list(service.PUBLIC_STATUSES)},
     )
+    visas: list[str] = Field(
+        description="Visa statuses the post can employ (F-2 includes F-2-R); empty when not stated",
+        json_schema_extra={"items": {"type": "string", "enum": VisaStatus.values()}},
+    )
+    visaSponsorship: bool = Field(description="The employer sponsors an E-7 visa")
+    koreanLevel: str | None = Field(
+        description="Korean required; null when not stated",
+        json_schema_extra={"enum": [*KoreanLevel.values(), None]},
+    )
+    workingLanguages: list[str] = Field(
+        description="Languages the work is done in",
+        json_schema_extra={"items": {"type": "string", "enum": WorkingLanguage.values()}},
+    )
     postedBy: PosterOut | None
     createdAt: dt.datetime
     expiresAt: dt.datetime | None
+    # The KO'DJ client's names
+    technologyList: list[str] = Field(description="The technologies as a list")
+    content: str = Field(description="= description")
+    requiredExperience: str = Field(description="experience, then requirements, one per line")
+    jobBenefits: str = Field(description="= benefits")
+    placeOfWork: str = Field(description="= location")
+    salaryRange: str | None = Field(description="salaryMin – salaryMax with the currency")
+    jobOfferStatus: str = Field(
+        description="= status", json_schema_extra={"enum": list(service.PUBLIC_STATUSES)}
+    )
+    user: PosterOut | None = Field(description="= postedBy")
+    linkedinProfile: str | None = Field(description="contactWebsite when it is on LinkedIn")
+    twitterProfile: str | None = Field(description="contactWebsite when it is on X/Twitter")
+    facebookProfile: str | None = Field(description="contactWebsite when it is on Facebook")
+    instagramProfile: str | None = Field(description="contactWebsite when it is on Instagram")
+    imageURL: str | None = Field(description="Company logo: none kept, always null")
 
     @classmethod
     def of(cls, j: service.JobView) -> JobOut:
@@ -71,7 +143,7 @@ class JobOut(BaseModel):
             description=j.description,
             requirements=j.requirements,
             experience=j.experience,
-            technologies=j.technologies,
+            technologies=", ".join(j.technologies),
             benefits=j.benefits,
             keywords=j.keywords,
             salaryMin=j.salary_min,
@@ -81,24 +153,30 @@ class JobOut(BaseModel):
             contactEmail=j.contact_email,
             contactWebsite=j.contact_website,
             status=j.status,
-            postedBy=(
-                PosterOut(
-                    id=p.id,
-                    username=p.username,
-                    firstName=p.first_name,
-                    lastName=p.last_name,
-                    bio=p.bio,
-                    imageURL=p.image_url,
-                )
-                if p
-                else None
-            ),
+            visas=j.visas,
+            visaSponsorship=j.visa_sponsorship,
+            koreanLevel=j.korean_level,
+            workingLanguages=j.working_languages,
+            postedBy=PosterOut.of(p) if p else None,
             createdAt=utc(j.created_at),
             expiresAt=utc(j.expires_at) if j.expires_at else None,
+            technologyList=j.technologies,
+            content=j.description,
+            requiredExperience="\n".join(x for x in (j.experience, j.requirements) if x),
+            jobBenefits=j.benefits,
+            placeOfWork=j.location,
+            salaryRange=salary_range(j.salary_min, j.salary_max, j.salary_currency),
+            jobOfferStatus=j.status,
+            user=PosterOut.of(p) if p else None,
+            linkedinProfile=_profile(j.contact_website, "linkedin.com"),
+            twitterProfile=_profile(j.contact_website, "twitter.com", "x.com"),
+            facebookProfile=_profile(j.contact_website, "facebook.com"),
+            instagramProfile=_profile(j.contact_website, "instagram.com"),
+            imageURL=None,
         )
 
 
-@router.get("/public/job-posts", response_model=Envelope[Page[JobOut]])
+@router.get("/public/job-posts")
 def list_jobs(
     session: SessionDep,
     category: Annotated[str | None, Query(json_schema_extra={"enum": JobCategory.values()})] = None,
@@ -118,6 +196,31 @@ def list_jobs(
         Query(description="Case-insensitive text in the title, company, keywords or technologies"),
     ] = None,
     location: Annotated[str | None, Query(description="City, any case")] = None,
+    visa: Annotated[
+        str | None,
+        Query(
+            description="Only posts that can employ this visa status (F-2-R counts as F-2)",
+            json_schema_extra={"enum": VisaStatus.values()},
+        ),
+    ] = None,
+    korean_level_max: Annotated[
+        str | None,
+        Query(
+            alias="koreanLevelMax",
+            description="Only posts that require at most this Korean level "
+            "(posts that state no level are left out)",
+            json_schema_extra={"enum": KoreanLevel.values()},
+        ),
+    ] = None,
+    working_language: Annotated[
+        str | None,
+        Query(
+            alias="workingLanguage",
+            description="Only posts worked in this language",
+            json_schema_extra={"enum": WorkingLanguage.values()},
+        ),
+    ] = None,
+    remote: Annotated[bool | None, Query(description="true: remote posts only")] = None,
     page: PageNumber = 0,
     size: PageSize = 10,
     sort: Annotated[
@@ -128,8 +231,9 @@ def list_jobs(
             json_schema_extra={"enum": list(service.SORTS)},
         ),
     ] = None,
-) -> dict:
-    """Public job posts, one page at a time."""
+) -> Envelope[Page[JobOut]]:
+    """Public job posts, one page at a time. (The KO'DJ client always sends a jobType,
+    FULL_TIME unless its visitor picks another: it then shows full-time posts only.)"""
     filters = service.JobFilters(
         category=category,
         job_type=job_type,
@@ -137,12 +241,16 @@ def list_jobs(
         search=search,
         location=location,
         sort=sort,
+        visa=visa,
+        korean_max=korean_level_max,
+        language=working_language,
+        remote=remote,
     )
     result = service.list_jobs(session, filters, page=page, size=size)
     return ok(page_of([JobOut.of(j) for j in result.items], result.total, page, size))
 
 
-@router.get("/public/job-posts/{job_id}", response_model=Envelope[JobOut])
-def get_job(job_id: int, session: SessionDep) -> dict:
+@router.get("/public/job-posts/{job_id}")
+def get_job(job_id: int, session: SessionDep) -> Envelope[JobOut]:
     """One job post; 404 'Job Not Found: ...' for unknown or unpublished ones."""
     return ok(JobOut.of(service.get_job(session, job_id)))

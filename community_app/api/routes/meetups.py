@@ -1,30 +1,45 @@
 """Meetups: the public lists and details, and members' registrations (SPEC section 7).
 
-Times: ``meetupDate`` (YYYY-MM-DD), ``startTime`` and ``endTime`` (HH:MM) are Korea time;
-``startsAt`` and ``endsAt`` are the same moments in UTC (ISO 8601).
+The shapes follow the KO'DJ client (``../shared/CONTRACT.md``). Times: ``meetupDate`` is the
+Korea-time date (YYYY-MM-DD); ``startTime`` and ``endTime`` are ISO 8601 date-times in
+Korea time (``2027-01-23T19:00:00+09:00``); ``startsAt`` and ``endsAt`` are the same
+moments in UTC.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import korea_date, korea_time, translated, utc
+from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
+from community_app.api.schemas.rules import accepted_values, checked_by, to_value
 from community_app.i18n import N_
+from community_app.korea_time import korea_date
+from community_app.korea_time import to_korea as in_korea
 from community_app.models import AttendanceReason, InterestedField, RegistrationStatus
 from community_app.services import meetups as service
+from community_app.services.validation import (
+    EXPECTATION_MAX_LENGTH,
+    EXPECTATION_MIN_LENGTH,
+    consent_problem,
+    expectation_problem,
+    interest_problem,
+    reason_problem,
+)
 
 router = APIRouter(tags=["meetups"])
 
 REGISTERED = N_("You are registered for this event.")
 AWAITING_APPROVAL = N_("Your registration is waiting for the organizers' approval.")
 CANCELLED = N_("Your registration has been cancelled.")
+
+RegistrationStatusName = Literal[tuple(RegistrationStatus.values())]  # type: ignore[valid-type]
 
 
 # ---------------------------------------------------------------- schemas
@@ -35,8 +50,8 @@ class MeetupOut(BaseModel):
     title: str
     description: str
     meetupDate: str = Field(description="Korea-time date, YYYY-MM-DD")
-    startTime: str = Field(description="Korea-time start, HH:MM")
-    endTime: str = Field(description="Korea-time end, HH:MM")
+    startTime: dt.datetime = Field(description="Start, Korea time, ISO 8601 with +09:00")
+    endTime: dt.datetime = Field(description="End, Korea time, ISO 8601 with +09:00")
     startsAt: dt.datetime = Field(description="Start, UTC")
     endsAt: dt.datetime = Field(description="End, UTC")
     location: str
@@ -51,15 +66,15 @@ class MeetupOut(BaseModel):
     organizerId: int | None
     isPast: bool = Field(description="The meetup has started")
 
-    @classmethod
-    def of(cls, m: service.MeetupView) -> MeetupOut:
-        return cls(
+    @staticmethod
+    def fields_of(m: service.MeetupView) -> dict:
+        return dict(
             id=m.id,
             title=m.title,
             description=m.description,
             meetupDate=korea_date(m.starts_at),
-            startTime=korea_time(m.starts_at),
-            endTime=korea_time(m.ends_at),
+            startTime=in_korea(m.starts_at),
+            endTime=in_korea(m.ends_at),
             startsAt=utc(m.starts_at),
             endsAt=utc(m.ends_at),
             location=m.location,
@@ -75,6 +90,10 @@ class MeetupOut(BaseModel):
             isPast=m.is_past,
         )
 
+    @classmethod
+    def of(cls, m: service.MeetupView) -> MeetupOut:
+        return cls(**cls.fields_of(m))
+
 
 class SpeakerOut(BaseModel):
     id: int
@@ -84,17 +103,43 @@ class SpeakerOut(BaseModel):
     bio: str
     imageURL: str | None
     profileURL: str | None
+    firstName: str = Field(description="fullName up to its first space")
+    lastName: str = Field(description="The rest of fullName")
+    position: str = Field(description="= jobPosition")
+    organization: str = Field(description="= company")
+    linkedinUrl: str | None = Field(description="= profileURL")
+    topic: str = Field(description="The subject of the speaker's first session, else ''")
+
+    @classmethod
+    def of(cls, s: service.SpeakerView, topic: str = "") -> SpeakerOut:
+        first, _, last = s.full_name.strip().partition(" ")
+        return cls(
+            id=s.id,
+            fullName=s.full_name,
+            jobPosition=s.job_position,
+            company=s.company,
+            bio=s.bio,
+            imageURL=s.image_url,
+            profileURL=s.profile_url,
+            firstName=first,
+            lastName=last.strip(),
+            position=s.job_position,
+            organization=s.company,
+            linkedinUrl=s.profile_url,
+            topic=topic,
+        )
 
 
 class KeynoteSessionOut(BaseModel):
     id: int
     subject: str
-    startTime: str = Field(description="Korea time, HH:MM")
-    endTime: str = Field(description="Korea time, HH:MM")
+    startTime: dt.datetime = Field(description="Korea time, ISO 8601 with +09:00")
+    endTime: dt.datetime = Field(description="Korea time, ISO 8601 with +09:00")
     startsAt: dt.datetime
     endsAt: dt.datetime
     speakerId: int | None
     speakerName: str | None
+    speaker: SpeakerOut | None = Field(description="The session's speaker, if any")
 
 
 class AttendeeOut(BaseModel):
@@ -103,10 +148,22 @@ class AttendeeOut(BaseModel):
     imageURL: str | None
 
 
+class MeetupRegistrationOut(BaseModel):
+    """An accepted registration as the public sees it: no answers, no contact data."""
+
+    id: int = Field(description="The member's user id (the client's 'already registered')")
+    firstName: str
+    avatarURL: str | None
+    status: RegistrationStatusName
+
+
 class NoteOut(BaseModel):
     id: int
     content: str
     createdAt: dt.datetime
+    title: str = Field(description="The note's first line")
+    description: str = Field(description="= content")
+    status: Literal["ACTIVE"] = Field(description="Only active notes are public")
 
 
 class ReviewOut(BaseModel):
@@ -115,9 +172,16 @@ class ReviewOut(BaseModel):
     rating: int
     content: str
     createdAt: dt.datetime
+    username: str = Field(description="= authorName")
+    description: str = Field(description="= content")
+    avatarURL: str | None
+    media: list[str] = Field(description="Always empty: reviews carry no media")
 
 
-class MeetupDetailsOut(BaseModel):
+class MeetupDetailsOut(MeetupOut):
+    """The meetup's own fields at the top level (as the KO'DJ client reads them), also
+    nested as ``meetup``, and what hangs off it."""
+
     meetup: MeetupOut
     speakers: list[SpeakerOut]
     keynoteSessions: list[KeynoteSessionOut]
@@ -125,31 +189,59 @@ class MeetupDetailsOut(BaseModel):
     registrations: list[AttendeeOut] = Field(
         description="Accepted registrations, public fields only"
     )
+    meetupRegistrations: list[MeetupRegistrationOut] = Field(
+        description="Accepted registrations: id (user id), firstName, avatarURL, status"
+    )
     notes: list[NoteOut] = Field(description="Active notes, newest first")
     reviews: list[ReviewOut] = Field(description="Newest first")
-    availableSeats: int
 
 
 class RegistrationIn(BaseModel):
-    """The event registration form. Values are checked by the form's rules, so one answer
-    lists every problem with its message; any ``status`` sent is ignored."""
+    """The event registration form, checked by the form's rules (``services.validation``):
+    a missing field is reported with the others; a wrong one with its message.
 
-    attendanceReason: Any = Field(
-        default=None, json_schema_extra={"type": "string", "enum": AttendanceReason.values()}
+    The KO'DJ client's names and values are accepted too: ``interestField`` for
+    ``interestedField``, ``first-time``/``several-times``/``job-opportunities`` and ``UI``.
+    ``consent`` left out counts as given (the client's form asks for it before sending);
+    ``false`` is refused. ``status``, ``cancelled`` and ``registrationDate`` are ignored."""
+
+    attendanceReason: Annotated[
+        accepted_values(AttendanceReason) | None,
+        checked_by(reason_problem, clean=to_value(AttendanceReason)),
+    ] = None
+    interestedField: Annotated[
+        accepted_values(InterestedField) | None,
+        checked_by(interest_problem, clean=to_value(InterestedField)),
+    ] = None
+    interestField: Annotated[
+        accepted_values(InterestedField) | None,
+        checked_by(interest_problem, clean=to_value(InterestedField)),
+    ] = Field(default=None, description="The KO'DJ client's name for interestedField")
+    expectation: Annotated[
+        str | None,
+        checked_by(expectation_problem, clean=lambda v: str(v).strip()),
+        Field(min_length=EXPECTATION_MIN_LENGTH, max_length=EXPECTATION_MAX_LENGTH),
+    ] = None
+    consent: Annotated[bool, checked_by(consent_problem)] = Field(
+        default=True, description="Must be true when sent; left out, it counts as given"
     )
-    interestedField: Any = Field(
-        default=None, json_schema_extra={"type": "string", "enum": InterestedField.values()}
-    )
-    expectation: Any = Field(
-        default=None, json_schema_extra={"type": "string", "minLength": 10, "maxLength": 2000}
-    )
-    consent: Any = Field(default=None, json_schema_extra={"type": "boolean", "const": True})
+    status: str | None = Field(default=None, description="Ignored", max_length=20)
+    cancelled: bool | None = Field(default=None, description="Ignored")
+    registrationDate: str | None = Field(default=None, description="Ignored", max_length=40)
+
+    def form_values(self) -> dict[str, object]:
+        return {
+            "attendanceReason": self.attendanceReason,
+            "interestedField": self.interestedField or self.interestField,
+            "expectation": self.expectation,
+            "consent": self.consent,
+        }
 
 
 class RegistrationOut(BaseModel):
     id: int
     meetupId: int
-    status: str = Field(json_schema_extra={"enum": RegistrationStatus.values()})
+    status: RegistrationStatusName
     attendanceReason: str
     interestedField: str
     expectation: str
@@ -172,73 +264,77 @@ class RegistrationOut(BaseModel):
         )
 
 
-class MyRegistrationOut(BaseModel):
-    id: int
-    status: str = Field(json_schema_extra={"enum": RegistrationStatus.values()})
-    registeredAt: dt.datetime
+class MyMeetupOut(MeetupOut):
+    """One meetup the member registered for (``id`` is the meetup's), with the
+    registration's own fields."""
+
+    registrationId: int
+    status: RegistrationStatusName
+    registeredAt: dt.datetime = Field(description="UTC")
+    registrationTime: dt.datetime = Field(description="= registeredAt, Korea time")
     cancelled: bool
     cancelledAt: dt.datetime | None
-    meetup: MeetupOut
 
 
 # ---------------------------------------------------------------- public
 
 
-@router.get("/public/meetups", response_model=Envelope[Page[MeetupOut]])
+@router.get("/public/meetups")
 def list_meetups(
     session: SessionDep,
     meetup_type: Annotated[
         str | None,
         Query(
             alias="type",
-            description="upcoming (not started, soonest first) or past (newest first); "
-            "omitted: every meetup, newest first",
+            description="upcoming (not started, soonest first) or past (newest first), any "
+            "case; omitted: every meetup, newest first",
             json_schema_extra={"enum": list(service.MEETUP_TYPES)},
         ),
     ] = None,
     page: PageNumber = 0,
     size: PageSize = 10,
-) -> dict:
+) -> Envelope[Page[MeetupOut]]:
     """Meetups, one page at a time."""
     result = service.list_meetups(session, meetup_type, page=page, size=size)
     return ok(page_of([MeetupOut.of(m) for m in result.items], result.total, page, size))
 
 
-@router.get("/public/meetups/{meetup_id}", response_model=Envelope[MeetupOut])
-def get_meetup(meetup_id: int, session: SessionDep) -> dict:
+@router.get("/public/meetups/{meetup_id}")
+def get_meetup(meetup_id: int, session: SessionDep) -> Envelope[MeetupOut]:
     """One meetup; 404 'Event not found.'"""
     return ok(MeetupOut.of(service.get_meetup(session, meetup_id)))
 
 
-@router.get("/public/meetups/{meetup_id}/details", response_model=Envelope[MeetupDetailsOut])
-def get_meetup_details(meetup_id: int, session: SessionDep) -> dict:
+def _first_line(text: str, limit: int = 120) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+@router.get("/public/meetups/{meetup_id}/details")
+def get_meetup_details(meetup_id: int, session: SessionDep) -> Envelope[MeetupDetailsOut]:
     """A meetup with its speakers, sessions, accepted attendees, active notes and reviews."""
     d = service.get_meetup_details(session, meetup_id)
+    topics: dict[int, str] = {}
+    for k in d.sessions:
+        if k.speaker_id is not None:
+            topics.setdefault(k.speaker_id, k.subject)
+    speakers = {s.id: SpeakerOut.of(s, topics.get(s.id, "")) for s in d.speakers}
     return ok(
         MeetupDetailsOut(
+            **MeetupOut.fields_of(d.meetup),
             meetup=MeetupOut.of(d.meetup),
-            speakers=[
-                SpeakerOut(
-                    id=s.id,
-                    fullName=s.full_name,
-                    jobPosition=s.job_position,
-                    company=s.company,
-                    bio=s.bio,
-                    imageURL=s.image_url,
-                    profileURL=s.profile_url,
-                )
-                for s in d.speakers
-            ],
+            speakers=list(speakers.values()),
             keynoteSessions=[
                 KeynoteSessionOut(
                     id=k.id,
                     subject=k.subject,
-                    startTime=korea_time(k.starts_at),
-                    endTime=korea_time(k.ends_at),
+                    startTime=in_korea(k.starts_at),
+                    endTime=in_korea(k.ends_at),
                     startsAt=utc(k.starts_at),
                     endsAt=utc(k.ends_at),
                     speakerId=k.speaker_id,
                     speakerName=k.speaker_name,
+                    speaker=speakers.get(k.speaker_id) if k.speaker_id is not None else None,
                 )
                 for k in d.sessions
             ],
@@ -247,8 +343,25 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> dict:
                 AttendeeOut(username=a.username, firstName=a.first_name, imageURL=a.image_url)
                 for a in d.attendees
             ],
+            meetupRegistrations=[
+                MeetupRegistrationOut(
+                    id=a.user_id,
+                    firstName=a.first_name,
+                    avatarURL=a.image_url,
+                    status=RegistrationStatus.ACCEPTED.value,
+                )
+                for a in d.attendees
+            ],
             notes=[
-                NoteOut(id=n.id, content=n.content, createdAt=utc(n.created_at)) for n in d.notes
+                NoteOut(
+                    id=n.id,
+                    content=n.content,
+                    createdAt=utc(n.created_at),
+                    title=_first_line(n.content),
+                    description=n.content,
+                    status="ACTIVE",
+                )
+                for n in d.notes
             ],
             reviews=[
                 ReviewOut(
@@ -257,10 +370,13 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> dict:
                     rating=r.rating,
                     content=r.content,
                     createdAt=utc(r.created_at),
+                    username=r.author_name,
+                    description=r.content,
+                    avatarURL=None,
+                    media=[],
                 )
                 for r in d.reviews
             ],
-            availableSeats=d.meetup.available_seats,
         )
     )
 
@@ -271,7 +387,6 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> dict:
 @router.post(
     "/users/meetups/{meetup_id}/registration",
     status_code=201,
-    response_model=Envelope[RegistrationOut],
     responses={
         401: {},
         404: {},
@@ -281,9 +396,9 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> dict:
 )
 def register(
     meetup_id: int, body: RegistrationIn, user: CurrentUser, session: SessionDep, request: Request
-) -> dict:
+) -> Envelope[RegistrationOut]:
     """Register the signed-in member: ACCEPTED, or PENDING when the meetup needs approval."""
-    registration = service.register_for_meetup(session, user.id, meetup_id, body.model_dump())
+    registration = service.register_for_meetup(session, user.id, meetup_id, body.form_values())
     pending = registration.status == RegistrationStatus.PENDING.value
     message = translated(request, AWAITING_APPROVAL if pending else REGISTERED)
     return ok(RegistrationOut.of(registration), message, 201)
@@ -291,30 +406,36 @@ def register(
 
 @router.post(
     "/users/meetups/{meetup_id}/registration/cancel",
-    response_model=Envelope[RegistrationOut],
     responses={401: {}, 404: {}, 409: {"description": "The meetup has started"}},
 )
-def cancel(meetup_id: int, user: CurrentUser, session: SessionDep, request: Request) -> dict:
+def cancel(
+    meetup_id: int, user: CurrentUser, session: SessionDep, request: Request
+) -> Envelope[RegistrationOut]:
     """Cancel the signed-in member's registration and give the seat back."""
     registration = service.cancel_registration(session, user.id, meetup_id)
     return ok(RegistrationOut.of(registration), translated(request, CANCELLED))
 
 
-@router.get("/users/meetups", response_model=Envelope[list[MyRegistrationOut]], responses={401: {}})
-def my_meetups(user: CurrentUser, session: SessionDep) -> dict:
-    """Every registration of the signed-in member (any status), newest meetup first."""
-    return ok(
-        [
-            MyRegistrationOut(
-                id=mine.registration.id,
-                status=mine.registration.status,
-                registeredAt=utc(mine.registration.registered_at),
-                cancelled=mine.registration.cancelled,
-                cancelledAt=utc(mine.registration.cancelled_at)
-                if mine.registration.cancelled_at
-                else None,
-                meetup=MeetupOut.of(mine.meetup),
+@router.get("/users/meetups", responses={401: {}})
+def my_meetups(user: CurrentUser, session: SessionDep) -> Envelope[list[MyMeetupOut]]:
+    """The meetups the signed-in member registered for, newest meetup first: one entry per
+    meetup (its newest registration, whatever its status)."""
+    seen: set[int] = set()
+    mine = []
+    for item in service.list_my_registrations(session, user.id):
+        if item.meetup.id in seen:
+            continue
+        seen.add(item.meetup.id)
+        r = item.registration
+        mine.append(
+            MyMeetupOut(
+                **MeetupOut.fields_of(item.meetup),
+                registrationId=r.id,
+                status=r.status,
+                registeredAt=utc(r.registered_at),
+                registrationTime=in_korea(r.registered_at),
+                cancelled=r.cancelled,
+                cancelledAt=utc(r.cancelled_at) if r.cancelled_at else None,
             )
-            for mine in service.list_my_registrations(session, user.id)
-        ]
-    )
+        )
+    return ok(mine)

@@ -7,16 +7,18 @@ member's own vote (``myVote``). Writing and voting need a signed-in member.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
+from community_app.api.openapi import OPTIONAL_BEARER
 from community_app.api.deps import CurrentUser, SessionDep, current_user
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
+from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.services import comments as comment_service
@@ -26,8 +28,13 @@ from community_app.services.errors import Unauthorized
 router = APIRouter(tags=["news"])
 
 COMMENT_ADDED = N_("Your comment has been added.")
+VOTE_LIKED = N_("You liked this comment.")
+VOTE_DISLIKED = N_("You disliked this comment.")
+VOTE_REMOVED = N_("Your vote has been removed.")
 
-_optional_bearer = HTTPBearer(auto_error=False, description="Optional: the member's access token")
+_optional_bearer = HTTPBearer(
+    auto_error=False, scheme_name=OPTIONAL_BEARER, description="Optional: the member's access token"
+)
 
 
 def viewer_id(
@@ -74,10 +81,13 @@ class NewsOut(BaseModel):
 class CommentIn(BaseModel):
     """Checked by the comment rules: text 1 to 2000 characters once trimmed."""
 
-    comment: Any = Field(default=None, json_schema_extra={"type": "string", "maxLength": 2000})
-    repliedUsername: Any = Field(
-        default=None, json_schema_extra={"type": "string", "nullable": True, "maxLength": 50}
-    )
+    comment: Annotated[
+        Annotated[str, Field(max_length=20000)] | None, checked_by(comment_service.comment_problem)
+    ] = None
+    repliedUsername: Annotated[
+        Annotated[str, Field(max_length=200)] | None,
+        checked_by(comment_service.replied_username_problem),
+    ] = None
 
 
 class CommentOut(BaseModel):
@@ -93,6 +103,11 @@ class CommentOut(BaseModel):
     replyCount: int
     createdAt: dt.datetime
     myVote: int = Field(description="1 liked, -1 disliked, 0 no vote or no valid token")
+    # the KO'DJ client's names
+    username: str = Field(description="= authorUsername")
+    avatarURL: str | None = Field(description="= authorAvatar")
+    comment: str = Field(description="= text")
+    replies: int = Field(description="= replyCount")
 
     @classmethod
     def of(cls, c: comment_service.CommentView) -> CommentOut:
@@ -109,10 +124,16 @@ class CommentOut(BaseModel):
             replyCount=c.reply_count,
             createdAt=utc(c.created_at),
             myVote=c.my_vote,
+            username=c.author_username,
+            avatarURL=c.author_avatar,
+            comment=c.text,
+            replies=c.reply_count,
         )
 
 
 class VoteOut(BaseModel):
+    success: bool = Field(description="Always true (failures answer an error status)")
+    message: str = Field(description="What happened, in the asked language")
     likes: int
     dislikes: int
     myVote: int = Field(description="1 liked, -1 disliked, 0 no vote")
@@ -121,7 +142,7 @@ class VoteOut(BaseModel):
 # ---------------------------------------------------------------- news
 
 
-@router.get("/public/news", response_model=Envelope[Page[NewsOut]])
+@router.get("/public/news")
 def list_news(
     session: SessionDep,
     news_type: Annotated[
@@ -141,16 +162,17 @@ def list_news(
     ] = None,
     page: PageNumber = 0,
     size: PageSize = 20,
-) -> dict:
-    """Published news, newest first."""
+) -> Envelope[Page[NewsOut]]:
+    """Published news, newest first. (The KO'DJ client always sends type=TECH and sorts
+    the types itself: its Meetup and Social tabs stay empty.)"""
     result = news_service.list_news(
         session, news_type, search=search, tag=tag, page=page, size=size
     )
     return ok(page_of([NewsOut.of(n) for n in result.items], result.total, page, size))
 
 
-@router.get("/public/news/{news_id}", response_model=Envelope[NewsOut])
-def get_news(news_id: int, session: SessionDep) -> dict:
+@router.get("/public/news/{news_id}")
+def get_news(news_id: int, session: SessionDep) -> Envelope[NewsOut]:
     """One published news item; 404 'News article not found.'"""
     return ok(NewsOut.of(news_service.get_news(session, news_id)))
 
@@ -158,8 +180,8 @@ def get_news(news_id: int, session: SessionDep) -> dict:
 # ---------------------------------------------------------------- comments
 
 
-@router.get("/news/{news_id}/comments", response_model=Envelope[list[CommentOut]])
-def list_comments(news_id: int, session: SessionDep, viewer: ViewerId) -> dict:
+@router.get("/news/{news_id}/comments")
+def list_comments(news_id: int, session: SessionDep, viewer: ViewerId) -> Envelope[list[CommentOut]]:
     """Top-level comments, oldest first."""
     return ok(
         [
@@ -169,10 +191,10 @@ def list_comments(news_id: int, session: SessionDep, viewer: ViewerId) -> dict:
     )
 
 
-@router.get(
-    "/news/{news_id}/comments/{comment_id}/replies", response_model=Envelope[list[CommentOut]]
-)
-def list_replies(news_id: int, comment_id: int, session: SessionDep, viewer: ViewerId) -> dict:
+@router.get("/news/{news_id}/comments/{comment_id}/replies")
+def list_replies(
+    news_id: int, comment_id: int, session: SessionDep, viewer: ViewerId
+) -> Envelope[list[CommentOut]]:
     """Replies to a comment, oldest first."""
     replies = comment_service.list_replies(session, news_id, comment_id, viewer_id=viewer)
     return ok([CommentOut.of(c) for c in replies])
@@ -181,12 +203,11 @@ def list_replies(news_id: int, comment_id: int, session: SessionDep, viewer: Vie
 @router.post(
     "/news/{news_id}/comments",
     status_code=201,
-    response_model=Envelope[CommentOut],
-    responses={401: {}, 404: {}, 422: {}},
+    responses={401: {}, 404: {}, 422: {}, 429: {}},
 )
 def add_comment(
     news_id: int, body: CommentIn, user: CurrentUser, session: SessionDep, request: Request
-) -> dict:
+) -> Envelope[CommentOut]:
     """Comment on a news item."""
     comment = comment_service.add_comment(
         session, news_id, user.id, body.comment, body.repliedUsername
@@ -197,8 +218,7 @@ def add_comment(
 @router.post(
     "/news/{news_id}/comments/{comment_id}/replies",
     status_code=201,
-    response_model=Envelope[CommentOut],
-    responses={401: {}, 404: {}, 422: {}},
+    responses={401: {}, 404: {}, 422: {}, 429: {}},
 )
 def add_reply(
     news_id: int,
@@ -207,7 +227,7 @@ def add_reply(
     user: CurrentUser,
     session: SessionDep,
     request: Request,
-) -> dict:
+) -> Envelope[CommentOut]:
     """Reply to a comment (a reply to a reply joins its top-level comment's thread)."""
     comment = comment_service.add_comment(
         session, news_id, user.id, body.comment, body.repliedUsername, reply_to=comment_id
@@ -217,21 +237,37 @@ def add_reply(
 
 @router.post(
     "/news/{news_id}/comments/{comment_id}/like",
-    response_model=Envelope[VoteOut],
     responses={401: {}, 404: {}},
 )
-def like(news_id: int, comment_id: int, user: CurrentUser, session: SessionDep) -> dict:
+def like(
+    news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
+) -> Envelope[VoteOut]:
     """Like a comment; liking it again takes the like back."""
     tally = comment_service.like_comment(session, news_id, comment_id, user.id)
-    return ok(VoteOut(likes=tally.likes, dislikes=tally.dislikes, myVote=tally.my_vote))
+    return _vote(request, tally)
 
 
 @router.post(
     "/news/{news_id}/comments/{comment_id}/dislike",
-    response_model=Envelope[VoteOut],
     responses={401: {}, 404: {}},
 )
-def dislike(news_id: int, comment_id: int, user: CurrentUser, session: SessionDep) -> dict:
+def dislike(
+    news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
+) -> Envelope[VoteOut]:
     """Dislike a comment; disliking it again takes the dislike back."""
     tally = comment_service.dislike_comment(session, news_id, comment_id, user.id)
-    return ok(VoteOut(likes=tally.likes, dislikes=tally.dislikes, myVote=tally.my_vote))
+    return _vote(request, tally)
+
+
+def _vote(request: Request, tally: comment_service.VoteTally) -> Envelope[VoteOut]:
+    message = translated(
+        request, {1: VOTE_LIKED, -1: VOTE_DISLIKED}.get(tally.my_vote, VOTE_REMOVED)
+    )
+    out = VoteOut(
+        success=True,
+        message=message,
+        likes=tally.likes,
+        dislikes=tally.dislikes,
+        myVote=tally.my_vote,
+    )
+    return ok(out, message)

@@ -7,12 +7,12 @@ privately. Every invalid field is reported at once.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
-from community_app.api.deps import SessionDep
+from community_app.api.deps import SessionDep, client_address
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
 from community_app.api.formatting import translated
@@ -32,14 +32,13 @@ TextPart = Annotated[str | None, Form()]
 
 class ApplicationOut(BaseModel):
     id: int
-    status: str = Field(json_schema_extra={"enum": ApplicationStatus.values()})
+    status: Literal[tuple(ApplicationStatus.values())]  # type: ignore[valid-type]
 
 
 @router.post(
     "/speakers/register",
     status_code=201,
-    response_model=Envelope[ApplicationOut],
-    responses={413: {"description": "Request is too large."}, 422: {}},
+    responses={413: {"description": "Request is too large."}, 422: {}, 429: {}},
 )
 def register_speaker(
     request: Request,
@@ -59,7 +58,7 @@ def register_speaker(
     githubUrl: TextPart = None,  # noqa: N803
     portfolioUrl: TextPart = None,  # noqa: N803
     photo: Annotated[UploadFile | None, File(description="JPEG, PNG or WebP, at most 5 MB")] = None,
-) -> dict:
+) -> Envelope[ApplicationOut]:
     """Apply to speak at a meetup."""
     data = {
         "email": email,
@@ -74,7 +73,9 @@ def register_speaker(
         "portfolioUrl": portfolioUrl,
     }
     image = photo.file.read(MAX_IMAGE_BYTES + 1) if photo is not None else None
-    application = submit_speaker_application(session, data, image, request_language(request))
+    application = submit_speaker_application(
+        session, data, image, request_language(request), client=client_address(request)
+    )
     return ok(
         ApplicationOut(id=application.id, status=application.status),
         translated(request, APPLICATION_RECEIVED),

@@ -25,13 +25,16 @@ class StatisticsOut(BaseModel):
     speakers: MeasureOut = Field(description="Distinct speakers of every meetup")
     meetups: MeasureOut
     members: MeasureOut
+    totalSpeakers: int = Field(description="= speakers.current (the KO'DJ client)")
+    totalEvents: int = Field(description="= meetups.current (the KO'DJ client)")
+    totalUsers: int = Field(description="= members.current (the KO'DJ client)")
 
 
 router = APIRouter(tags=["statistics"])
 
 
-@router.get("/public/statistics", response_model=Envelope[StatisticsOut])
-def statistics(session: SessionDep) -> dict:
+@router.get("/public/statistics")
+def statistics(session: SessionDep) -> Envelope[StatisticsOut]:
     """Expert speakers, community events and members: current count against the target."""
     s = service.get_statistics(session)
     return ok(
@@ -39,5 +42,8 @@ def statistics(session: SessionDep) -> dict:
             speakers=MeasureOut.of(s.speakers),
             meetups=MeasureOut.of(s.meetups),
             members=MeasureOut.of(s.members),
+            totalSpeakers=s.speakers.current,
+            totalEvents=s.meetups.current,
+            totalUsers=s.members.current,
         )
     )

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
+from typing import Literal
+
 from fastapi import APIRouter
+from pydantic import BaseModel
 
 from community_app.api.envelope import Envelope, ok
 from community_app.db import get_engine
@@ -11,9 +14,13 @@ from community_app.db import get_engine
 router = APIRouter(tags=["system"])
 
 
-@router.get("/health", response_model=Envelope[dict])
-def health() -> dict:
+class HealthOut(BaseModel):
+    database: Literal["up"]
+
+
+@router.get("/health")
+def health() -> Envelope[HealthOut]:
     """Answers when the service and its database are up."""
     with get_engine().connect() as conn:
         conn.execute(sa.text("SELECT 1"))
-    return ok({"database": "up"})
+    return ok(HealthOut(database="up"))

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
 from fastapi import APIRouter
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.services.users import count_users
+from community_app.api.formatting import utc
+from community_app.models import Role
+from community_app.services.users import count_active_users, count_users
 
 router = APIRouter(prefix="/users", tags=["users"])
 
@@ -23,17 +26,32 @@ class UserDetails(BaseModel):
     phone: str | None
     imageUrl: str | None
     joinedAt: dt.datetime
-    role: str
+    createdAt: dt.datetime = Field(description="= joinedAt (the KO'DJ client)")
+    role: Literal["user", "admin"] = Field(
+        description="The KO'DJ client's role names: admin for organizers, else user"
+    )
+    memberRole: Literal[tuple(Role.values())] = Field(  # type: ignore[valid-type]
+        description="Our role: member or organizer"
+    )
     language: str
+    bio: str
+    region: str | None = Field(description="Not kept: always null")
+    oauthProvider: Literal["google", "email"] = Field(
+        description="How the account signs in: google when linked to Google, else email"
+    )
+    provider: Literal["google", "email"] = Field(description="= oauthProvider")
 
 
 class UserCount(BaseModel):
-    count: int
+    count: int = Field(description="Every account")
+    total: int = Field(description="= count (the KO'DJ client)")
+    active: int = Field(description="Accounts that are not deactivated")
 
 
-@router.get("/details", response_model=Envelope[UserDetails])
-def details(user: CurrentUser) -> dict:
+@router.get("/details")
+def details(user: CurrentUser) -> Envelope[UserDetails]:
     """The signed-in member's details (bearer access token)."""
+    provider = "google" if user.google_sub else "email"
     return ok(
         UserDetails(
             id=user.id,
@@ -43,14 +61,21 @@ def details(user: CurrentUser) -> dict:
             lastName=user.last_name,
             phone=user.phone,
             imageUrl=user.image_url,
-            joinedAt=user.joined_at,
-            role=user.role,
+            joinedAt=utc(user.joined_at),
+            createdAt=utc(user.joined_at),
+            role="admin" if user.is_organizer else "user",
+            memberRole=user.role,
             language=user.language,
-        ).model_dump(mode="json")
+            bio=user.bio,
+            region=None,
+            oauthProvider=provider,
+            provider=provider,
+        )
     )
 
 
-@router.get("/count", response_model=Envelope[UserCount])
-def count(session: SessionDep) -> dict:
+@router.get("/count")
+def count(session: SessionDep) -> Envelope[UserCount]:
     """How many members the community has."""
-    return ok({"count": count_users(session)})
+    total = count_users(session)
+    return ok(UserCount(count=total, total=total, active=count_active_users(session)))

@@ -113,6 +113,14 @@ def confirm(trigger: rx.Component, *, title: Any, text: Any, confirm_label: Any,
     )
 
 
+def delete_button(*, title: Any, text: Any, on_confirm: Any) -> rx.Component:
+    """Delete, after the confirmation dialog."""
+    return confirm(
+        small_button(rx.icon("trash-2", size=14), t("Delete"), color_scheme="red"),
+        title=title, text=text, confirm_label=t("Delete"), on_confirm=on_confirm,
+    )
+
+
 def labelled_select(label: Any, name: str, options: list[tuple[str, Any]], *,
                     value: Any = None, default_value: Any = None, on_change: Any = None,
                     width: str = "100%") -> rx.Component:
@@ -212,4 +220,61 @@ def loading_or(loaded: Any, content: rx.Component) -> rx.Component:
         content,
         rx.center(rx.spinner(size="3"), rx.text(t("Loading..."), margin_left="8px"),
                   padding="32px", width="100%", role="status"),
+    )
+
+
+def missing(back_label: Any, back: Any) -> rx.Component:
+    """An address whose item does not exist (the error says so above): the way back."""
+    return small_button(rx.icon("arrow-left", size=14), back_label, on_click=back,
+                        id="admin-back")
+
+
+def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remove: Any,
+               caption: Any = "") -> rx.Component:
+    """An item's picture: the current one with Remove, and a drop zone with Upload
+    (``on_upload`` receives ``rx.upload_files(upload_id=...)``)."""
+    return card(
+        rx.vstack(
+            rx.heading(t("Image"), as_="h3", size="4"),
+            rx.cond(
+                image_url != "",
+                rx.hstack(
+                    rx.image(src=image_url, alt=alt, width="160px", height="100px",
+                             object_fit="cover", border_radius="8px"),
+                    rx.vstack(
+                        rx.text(caption, size="2", color=COLORS["muted"]),
+                        small_button(t("Remove image"), color_scheme="red", on_click=on_remove),
+                    ),
+                    spacing="3",
+                    wrap="wrap",
+                    align="center",
+                ),
+                rx.text(t("No image yet: the public page shows the default picture."),
+                        color=COLORS["muted"], size="2"),
+            ),
+            rx.upload.root(
+                rx.vstack(
+                    rx.icon("image-up", size=24, color=COLORS["muted"]),
+                    rx.text(t("Drop an image here or click to choose (JPEG, PNG or WebP, at most 5 MB)."),
+                            size="2", text_align="center"),
+                    rx.foreach(rx.selected_files(upload_id),
+                               lambda name: rx.text(name, size="2", font_weight="600")),
+                    align="center",
+                    spacing="1",
+                ),
+                id=upload_id,
+                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"],
+                        "image/webp": [".webp"]},
+                max_files=1,
+                border=f"1px dashed {COLORS['border']}",
+                border_radius="12px",
+                padding="16px",
+                width="100%",
+                cursor="pointer",
+            ),
+            small_button(rx.icon("upload", size=14), t("Upload image"), variant="solid",
+                         on_click=on_upload(rx.upload_files(upload_id=upload_id))),
+            spacing="3",
+            width="100%",
+        )
     )

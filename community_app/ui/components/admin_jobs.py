@@ -9,9 +9,9 @@ from community_app.models import JobCategory, JobType
 from community_app.state.admin import AdminState
 from community_app.state.admin_jobs import AdminJobsState as S
 from community_app.ui.components.admin_common import (
+    delete_button,
     card,
     check,
-    confirm,
     empty,
     labelled_select,
     loading_or,
@@ -26,10 +26,7 @@ from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
 E = AdminState.errors
-JOB_TYPE_LABELS = {
-    "FULL_TIME": "Full-time", "PART_TIME": "Part-time", "CONTRACT": "Contract",
-    "INTERNSHIP": "Internship", "FREELANCE": "Freelance",
-}
+JOB_TYPE_LABELS = JobType.labels()
 
 
 def _job_row(j) -> rx.Component:
@@ -54,11 +51,9 @@ def _job_row(j) -> rx.Component:
                 rx.cond(j.can_close, small_button(t("Close"), on_click=S.close(j.id))),
                 rx.cond(j.can_fill, small_button(t("Mark filled"), on_click=S.fill(j.id))),
                 small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit(j.id)),
-                confirm(
-                    small_button(rx.icon("trash-2", size=14), t("Delete"), color_scheme="red"),
+                delete_button(
                     title=t("Delete this job post?"),
                     text=t("This cannot be undone."),
-                    confirm_label=t("Delete"),
                     on_confirm=S.delete(j.id),
                 ),
                 spacing="2",

@@ -9,10 +9,12 @@ from community_app.state.admin import AdminState
 from community_app.state.admin_news import VOCABULARY
 from community_app.state.admin_news import AdminNewsState as S
 from community_app.ui.components.admin_common import (
+    delete_button,
+    image_card,
     card,
-    confirm,
     empty,
     loading_or,
+    missing,
     scroll_table,
     section_header,
     small_button,
@@ -46,11 +48,9 @@ def _news_row(n) -> rx.Component:
                     small_button(t("Unpublish"), on_click=S.publish(n.id, False)),
                     small_button(t("Publish"), color_scheme="green", on_click=S.publish(n.id, True)),
                 ),
-                confirm(
-                    small_button(rx.icon("trash-2", size=14), t("Delete"), color_scheme="red"),
+                delete_button(
                     title=t("Delete this news item?"),
                     text=t("Its comments are deleted too. This cannot be undone."),
-                    confirm_label=t("Delete"),
                     on_confirm=S.delete(n.id),
                 ),
                 spacing="2",
@@ -180,7 +180,7 @@ def _preview() -> rx.Component:
             rx.heading(rx.cond(S.title != "", S.title, t("Untitled")), as_="h3", size="6"),
             rx.text(S.excerpt, color=COLORS["muted"], font_style="italic"),
             rx.separator(size="4"),
-            rx.text(S.content, white_space="pre-wrap"),
+            rx.html(S.content_html, class_name="uzdev-prose", width="100%"),
             spacing="3",
             width="100%",
         ),
@@ -190,48 +190,7 @@ def _preview() -> rx.Component:
 
 
 def _image_card() -> rx.Component:
-    return card(
-        rx.vstack(
-            rx.heading(t("Image"), as_="h3", size="4"),
-            rx.cond(
-                S.image_url != "",
-                rx.hstack(
-                    rx.image(src=S.image_url, alt=S.title, width="160px", height="100px",
-                             object_fit="cover", border_radius="8px"),
-                    small_button(t("Remove image"), color_scheme="red", on_click=S.remove_image),
-                    spacing="3",
-                    wrap="wrap",
-                    align="center",
-                ),
-                rx.text(t("No image yet: the public page shows the default picture."),
-                        color=COLORS["muted"], size="2"),
-            ),
-            rx.upload.root(
-                rx.vstack(
-                    rx.icon("image-up", size=24, color=COLORS["muted"]),
-                    rx.text(t("Drop an image here or click to choose (JPEG, PNG or WebP, at most 5 MB)."),
-                            size="2", text_align="center"),
-                    rx.foreach(rx.selected_files("news-image"),
-                               lambda name: rx.text(name, size="2", font_weight="600")),
-                    align="center",
-                    spacing="1",
-                ),
-                id="news-image",
-                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"],
-                        "image/webp": [".webp"]},
-                max_files=1,
-                border=f"1px dashed {COLORS['border']}",
-                border_radius="12px",
-                padding="16px",
-                width="100%",
-                cursor="pointer",
-            ),
-            small_button(rx.icon("upload", size=14), t("Upload image"), variant="solid",
-                         on_click=S.upload_image(rx.upload_files(upload_id="news-image"))),
-            spacing="3",
-            width="100%",
-        )
-    )
+    return image_card("news-image", S.image_url, S.title, S.upload_image, S.remove_image)
 
 
 def _form_view() -> rx.Component:
@@ -262,5 +221,10 @@ def _form_view() -> rx.Component:
 
 
 def news_section() -> rx.Component:
-    return rx.cond(S.mode == "form", _form_view(), _list())
+    return rx.match(
+        S.mode,
+        ("form", _form_view()),
+        ("missing", missing(t("All news"), S.back_to_list)),
+        _list(),
+    )
 

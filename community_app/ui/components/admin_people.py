@@ -12,9 +12,9 @@ from community_app.state.admin_settings import AdminSettingsState as SE
 from community_app.state.admin_speakers import EXPERTISE, STATUS_LABELS
 from community_app.state.admin_speakers import AdminSpeakersState as SP
 from community_app.ui.components.admin_common import (
+    delete_button,
     card,
     check,
-    confirm,
     empty,
     labelled_select,
     loading_or,
@@ -188,11 +188,9 @@ def _comment_row(c) -> rx.Component:
                     small_button(rx.icon("eye", size=14), t("Show"), on_click=C.unhide(c.id)),
                     small_button(rx.icon("eye-off", size=14), t("Hide"), on_click=C.hide(c.id)),
                 ),
-                confirm(
-                    small_button(rx.icon("trash-2", size=14), t("Delete"), color_scheme="red"),
+                delete_button(
                     title=t("Delete this comment?"),
                     text=t("Its replies are deleted too. This cannot be undone."),
-                    confirm_label=t("Delete"),
                     on_confirm=C.delete(c.id),
                 ),
                 spacing="2",

@@ -6,7 +6,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.settings import get_settings
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t
 from community_app.ui.styles import COLORS, CONTENT_MAX_WIDTH

@@ -8,7 +8,7 @@ from community_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_
 from community_app.settings import get_settings
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t
 from community_app.ui.styles import COLORS, DESKTOP_ONLY, HEADER_MAX_WIDTH, MOBILE_ONLY

@@ -7,10 +7,11 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.state.home import HomeState
-from community_app.ui import routes
+from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
+from community_app.ui.components.icons import icon_by_name
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
@@ -241,7 +242,8 @@ def _stat_card(item: Any) -> rx.Component:
     return rx.vstack(
         rx.hstack(
             rx.center(
-                rx.icon(item["icon"].to(str), size=24, color=COLORS["primary"]),
+                icon_by_name(item["icon"], [icon for _key, icon, _label in STATISTICS], "users", size=24,
+                             color=COLORS["primary"]),
                 width="48px",
                 height="48px",
                 border_radius="12px",
@@ -345,7 +347,7 @@ def _project_card(item: Any) -> rx.Component:
 def _benefit_card(item: Any) -> rx.Component:
     return rx.hstack(
         rx.center(
-            rx.icon(item["icon"].to(str), size=24, color="white"),
+            icon_by_name(item["icon"], BENEFIT_ICONS, FALLBACK_ICON, size=24, color="white"),
             width="48px",
             height="48px",
             min_width="48px",

@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
@@ -39,6 +39,36 @@ def job_type_badge(label: Any) -> rx.Component:
 def remote_badge() -> rx.Component:
     return rx.badge(rx.icon("wifi", size=12, aria_hidden="true"), t("Remote"),
                     color_scheme="teal", variant="soft", size="2")
+
+
+def visa_badges(job: Any) -> rx.Component:
+    """The visa statuses a post can employ, sponsorship, the Korean level and languages."""
+    return rx.flex(
+        rx.foreach(
+            job.visas,
+            lambda visa: rx.badge(visa, color_scheme="blue", variant="soft", size="1",
+                                  class_name="job-visa-badge"),
+        ),
+        rx.cond(
+            job.sponsorship,
+            rx.badge(rx.icon("stamp", size=12, aria_hidden="true"), t("E-7 sponsorship"),
+                     color_scheme="green", variant="soft", size="1"),
+        ),
+        rx.cond(
+            job.korean.contains("en"),
+            rx.badge(rx.icon("languages", size=12, aria_hidden="true"), t_var(job.korean),
+                     color_scheme="orange", variant="soft", size="1", class_name="job-korean-badge"),
+        ),
+        rx.cond(
+            job.languages.contains("en"),
+            rx.badge(rx.icon("message-circle", size=12, aria_hidden="true"), t_var(job.languages),
+                     color_scheme="gray", variant="soft", size="1"),
+        ),
+        gap="6px",
+        wrap="wrap",
+        align="center",
+        aria_label=t("Visa and language"),
+    )
 
 
 def status_badge(status: Any, label: Any) -> rx.Component:

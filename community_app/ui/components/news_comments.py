@@ -159,7 +159,7 @@ def comment_item(row: Any) -> rx.Component:
                     rx.cond(
                         ~row.is_reply & (row.reply_count > 0),
                         rx.button(
-                            rx.icon(rx.cond(row.expanded, "chevron-up", "chevron-down"), size=16),
+                            rx.cond(row.expanded, rx.icon("chevron-up", size=16), rx.icon("chevron-down", size=16)),
                             rx.cond(
                                 row.expanded,
                                 t("Hide replies"),

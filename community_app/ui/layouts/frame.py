@@ -24,8 +24,9 @@ from community_app.i18n import gettext
 from community_app.settings import get_settings
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
+from community_app.state.page_load import MEMBER_ONLY, PAGE_LOADS, PageData, PageLoadState
 from community_app.state.site import SiteState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.browser import (
     dismissible_banner,
     loading_screen,
@@ -51,24 +52,40 @@ class Route:
 
 PAGES: list[Route] = []
 
-# Every page load: pick the language, read the site settings (maintenance switch), check
-# the sign-in (refreshing an expired access token silently).
-COMMON_ON_LOAD = (LangState.detect, SiteState.load, AuthState.check_session)
+def page(
+    path: str,
+    *,
+    title: str,
+    on_load: PageData | Sequence[Any] = (),
+    members_only: bool = False,
+):
+    """Register ``fn`` as the page at ``path`` inside the shared frame.
 
-
-def page(path: str, *, title: str, on_load: Sequence[Any] = ()):
-    """Register ``fn`` as the page at ``path`` inside the shared frame."""
+    Every page load is one event, ``PageLoadState.load`` (``state/page_load.py``): it picks
+    the language, reads the site settings (maintenance switch), checks the sign-in
+    (refreshing an expired access token silently) and loads the page's own data, given
+    here as ``PageData`` (read without the lock) or old-style handlers. ``members_only``
+    sends anonymous visitors to /login?from=…"""
 
     def decorator(fn: Callable[[], rx.Component]):
         def render() -> rx.Component:
             return page_frame(fn(), path=path)
 
+        # Reflex writes a page's memoized components to a module named after the page
+        # function's module: keep it the page's (not this one), so every page gets a
+        # chunk of its own instead of one chunk with every page's components, loaded by all.
+        render.__module__ = fn.__module__
+        render.__qualname__ = fn.__qualname__
+
+        PAGE_LOADS[path] = on_load
+        if members_only:
+            MEMBER_ONLY.add(path)
         PAGES.append(
             Route(
                 path=path,
                 component=render,
                 title=page_title(title),
-                on_load=[*COMMON_ON_LOAD, *on_load],
+                on_load=[PageLoadState.load(path)],
             )
         )
         return fn
@@ -189,11 +206,14 @@ def page_frame(content: rx.Component, *, path: str) -> rx.Component:
         width="100%",
     )
     return rx.fragment(
+        # "true" once the server has sent the page's state (its load done): browser tests
+        # wait for it before they type or click.
+        rx.el.span(id="uzdev-ready", hidden=True, data_ready=rx.State.is_hydrated.to_string()),
         scroll_to_top(),
         page_loading_indicator(label=t("Loading a page")),
         uncaught_error_screen(
-            # Organizers must still sign in and reach /admin to switch maintenance off.
-            body if path in (routes.LOGIN, "/admin")
+            # Organizers must still sign in and reach /admin/... to switch maintenance off.
+            body if path == routes.LOGIN or path.split("/")[1:2] == ["admin"]
             else rx.cond(SiteState.maintenance, maintenance_screen(), body),
             title=t("Uncaught Error"),
             fallback_message=t("An unexpected error occurred"),
@@ -217,9 +237,9 @@ def content_container(*children: rx.Component, **props: Any) -> rx.Component:
 
 
 def protected(content: rx.Component) -> rx.Component:
-    """The auth gate of SPEC section 4 around a member-only page body. The page adds
-    ``AuthState.require_member`` to its on_load: anonymous visitors go to /login with
-    ``from`` set to this path."""
+    """The auth gate of SPEC section 4 around a member-only page body. The page is
+    registered with ``members_only=True``: anonymous visitors go to /login with ``from``
+    set to this path."""
     return rx.cond(
         AuthState.show_signed_in,
         content,

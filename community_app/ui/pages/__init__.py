@@ -19,6 +19,7 @@ from community_app.ui.pages import (  # noqa: F401  (each import registers its p
     privacy,
     speakers_register,
     terms,
+    visa_guide,
 )
 
 __all__ = ["PAGES"]

@@ -7,8 +7,9 @@ from typing import Any
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.state.about import AboutState
-from community_app.ui import routes
+from community_app.state.about import AboutState, read_about
+from community_app.state.page_load import PageData
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (
     CARD,
@@ -132,7 +133,7 @@ def _people(items: Any, list_id: str) -> rx.Component:
     )
 
 
-@page(routes.ABOUT, title=N_("About us"), on_load=[AboutState.load])
+@page(routes.ABOUT, title=N_("About us"), on_load=PageData(AboutState, read_about, "_apply_load"))
 def about() -> rx.Component:
     return content_container(
         rx.vstack(

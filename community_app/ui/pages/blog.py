@@ -6,7 +6,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.blog import BlogState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -81,7 +81,7 @@ def blog_post() -> rx.Component:
                         rx.heading(BlogState.post.title, as_="h1", size="8"),
                         rx.text(BlogState.post.author, " · ", t_var(BlogState.post.date),
                                 color=COLORS["muted"]),
-                        rx.box(rx.markdown(BlogState.content), width="100%", class_name="uzdev-prose"),
+                        rx.html(BlogState.content_html, width="100%", class_name="uzdev-prose"),
                         spacing="4",
                         max_width="760px",
                     )

@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.event_detail import EventDetailState as S
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
     CARD_STYLE,
@@ -103,7 +103,7 @@ def register_area() -> rx.Component:
     card = S.card
     registered = rx.vstack(
         rx.callout.root(
-            rx.callout.icon(rx.icon(rx.cond(S.is_pending, "hourglass", "circle-check"))),
+            rx.callout.icon(rx.cond(S.is_pending, rx.icon("hourglass"), rx.icon("circle-check"))),
             rx.callout.text(
                 rx.cond(S.is_pending, t("Your registration is waiting for approval"),
                         t("You are registered"))

@@ -10,7 +10,9 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.models import AttendanceReason, InterestedField
 from community_app.state.event_register import EventRegisterState as S
-from community_app.ui import routes
+from community_app.state.event_register import read_register
+from community_app.state.page_load import PageData
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
     CARD_STYLE,
@@ -25,24 +27,9 @@ from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS, MODAL_WIDTHS
 
-REASONS = (
-    (AttendanceReason.FIRST_TIME, N_("First time")),
-    (AttendanceReason.ATTENDED_BEFORE, N_("Attended before")),
-    (AttendanceReason.NETWORKING, N_("Networking")),
-    (AttendanceReason.LEARNING, N_("Learning")),
-    (AttendanceReason.JOB_OPPORTUNITIES, N_("Job opportunities")),
-    (AttendanceReason.OTHERS, N_("Others")),
-)
-FIELDS = (
-    (InterestedField.AI, N_("AI")),
-    (InterestedField.BACKEND, N_("Backend")),
-    (InterestedField.FRONTEND, N_("Frontend")),
-    (InterestedField.UI, N_("UI/UX")),
-    (InterestedField.MOBILE, N_("Mobile")),
-    (InterestedField.CLOUD, N_("Cloud")),
-    (InterestedField.CYBER, N_("Cybersecurity")),
-    (InterestedField.DATA, N_("Data")),
-)
+# Labels live with the enumerations, so the back office shows the same ones.
+REASONS = tuple((m, m.label) for m in AttendanceReason)
+FIELDS = tuple((m, m.label) for m in InterestedField)
 
 
 # ---------------------------------------------------------------- the summary
@@ -249,8 +236,8 @@ def success_dialog() -> rx.Component:
         rx.dialog.content(
             rx.vstack(
                 rx.center(
-                    rx.icon(rx.cond(S.success_pending, "hourglass", "party-popper"), size=32,
-                            color=rx.cond(S.success_pending, "#b45309", "#15803d")),
+                    rx.cond(S.success_pending, rx.icon("hourglass", size=32, color="#b45309"),
+                            rx.icon("party-popper", size=32, color="#15803d")),
                     width="64px",
                     height="64px",
                     border_radius="50%",
@@ -343,7 +330,7 @@ def _body() -> rx.Component:
     )
 
 
-@page(routes.EVENT_REGISTER, title=N_("Event registration"), on_load=[S.load])
+@page(routes.EVENT_REGISTER, title=N_("Event registration"), on_load=PageData(S, read_register, "_apply_load"))
 def event_register() -> rx.Component:
     return content_container(
         rx.cond(

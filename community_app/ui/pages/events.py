@@ -9,9 +9,10 @@ from community_app.i18n import N_
 from community_app.state.event_views import ALL, NEWEST, OLDEST
 from community_app.services.meetups import PAST, UPCOMING
 from community_app.state.events import EventsState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
-from community_app.ui.components.events_parts import event_card, loading_block
+from community_app.ui.components.events_parts import event_card
+from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
@@ -118,6 +119,10 @@ def _empty() -> rx.Component:
     )
 
 
+CARD_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 1fr))",
+                "repeat(3, minmax(0, 1fr))"]
+
+
 def _list() -> rx.Component:
     return rx.vstack(
         rx.text(
@@ -133,8 +138,7 @@ def _list() -> rx.Component:
         ),
         rx.grid(
             rx.foreach(EventsState.cards, event_card),
-            grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 1fr))",
-                                   "repeat(3, minmax(0, 1fr))"],
+            grid_template_columns=CARD_COLUMNS,
             gap="20px",
             width="100%",
         ),
@@ -168,7 +172,8 @@ def events() -> rx.Component:
             _toolbar(),
             rx.cond(
                 EventsState.loading,
-                loading_block(t("Loading events...")),
+                card_skeletons(t("Loading events..."), image="/event-default.svg",
+                               image_props={"height": "180px"}, columns=CARD_COLUMNS),
                 rx.cond(
                     EventsState.error.contains("en"),
                     _error(),

@@ -7,8 +7,9 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.state.home import HomeState
-from community_app.ui import routes
+from community_app.state.home import HomeState, read_home
+from community_app.state.page_load import PageData
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (
     benefits_section,
@@ -43,7 +44,7 @@ def feature_card(icon: str, title: str, text: str) -> rx.Component:
     )
 
 
-@page(routes.HOME, title=N_("Home"), on_load=[HomeState.load])
+@page(routes.HOME, title=N_("Home"), on_load=PageData(HomeState, read_home, "_apply_load"))
 def home() -> rx.Component:
     return content_container(
         rx.vstack(

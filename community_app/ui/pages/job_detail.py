@@ -11,7 +11,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.jobs_parts import (
     CARD_STYLE,

@@ -11,12 +11,15 @@ from community_app.state.jobs import (
     ALL,
     CITIES,
     JOB_TYPE_LABELS,
+    KOREAN_LABELS,
+    LANGUAGE_LABELS,
     SORTS,
+    VISA_LABELS,
     STATUS_LABELS,
     JobCard,
     JobsState,
 )
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.jobs_parts import (
     CARD_STYLE,
     chips,
@@ -26,6 +29,7 @@ from community_app.ui.components.jobs_parts import (
     loading_line,
     remote_badge,
     status_badge,
+    visa_badges,
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -130,6 +134,7 @@ def _filters() -> rx.Component:
                 gap="12px",
                 width="100%",
             ),
+            _visa_filters(),
             spacing="3",
             width="100%",
         ),
@@ -137,6 +142,65 @@ def _filters() -> rx.Component:
         padding=["16px", "20px"],
         width="100%",
         **CARD_STYLE,
+    )
+
+
+def _visa_filters() -> rx.Component:
+    """My visa, Korean level at most, working language, remote; and the guide's link."""
+    return rx.grid(
+        _select(
+            "jobs-visa",
+            t("My visa"),
+            JobsState.visa,
+            JobsState.set_visa,
+            [(ALL, N_("Any visa")), *VISA_LABELS.items()],
+        ),
+        _select(
+            "jobs-korean",
+            t("Korean level at most"),
+            JobsState.korean,
+            JobsState.set_korean,
+            [(ALL, N_("Any level")), *KOREAN_LABELS.items()],
+        ),
+        _select(
+            "jobs-language",
+            t("Working language"),
+            JobsState.language,
+            JobsState.set_language,
+            [(ALL, N_("Any language")), *LANGUAGE_LABELS.items()],
+        ),
+        rx.vstack(
+            rx.el.label(
+                rx.hstack(
+                    rx.switch(
+                        id="jobs-remote",
+                        checked=JobsState.remote,
+                        on_change=JobsState.set_remote,
+                    ),
+                    rx.text(t("Remote only"), font_weight="500", font_size="14px"),
+                    align="center",
+                    spacing="2",
+                ),
+                html_for="jobs-remote",
+            ),
+            rx.link(
+                rx.icon("book-open", size=14, aria_hidden="true"),
+                t("Which visa lets me work? Read the visa guide"),
+                href=routes.VISA_GUIDE,
+                size="2",
+                display="inline-flex",
+                align_items="center",
+                gap="4px",
+            ),
+            spacing="2",
+            justify="end",
+            min_height="100%",
+        ),
+        grid_template_columns=["1fr", "repeat(2, minmax(0, 1fr))",
+                               "repeat(2, minmax(0, 1fr))", "repeat(4, minmax(0, 1fr))"],
+        gap="12px",
+        width="100%",
+        class_name="jobs-visa-filters",
     )
 
 
@@ -211,6 +275,7 @@ def _card(job: JobCard) -> rx.Component:
                 ),
                 rx.cond(job.technologies.length() > 0,
                         chips(job.technologies, more=job.more_technologies)),
+                visa_badges(job),
                 spacing="2",
                 flex="1",
                 min_width="0",

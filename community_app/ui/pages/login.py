@@ -8,7 +8,7 @@ from community_app.i18n import N_
 from community_app.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.forms import field, form_alert, submit_button
 from community_app.ui.components.google import google_button
 from community_app.ui.i18n import t
@@ -109,8 +109,8 @@ def _credentials() -> rx.Component:
 def _otp() -> rx.Component:
     return rx.vstack(
         rx.text(
-            t("We sent a 6-digit code to {email}. Enter it below; it is valid for 10 minutes.",
-              email=LoginState.login_email),
+            t("We sent a {digits}-digit code to {email}. Enter it below; it is valid for 10 minutes.",
+              email=LoginState.login_email, digits=get_settings().login_code_digits),
             color=COLORS["muted"],
         ),
         rx.form(
@@ -121,7 +121,7 @@ def _otp() -> rx.Component:
                     autocomplete="one-time-code",
                     input_mode="numeric",
                     pattern="[0-9]*",
-                    max_length=6,
+                    max_length=get_settings().login_code_digits,
                     required=True,
                     auto_focus=True,
                 ),

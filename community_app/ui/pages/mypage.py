@@ -9,14 +9,17 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.models import JobCategory, JobType
+from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.state.auth import AuthState
-from community_app.state.mypage import MyPageState
-from community_app.ui import routes
+from community_app.state.mypage import MyPageState, read_mypage
+from community_app.state.page_load import PageData
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.forms import error_text, field, form_alert, submit_button
 from community_app.ui.components.logout import logout_dialog
+from community_app.ui.components.mypage_blogs import blogs_tab
+from community_app.ui.components.mypage_parts import CARD, status_badge
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
 from community_app.ui.styles import COLORS
@@ -36,35 +39,7 @@ CATEGORIES = {
     "MOBILE": N_("Mobile"), "DEVOPS": N_("DevOps"), "DATA": N_("Data"), "AI": N_("AI"),
     "QA": N_("QA"), "DESIGN": N_("Design"), "OTHER": N_("Other"),
 }
-STATUS_LABELS = {
-    "PENDING": N_("Waiting for review"), "OPEN": N_("Open"), "CLOSED": N_("Closed"),
-    "FILLED": N_("Filled"), "ACCEPTED": N_("Registered"), "REJECTED": N_("Rejected"),
-    "CANCELLED": N_("Cancelled"), "DRAFT": N_("Draft"), "PUBLISHED": N_("Published"),
-}
 assert set(JOB_TYPES) == set(JobType.values()) and set(CATEGORIES) == set(JobCategory.values())
-
-CARD = {
-    "background_color": "white",
-    "border": f"1px solid {COLORS['border']}",
-    "border_radius": "16px",
-    "padding": ["16px", "20px"],
-    "width": "100%",
-}
-
-
-def status_badge(status) -> rx.Component:
-    return rx.match(
-        status,
-        *[(key, rx.badge(t(label), color_scheme=color, variant="soft"))
-          for key, label, color in [
-              ("PENDING", STATUS_LABELS["PENDING"], "amber"), ("OPEN", STATUS_LABELS["OPEN"], "green"),
-              ("CLOSED", STATUS_LABELS["CLOSED"], "gray"), ("FILLED", STATUS_LABELS["FILLED"], "blue"),
-              ("ACCEPTED", STATUS_LABELS["ACCEPTED"], "green"), ("REJECTED", STATUS_LABELS["REJECTED"], "red"),
-              ("CANCELLED", STATUS_LABELS["CANCELLED"], "gray"), ("DRAFT", STATUS_LABELS["DRAFT"], "gray"),
-              ("PUBLISHED", STATUS_LABELS["PUBLISHED"], "green"),
-          ]],
-        rx.badge(status),
-    )
 
 
 # --- sidebar -----------------------------------------------------------------------------
@@ -256,6 +231,43 @@ def _job_row(job) -> rx.Component:
     )
 
 
+def _checks(legend: str, prefix: str, options: dict[str, str], name: str, errors) -> rx.Component:
+    """A group of checkboxes, one ``<prefix><value>`` field per choice."""
+    return rx.el.fieldset(
+        rx.el.legend(t(legend), font_weight="500", font_size="14px", padding_bottom="4px"),
+        rx.flex(
+            *[
+                rx.el.label(
+                    rx.hstack(rx.checkbox(name=f"{prefix}{value}"), rx.text(t(label), size="2"),
+                              align="center", spacing="1"),
+                )
+                for value, label in options.items()
+            ],
+            wrap="wrap", gap="8px 16px",
+        ),
+        error_text(errors, name, id_=f"field-{name}-error"),
+        border="none", padding="0", margin="0", width="100%",
+    )
+
+
+def _visa_fields(e) -> rx.Component:
+    """Visa statuses, E-7 sponsorship, Korean level and working languages of a post."""
+    return rx.vstack(
+        _checks(N_("Visa statuses you can employ"), "visa_", VisaStatus.labels(), "visas", e),
+        rx.el.label(
+            rx.hstack(rx.checkbox(name="visaSponsorship"),
+                      rx.text(t("We sponsor an E-7 visa")), align="center"),
+        ),
+        _grid(
+            _select(N_("Korean level required"), "koreanLevel", KoreanLevel.labels(), e),
+        ),
+        _checks(N_("Working languages"), "lang_", WorkingLanguage.labels(), "workingLanguages", e),
+        rx.link(t("What do the visa statuses mean?"), href=routes.VISA_GUIDE, size="2",
+                is_external=True),
+        spacing="3", width="100%", align="stretch",
+    )
+
+
 def _jobs() -> rx.Component:
     e = MyPageState.job_errors
     form = rx.form(
@@ -273,6 +285,7 @@ def _jobs() -> rx.Component:
             rx.el.label(
                 rx.hstack(rx.checkbox(name="remote"), rx.text(t("Remote work possible")), align="center"),
             ),
+            _visa_fields(e),
             _textarea(N_("Description"), "description", e),
             _textarea(N_("Requirements and experience"), "requirements", e),
             field(t("Technologies and skills"), "technologies", errors=e,
@@ -314,148 +327,6 @@ def _jobs() -> rx.Component:
 
 
 # --- blogs --------------------------------------------------------------------------------
-
-TOOLBAR = (
-    ("heading", N_("Heading"), "## ", "", N_("Heading")),
-    ("bold", N_("Bold"), "**", "**", N_("bold text")),
-    ("italic", N_("Italic"), "_", "_", N_("italic text")),
-    ("list", N_("Bulleted list"), "\n- ", "", N_("item")),
-    ("list-ordered", N_("Numbered list"), "\n1. ", "", N_("item")),
-    ("quote", N_("Quote"), "\n> ", "", N_("quote")),
-    ("code", N_("Code"), "`", "`", N_("code")),
-    ("link", N_("Link"), "[", "](https://)", N_("link text")),
-)
-
-
-def _toolbar() -> rx.Component:
-    def tool(icon, label, before, after, placeholder):
-        script = f"window.uzdevWrap('blog-content', {before!r}, {after!r}, {placeholder!r})"
-        return rx.tooltip(
-            rx.icon_button(rx.icon(icon, size=16), variant="soft", color_scheme="gray", size="2",
-                           type="button", aria_label=t(label), on_click=rx.call_script(script)),
-            content=t(label),
-        )
-
-    return rx.hstack(*[tool(*item) for item in TOOLBAR], wrap="wrap", spacing="1",
-                     role="toolbar", aria_label=t("Formatting"))
-
-
-def _post_row(post) -> rx.Component:
-    return rx.flex(
-        rx.vstack(
-            rx.text(post.title, font_weight="600"),
-            rx.hstack(status_badge(post.status), rx.text(t_var(post.date), color=COLORS["muted"], size="2"),
-                      align="center"),
-            spacing="1", min_width="0",
-        ),
-        rx.hstack(
-            rx.cond(post.published,
-                    rx.link(t("View"), href="/blog/" + post.id.to(str), size="2")),
-            rx.button(t("Edit"), variant="soft", size="2", on_click=MyPageState.edit_post(post.id)),
-            rx.button(t("Delete"), variant="soft", color_scheme="red", size="2",
-                      on_click=MyPageState.ask_delete_post(post.id)),
-            align="center", wrap="wrap",
-        ),
-        justify="between", align_items=["flex-start", "center"], flex_direction=["column", "row"],
-        gap="8px", padding_y="10px", border_bottom=f"1px solid {COLORS['border']}", width="100%",
-    )
-
-
-def _delete_post_dialog() -> rx.Component:
-    return confirm_dialog(
-        title=t("Delete this post?"),
-        description=t("This cannot be undone."),
-        confirm_label=t("Delete"),
-        cancel_label=t("Cancel"),
-        on_confirm=MyPageState.confirm_delete_post,
-        on_cancel=MyPageState.keep_post,
-        open_=MyPageState.delete_post_id > 0,
-    )
-
-
-def _blogs() -> rx.Component:
-    e = MyPageState.post_errors
-    editor = rx.form(
-        rx.vstack(
-            field(t("Title"), "title", errors=e, default_value=MyPageState.editor_title),
-            rx.vstack(
-                rx.el.label(t("Content"), html_for="blog-content", font_weight="500", font_size="14px"),
-                _toolbar(),
-                rx.text_area(id="blog-content", name="content", rows="12", width="100%",
-                             default_value=MyPageState.editor_content,
-                             aria_describedby="blog-content-error",
-                             placeholder=t("Write in Markdown: ## heading, **bold**, - list ...")),
-                error_text(e, "content", id_="blog-content-error"),
-                spacing="2", width="100%",
-            ),
-            rx.vstack(
-                rx.text(t("Cover image"), font_weight="500", font_size="14px"),
-                rx.hstack(
-                    rx.upload(
-                        rx.button(rx.icon("image-up", size=16), t("Choose cover image"), variant="soft",
-                                  type="button"),
-                        id="blog-cover",
-                        accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"]},
-                        max_files=1,
-                        multiple=False,
-                        no_drag=True,
-                        on_drop=MyPageState.choose_cover(rx.upload_files(upload_id="blog-cover")),
-                        border="none",
-                        padding="0",
-                    ),
-                    rx.text(MyPageState.editor_cover_name, color=COLORS["muted"], size="2"),
-                    align="center", wrap="wrap",
-                ),
-                rx.cond(MyPageState.editor_cover_url != "",
-                        rx.image(src=MyPageState.editor_cover_url, alt=t("Cover image"), max_height="160px",
-                                 border_radius="8px")),
-                error_text(e, "cover", id_="blog-cover-error"),
-                spacing="2", width="100%",
-            ),
-            rx.hstack(
-                rx.el.label(t("Visibility"), html_for="blog-status", font_weight="500", font_size="14px"),
-                rx.el.select(
-                    rx.el.option(t("Draft"), value="DRAFT"),
-                    rx.el.option(t("Published"), value="PUBLISHED"),
-                    id="blog-status", name="status",
-                    default_value=rx.cond(MyPageState.editor_published, "PUBLISHED", "DRAFT"),
-                    height="40px", padding_x="8px", border=f"1px solid {COLORS['border']}",
-                    border_radius="8px", background_color="white",
-                ),
-                align="center",
-            ),
-            rx.hstack(
-                submit_button(t("Save Post"), width="auto"),
-                rx.button(t("New post"), type="button", variant="soft", size="3",
-                          on_click=MyPageState.new_post),
-                wrap="wrap",
-            ),
-            spacing="3", width="100%", align="stretch",
-        ),
-        on_submit=MyPageState.save_post,
-        no_validate=True,
-        key=MyPageState.editor_key,
-        width="100%",
-    )
-    return rx.vstack(
-        rx.heading(t("My Blogs"), as_="h2", size="6"),
-        form_alert(MyPageState.post_notice, visible=MyPageState.post_notice.contains("en"), color="green"),
-        rx.cond(e.contains("form"), form_alert(e["form"], visible=True)),
-        editor,
-        rx.heading(t("My posts"), as_="h3", size="4", padding_top="12px"),
-        rx.cond(
-            MyPageState.my_posts.length() > 0,
-            rx.vstack(rx.foreach(MyPageState.my_posts, _post_row), spacing="0", width="100%"),
-            rx.text(t("You have not written a post yet."), color=COLORS["muted"]),
-        ),
-        _delete_post_dialog(),
-        spacing="3",
-        **CARD,
-    )
-
-
-# --- account ------------------------------------------------------------------------------
-
 
 def _account() -> rx.Component:
     e = MyPageState.account_errors
@@ -523,6 +394,78 @@ def _account() -> rx.Component:
         key=MyPageState.account_key,
         width="100%",
     )
+    return rx.vstack(_personal(photo, form), _my_data(), spacing="4", width="100%")
+
+
+def _consent_row(row) -> rx.Component:
+    return rx.flex(
+        rx.text(t_var_label(row.label), rx.cond(row.meetup != "", rx.text.span(" · ", row.meetup)),
+                size="2"),
+        rx.text(t_var(row.date), size="2", color=COLORS["muted"]),
+        justify="between", gap="8px", padding_y="6px", border_bottom=f"1px solid {COLORS['border']}",
+        width="100%",
+    )
+
+
+def t_var_label(label):
+    from community_app.models import ConsentKind
+
+    return rx.match(label, *[(l, t(l)) for l in ConsentKind.labels().values()], label)
+
+
+def _my_data() -> rx.Component:
+    export = rx.vstack(
+        rx.heading(t("Download my data"), as_="h3", size="4"),
+        rx.text(t("A ZIP with everything we hold about you: profile, registrations, comments, posts, consents, sign-ins and your images. The link works once, for 24 hours."),
+                color=COLORS["muted"], size="2"),
+        rx.cond(
+            (MyPageState.export_status == "PENDING") | (MyPageState.export_status == "RUNNING"),
+            rx.vstack(rx.text(t("Preparing your data..."), size="2"),
+                      rx.progress(value=MyPageState.export_progress, max=100, width="100%",
+                                  aria_label=t("Preparing your data...")), width="100%"),
+        ),
+        rx.cond(
+            MyPageState.export_url != "",
+            rx.link(rx.button(rx.icon("download", size=16), t("Download the ZIP"), type="button"),
+                    href=MyPageState.export_url, on_click=MyPageState.export_downloaded, id="export-download"),
+            rx.button(rx.icon("archive", size=16), t("Download my data"), type="button", variant="soft",
+                      on_click=MyPageState.request_export,
+                      disabled=(MyPageState.export_status == "PENDING") | (MyPageState.export_status == "RUNNING")),
+        ),
+        spacing="2", width="100%",
+    )
+    delete = rx.form(
+        rx.vstack(
+            rx.heading(t("Delete my account"), as_="h3", size="4"),
+            rx.text(t("Your personal data is erased 7 days after you ask; logging in before then cancels it."),
+                    color=COLORS["muted"], size="2"),
+            rx.radio_group.root(
+                rx.vstack(
+                    rx.el.label(rx.hstack(rx.radio_group.item(value="keep"),
+                                          rx.text(t("Keep my comments and posts as 'deleted member'"), size="2"))),
+                    rx.el.label(rx.hstack(rx.radio_group.item(value="remove"),
+                                          rx.text(t("Remove my comments and posts"), size="2"))),
+                ),
+                name="content", default_value="keep",
+            ),
+            field(t("Password"), "password", type_="password", autocomplete="current-password"),
+            form_alert(MyPageState.deletion_error, visible=MyPageState.deletion_error.contains("en")),
+            form_alert(MyPageState.deletion_notice, visible=MyPageState.deletion_notice.contains("en"), color="green"),
+            rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="submit", color_scheme="red"),
+            spacing="2", width="100%", align="stretch",
+        ),
+        on_submit=MyPageState.delete_account, no_validate=True, width="100%",
+    )
+    consents = rx.vstack(
+        rx.heading(t("What you agreed to"), as_="h3", size="4"),
+        rx.foreach(MyPageState.consents, _consent_row),
+        spacing="1", width="100%",
+    )
+    return rx.vstack(consents, rx.separator(size="4"), export, rx.separator(size="4"), delete,
+                     spacing="4", **CARD)
+
+
+def _personal(photo, form) -> rx.Component:
     return rx.vstack(
         rx.heading(t("Personal info"), as_="h2", size="6"),
         form_alert(MyPageState.account_notice, visible=MyPageState.account_notice.contains("en"), color="green"),
@@ -534,7 +477,7 @@ def _account() -> rx.Component:
     )
 
 
-@page(routes.MYPAGE, title=N_("My Page"), on_load=[AuthState.require_member, MyPageState.load])
+@page(routes.MYPAGE, title=N_("My Page"), on_load=PageData(MyPageState, read_mypage, "_apply_load"), members_only=True)
 def mypage() -> rx.Component:
     return content_container(
         rx.script(src="/editor.js"),
@@ -545,7 +488,7 @@ def mypage() -> rx.Component:
                     rx.match(
                         MyPageState.section,
                         ("jobs", _jobs()),
-                        ("blogs", _blogs()),
+                        ("blogs", blogs_tab()),
                         ("account", _account()),
                         _events(),
                     ),

@@ -12,12 +12,21 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.news import NewsState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.news_cards import news_card
+from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+
+CARD_COLUMNS = [
+    "minmax(0, 1fr)",
+    "minmax(0, 1fr)",
+    "repeat(2, minmax(0, 1fr))",
+    "repeat(2, minmax(0, 1fr))",
+    "repeat(3, minmax(0, 1fr))",
+]
 
 # (value, label): "" is All, which shows every loaded item.
 TYPE_CHIPS = (("", N_("All")), ("TECH", N_("Tech")), ("MEETUP", N_("Meetup")), ("SOCIAL", N_("Social")))
@@ -120,16 +129,11 @@ def tag_chips() -> rx.Component:
 
 
 def loading_state() -> rx.Component:
-    return rx.center(
-        rx.hstack(
-            rx.spinner(size="3"),
-            rx.text(t("Loading news..."), color=COLORS["muted"]),
-            align="center",
-            spacing="3",
-        ),
-        role="status",
-        padding_y="64px",
-        width="100%",
+    return card_skeletons(
+        t("Loading news..."),
+        image="/news-default.svg",
+        image_props={"aspect_ratio": "16 / 9", "height": "auto"},
+        columns=CARD_COLUMNS,
     )
 
 
@@ -195,13 +199,7 @@ def results() -> rx.Component:
         ),
         rx.grid(
             rx.foreach(NewsState.cards, news_card),
-            grid_template_columns=[
-                "minmax(0, 1fr)",
-                "minmax(0, 1fr)",
-                "repeat(2, minmax(0, 1fr))",
-                "repeat(2, minmax(0, 1fr))",
-                "repeat(3, minmax(0, 1fr))",
-            ],
+            grid_template_columns=CARD_COLUMNS,
             gap="20px",
             width="100%",
             id="news-cards",

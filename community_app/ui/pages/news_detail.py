@@ -1,6 +1,6 @@
 """/news/<id>: one news article and its comments (SPEC section 2, section 7 calls).
 
-The article text is shown as plain text paragraphs (split on blank lines), never HTML.
+The article text is Markdown rendered to sanitised HTML on the server (services/markdown.py).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.news_detail import NewsDetailState
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.news_cards import copy_link_button, news_image, tag_list, type_badge
 from community_app.ui.components.news_comments import comments_section
@@ -60,16 +60,8 @@ def article() -> rx.Component:
                 border_radius="12px",
                 border=f"1px solid {COLORS['border']}",
             ),
-            rx.box(
-                rx.foreach(
-                    s.paragraphs,
-                    lambda p: rx.text(p, as_="p", size="4", line_height="1.7",
-                                      white_space="pre-line", margin_bottom="1em",
-                                      overflow_wrap="anywhere"),
-                ),
-                id="news-content",
-                width="100%",
-            ),
+            rx.html(s.content_html, id="news-content", class_name="uzdev-prose", width="100%",
+                    font_size="var(--font-size-4)"),
             rx.flex(
                 copy_link_button(routes.NEWS + "/" + s.article_id.to_string()),
                 gap="12px",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page

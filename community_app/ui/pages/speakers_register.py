@@ -16,7 +16,7 @@ from community_app.state.speakers import (
     PHOTO_UPLOAD_ID,
     SpeakerState,
 )
-from community_app.ui import routes
+from community_app import routes
 from community_app.ui.components.forms import error_text, field, form_alert, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page

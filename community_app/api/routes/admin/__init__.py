@@ -1,0 +1,25 @@
+"""The organizers' back office: /admin/... (an organizer's bearer token; 401 without a
+valid token, 403 for members). One module per area, each path written out in full:
+
+- ``meetups.py``: /admin/meetups, with speakers, sessions, notes and the image
+- ``registrations.py``: /admin/meetups/{id}/registrations, approval, check-in, CSV
+- ``news.py``: /admin/news    - ``jobs.py``: /admin/jobs    - ``comments.py``: /admin/comments
+- ``speakers.py``: /admin/speaker-applications
+- ``overview.py``: /admin/settings, /admin/statistics, /admin/audit
+
+Every call is one service call (``services/admin_*.py``, ``services/meetups/admin_*.py``): the service checks the role
+again, makes the change, records it in the audit log (GET /admin/audit) and expires the
+public caches. Body fields are checked by the same rules as the back office's forms, so
+one answer lists every invalid field with a translated message (Accept-Language: en or
+uz).
+"""
+
+from fastapi import APIRouter
+
+from community_app.api.routes.admin import (
+    comments, jobs, meetups, news, overview, registrations, speakers,
+)
+
+router = APIRouter(prefix="/admin", tags=["admin"])
+for area in (meetups, registrations, news, jobs, speakers, comments, overview):
+    router.include_router(area.router)

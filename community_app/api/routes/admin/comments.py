@@ -1,0 +1,85 @@
+"""/admin/comments: moderating the news comments."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.formatting import translated, utc
+from community_app.api.params import PageNumber, PageSize
+from community_app.api.routes.admin.common import DELETED, NOT_ORGANIZER, WITH_404
+from community_app.i18n import N_
+from community_app.services import admin_comments
+
+router = APIRouter()
+
+HIDDEN = N_("Comment hidden.")
+SHOWN = N_("Comment shown again.")
+
+
+class AdminCommentOut(BaseModel):
+    id: int
+    newsId: int
+    newsTitle: str
+    parentId: int | None
+    authorUsername: str
+    authorEmail: str
+    text: str = Field(description="Plain text as written: escape it when showing it")
+    hidden: bool
+    createdAt: dt.datetime
+
+    @classmethod
+    def of(cls, c: admin_comments.AdminCommentView) -> AdminCommentOut:
+        return cls(id=c.id, newsId=c.news_id, newsTitle=c.news_title, parentId=c.parent_id,
+                   authorUsername=c.author_username, authorEmail=c.author_email, text=c.text,
+                   hidden=c.hidden, createdAt=utc(c.created_at))
+
+
+@router.get("/comments", response_model=Envelope[Page[AdminCommentOut]], responses=NOT_ORGANIZER)
+def list_comments(
+    user: Organizer,
+    session: SessionDep,
+    hidden: Annotated[bool | None, Query(description="Only hidden or only visible")] = None,
+    news_id: Annotated[int | None, Query(alias="newsId")] = None,
+    search: Annotated[str | None, Query(description="Text, author or news title")] = None,
+    page: PageNumber = 0,
+    size: PageSize = 20,
+) -> Envelope[Page[AdminCommentOut]]:
+    """Comments and replies on every news item, newest first."""
+    result = admin_comments.list_comments_admin(
+        session, user.id, hidden=hidden, news_id=news_id, search=search, page=page, size=size
+    )
+    return ok(page_of([AdminCommentOut.of(c) for c in result.items], result.total, page, size))
+
+
+@router.post("/comments/{comment_id}/hide", response_model=Envelope[AdminCommentOut],
+             responses=WITH_404)
+def hide_comment(comment_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminCommentOut]:
+    """Hide a comment (and its replies) from the public thread."""
+    view = admin_comments.hide_comment(session, user.id, comment_id)
+    return ok(AdminCommentOut.of(view), translated(request, HIDDEN))
+
+
+@router.post("/comments/{comment_id}/unhide", response_model=Envelope[AdminCommentOut],
+             responses=WITH_404)
+def unhide_comment(
+    comment_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminCommentOut]:
+    view = admin_comments.unhide_comment(session, user.id, comment_id)
+    return ok(AdminCommentOut.of(view), translated(request, SHOWN))
+
+
+@router.delete("/comments/{comment_id}", response_model=Envelope[None], responses=WITH_404)
+def delete_comment(
+    comment_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[None]:
+    """Delete a comment with its replies and votes."""
+    admin_comments.delete_comment(session, user.id, comment_id)
+    return ok(None, translated(request, DELETED))
+
+

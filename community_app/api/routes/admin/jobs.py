@@ -1,0 +1,175 @@
+"""/admin/jobs: the job-post queue and lifecycle (open for 30 days, renew, close, fill)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.formatting import translated, utc
+from community_app.api.params import PageNumber, PageSize
+from community_app.api.routes.admin.common import (
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, ruled, upper_or_none,
+)
+from community_app.api.routes.jobs import JobOut
+from community_app.api.schemas.rules import also_checked_by, checked_by
+from community_app.i18n import N_
+from community_app.models import JobCategory, JobType
+from community_app.services import admin_jobs
+
+router = APIRouter()
+
+OPENED = N_("Job post opened for 30 days.")
+RENEWED = N_("Job post renewed for 30 days.")
+CLOSED = N_("Job post closed.")
+FILLED = N_("Job post marked as filled.")
+
+
+class AdminJobOut(BaseModel):
+    job: JobOut = Field(description="As the public sees it (an expired OPEN post reads CLOSED)")
+    status: str = Field(description="The stored status",
+                        json_schema_extra={"enum": ["PENDING", "OPEN", "CLOSED", "FILLED"]})
+    expired: bool
+    openedAt: dt.datetime | None
+    updatedAt: dt.datetime
+
+    @classmethod
+    def of(cls, v: admin_jobs.AdminJobView) -> AdminJobOut:
+        return cls(job=JobOut.of(v.job), status=v.raw_status, expired=v.is_expired,
+                   openedAt=utc(v.opened_at) if v.opened_at else None,
+                   updatedAt=utc(v.updated_at))
+
+
+def _job_text(field: str, maximum: int):
+    return Annotated[str | None, ruled(admin_jobs.JOB_RULES, field), Field(max_length=maximum)]
+
+
+def _job_choice(field: str, values: list[str]):
+    return Annotated[
+        Literal[tuple(values)] | None,  # type: ignore[valid-type]
+        checked_by(admin_jobs.JOB_RULES[field], clean=upper_or_none),
+    ]
+
+
+def _job_list(field: str):
+    return Annotated[
+        list[str] | str | None, checked_by(admin_jobs.JOB_RULES[field]),
+        Field(description="At most 20 items of at most 50 characters (or comma-separated)"),
+    ]
+
+
+def _job_number(field: str):
+    return Annotated[int | None, ruled(admin_jobs.JOB_RULES, field), Field(ge=0)]
+
+
+class JobIn(BaseModel):
+    """A job post's fields; each one is checked by the back office's rule for it."""
+
+    title: _job_text("title", 200) = None
+    companyName: _job_text("companyName", 200) = None
+    companyDescription: _job_text("companyDescription", 5000) = None
+    location: _job_text("location", 100) = None
+    remote: bool | None = None
+    jobType: _job_choice("jobType", JobType.values()) = None
+    category: _job_choice("category", JobCategory.values()) = None
+    description: _job_text("description", 20_000) = None
+    requirements: _job_text("requirements", 20_000) = None
+    experience: _job_text("experience", 200) = None
+    technologies: _job_list("technologies") = None
+    benefits: _job_text("benefits", 5000) = None
+    keywords: _job_list("keywords") = None
+    salaryMin: _job_number("salaryMin") = None
+    salaryMax: _job_number("salaryMax") = None
+    salaryCurrency: Annotated[
+        str | None, ruled(admin_jobs.JOB_RULES, "salaryCurrency"),
+        Field(min_length=3, max_length=3, description="Default KRW"),
+    ] = None
+    contactPhone: _job_text("contactPhone", 30) = None
+    contactEmail: Annotated[str | None, ruled(admin_jobs.JOB_RULES, "contactEmail"),
+                            Field(json_schema_extra={"format": "email"})] = None
+    contactWebsite: Annotated[str | None, ruled(admin_jobs.JOB_RULES, "contactWebsite"),
+                              Field(json_schema_extra={"format": "uri"})] = None
+
+    _salary_range = also_checked_by(admin_jobs.salary_range_problem)
+
+
+@router.get("/jobs", response_model=Envelope[Page[AdminJobOut]], responses=NOT_ORGANIZER)
+def list_jobs(
+    user: Organizer,
+    session: SessionDep,
+    status: Annotated[
+        str | None,
+        Query(description="PENDING (the queue, oldest first), OPEN, CLOSED, FILLED or EXPIRED "
+                          "(open but past expiry); omitted: every post",
+              json_schema_extra={"enum": list(admin_jobs.ADMIN_FILTERS)}),
+    ] = None,
+    search: Annotated[str | None, Query(description="Title or company")] = None,
+    page: PageNumber = 0,
+    size: PageSize = 20,
+) -> Envelope[Page[AdminJobOut]]:
+    """Job posts of any status."""
+    result = admin_jobs.list_jobs_admin(
+        session, user.id, status, search=search, page=page, size=size
+    )
+    return ok(page_of([AdminJobOut.of(j) for j in result.items], result.total, page, size))
+
+
+@router.get("/jobs/{job_id}", response_model=Envelope[AdminJobOut], responses=WITH_404)
+def get_job(job_id: int, user: Organizer, session: SessionDep) -> Envelope[AdminJobOut]:
+    return ok(AdminJobOut.of(admin_jobs.get_job_admin(session, user.id, job_id)))
+
+
+@router.put("/jobs/{job_id}", response_model=Envelope[AdminJobOut], responses=WITH_422)
+def update_job(
+    job_id: int, body: JobIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminJobOut]:
+    """Replace a post's fields (its status has its own calls)."""
+    view = admin_jobs.update_job(session, user.id, job_id, body.model_dump())
+    return ok(AdminJobOut.of(view), translated(request, SAVED))
+
+
+@router.delete("/jobs/{job_id}", response_model=Envelope[None], responses=WITH_404)
+def delete_job(job_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
+    admin_jobs.delete_job(session, user.id, job_id)
+    return ok(None, translated(request, DELETED))
+
+
+
+@router.post("/jobs/{job_id}/open", response_model=Envelope[AdminJobOut], responses=WITH_409)
+def open_job(
+    job_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminJobOut]:
+    """Open a pending, closed, filled or expired post: public for 30 days."""
+    view = admin_jobs.open_job(session, user.id, job_id)
+    return ok(AdminJobOut.of(view), translated(request, OPENED))
+
+
+@router.post("/jobs/{job_id}/renew", response_model=Envelope[AdminJobOut], responses=WITH_409)
+def renew_job(
+    job_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminJobOut]:
+    """Keep an open post public for 30 more days from now."""
+    view = admin_jobs.renew_job(session, user.id, job_id)
+    return ok(AdminJobOut.of(view), translated(request, RENEWED))
+
+
+@router.post("/jobs/{job_id}/close", response_model=Envelope[AdminJobOut], responses=WITH_409)
+def close_job(
+    job_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminJobOut]:
+    """Close an open post, or decline a pending one."""
+    view = admin_jobs.close_job(session, user.id, job_id)
+    return ok(AdminJobOut.of(view), translated(request, CLOSED))
+
+
+@router.post("/jobs/{job_id}/fill", response_model=Envelope[AdminJobOut], responses=WITH_409)
+def fill_job(
+    job_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminJobOut]:
+    """Mark an open or closed post as filled."""
+    view = admin_jobs.fill_job(session, user.id, job_id)
+    return ok(AdminJobOut.of(view), translated(request, FILLED))

@@ -1,0 +1,344 @@
+"""/admin/meetups: meetups with their speakers, sessions, notes and image.
+
+Times: meetupDate, startTime and endTime are Korea time; every ``...At`` is UTC.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.formatting import translated, utc
+from community_app.api.params import PageNumber, PageSize
+from community_app.api.routes.admin.common import (
+    DELETED, IMAGE_REMOVED, IMAGE_SAVED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
+    ImageFile, image_bytes, ruled,
+)
+from community_app.api.routes.meetups import MeetupOut
+from community_app.api.schemas.rules import also_checked_by
+from community_app.i18n import N_
+from community_app.korea_time import korea_clock as korea_time
+from community_app.services.meetups import admin_edits, admin_program, admin_views
+
+router = APIRouter()
+
+MEETUP_CREATED = N_("Meetup created.")
+
+class AdminMeetupOut(MeetupOut):
+    attendedCount: int = Field(description="Checked-in attendees (feeds the statistics)")
+    acceptedCount: int
+    pendingCount: int = Field(description="Registrations waiting for approval")
+    checkedInCount: int
+
+    @classmethod
+    def of_admin(cls, v: admin_views.AdminMeetupView) -> AdminMeetupOut:
+        return cls(
+            **MeetupOut.of(v.meetup).model_dump(),
+            attendedCount=v.attended_count,
+            acceptedCount=v.accepted_count,
+            pendingCount=v.pending_count,
+            checkedInCount=v.checked_in_count,
+        )
+
+
+
+class MeetupIn(BaseModel):
+    """The meetup form; each field is checked by the back office's rule for it."""
+
+    title: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "title"),
+                     Field(max_length=admin_views.TITLE_MAX)] = None
+    description: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "description"),
+                           Field(max_length=admin_views.DESCRIPTION_MAX)] = None
+    meetupDate: Annotated[
+        str | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
+        Field(description="Korea time, YYYY-MM-DD", json_schema_extra={"format": "date"}),
+    ] = None
+    startTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "startTime"),
+                         Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
+    endTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "endTime"),
+                       Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
+    location: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "location"),
+                        Field(max_length=admin_views.LOCATION_MAX)] = None
+    maxSeats: Annotated[
+        int | None, ruled(admin_edits.MEETUP_RULES, "maxSeats"),
+        Field(ge=1, le=admin_views.MAX_SEATS_LIMIT,
+              description="Default 50; never below the live registrations"),
+    ] = None
+    parking: bool | None = None
+    provided: Annotated[
+        str | None, ruled(admin_edits.MEETUP_RULES, "provided"),
+        Field(max_length=admin_views.PROVIDED_MAX, description="What is provided (food, ...)"),
+    ] = None
+    requiresApproval: bool | None = Field(
+        default=None, description="Registrations wait as PENDING"
+    )
+
+    _clock_order = also_checked_by(admin_edits.clock_order_problem)
+
+
+class SpeakerIn(BaseModel):
+    fullName: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "fullName"),
+                        Field(min_length=2, max_length=admin_views.NAME_MAX)] = None
+    jobPosition: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "jobPosition"),
+                           Field(max_length=admin_views.NAME_MAX)] = None
+    company: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "company"),
+                       Field(max_length=admin_views.NAME_MAX)] = None
+    bio: str | None = Field(default=None, description="At most 5000 characters are kept")
+    profileURL: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "profileURL"),
+                          Field(json_schema_extra={"format": "uri"})] = None
+    imageURL: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "imageURL"),
+                        Field(json_schema_extra={"format": "uri"})] = None
+
+
+class AdminSpeakerOut(BaseModel):
+    id: int
+    fullName: str
+    jobPosition: str
+    company: str
+    bio: str
+    imageURL: str | None
+    profileURL: str | None
+
+    @classmethod
+    def of(cls, s: admin_views.AdminSpeakerView) -> AdminSpeakerOut:
+        return cls(id=s.id, fullName=s.full_name, jobPosition=s.job_position, company=s.company,
+                   bio=s.bio, imageURL=s.image_url, profileURL=s.profile_url)
+
+
+class SessionIn(BaseModel):
+    subject: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "subject"),
+                       Field(max_length=admin_views.SUBJECT_MAX)] = None
+    startTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "startTime"),
+                         Field(description="Korea time HH:MM, on the meetup's date")] = None
+    endTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "endTime"),
+                       Field(description="Korea time HH:MM")] = None
+    speakerId: Annotated[int | None, ruled(admin_edits.SESSION_RULES, "speakerId"),
+                         Field(description="A speaker of this meetup; 0 or null: none")] = None
+
+    _clock_order = also_checked_by(admin_edits.clock_order_problem)
+
+
+class AdminSessionOut(BaseModel):
+    id: int
+    subject: str
+    startTime: str
+    endTime: str
+    startsAt: dt.datetime
+    endsAt: dt.datetime
+    speakerId: int | None
+    speakerName: str | None
+
+    @classmethod
+    def of(cls, k: admin_views.AdminSessionView) -> AdminSessionOut:
+        return cls(id=k.id, subject=k.subject, startTime=korea_time(k.starts_at),
+                   endTime=korea_time(k.ends_at), startsAt=utc(k.starts_at), endsAt=utc(k.ends_at),
+                   speakerId=k.speaker_id, speakerName=k.speaker_name)
+
+
+class NoteIn(BaseModel):
+    content: Annotated[str | None, ruled(admin_edits.NOTE_RULES, "content"),
+                       Field(max_length=admin_views.NOTE_MAX)] = None
+    active: bool | None = Field(
+        default=None, description="Shown on the meetup page; false = archived"
+    )
+
+
+class AdminNoteOut(BaseModel):
+    id: int
+    content: str
+    active: bool
+    createdAt: dt.datetime
+
+    @classmethod
+    def of(cls, n: admin_views.AdminNoteView) -> AdminNoteOut:
+        return cls(id=n.id, content=n.content, active=n.is_active, createdAt=utc(n.created_at))
+
+
+class AdminMeetupDetailsOut(BaseModel):
+    meetup: AdminMeetupOut
+    speakers: list[AdminSpeakerOut]
+    keynoteSessions: list[AdminSessionOut]
+    notes: list[AdminNoteOut] = Field(description="Active and archived, newest first")
+
+
+def _details(d: admin_views.AdminMeetupDetails) -> AdminMeetupDetailsOut:
+    return AdminMeetupDetailsOut(
+        meetup=AdminMeetupOut.of_admin(d.summary),
+        speakers=[AdminSpeakerOut.of(s) for s in d.speakers],
+        keynoteSessions=[AdminSessionOut.of(k) for k in d.sessions],
+        notes=[AdminNoteOut.of(n) for n in d.notes],
+    )
+
+
+@router.get("/meetups", response_model=Envelope[Page[AdminMeetupOut]], responses=NOT_ORGANIZER)
+def list_meetups(
+    user: Organizer,
+    session: SessionDep,
+    meetup_type: Annotated[
+        str | None,
+        Query(alias="type", description="upcoming or past; omitted: every meetup",
+              json_schema_extra={"enum": ["upcoming", "past"]}),
+    ] = None,
+    search: Annotated[str | None, Query(description="Title or location")] = None,
+    page: PageNumber = 0,
+    size: PageSize = 20,
+) -> Envelope[Page[AdminMeetupOut]]:
+    """Meetups with their registration and attendance counts: upcoming soonest first,
+    past and all newest first."""
+    result = admin_edits.list_meetups_admin(
+        session, user.id, meetup_type, search=search, page=page, size=size
+    )
+    return ok(page_of([AdminMeetupOut.of_admin(m) for m in result.items], result.total, page, size))
+
+
+@router.post("/meetups", status_code=201, response_model=Envelope[AdminMeetupOut],
+             responses={**NOT_ORGANIZER, 422: {}})
+def create_meetup(body: MeetupIn, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminMeetupOut]:
+    """Create a meetup (its image is sent afterwards to /admin/meetups/{id}/image)."""
+    view = admin_edits.create_meetup(session, user.id, body.model_dump())
+    return ok(AdminMeetupOut.of_admin(view), translated(request, MEETUP_CREATED), 201)
+
+
+@router.get("/meetups/{meetup_id}", response_model=Envelope[AdminMeetupDetailsOut],
+            responses=WITH_404)
+def get_meetup(meetup_id: int, user: Organizer, session: SessionDep) -> Envelope[AdminMeetupDetailsOut]:
+    """A meetup with its speakers, sessions and every note (archived ones too)."""
+    return ok(_details(admin_edits.get_meetup_admin(session, user.id, meetup_id)))
+
+
+@router.put("/meetups/{meetup_id}", response_model=Envelope[AdminMeetupOut], responses=WITH_422)
+def update_meetup(
+    meetup_id: int, body: MeetupIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminMeetupOut]:
+    """Replace a meetup's fields. maxSeats below the live registrations is refused (422)."""
+    view = admin_edits.update_meetup(session, user.id, meetup_id, body.model_dump())
+    return ok(AdminMeetupOut.of_admin(view), translated(request, SAVED))
+
+
+@router.delete("/meetups/{meetup_id}", response_model=Envelope[None], responses=WITH_404)
+def delete_meetup(meetup_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
+    """Delete a meetup with its speakers, sessions, registrations, notes and image."""
+    admin_edits.delete_meetup(session, user.id, meetup_id)
+    return ok(None, translated(request, DELETED))
+
+
+@router.post("/meetups/{meetup_id}/image", response_model=Envelope[AdminMeetupOut],
+             responses={**WITH_422, 413: {}})
+def upload_meetup_image(
+    meetup_id: int, image: ImageFile, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminMeetupOut]:
+    """Set the meetup's image: checked, re-encoded to WebP and served publicly."""
+    view = admin_edits.set_meetup_image(
+        session, user.id, meetup_id, image_bytes(image), image.filename
+    )
+    return ok(AdminMeetupOut.of_admin(view), translated(request, IMAGE_SAVED))
+
+
+@router.delete("/meetups/{meetup_id}/image", response_model=Envelope[AdminMeetupOut],
+               responses=WITH_404)
+def delete_meetup_image(
+    meetup_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminMeetupOut]:
+    view = admin_edits.remove_meetup_image(session, user.id, meetup_id)
+    return ok(AdminMeetupOut.of_admin(view), translated(request, IMAGE_REMOVED))
+
+
+# ---------------------------------------------------------------- speakers, sessions, notes
+
+
+@router.post("/meetups/{meetup_id}/speakers", status_code=201,
+             response_model=Envelope[AdminSpeakerOut], responses=WITH_422)
+def add_speaker(
+    meetup_id: int, body: SpeakerIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminSpeakerOut]:
+    view = admin_program.add_speaker(session, user.id, meetup_id, body.model_dump())
+    return ok(AdminSpeakerOut.of(view), translated(request, SAVED), 201)
+
+
+@router.put("/meetups/{meetup_id}/speakers/{speaker_id}",
+            response_model=Envelope[AdminSpeakerOut], responses=WITH_422)
+def update_speaker(
+    meetup_id: int, speaker_id: int, body: SpeakerIn, user: Organizer, session: SessionDep,
+    request: Request,
+) -> Envelope[AdminSpeakerOut]:
+    view = admin_program.update_speaker(session, user.id, meetup_id, speaker_id, body.model_dump())
+    return ok(AdminSpeakerOut.of(view), translated(request, SAVED))
+
+
+@router.delete("/meetups/{meetup_id}/speakers/{speaker_id}", response_model=Envelope[None],
+               responses=WITH_404)
+def remove_speaker(
+    meetup_id: int, speaker_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[None]:
+    """Remove a speaker; their sessions stay without a speaker."""
+    admin_program.remove_speaker(session, user.id, meetup_id, speaker_id)
+    return ok(None, translated(request, DELETED))
+
+
+@router.post("/meetups/{meetup_id}/sessions", status_code=201,
+             response_model=Envelope[AdminSessionOut], responses=WITH_422)
+def add_session(
+    meetup_id: int, body: SessionIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminSessionOut]:
+    """Add a keynote session on the meetup's date."""
+    view = admin_program.add_session(session, user.id, meetup_id, body.model_dump())
+    return ok(AdminSessionOut.of(view), translated(request, SAVED), 201)
+
+
+@router.put("/meetups/{meetup_id}/sessions/{session_id}",
+            response_model=Envelope[AdminSessionOut], responses=WITH_422)
+def update_session(
+    meetup_id: int, session_id: int, body: SessionIn, user: Organizer, session: SessionDep,
+    request: Request,
+) -> Envelope[AdminSessionOut]:
+    view = admin_program.update_session(session, user.id, meetup_id, session_id, body.model_dump())
+    return ok(AdminSessionOut.of(view), translated(request, SAVED))
+
+
+@router.delete("/meetups/{meetup_id}/sessions/{session_id}", response_model=Envelope[None],
+               responses=WITH_404)
+def remove_session(
+    meetup_id: int, session_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[None]:
+    admin_program.remove_session(session, user.id, meetup_id, session_id)
+    return ok(None, translated(request, DELETED))
+
+
+@router.post("/meetups/{meetup_id}/notes", status_code=201, response_model=Envelope[AdminNoteOut],
+             responses=WITH_422)
+def add_note(
+    meetup_id: int, body: NoteIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminNoteOut]:
+    """Add a note (active unless ``active`` is false)."""
+    view = admin_program.add_note(session, user.id, meetup_id, body.model_dump(exclude_none=True))
+    return ok(AdminNoteOut.of(view), translated(request, SAVED), 201)
+
+
+@router.put("/meetups/{meetup_id}/notes/{note_id}", response_model=Envelope[AdminNoteOut],
+            responses=WITH_422)
+def update_note(
+    meetup_id: int, note_id: int, body: NoteIn, user: Organizer, session: SessionDep,
+    request: Request,
+) -> Envelope[AdminNoteOut]:
+    """Change a note's text and/or archive (active false) or restore it; omitted fields
+    stay as they are."""
+    view = admin_program.update_note(
+        session, user.id, meetup_id, note_id, body.model_dump(exclude_none=True)
+    )
+    return ok(AdminNoteOut.of(view), translated(request, SAVED))
+
+
+@router.delete("/meetups/{meetup_id}/notes/{note_id}", response_model=Envelope[None],
+               responses=WITH_404)
+def remove_note(
+    meetup_id: int, note_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[None]:
+    admin_program.remove_note(session, user.id, meetup_id, note_id)
+    return ok(None, translated(request, DELETED))
+
+

@@ -1,0 +1,145 @@
+"""/admin/news: news items with drafts, publishing and images."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.formatting import translated, utc
+from community_app.api.params import PageNumber, PageSize
+from community_app.api.routes.admin.common import (
+    DELETED, IMAGE_REMOVED, IMAGE_SAVED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
+    ImageFile, image_bytes, ruled, upper_or_none,
+)
+from community_app.api.schemas.rules import checked_by
+from community_app.i18n import N_
+from community_app.models import NewsType
+from community_app.services import admin_news
+
+router = APIRouter()
+
+NEWS_CREATED = N_("News item created.")
+PUBLISHED = N_("Published.")
+UNPUBLISHED = N_("Unpublished.")
+
+
+class NewsIn(BaseModel):
+    title: Annotated[str | None, ruled(admin_news.NEWS_RULES, "title"),
+                     Field(max_length=admin_news.TITLE_MAX)] = None
+    content: Annotated[str | None, ruled(admin_news.NEWS_RULES, "content"),
+                       Field(max_length=admin_news.CONTENT_MAX)] = None
+    type: Annotated[
+        Literal[tuple(NewsType.values())] | None,  # type: ignore[valid-type]
+        checked_by(admin_news.NEWS_RULES["type"], clean=upper_or_none),
+        Field(description="Any case; default TECH"),
+    ] = None
+    tags: Annotated[
+        list[str] | str | None,
+        checked_by(admin_news.NEWS_RULES["tags"]),
+        Field(description="Lower-cased; from the news vocabulary or free (at most 10 of at "
+                          "most 30 characters; a comma-separated text works too)",
+              examples=[list(admin_news.TAG_VOCABULARY[:3])]),
+    ] = None
+    published: bool | None = Field(default=None, description="Create: default false (a draft)")
+
+
+class AdminNewsOut(BaseModel):
+    id: int
+    title: str
+    content: str
+    type: str = Field(json_schema_extra={"enum": NewsType.values()})
+    tags: list[str]
+    imageURL: str | None
+    published: bool
+    commentCount: int
+    createdAt: dt.datetime
+    updatedAt: dt.datetime
+
+    @classmethod
+    def of(cls, n: admin_news.AdminNewsView) -> AdminNewsOut:
+        return cls(id=n.id, title=n.title, content=n.content, type=n.type, tags=n.tags,
+                   imageURL=n.image_url, published=n.published, commentCount=n.comment_count,
+                   createdAt=utc(n.created_at), updatedAt=utc(n.updated_at))
+
+
+@router.get("/news", response_model=Envelope[Page[AdminNewsOut]], responses=NOT_ORGANIZER)
+def list_news(
+    user: Organizer,
+    session: SessionDep,
+    published: Annotated[bool | None, Query(description="Only published or only drafts")] = None,
+    search: Annotated[str | None, Query()] = None,
+    page: PageNumber = 0,
+    size: PageSize = 20,
+) -> Envelope[Page[AdminNewsOut]]:
+    """Every news item (drafts too), newest first."""
+    result = admin_news.list_news_admin(
+        session, user.id, published=published, search=search, page=page, size=size
+    )
+    return ok(page_of([AdminNewsOut.of(n) for n in result.items], result.total, page, size))
+
+
+@router.post("/news", status_code=201, response_model=Envelope[AdminNewsOut],
+             responses={**NOT_ORGANIZER, 422: {}})
+def create_news(body: NewsIn, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminNewsOut]:
+    """Create a news item: a draft unless ``published`` is true."""
+    view = admin_news.create_news(session, user.id, body.model_dump(exclude_none=True))
+    return ok(AdminNewsOut.of(view), translated(request, NEWS_CREATED), 201)
+
+
+@router.get("/news/{news_id}", response_model=Envelope[AdminNewsOut], responses=WITH_404)
+def get_news(news_id: int, user: Organizer, session: SessionDep) -> Envelope[AdminNewsOut]:
+    return ok(AdminNewsOut.of(admin_news.get_news_admin(session, user.id, news_id)))
+
+
+@router.put("/news/{news_id}", response_model=Envelope[AdminNewsOut], responses=WITH_422)
+def update_news(
+    news_id: int, body: NewsIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminNewsOut]:
+    """Change title, content, type and tags (and ``published`` when sent)."""
+    view = admin_news.update_news(session, user.id, news_id, body.model_dump(exclude_none=True))
+    return ok(AdminNewsOut.of(view), translated(request, SAVED))
+
+
+@router.post("/news/{news_id}/publish", response_model=Envelope[AdminNewsOut], responses=WITH_404)
+def publish_news(news_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminNewsOut]:
+    """Publish: the item shows on /news."""
+    view = admin_news.set_published(session, user.id, news_id, True)
+    return ok(AdminNewsOut.of(view), translated(request, PUBLISHED))
+
+
+@router.post("/news/{news_id}/unpublish", response_model=Envelope[AdminNewsOut],
+             responses=WITH_404)
+def unpublish_news(news_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminNewsOut]:
+    """Unpublish: back to a draft, gone from /news."""
+    view = admin_news.set_published(session, user.id, news_id, False)
+    return ok(AdminNewsOut.of(view), translated(request, UNPUBLISHED))
+
+
+@router.delete("/news/{news_id}", response_model=Envelope[None], responses=WITH_404)
+def delete_news(news_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
+    """Delete a news item with its comments and image."""
+    admin_news.delete_news(session, user.id, news_id)
+    return ok(None, translated(request, DELETED))
+
+
+@router.post("/news/{news_id}/image", response_model=Envelope[AdminNewsOut],
+             responses={**WITH_422, 413: {}})
+def upload_news_image(
+    news_id: int, image: ImageFile, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminNewsOut]:
+    view = admin_news.set_news_image(session, user.id, news_id, image_bytes(image))
+    return ok(AdminNewsOut.of(view), translated(request, IMAGE_SAVED))
+
+
+@router.delete("/news/{news_id}/image", response_model=Envelope[AdminNewsOut],
+               responses=WITH_404)
+def delete_news_image(news_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminNewsOut]:
+    view = admin_news.remove_news_image(session, user.id, news_id)
+    return ok(AdminNewsOut.of(view), translated(request, IMAGE_REMOVED))
+
+

@@ -1,0 +1,136 @@
+"""/admin/settings, /admin/statistics and /admin/audit: the site's settings (no restart
+needed), what waits for organizers, and who did what."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.formatting import translated, utc
+from community_app.api.params import PageNumber, PageSize
+from community_app.api.routes.admin.common import NOT_ORGANIZER, SAVED, ruled
+from community_app.services import admin_jobs, admin_settings, admin_speakers, audit
+from community_app.services.meetups import admin_registrations
+from community_app.services.site import SETTINGS_RULES
+from community_app.services.statistics import get_statistics
+
+router = APIRouter()
+
+
+class SettingsOut(BaseModel):
+    maintenance: bool
+    contactEmail: str
+    targetSpeakers: int
+    targetEvents: int
+    targetMembers: int
+
+
+class SettingsIn(BaseModel):
+    """Only the fields sent are changed."""
+
+    maintenance: bool | None = Field(default=None, description="The full-screen maintenance page")
+    contactEmail: Annotated[str | None, ruled(SETTINGS_RULES, "contactEmail"),
+                            Field(json_schema_extra={"format": "email"})] = None
+    targetSpeakers: Annotated[int | None, ruled(SETTINGS_RULES, "targetSpeakers"),
+                              Field(ge=1, le=1_000_000)] = None
+    targetEvents: Annotated[int | None, ruled(SETTINGS_RULES, "targetEvents"),
+                            Field(ge=1, le=1_000_000)] = None
+    targetMembers: Annotated[int | None, ruled(SETTINGS_RULES, "targetMembers"),
+                             Field(ge=1, le=1_000_000)] = None
+
+
+def _settings(v) -> SettingsOut:
+    return SettingsOut(maintenance=v.maintenance, contactEmail=v.contact_email,
+                       targetSpeakers=v.target_speakers, targetEvents=v.target_events,
+                       targetMembers=v.target_members)
+
+
+@router.get("/settings", response_model=Envelope[SettingsOut], responses=NOT_ORGANIZER)
+def read_settings(user: Organizer, session: SessionDep) -> Envelope[SettingsOut]:
+    return ok(_settings(admin_settings.read_settings(session, user.id)))
+
+
+@router.put("/settings", response_model=Envelope[SettingsOut], responses={**NOT_ORGANIZER, 422: {}})
+def change_settings(
+    body: SettingsIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[SettingsOut]:
+    """Change the statistics targets, the contact email or the maintenance switch; they
+    take effect at once, without a restart."""
+    view = admin_settings.change_settings(
+        session, user.id, body.model_dump(exclude_unset=True)
+    )
+    return ok(_settings(view), translated(request, SAVED))
+
+
+class MeasureOut(BaseModel):
+    current: int
+    target: int
+    percent: int
+
+
+class AdminStatisticsOut(BaseModel):
+    speakers: MeasureOut
+    meetups: MeasureOut
+    members: MeasureOut
+    pastMeetups: int
+    attendedTotal: int = Field(description="Checked-in attendees of past meetups")
+    attendedAverage: int
+    pendingJobs: int
+    applicationsByStatus: dict[str, int]
+
+
+@router.get("/statistics", response_model=Envelope[AdminStatisticsOut], responses=NOT_ORGANIZER)
+def statistics(user: Organizer, session: SessionDep) -> Envelope[AdminStatisticsOut]:
+    """The public measures, attendance of past meetups and what waits for organizers."""
+    stats = get_statistics(session)
+    attendance = admin_registrations.attendance_summary(session, user.id)
+
+    def measure(m) -> MeasureOut:
+        return MeasureOut(current=m.current, target=m.target, percent=m.percent)
+
+    return ok(AdminStatisticsOut(
+        speakers=measure(stats.speakers), meetups=measure(stats.meetups),
+        members=measure(stats.members), pastMeetups=attendance.past_meetups,
+        attendedTotal=attendance.total_attended, attendedAverage=attendance.average_attended,
+        pendingJobs=admin_jobs.count_pending_jobs(session, user.id),
+        applicationsByStatus=admin_speakers.count_by_status(session, user.id),
+    ))
+
+
+class AuditOut(BaseModel):
+    id: int
+    actorId: int | None
+    actorName: str
+    actorEmail: str
+    action: str
+    targetType: str
+    targetId: int | None
+    detail: str
+    createdAt: dt.datetime
+
+
+@router.get("/audit", response_model=Envelope[Page[AuditOut]], responses=NOT_ORGANIZER)
+def audit_log(
+    user: Organizer,
+    session: SessionDep,
+    search: Annotated[str | None, Query(description="Action, target type or detail")] = None,
+    page: PageNumber = 0,
+    size: PageSize = 20,
+) -> Envelope[Page[AuditOut]]:
+    """Who did what, and when: every organizer action, newest first."""
+    result = audit.list_audit(session, user.id, search=search, page=page, size=size)
+    return ok(page_of(
+        [
+            AuditOut(id=e.id, actorId=e.actor_id, actorName=e.actor_name,
+                     actorEmail=e.actor_email, action=e.action, targetType=e.target_type,
+                     targetId=e.target_id, detail=e.detail, createdAt=utc(e.created_at))
+            for e in result.items
+        ],
+        result.total, page, size,
+    ))
+

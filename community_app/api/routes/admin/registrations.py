@@ -1,0 +1,141 @@
+"""/admin/meetups/{meetup_id}/registrations: approval, check-in and the attendees' CSV."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.api.errors import request_language
+from community_app.api.formatting import translated, utc
+from community_app.api.routes.admin.common import WITH_404, WITH_409
+from community_app.i18n import N_
+from community_app.models import RegistrationStatus
+from community_app.services.meetups import admin_registrations, admin_views
+
+router = APIRouter()
+
+ACCEPTED = N_("Registration accepted.")
+REJECTED = N_("Registration rejected.")
+CHECKED_IN = N_("Checked in.")
+CHECK_IN_UNDONE = N_("Check-in undone.")
+
+
+class AdminRegistrationOut(BaseModel):
+    id: int
+    meetupId: int
+    userId: int
+    name: str
+    username: str
+    email: str
+    phone: str
+    attendanceReason: str
+    interestedField: str
+    expectation: str
+    status: str = Field(json_schema_extra={"enum": RegistrationStatus.values()})
+    registeredAt: dt.datetime
+    cancelledAt: dt.datetime | None
+    checkedInAt: dt.datetime | None
+
+    @classmethod
+    def of(cls, r: admin_views.AdminRegistrationView) -> AdminRegistrationOut:
+        return cls(
+            id=r.id, meetupId=r.meetup_id, userId=r.user_id, name=r.name, username=r.username,
+            email=r.email, phone=r.phone, attendanceReason=r.attendance_reason,
+            interestedField=r.interested_field, expectation=r.expectation, status=r.status,
+            registeredAt=utc(r.registered_at),
+            cancelledAt=utc(r.cancelled_at) if r.cancelled_at else None,
+            checkedInAt=utc(r.checked_in_at) if r.checked_in_at else None,
+        )
+
+
+
+@router.get("/meetups/{meetup_id}/registrations",
+            response_model=Envelope[list[AdminRegistrationOut]], responses=WITH_404)
+def list_registrations(
+    meetup_id: int,
+    user: Organizer,
+    session: SessionDep,
+    search: Annotated[str | None, Query(description="Name, username or email (any case)")] = None,
+    status: Annotated[
+        str | None, Query(json_schema_extra={"enum": RegistrationStatus.values()})
+    ] = None,
+) -> Envelope[list[AdminRegistrationOut]]:
+    """The meetup's registrations with the members' answers and contacts, oldest first."""
+    rows = admin_registrations.list_registrations(
+        session, user.id, meetup_id, search=search, status=status
+    )
+    return ok([AdminRegistrationOut.of(r) for r in rows])
+
+
+
+@router.post("/meetups/{meetup_id}/registrations/{registration_id}/accept",
+             response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
+def accept_registration(
+    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminRegistrationOut]:
+    """PENDING -> ACCEPTED (meetups that need approval)."""
+    view = admin_registrations.accept_registration(session, user.id, meetup_id, registration_id)
+    return ok(AdminRegistrationOut.of(view), translated(request, ACCEPTED))
+
+
+@router.post("/meetups/{meetup_id}/registrations/{registration_id}/reject",
+             response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
+def reject_registration(
+    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminRegistrationOut]:
+    """PENDING -> REJECTED; the seat is free again."""
+    view = admin_registrations.reject_registration(session, user.id, meetup_id, registration_id)
+    return ok(AdminRegistrationOut.of(view), translated(request, REJECTED))
+
+
+@router.post("/meetups/{meetup_id}/registrations/{registration_id}/check-in",
+             response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
+def check_in(
+    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminRegistrationOut]:
+    """Mark an accepted registration as present (one click)."""
+    view = admin_registrations.check_in(session, user.id, meetup_id, registration_id)
+    return ok(AdminRegistrationOut.of(view), translated(request, CHECKED_IN))
+
+
+@router.delete("/meetups/{meetup_id}/registrations/{registration_id}/check-in",
+               response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
+def undo_check_in(
+    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminRegistrationOut]:
+    """Take a check-in back."""
+    view = admin_registrations.undo_check_in(session, user.id, meetup_id, registration_id)
+    return ok(AdminRegistrationOut.of(view), translated(request, CHECK_IN_UNDONE))
+
+
+@router.get(
+    "/meetups/{meetup_id}/attendees.csv",
+    response_class=Response,
+    responses={**WITH_404, 200: {"content": {"text/csv": {}},
+                                 "description": "UTF-8 CSV with a byte-order mark (Excel)"}},
+)
+def export_attendees(
+    meetup_id: int, user: Organizer, session: SessionDep, request: Request
+) -> Response:
+    """Attendees (accepted and pending): name, email, phone, status, registered at,
+    checked in at (Korea time). The header row follows Accept-Language."""
+    text = admin_registrations.export_attendees_csv(
+        session, user.id, meetup_id, lang=request_language(request)
+    )
+    filename = admin_registrations.attendees_csv_filename(session, meetup_id)
+    return Response(
+        content=text.encode("utf-8"),
+        media_type="text/csv; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="{filename}"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+

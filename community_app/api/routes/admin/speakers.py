@@ -1,0 +1,117 @@
+"""/admin/speaker-applications: the call for speakers' applications and decisions."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.formatting import translated, utc
+from community_app.api.params import PageNumber, PageSize
+from community_app.api.routes.admin.common import (
+    NOT_ORGANIZER, WITH_404, WITH_409, ruled, upper_or_none,
+)
+from community_app.api.schemas.rules import checked_by
+from community_app.i18n import N_
+from community_app.models import ApplicationStatus, Experience, Expertise
+from community_app.services import admin_speakers
+
+router = APIRouter()
+
+STATUS_CHANGED = N_("Status changed.")
+
+
+class AdminApplicationOut(BaseModel):
+    id: int
+    email: str
+    fullName: str
+    jobPosition: str
+    phone: str
+    yearsOfExperience: str = Field(json_schema_extra={"enum": Experience.values()})
+    expertiseField: str = Field(json_schema_extra={"enum": Expertise.values()})
+    topics: str
+    linkedinUrl: str
+    githubUrl: str
+    portfolioUrl: str
+    hasPhoto: bool
+    language: str = Field(description="The applicant's language: emails are written in it")
+    status: str = Field(json_schema_extra={"enum": ApplicationStatus.values()})
+    statusNote: str
+    createdAt: dt.datetime
+    updatedAt: dt.datetime
+
+    @classmethod
+    def of(cls, a: admin_speakers.AdminApplicationView) -> AdminApplicationOut:
+        return cls(
+            id=a.id, email=a.email, fullName=a.full_name, jobPosition=a.job_position,
+            phone=a.phone, yearsOfExperience=a.years_of_experience,
+            expertiseField=a.expertise_field, topics=a.topics, linkedinUrl=a.linkedin_url,
+            githubUrl=a.github_url, portfolioUrl=a.portfolio_url, hasPhoto=a.has_photo,
+            language=a.language, status=a.status, statusNote=a.status_note,
+            createdAt=utc(a.created_at), updatedAt=utc(a.updated_at),
+        )
+
+
+class StatusIn(BaseModel):
+    status: Annotated[
+        Literal[tuple(ApplicationStatus.values())] | None,  # type: ignore[valid-type]
+        checked_by(admin_speakers.STATUS_RULES["status"], clean=upper_or_none),
+        Field(description="NEW -> IN_REVIEW -> ACCEPTED or REJECTED; a decided one can be "
+                          "reopened to IN_REVIEW"),
+    ] = None
+    note: Annotated[
+        str | None, ruled(admin_speakers.STATUS_RULES, "note"),
+        Field(max_length=admin_speakers.NOTE_MAX,
+              description="For the organizers (kept and in the audit log)"),
+    ] = None
+
+
+@router.get("/speaker-applications", response_model=Envelope[Page[AdminApplicationOut]],
+            responses=NOT_ORGANIZER)
+def list_applications(
+    user: Organizer,
+    session: SessionDep,
+    status: Annotated[
+        str | None, Query(json_schema_extra={"enum": ApplicationStatus.values()})
+    ] = None,
+    expertise: Annotated[
+        str | None, Query(json_schema_extra={"enum": Expertise.values()})
+    ] = None,
+    search: Annotated[str | None, Query(description="Name, email or topics")] = None,
+    page: PageNumber = 0,
+    size: PageSize = 20,
+) -> Envelope[Page[AdminApplicationOut]]:
+    """Speaker applications, newest first."""
+    result = admin_speakers.list_applications(
+        session, user.id, status=status, expertise=expertise, search=search, page=page,
+        size=size,
+    )
+    return ok(page_of([AdminApplicationOut.of(a) for a in result.items], result.total, page, size))
+
+
+@router.get("/speaker-applications/{application_id}",
+            response_model=Envelope[AdminApplicationOut], responses=WITH_404)
+def get_application(application_id: int, user: Organizer, session: SessionDep) -> Envelope[AdminApplicationOut]:
+    return ok(AdminApplicationOut.of(
+        admin_speakers.get_application(session, user.id, application_id)
+    ))
+
+
+@router.post("/speaker-applications/{application_id}/status",
+             response_model=Envelope[AdminApplicationOut], responses={**WITH_409, 422: {}})
+def change_application_status(
+    application_id: int, body: StatusIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[AdminApplicationOut]:
+    """Change the status with an optional note. ACCEPTED and REJECTED email the applicant
+    in the application's language."""
+    view = admin_speakers.change_status(
+        session, user.id, application_id,
+        body.status or "", body.note,
+    )
+    return ok(AdminApplicationOut.of(view), translated(request, STATUS_CHANGED))
+
+

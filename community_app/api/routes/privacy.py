@@ -1,0 +1,112 @@
+"""The member's data (Korea's PIPA): consents, "Download my data" and account deletion.
+
+The ZIP is built in the background by the scheduler (services/scheduler.py); poll
+``GET /users/me/export`` for its progress, then download it once from ``downloadUrl``
+(a signed link, valid 24 hours, no bearer token needed).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+from starlette.background import BackgroundTask
+
+from community_app.api.deps import CurrentUser, SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.api.formatting import translated, utc
+from community_app.i18n import N_
+from community_app.models import ConsentKind, DataExport, ExportStatus
+from community_app.services import privacy
+
+router = APIRouter(prefix="/users/me", tags=["privacy"])
+DOWNLOAD_PATH = privacy.EXPORT_DOWNLOAD_PATH
+
+
+class Camel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class ConsentOut(Camel):
+    kind: str = Field(json_schema_extra={"enum": ConsentKind.values()})
+    meetup_title: str | None = Field(description="The meetup of an attendee-list consent")
+    given_at: dt.datetime
+
+
+class ExportOut(Camel):
+    id: int
+    status: str = Field(json_schema_extra={"enum": ExportStatus.values()})
+    progress: int = Field(description="Percent built")
+    requested_at: dt.datetime
+    expires_at: dt.datetime | None
+    download_url: str | None = Field(
+        None, description="Signed link, usable once, until expiresAt (READY exports only)")
+
+    @classmethod
+    def of(cls, e: DataExport) -> ExportOut:
+        return cls(
+            id=e.id, status=e.status, progress=e.progress, requested_at=utc(e.requested_at),
+            expires_at=utc(e.expires_at) if e.expires_at else None,
+            download_url=privacy.download_link(e),
+        )
+
+
+class DeletionIn(Camel):
+    password: str | None = Field(None, description="The account's password (email accounts)")
+    google_credential: str | None = Field(None, description="A fresh Google ID token (Google accounts)")
+    keep_content: bool = Field(
+        True, description="true: comments and posts stay, shown as 'deleted member'; false: removed")
+
+
+class DeletionOut(Camel):
+    erases_at: dt.datetime = Field(description="When the data is erased unless you log in before")
+
+
+@router.get("/consents")
+def consents(user: CurrentUser, session: SessionDep) -> Envelope[list[ConsentOut]]:
+    """What the member agreed to, and when (newest first)."""
+    return ok([ConsentOut(kind=c.kind, meetup_title=c.meetup_title, given_at=utc(c.given_at))
+               for c in privacy.list_consents(session, user.id)])
+
+
+@router.post("/export", status_code=202)
+def request_export(user: CurrentUser, session: SessionDep, request: Request) -> Envelope[ExportOut]:
+    """Ask for a ZIP of everything held about you; built in the background."""
+    export = privacy.request_export(session, user.id)
+    return ok(ExportOut.of(export), translated(request, N_("Your data export is being prepared.")), 202)
+
+
+@router.get("/export", responses={404: {}})
+def latest_export(user: CurrentUser, session: SessionDep) -> Envelope[ExportOut | None]:
+    """Your latest export with its progress (null when you never asked for one)."""
+    export = privacy.latest_export(session, user.id)
+    return ok(ExportOut.of(export) if export else None)
+
+
+@router.get("/export/download", response_class=FileResponse, responses={
+    200: {"content": {"application/zip": {}}, "description": "The ZIP"}, 401: {}})
+def download_export(
+    session: SessionDep,
+    token: Annotated[str, Query(description="The signed token of downloadUrl")],
+):
+    """The ZIP, once (the file is removed after it is sent)."""
+    path = privacy.open_download(session, token)
+    return FileResponse(path, media_type="application/zip", filename="my-data.zip",
+                        background=BackgroundTask(path.unlink, missing_ok=True))
+
+
+@router.post("/deletion", status_code=202, responses={409: {}, 422: {}})
+def request_deletion(
+    body: DeletionIn, user: CurrentUser, session: SessionDep, request: Request
+) -> Envelope[DeletionOut]:
+    """Delete your account after a 7-day grace period (logging in cancels it). 409 for the
+    last organizer; 422 for a wrong password or Google confirmation."""
+    erases_at = privacy.request_deletion(
+        session, user.id, password=body.password, google_credential=body.google_credential,
+        keep_content=body.keep_content)
+    return ok(DeletionOut(erases_at=utc(erases_at)),
+              translated(request, N_("Your account will be deleted in 7 days. Log in to cancel.")), 202)

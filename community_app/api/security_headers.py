@@ -1,0 +1,113 @@
+"""Security headers on every HTTP answer of the site, the API and the static build.
+
+- Content-Security-Policy: scripts only from this origin plus the exact inline scripts of
+  the production build (their SHA-256 hashes, read once from ``.web/build/client``);
+  ``frame-ancestors 'none'`` so no other site can frame a page (``/admin`` included);
+  Google's sign-in script and frame only when Google sign-in is configured.
+  ``'unsafe-eval'`` stays: Reflex's ``rx.call_script`` events run their JavaScript with
+  ``eval`` in the browser (state.js), and the site uses them (focus, scrolling, language).
+- X-Frame-Options DENY (older browsers), X-Content-Type-Options nosniff,
+  Referrer-Policy strict-origin-when-cross-origin, Permissions-Policy (camera for the
+  site itself only: the door check-in scans tickets), Cross-Origin-Opener-Policy.
+- Strict-Transport-Security in production (the site is served over TLS by the proxy).
+
+The interactive API docs (``/api/v1/docs``) get every header but the CSP: Swagger UI is an
+inline page of FastAPI's own.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from community_app.settings import get_settings
+
+GOOGLE = "https://accounts.google.com"
+_INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S | re.I)
+
+
+def build_dir() -> Path:
+    from reflex.utils.prerequisites import get_web_dir
+
+    return get_web_dir() / "build" / "client"
+
+
+@lru_cache(maxsize=1)
+def inline_script_hashes(folder: Path | None = None) -> tuple[str, ...]:
+    """Every distinct inline script of the built pages, as CSP hash sources."""
+    root = folder or build_dir()
+    found: set[str] = set()
+    for page in root.rglob("*.html") if root.exists() else ():
+        for body in _INLINE_SCRIPT.findall(page.read_bytes()):
+            digest = base64.b64encode(hashlib.sha256(body).digest()).decode()
+            found.add(f"'sha256-{digest}'")
+    return tuple(sorted(found))
+
+
+def content_security_policy(script_hashes: tuple[str, ...], google: bool) -> str:
+    google_script = f" {GOOGLE}/gsi/client" if google else ""
+    google_frame = f" {GOOGLE}/gsi/" if google else ""
+    directives = {
+        "default-src": "'self'",
+        "script-src": f"'self' 'unsafe-eval' {' '.join(script_hashes)}{google_script}".replace("  ", " "),
+        # Radix Themes and Emotion set style attributes and tags at run time.
+        "style-src": f"'self' 'unsafe-inline'{' ' + GOOGLE + '/gsi/style' if google else ''}",
+        "img-src": "'self' data: blob:",
+        "font-src": "'self' data:",
+        "connect-src": f"'self'{google_frame}",
+        "frame-src": google_frame.strip() or "'none'",
+        "media-src": "'self' blob:",
+        "object-src": "'none'",
+        "base-uri": "'self'",
+        "form-action": "'self'",
+        "frame-ancestors": "'none'",
+    }
+    return "; ".join(f"{name} {value}" for name, value in directives.items())
+
+
+class SecurityHeaders:
+    """ASGI middleware adding the headers above to every HTTP response."""
+
+    def __init__(self, app: ASGIApp, docs_path: str = "/api/v1/docs") -> None:
+        self.app = app
+        self.docs_path = docs_path
+        settings = get_settings()
+        self.production = settings.is_production
+        self.google = bool(settings.google_client_id)
+
+    def _headers(self, path: str) -> list[tuple[str, str]]:
+        headers = [
+            ("X-Content-Type-Options", "nosniff"),
+            ("X-Frame-Options", "DENY"),
+            ("Referrer-Policy", "strict-origin-when-cross-origin"),
+            ("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=(), usb=()"),
+            ("Cross-Origin-Opener-Policy", "same-origin-allow-popups"),
+        ]
+        if not path.startswith(self.docs_path):
+            headers.append(("Content-Security-Policy",
+                            content_security_policy(inline_script_hashes(), self.google)))
+        if self.production:
+            headers.append(("Strict-Transport-Security", "max-age=31536000; includeSubDomains"))
+        return headers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = self._headers(scope.get("path", ""))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in extra:
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

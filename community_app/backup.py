@@ -1,0 +1,150 @@
+"""Backups: one archive with a consistent copy of the database and the uploaded files.
+
+``make backup`` (``python -m community_app.cli backup [--to DIR]``) writes
+``var/backups/uzdev-<UTC time>.tar.gz`` while the site keeps taking writes:
+
+- SQLite: the online backup API copies the live database page by page into a snapshot
+  (writers wait only for each step; the copy is a consistent point in time).
+- PostgreSQL: ``pg_dump --format=custom`` (one transaction snapshot, no lock on writers).
+
+``make restore FILE=…`` puts an archive back: SQLite through the same backup API into
+the live file (other connections see the restored data at their next transaction),
+PostgreSQL with ``pg_restore --clean --if-exists``; the uploads folder is replaced.
+The archive and every file in it are readable by the site's user only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import tarfile
+import tempfile
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from community_app.settings import VAR_DIR, get_settings
+
+SQLITE_FILE = "database.sqlite3"
+POSTGRES_FILE = "database.pgdump"
+UPLOADS = "uploads"
+MANIFEST = "manifest.json"
+PAGES_PER_STEP = 256  # SQLite copies this many pages, then lets writers in
+
+
+class BackupError(RuntimeError):
+    """The archive cannot be made or restored (message says why)."""
+
+
+def _sqlite_path(url: str) -> Path:
+    path = sa.make_url(url).database
+    if not path or path == ":memory:":
+        raise BackupError("An in-memory SQLite database cannot be backed up.")
+    return Path(path)
+
+
+def _libpq_url(url: str) -> str:
+    """The SQLAlchemy URL as pg_dump/pg_restore read it (no '+driver')."""
+    parsed = sa.make_url(url).set(drivername="postgresql")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _run(cmd: list[str]) -> None:
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BackupError(f"{cmd[0]} failed: {done.stderr.strip()}")
+
+
+def _copy_sqlite(source: Path, target: Path, *, read_only: bool = True) -> None:
+    """SQLite's online backup API: a consistent copy while others keep writing (they wait
+    only for each step of ``PAGES_PER_STEP`` pages)."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=10) if read_only else sqlite3.connect(source)
+    dst = sqlite3.connect(target, timeout=10)
+    try:
+        src.backup(dst, pages=PAGES_PER_STEP)
+    finally:
+        dst.close()
+        src.close()
+
+
+def backup(
+    to: Path | None = None,
+    database_url: str | None = None,
+    upload_dir: Path | None = None,
+) -> Path:
+    """Write the archive into ``to`` (default ``var/backups``) and return its path."""
+    settings = get_settings()
+    url = database_url or settings.database_url
+    uploads = upload_dir or settings.upload_dir
+    folder = to or VAR_DIR / "backups"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    archive = folder / f"uzdev-{stamp}.tar.gz"
+    kind = sa.make_url(url).get_backend_name()
+    with tempfile.TemporaryDirectory(prefix="uzdev-backup-") as tmp:
+        work = Path(tmp)
+        if kind == "sqlite":
+            _copy_sqlite(_sqlite_path(url), work / SQLITE_FILE)
+            check = sqlite3.connect(work / SQLITE_FILE)
+            try:
+                verdict = check.execute("PRAGMA integrity_check").fetchone()[0]
+            finally:
+                check.close()
+            if verdict != "ok":
+                raise BackupError(f"The copy failed its integrity check: {verdict}")
+            name = SQLITE_FILE
+        elif kind == "postgresql":
+            _run(["pg_dump", "--format=custom", "--no-owner", f"--file={work / POSTGRES_FILE}",
+                  _libpq_url(url)])
+            name = POSTGRES_FILE
+        else:
+            raise BackupError(f"No backup method for {kind} databases.")
+        manifest = {"created": stamp, "database": kind, "file": name}
+        (work / MANIFEST).write_text(json.dumps(manifest))
+        partial = archive.with_suffix(".partial")
+        with tarfile.open(partial, "w:gz") as tar:
+            tar.add(work / MANIFEST, arcname=MANIFEST)
+            tar.add(work / name, arcname=name)
+            if uploads.exists():
+                tar.add(uploads, arcname=UPLOADS)
+        os.chmod(partial, 0o600)
+        partial.rename(archive)  # never a half-written archive under the final name
+    return archive
+
+
+def restore(
+    archive: Path,
+    database_url: str | None = None,
+    upload_dir: Path | None = None,
+) -> dict:
+    """Put the archive's database and uploads back; returns its manifest."""
+    settings = get_settings()
+    url = database_url or settings.database_url
+    uploads = upload_dir or settings.upload_dir
+    kind = sa.make_url(url).get_backend_name()
+    with tempfile.TemporaryDirectory(prefix="uzdev-restore-") as tmp:
+        work = Path(tmp)
+        with tarfile.open(archive, "r:gz") as tar:
+            tar.extractall(work, filter="data")
+        manifest = json.loads((work / MANIFEST).read_text())
+        if manifest["database"] != kind:
+            raise BackupError(
+                f"This archive holds a {manifest['database']} database; the site uses {kind}."
+            )
+        if kind == "sqlite":
+            target = _sqlite_path(url)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _copy_sqlite(work / SQLITE_FILE, target, read_only=False)
+        else:
+            _run(["pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
+                  f"--dbname={_libpq_url(url)}", str(work / POSTGRES_FILE)])
+        restored = work / UPLOADS
+        if restored.exists():
+            if uploads.exists():
+                shutil.rmtree(uploads)
+            shutil.copytree(restored, uploads)
+    return manifest

@@ -1,0 +1,204 @@
+"""Post-processing of the production build (a Reflex plugin's ``post_build`` step, added in
+rxconfig.py; it runs after Vite and before the brotli/gzip copies are made).
+
+Two things make the first paint of a page on a phone wait for work it does not need:
+
+- **Unused CSS.** Radix Themes' ``components.css`` and ``utilities.css`` are loaded whole:
+  600 KB of render-blocking CSS of which the site uses about a tenth. ``purge_css`` keeps
+  a rule only if every Radix class (``rt-*``) its selector names appears somewhere in the
+  built JavaScript or HTML (the only places a class name can come from); rules without a
+  Radix class (tokens, resets, the site's own CSS) are kept as they are.
+- **Hydration before the first paint.** Every page is prerendered HTML, but its module
+  script (React Router's) imports the route modules at once: on a fast connection the
+  browser evaluates ~500 KB of JavaScript before it paints the HTML it already has.
+  ``defer_hydration`` makes the same script start after the first frame has been painted
+  (or at once in a background tab, where no frame is painted): same modules, same order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import reflex as rx
+import tinycss2
+
+log = logging.getLogger(__name__)
+
+# --- hydration after the first paint -------------------------------------------------
+
+# React Router's prerendered pages end with this module script (framework mode, ssr=False).
+_ROUTER_SCRIPT = re.compile(
+    r'<script type="module" async="">\s*import "(?P<manifest>[^"]+)";\s*'
+    r"(?P<routes>(?:import \* as route\d+ from \"[^\"]+\";\s*)+)"
+    r"\s*window\.__reactRouterRouteModules = (?P<modules>\{[^<]*?\});\s*"
+    r'import\("(?P<entry>[^"]+)"\);\s*</script>'
+)
+_ROUTE_IMPORT = re.compile(r'import \* as (route\d+) from "([^"]+)";')
+_MODULE_PRELOAD = re.compile(r'<link rel="modulepreload" href="(?P<href>[^"]+)"/>')
+DEFERRED_MARK = "/* uzdev: hydrate after first paint */"
+
+
+def defer_hydration(html: str) -> str:
+    """``html`` with React Router's module script started after the first paint, and its
+    ``modulepreload`` links added by that script (all at once, so the modules still load
+    in parallel, but after the stylesheet and the first frame instead of competing with
+    them); unchanged when the script is not there (or already deferred)."""
+    if not _ROUTER_SCRIPT.search(html):
+        return html
+    preloads = _MODULE_PRELOAD.findall(html)
+    html = _MODULE_PRELOAD.sub("", html)
+
+    def rewrite(match: re.Match[str]) -> str:
+        imports = "".join(
+            f"const {name} = await import({json.dumps(path)});"
+            for name, path in _ROUTE_IMPORT.findall(match["routes"])
+        )
+        return (
+            f'<script type="module">{DEFERRED_MARK}'
+            "const start = async () => {"
+            f"for (const href of {json.dumps(preloads)}) {{"
+            'const link = document.createElement("link");'
+            'link.rel = "modulepreload"; link.href = href; document.head.appendChild(link);'
+            "}"
+            f"await import({json.dumps(match['manifest'])});"
+            f"{imports}"
+            f"window.__reactRouterRouteModules = {match['modules']};"
+            f"import({json.dumps(match['entry'])});"
+            "};"
+            # rAF runs once the page can render (stylesheets loaded); the timeout after it
+            # lets that frame be painted first. Hidden tabs paint no frame: start at once.
+            'if (document.visibilityState === "hidden") start();'
+            "else requestAnimationFrame(() => setTimeout(start, 0));"
+            "</script>"
+        )
+
+    return _ROUTER_SCRIPT.sub(rewrite, html, count=1)
+
+
+# --- Radix Themes CSS the build uses -------------------------------------------------
+
+_RADIX_CLASS = re.compile(r"(?:[a-z]{2}:)?rt-[A-Za-z0-9_-]+")
+_BREAKPOINT = re.compile(r"^[a-z]{2}:")
+# Layout at-rules whose block holds rules (purged inside); any other at-rule is kept whole.
+_NESTING_AT_RULES = {"media", "layer", "supports", "container", "scope"}
+
+
+def radix_classes_in(texts: Iterable[str]) -> frozenset[str]:
+    """Every ``rt-*`` name written in the built JavaScript and HTML (breakpoint prefixes
+    such as ``md:`` removed; trailing dashes of name prefixes removed)."""
+    found: set[str] = set()
+    for text in texts:
+        for name in _RADIX_CLASS.findall(text):
+            found.add(_BREAKPOINT.sub("", name).rstrip("-"))
+    return frozenset(found)
+
+
+def _class_is_used(name: str, used: frozenset[str]) -> bool:
+    """Radix builds a prop's class at run time from a prefix and the value (``rt-r-size`` +
+    ``-2``, ``rt-variant`` + ``-soft``): a class is used when it, or one of its prefixes
+    cut at a dash, is written in the build."""
+    name = _BREAKPOINT.sub("", name)
+    parts = name.split("-")
+    return any("-".join(parts[:end]) in used for end in range(len(parts), 1, -1))
+
+
+def _split_selectors(prelude: list) -> list[list]:
+    """A rule's selector list split at its top-level commas (tinycss2 tokens)."""
+    selectors: list[list] = [[]]
+    for token in prelude:
+        if token.type == "literal" and token.value == ",":
+            selectors.append([])
+        else:
+            selectors[-1].append(token)
+    return [s for s in selectors if any(t.type not in ("whitespace", "comment") for t in s)]
+
+
+def _required_classes(selector: list) -> list[str]:
+    """The classes a selector requires of its elements: ``.name`` outside functional
+    pseudo-classes (``:where(.a)``, ``:not(.b)`` and the like are not requirements)."""
+    classes = []
+    for previous, token in zip([None, *selector], selector, strict=False):
+        if (token.type == "ident" and previous is not None and previous.type == "literal"
+                and previous.value == "."):
+            classes.append(token.value)
+    return classes
+
+
+def _purge_rules(rules: list, used: frozenset[str]) -> tuple[str, int]:
+    """The serialised rules that can match, and how many selectors were dropped."""
+    out: list[str] = []
+    dropped = 0
+    for rule in rules:
+        if rule.type == "qualified-rule":
+            selectors = _split_selectors(rule.prelude)
+            kept = [
+                s for s in selectors
+                if all(_class_is_used(c, used) for c in _required_classes(s) if "rt-" in c)
+            ]
+            dropped += len(selectors) - len(kept)
+            if kept:
+                prelude = ",".join(tinycss2.serialize(s).strip() for s in kept)
+                out.append(f"{prelude}{{{tinycss2.serialize(rule.content)}}}")
+        elif (rule.type == "at-rule" and rule.content is not None
+              and rule.lower_at_keyword in _NESTING_AT_RULES):
+            inner, inner_dropped = _purge_rules(
+                tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True),
+                used,
+            )
+            dropped += inner_dropped
+            if inner or rule.lower_at_keyword == "layer":
+                out.append(f"@{rule.at_keyword}{tinycss2.serialize(rule.prelude)}{{{inner}}}")
+        elif rule.type != "error":
+            out.append(rule.serialize())
+    return "".join(out), dropped
+
+
+def purge_css(css: str, used: frozenset[str]) -> str:
+    """``css`` without the rules that need a Radix class the build never writes."""
+    rules = tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)
+    purged, _ = _purge_rules(rules, used)
+    return purged
+
+
+# --- the plugin ----------------------------------------------------------------------
+
+
+def optimize_build(client_dir: Path) -> dict[str, Any]:
+    """Purge the global CSS and defer hydration in every prerendered page of
+    ``client_dir`` (Vite's output). Returns figures for the build log."""
+    assets = client_dir / "assets"
+    scripts = [p.read_text(errors="replace") for p in assets.glob("*.js")]
+    pages = sorted(client_dir.rglob("*.html"))
+    used = radix_classes_in([*scripts, *(p.read_text(errors="replace") for p in pages)])
+    figures: dict[str, Any] = {"css_before": 0, "css_after": 0, "pages_deferred": 0}
+    for sheet in assets.glob("*.css"):
+        css = sheet.read_text()
+        purged = purge_css(css, used)
+        figures["css_before"] += len(css)
+        figures["css_after"] += len(purged)
+        sheet.write_text(purged)
+    for page in pages:
+        html = page.read_text()
+        deferred = defer_hydration(html)
+        if deferred != html:
+            page.write_text(deferred)
+            figures["pages_deferred"] += 1
+    return figures
+
+
+@dataclasses.dataclass
+class FirstPaintPlugin(rx.plugins.Plugin):
+    """``post_build``: purge unused Radix CSS, start hydration after the first paint."""
+
+    def post_build(self, **context: Any) -> None:
+        figures = optimize_build(Path(context["static_dir"]))
+        log.warning(
+            "first paint: CSS %d -> %d bytes, %d pages hydrate after the first paint",
+            figures["css_before"], figures["css_after"], figures["pages_deferred"],
+        )

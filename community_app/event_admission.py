@@ -1,0 +1,46 @@
+"""Admission of events: each worker runs at most ``COMMUNITY_EVENT_CONCURRENCY`` events at
+once (default 8); the others wait *before* they take their session's state lock.
+
+Why: when hundreds of sessions load a page at the same moment, Reflex starts one task per
+event, and each takes its session's lock at once. Hundreds of tasks then share one event
+loop, so every lock is held until nearly all of them are done (seconds: Redis warns "Lock
+for token … held too long" and locks expire), and `/ping` waits behind them. Admitted a few
+at a time, each event runs from lock to answer in a few milliseconds and the rest queue
+without holding anything. Installed once by ``community_app.py`` around Reflex's
+``BaseStateEventProcessor._execute_event`` (Reflex has no setting for it; re-check on a
+Reflex upgrade: tests/unit/test_event_admission.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+
+from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
+
+from community_app.settings import event_concurrency
+
+log = logging.getLogger(__name__)
+
+_MARK = "_uzdev_admission"
+
+
+def install() -> None:
+    original = BaseStateEventProcessor._execute_event
+    if getattr(original, _MARK, False):
+        return
+    limit = event_concurrency()
+    slots: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+    @functools.wraps(original)
+    async def admitted(self, *, entry, registered_handler):
+        loop = asyncio.get_running_loop()
+        slot = slots.get(loop)
+        if slot is None:
+            slot = slots[loop] = asyncio.Semaphore(limit)
+        async with slot:
+            await original(self, entry=entry, registered_handler=registered_handler)
+
+    setattr(admitted, _MARK, True)
+    BaseStateEventProcessor._execute_event = admitted  # type: ignore[method-assign]

@@ -1,0 +1,178 @@
+"""Every enumeration of the site, in one place, each value with its English label (a
+message id: ``gettext`` gives the Uzbek) and, where clients send other spellings, aliases.
+
+``Enum.labels()`` is value -> message id for a page's ``t()``; ``Enum.label_texts()`` is
+value -> ``{"en": ..., "uz": ...}`` for a state that holds both languages. The tables
+(``models/*.py``) store the values; forms, the back office and the API read the labels
+here instead of keeping their own lists.
+"""
+
+from __future__ import annotations
+
+from community_app.i18n import N_
+from community_app.models._base import LabelledEnum, StrEnum
+
+
+class Role(StrEnum):
+    MEMBER = "member"
+    ORGANIZER = "organizer"
+
+
+class Language(StrEnum):
+    EN = "en"
+    UZ = "uz"
+
+
+class BlogStatus(StrEnum):
+    DRAFT = "DRAFT"
+    PUBLISHED = "PUBLISHED"
+
+
+class NewsType(LabelledEnum):
+    TECH = "TECH", N_("Tech")
+    MEETUP = "MEETUP", N_("Meetup")
+    SOCIAL = "SOCIAL", N_("Social")
+
+
+class JobStatus(LabelledEnum):
+    OPEN = "OPEN", N_("Open")
+    CLOSED = "CLOSED", N_("Closed")
+    FILLED = "FILLED", N_("Filled")
+    PENDING = "PENDING", N_("Pending")
+
+
+class JobType(LabelledEnum):
+    FULL_TIME = "FULL_TIME", N_("Full-time")
+    PART_TIME = "PART_TIME", N_("Part-time")
+    CONTRACT = "CONTRACT", N_("Contract")
+    INTERNSHIP = "INTERNSHIP", N_("Internship")
+    FREELANCE = "FREELANCE", N_("Freelance")
+
+
+class JobCategory(StrEnum):
+    BACKEND = "BACKEND"
+    FRONTEND = "FRONTEND"
+    FULLSTACK = "FULLSTACK"
+    MOBILE = "MOBILE"
+    DEVOPS = "DEVOPS"
+    DATA = "DATA"
+    AI = "AI"
+    QA = "QA"
+    DESIGN = "DESIGN"
+    OTHER = "OTHER"
+
+
+class Experience(LabelledEnum):
+    LESS_THAN_1 = "less_than_1", N_("Less than 1 year")
+    ONE_TO_THREE = "1-3", N_("1-3 years")
+    THREE_TO_FIVE = "3-5", N_("3-5 years")
+    FIVE_TO_TEN = "5-10", N_("5-10 years")
+    TEN_PLUS = "10+", N_("10+ years")
+
+
+class Expertise(LabelledEnum):
+    FRONTEND = "frontend", N_("Frontend")
+    BACKEND = "backend", N_("Backend")
+    FULLSTACK = "fullstack", N_("Full-stack")
+    MOBILE = "mobile", N_("Mobile")
+    DEVOPS = "devops", N_("DevOps")
+    DATA = "data", N_("Data")
+    AI = "ai", N_("AI / Machine learning")
+    BLOCKCHAIN = "blockchain", N_("Blockchain")
+    SECURITY = "security", N_("Security")
+    GAMEDEV = "gamedev", N_("Game development")
+    OTHER = "other", N_("Other")
+
+
+class ApplicationStatus(LabelledEnum):
+    NEW = "NEW", N_("New")
+    IN_REVIEW = "IN_REVIEW", N_("In review")
+    ACCEPTED = "ACCEPTED", N_("Accepted")
+    REJECTED = "REJECTED", N_("Rejected")
+
+
+class RegistrationStatus(LabelledEnum):
+    PENDING = "PENDING", N_("Pending")
+    ACCEPTED = "ACCEPTED", N_("Accepted")
+    REJECTED = "REJECTED", N_("Rejected")
+    CANCELLED = "CANCELLED", N_("Cancelled")
+
+
+# The event registration form. Aliases: the spellings the KO'DJ client posts.
+class AttendanceReason(LabelledEnum):
+    FIRST_TIME = "first_time", N_("First time"), "first-time"
+    ATTENDED_BEFORE = "attended_before", N_("Attended before"), "several-times"
+    NETWORKING = "networking", N_("Networking")
+    LEARNING = "learning", N_("Learning")
+    JOB_OPPORTUNITIES = "job_opportunities", N_("Job opportunities"), "job-opportunities"
+    OTHERS = "others", N_("Others")
+
+
+class InterestedField(LabelledEnum):
+    AI = "ai", N_("AI")
+    BACKEND = "backend", N_("Backend")
+    FRONTEND = "frontend", N_("Frontend")
+    UI = "ui", N_("UI/UX"), "UI"
+    MOBILE = "mobile", N_("Mobile")
+    CLOUD = "cloud", N_("Cloud")
+    CYBER = "cyber", N_("Cybersecurity")
+    DATA = "data", N_("Data")
+
+
+# Residence statuses a post can employ (Immigration Act of Korea; facts on /jobs/visa-guide).
+# Aliases: the sub-status F-2-R (regional) counts as F-2, and spellings without the dash.
+class VisaStatus(LabelledEnum):
+    D2 = "D-2", N_("D-2 Student (part-time with permission)"), "D2"
+    D10 = "D-10", N_("D-10 Job seeker"), "D10"
+    E7 = "E-7", N_("E-7 Specific activities"), "E7"
+    E9 = "E-9", N_("E-9 Non-professional employment (EPS)"), "E9"
+    F2 = "F-2", N_("F-2 Residence (incl. F-2-R regional)"), "F2", "F-2-R", "F2R"
+    F4 = "F-4", N_("F-4 Overseas Korean"), "F4"
+    F5 = "F-5", N_("F-5 Permanent residence"), "F5"
+    F6 = "F-6", N_("F-6 Marriage migrant"), "F6"
+    H1 = "H-1", N_("H-1 Working holiday"), "H1"
+
+
+# The Korean a post requires, in rising order ("at most" filters by this order).
+class KoreanLevel(LabelledEnum):
+    NONE = "NONE", N_("No Korean needed")
+    TOPIK_1 = "TOPIK_1", N_("TOPIK 1"), "1"
+    TOPIK_2 = "TOPIK_2", N_("TOPIK 2"), "2"
+    TOPIK_3 = "TOPIK_3", N_("TOPIK 3"), "3"
+    TOPIK_4 = "TOPIK_4", N_("TOPIK 4"), "4"
+    TOPIK_5 = "TOPIK_5", N_("TOPIK 5"), "5"
+    TOPIK_6 = "TOPIK_6", N_("TOPIK 6"), "6"
+    BUSINESS = "BUSINESS", N_("Business-fluent Korean")
+
+    @classmethod
+    def at_most(cls, level: KoreanLevel) -> list[str]:
+        """The levels up to and including ``level``."""
+        members = list(cls)
+        return [m.value for m in members[: members.index(level) + 1]]
+
+
+class WorkingLanguage(LabelledEnum):
+    EN = "en", N_("English")
+    KO = "ko", N_("Korean")
+    UZ = "uz", N_("Uzbek")
+    RU = "ru", N_("Russian")
+
+
+class ConsentKind(LabelledEnum):
+    TERMS = "terms", N_("Terms of Service")
+    PRIVACY = "privacy", N_("Privacy Policy")
+    ATTENDEE_LIST = "attendee_list", N_("Name on the attendee list of a meetup")
+
+
+class LoginMethod(StrEnum):
+    PASSWORD = "password"
+    GOOGLE = "google"
+
+
+class ExportStatus(StrEnum):
+    PENDING = "PENDING"  # waiting for the scheduler
+    RUNNING = "RUNNING"  # claimed by one worker
+    READY = "READY"  # the ZIP is built; its link works once, for 24 hours
+    DOWNLOADED = "DOWNLOADED"
+    EXPIRED = "EXPIRED"
+    FAILED = "FAILED"

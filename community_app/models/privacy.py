@@ -1,0 +1,107 @@
+"""What the member agreed to, their sign-ins, their data exports, and the scheduler's claims
+(Korea's Personal Information Protection Act: consent, access, erasure, retention)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from community_app.db import utcnow
+from community_app.models._base import check_in
+from community_app.models.enums import ConsentKind, ExportStatus, LoginMethod  # noqa: F401 - re-exported
+
+
+class Consent(SQLModel, table=True):
+    """One agreement, with when it was given (sign-up: terms and privacy; a meetup
+    registration: the attendee list, with the meetup's id)."""
+
+    __tablename__ = "consents"
+    __table_args__ = (check_in("kind", ConsentKind, "ck_consents_kind"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    kind: str = Field(max_length=20)
+    meetup_id: int | None = Field(default=None, foreign_key="meetups.id", ondelete="SET NULL")
+    given_at: dt.datetime = Field(default_factory=utcnow)
+
+
+class LoginEvent(SQLModel, table=True):
+    """A successful sign-in; deleted after COMMUNITY_LOGIN_HISTORY_DAYS (default 180)."""
+
+    __tablename__ = "login_events"
+    __table_args__ = (check_in("method", LoginMethod, "ck_login_events_method"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    at: dt.datetime = Field(default_factory=utcnow, index=True)
+    address: str = Field(default="", max_length=64)
+    user_agent: str = Field(default="", max_length=300)
+    method: str = Field(default=LoginMethod.PASSWORD.value, max_length=10)
+
+
+class DataExport(SQLModel, table=True):
+    """A member's "Download my data" request, built in the background by one worker."""
+
+    __tablename__ = "data_exports"
+    __table_args__ = (check_in("status", ExportStatus, "ck_data_exports_status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    status: str = Field(default=ExportStatus.PENDING.value, max_length=12, index=True)
+    progress: int = Field(default=0)  # percent
+    requested_at: dt.datetime = Field(default_factory=utcnow)
+    claimed_at: dt.datetime | None = None
+    finished_at: dt.datetime | None = None
+    expires_at: dt.datetime | None = None
+    downloaded_at: dt.datetime | None = None
+    file_name: str | None = Field(default=None, max_length=100)
+
+
+class ScheduledTask(SQLModel, table=True):
+    """One periodic task of services/scheduler.py: the worker that moves ``next_run_at``
+    forward (a single conditional UPDATE) is the one that runs it."""
+
+    __tablename__ = "scheduled_tasks"
+
+    name: str = Field(primary_key=True, max_length=60)
+    next_run_at: dt.datetime = Field(default_factory=utcnow)
+    last_run_at: dt.datetime | None = None
+    last_result: str = Field(default="", sa_type=sa.Text)
+
+
+# --- consents are recorded where the rows that imply them are written -------------------
+# A sign-up (any path: the site, the REST API, Google) accepts the Terms of Service and the
+# Privacy Policy; a meetup registration (its form requires the box) agrees to the attendee
+# list. Recording them on insert means no path can forget to.
+
+
+def _record_consents(connection, rows: list[dict]) -> None:
+    connection.execute(sa.insert(Consent.__table__), rows)
+
+
+def _after_user_insert(mapper, connection, target) -> None:  # noqa: ARG001
+    at = target.joined_at or utcnow()
+    _record_consents(connection, [
+        {"user_id": target.id, "kind": ConsentKind.TERMS.value, "meetup_id": None, "given_at": at},
+        {"user_id": target.id, "kind": ConsentKind.PRIVACY.value, "meetup_id": None, "given_at": at},
+    ])
+
+
+def _after_registration_insert(mapper, connection, target) -> None:  # noqa: ARG001
+    _record_consents(connection, [{
+        "user_id": target.user_id, "kind": ConsentKind.ATTENDEE_LIST.value,
+        "meetup_id": target.meetup_id, "given_at": target.registered_at or utcnow(),
+    }])
+
+
+def _listen() -> None:
+    from community_app.models.meetup import MeetupRegistration
+    from community_app.models.user import User
+
+    sa.event.listen(User, "after_insert", _after_user_insert)
+    sa.event.listen(MeetupRegistration, "after_insert", _after_registration_insert)
+
+
+_listen()

@@ -1,0 +1,93 @@
+"""Every address of the site (SPEC section 2) and of the back office, builders for links
+with parameters, and the one reader of an id in an address.
+
+Below ``state/`` and ``ui/`` (standard library only): states redirect to these addresses
+and pages link to them without an import running up the layers."""
+
+from __future__ import annotations
+
+HOME = "/"
+ABOUT = "/about"
+NEWS = "/news"
+NEWS_DETAIL = "/news/[news_id]"
+EVENTS = "/events"
+EVENT_DETAIL = "/events/[event_type]/details/[event_id]"
+EVENT_REGISTER = "/events/[event_type]/register/[event_id]"
+LOGIN = "/login"
+COMPLETE_ACCOUNT = "/completeAccount"
+SPEAKERS_REGISTER = "/speakers/register"
+JOBS = "/jobs"
+JOB_DETAIL = "/jobs/[job_id]"
+VISA_GUIDE = "/jobs/visa-guide"
+MYPAGE = "/mypage"
+BLOG = "/blog"
+BLOG_POST = "/blog/[post_id]"
+TERMS = "/terms"
+PRIVACY = "/privacy"
+
+# The organizer back office: one address per view (organizers only).
+ADMIN = "/admin"
+ADMIN_MEETUPS = "/admin/meetups"
+ADMIN_MEETUP = "/admin/meetups/[meetup_id]"
+ADMIN_NEWS = "/admin/news"
+ADMIN_NEWS_ITEM = "/admin/news/[news_id]"
+ADMIN_JOBS = "/admin/jobs"
+ADMIN_SPEAKERS = "/admin/speakers"
+ADMIN_COMMENTS = "/admin/comments"
+ADMIN_SETTINGS = "/admin/settings"
+ADMIN_AUDIT = "/admin/audit"
+
+# Ids in addresses: positive, at most this many digits (larger ones are nobody's id).
+MAX_ID_DIGITS = 18  # 19 digits could overflow the database's 64-bit ids
+
+
+def route_id(raw: object) -> int | None:
+    """The id an address carries (``/jobs/12`` -> 12): ASCII digits, positive, at most
+    ``MAX_ID_DIGITS`` long; None for anything else (``12abc``, ``-1``, ``٣``, '')."""
+    text = str(raw or "").strip()
+    if not text.isascii() or not text.isdigit() or len(text) > MAX_ID_DIGITS:
+        return None
+    value = int(text)
+    return value if value > 0 else None
+
+
+def path_id(path: str, position: int = -1) -> int | None:
+    """``route_id`` of one segment of a path (the last one unless told)."""
+    segments = [s for s in (path or "").split("?")[0].split("/") if s]
+    try:
+        return route_id(segments[position])
+    except IndexError:
+        return None
+
+
+def admin_meetup(meetup_id: int | str) -> str:
+    return f"/admin/meetups/{meetup_id}"
+
+
+def admin_news_item(news_id: int | str) -> str:
+    return f"/admin/news/{news_id}"
+
+
+def news_detail(news_id: int | str) -> str:
+    return f"/news/{news_id}"
+
+
+def event_detail(event_type: str, event_id: int | str) -> str:
+    return f"/events/{event_type}/details/{event_id}"
+
+
+def event_register(event_type: str, event_id: int | str) -> str:
+    return f"/events/{event_type}/register/{event_id}"
+
+
+def blog_post(post_id: int | str) -> str:
+    return f"/blog/{post_id}"
+
+
+def job_detail(job_id: int | str) -> str:
+    return f"/jobs/{job_id}"
+
+
+def shows_footer(route: str) -> bool:
+    """Paths containing /auth or /login show only the header (SPEC section 2)."""
+    return "/auth" not in route and "/login" not in route

@@ -1,0 +1,354 @@
+"""The organizers' side of meetups: create, edit and delete them with their speakers,
+keynote sessions and notes; run their registrations (approval, check-in, CSV export).
+
+Every function takes the acting organizer's user id, checks the role, makes the change in
+the caller's transaction, records it in the audit log and expires the public caches.
+
+Form values use the API's field names: title, description, meetupDate (YYYY-MM-DD),
+startTime and endTime (HH:MM), all in Korea time and stored in UTC; location, maxSeats,
+parking, provided, requiresApproval.
+
+Seats: lowering ``maxSeats`` below the live registrations (ACCEPTED and PENDING) is
+refused. The meetup row is locked first (SELECT ... FOR UPDATE on PostgreSQL; SQLite
+has one writer at a time), then one conditional UPDATE sets ``max_seats`` and recomputes
+``available_seats = max_seats - live registrations``; it changes nothing when a
+registration arrived in between, so the seat check constraint always holds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
+import sqlalchemy as sa
+
+# SPEC section 3: what a meetup shows when a value is missing.
+from sqlmodel import Session, col, or_, select
+
+from community_app.db import utcnow
+from community_app.korea_time import (
+    korea_to_utc,
+    parse_date,
+    parse_time,
+)
+from community_app.models import (
+    KeynoteSession,
+    Meetup,
+    MeetupNote,
+    MeetupRegistration,
+    MeetupReview,
+    Speaker,
+)
+from community_app.models.meetup import DEFAULT_SEATS
+from community_app.services.admin_common import (
+    MEETUP_CACHES,
+    clean_file_name,
+    expire_caches,
+    flag,
+    store_public_picture,
+    text,
+    whole_number,
+)
+from community_app.services.audit import record, require_organizer
+from community_app.services.errors import Invalid, InvalidMany
+from community_app.services.lookup import MAX_ID
+from community_app.services.meetups.admin_views import (
+    DATE_INVALID,
+    DESCRIPTION_MAX,
+    DESCRIPTION_TOO_LONG,
+    END_BEFORE_START,
+    FIELD_TOO_LONG,
+    LOCATION_MAX,
+    LOCATION_TOO_LONG,
+    MAX_SEATS_LIMIT,
+    NAME_MAX,
+    NOTE_MAX,
+    NOTE_REQUIRED,
+    PROVIDED_MAX,
+    PROVIDED_TOO_LONG,
+    SEATS_BELOW_REGISTERED,
+    SEATS_INVALID,
+    SESSION_SPEAKER_INVALID,
+    SPEAKER_NAME_INVALID,
+    SUBJECT_MAX,
+    SUBJECT_REQUIRED,
+    TIME_INVALID,
+    TITLE_MAX,
+    TITLE_REQUIRED,
+    AdminMeetupDetails,
+    AdminMeetupView,
+    AdminNoteView,
+    admin_summary,
+    meetup_or_404,
+    registration_counts,
+    session_view,
+    speaker_view,
+)
+from community_app.services.meetups.reading import (
+    normalize_meetup_type,
+)
+from community_app.services.meetups.seats import (
+    live_count,
+    lock_meetup,
+    set_seats,
+)
+from community_app.services.meetups.views import (
+    meetup_view,
+)
+from community_app.services.paging import PageResult, fetch_page
+from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.uploads import PUBLIC_MEETUPS, delete_public_image
+from community_app.services.validation import (
+    Rule,
+    as_text,
+    clock_rule,
+    collect,
+    date_rule,
+    number_rule,
+    optional_url_problem,
+    text_rule,
+)
+
+MEETUP_RULES: dict[str, Rule] = {
+    "title": text_rule(TITLE_REQUIRED, TITLE_MAX, required=True),
+    "description": text_rule(DESCRIPTION_TOO_LONG, DESCRIPTION_MAX),
+    "meetupDate": date_rule(DATE_INVALID),
+    "startTime": clock_rule(TIME_INVALID),
+    "endTime": clock_rule(TIME_INVALID),
+    "location": text_rule(LOCATION_TOO_LONG, LOCATION_MAX),
+    "provided": text_rule(PROVIDED_TOO_LONG, PROVIDED_MAX),
+    "maxSeats": number_rule(SEATS_INVALID, 1, MAX_SEATS_LIMIT),
+}
+SPEAKER_RULES: dict[str, Rule] = {
+    "fullName": lambda v: None if 2 <= len(as_text(v)) <= NAME_MAX else SPEAKER_NAME_INVALID,
+    "jobPosition": text_rule(FIELD_TOO_LONG, NAME_MAX),
+    "company": text_rule(FIELD_TOO_LONG, NAME_MAX),
+    "profileURL": optional_url_problem,
+    "imageURL": optional_url_problem,
+}
+SESSION_RULES: dict[str, Rule] = {
+    "subject": text_rule(SUBJECT_REQUIRED, SUBJECT_MAX, required=True),
+    "startTime": clock_rule(TIME_INVALID),
+    "endTime": clock_rule(TIME_INVALID),
+    "speakerId": number_rule(SESSION_SPEAKER_INVALID, 0, MAX_ID),  # 0 or empty: none
+}
+NOTE_RULES: dict[str, Rule] = {"content": text_rule(NOTE_REQUIRED, NOTE_MAX, required=True)}
+
+
+def clock_order_problem(data: Mapping[str, object]) -> dict[str, str]:
+    """The rule over two fields: endTime is after startTime (when both are clock times)."""
+    start, end = parse_time(text(data, "startTime")), parse_time(text(data, "endTime"))
+    return {"endTime": END_BEFORE_START} if start and end and end <= start else {}
+
+
+def validate_meetup(data: Mapping[str, object]) -> tuple[dict[str, object], dict[str, str]]:
+    """The cleaned values of the meetup form, and field -> message id of its problems."""
+    errors = collect(data, MEETUP_RULES)
+    day = parse_date(text(data, "meetupDate"))
+    start = parse_time(text(data, "startTime"))
+    end = parse_time(text(data, "endTime"))
+    values: dict[str, object] = {
+        field: text(data, field) for field in ("title", "description", "location", "provided")
+    }
+    errors.update(clock_order_problem(data))
+    if day and start and end:
+        values["starts_at"] = korea_to_utc(day, start)
+        values["ends_at"] = korea_to_utc(day, end)
+    raw_seats = data.get("maxSeats")
+    values["max_seats"] = DEFAULT_SEATS if raw_seats in (None, "") else whole_number(raw_seats)
+    values["parking"] = flag(data, "parking")
+    values["requires_approval"] = flag(data, "requiresApproval")
+    return values, errors
+
+
+# ---------------------------------------------------------------- reading
+
+
+def list_meetups_admin(
+    session: Session,
+    actor_id: int,
+    meetup_type: str | None = None,
+    *,
+    search: str | None = None,
+    page: int = 0,
+    size: int = 20,
+    now: dt.datetime | None = None,
+) -> PageResult[AdminMeetupView]:
+    """Every meetup or the past ones (newest first), or the upcoming ones (soonest first),
+    with their registration counts."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    meetup_type = normalize_meetup_type(meetup_type)
+    query = select(Meetup)
+    if meetup_type == "upcoming":
+        query = query.where(Meetup.starts_at >= now)
+    elif meetup_type == "past":
+        query = query.where(Meetup.starts_at < now)
+    if term := clean_filter(search):
+        query = query.where(
+            or_(contains_ci(Meetup.title, term), contains_ci(Meetup.location, term))
+        )
+    if meetup_type == "upcoming":  # the next one first
+        query = query.order_by(col(Meetup.starts_at).asc(), col(Meetup.id).asc())
+    else:
+        query = query.order_by(col(Meetup.starts_at).desc(), col(Meetup.id).desc())
+    rows, total = fetch_page(session, query, page, size)
+    counts = registration_counts(session, [m.id for m in rows])
+    items = [
+        AdminMeetupView(
+            meetup=meetup_view(m, now),
+            attended_count=m.attended_count,
+            accepted_count=counts.get(m.id, {}).get("accepted", 0),
+            pending_count=counts.get(m.id, {}).get("pending", 0),
+            checked_in_count=counts.get(m.id, {}).get("checked_in", 0),
+        )
+        for m in rows
+    ]
+    return PageResult(items, total, page, size)
+
+
+def get_meetup_admin(session: Session, actor_id: int, meetup_id: int) -> AdminMeetupDetails:
+    """A meetup with every speaker, session and note (archived ones too)."""
+    require_organizer(session, actor_id)
+    meetup = meetup_or_404(session, meetup_id)
+    speakers = session.exec(
+        select(Speaker).where(Speaker.meetup_id == meetup_id).order_by(col(Speaker.id))
+    ).all()
+    names = {s.id: s.full_name for s in speakers}
+    sessions = session.exec(
+        select(KeynoteSession)
+        .where(KeynoteSession.meetup_id == meetup_id)
+        .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
+    ).all()
+    notes = session.exec(
+        select(MeetupNote)
+        .where(MeetupNote.meetup_id == meetup_id)
+        .order_by(col(MeetupNote.created_at).desc(), col(MeetupNote.id).desc())
+    ).all()
+    return AdminMeetupDetails(
+        summary=admin_summary(session, meetup),
+        speakers=[speaker_view(s) for s in speakers],
+        sessions=[session_view(k, names) for k in sessions],
+        notes=[AdminNoteView(n.id, n.content, n.is_active, n.created_at) for n in notes],
+    )
+
+
+# ---------------------------------------------------------------- meetups
+
+
+def create_meetup(
+    session: Session,
+    actor_id: int,
+    data: Mapping[str, object],
+    *,
+    image: bytes | None = None,
+    image_name: str | None = None,
+) -> AdminMeetupView:
+    """A new meetup with all its seats free (and its image, when one is sent)."""
+    require_organizer(session, actor_id)
+    values, errors = validate_meetup(data)
+    if errors:
+        raise InvalidMany(errors)
+    image_url = store_public_picture(image, PUBLIC_MEETUPS) if image else None
+    meetup = Meetup(
+        **values,
+        available_seats=values["max_seats"],
+        image_url=image_url,
+        image_name=clean_file_name(image_name) if image_url else None,
+        organizer_id=actor_id,
+        created_at=utcnow(),
+        updated_at=utcnow(),
+    )
+    try:
+        session.add(meetup)
+        session.flush()
+    except Exception:
+        delete_public_image(image_url)
+        raise
+    record(session, actor_id, "meetup.create", "meetup", meetup.id, meetup.title)
+    expire_caches(session, *MEETUP_CACHES)
+    return admin_summary(session, meetup)
+
+
+def update_meetup(
+    session: Session, actor_id: int, meetup_id: int, data: Mapping[str, object]
+) -> AdminMeetupView:
+    """Change a meetup's fields. Seats never go below the live registrations."""
+    require_organizer(session, actor_id)
+    meetup = lock_meetup(session, meetup_id)
+    values, errors = validate_meetup(data)
+    new_max = values.pop("max_seats")
+    if errors:
+        raise InvalidMany(errors)
+    live = session.exec(select(live_count(meetup_id))).one()
+    if new_max < live:
+        raise Invalid("maxSeats", SEATS_BELOW_REGISTERED, n=live)
+    for name, value in values.items():
+        setattr(meetup, name, value)
+    meetup.updated_at = utcnow()
+    session.add(meetup)
+    session.flush()
+    set_seats(session, meetup_id, new_max)
+    session.refresh(meetup)
+    record(session, actor_id, "meetup.update", "meetup", meetup_id, meetup.title)
+    expire_caches(session, *MEETUP_CACHES)
+    return admin_summary(session, meetup)
+
+
+def set_meetup_image(
+    session: Session, actor_id: int, meetup_id: int, image: bytes, image_name: str | None = None
+) -> AdminMeetupView:
+    """Replace the meetup's image with a checked, re-encoded upload (public/meetups)."""
+    require_organizer(session, actor_id)
+    meetup = meetup_or_404(session, meetup_id)
+    url = store_public_picture(image, PUBLIC_MEETUPS)
+    old = meetup.image_url
+    meetup.image_url = url
+    meetup.image_name = clean_file_name(image_name)
+    meetup.updated_at = utcnow()
+    session.add(meetup)
+    try:
+        session.flush()
+    except Exception:
+        delete_public_image(url)
+        raise
+    record(session, actor_id, "meetup.image", "meetup", meetup_id, meetup.image_name or "")
+    expire_caches(session, *MEETUP_CACHES)
+    if old != url:
+        delete_public_image(old)
+    return admin_summary(session, meetup)
+
+
+def remove_meetup_image(session: Session, actor_id: int, meetup_id: int) -> AdminMeetupView:
+    require_organizer(session, actor_id)
+    meetup = meetup_or_404(session, meetup_id)
+    old = meetup.image_url
+    meetup.image_url = None
+    meetup.image_name = None
+    meetup.updated_at = utcnow()
+    session.add(meetup)
+    session.flush()
+    record(session, actor_id, "meetup.image_remove", "meetup", meetup_id)
+    expire_caches(session, *MEETUP_CACHES)
+    delete_public_image(old)
+    return admin_summary(session, meetup)
+
+
+def delete_meetup(session: Session, actor_id: int, meetup_id: int) -> None:
+    """Delete a meetup with everything hanging off it (speakers, sessions, registrations,
+    notes, reviews) and its image."""
+    require_organizer(session, actor_id)
+    meetup = meetup_or_404(session, meetup_id)
+    title, image = meetup.title, meetup.image_url
+    # Children first, explicitly: correct even where foreign keys are not enforced.
+    for model in (KeynoteSession, Speaker, MeetupRegistration, MeetupNote, MeetupReview):
+        session.execute(
+            sa.delete(model)
+            .where(col(model.meetup_id) == meetup_id)
+            .execution_options(synchronize_session=False)
+        )
+    session.delete(meetup)
+    session.flush()
+    record(session, actor_id, "meetup.delete", "meetup", meetup_id, title)
+    expire_caches(session, *MEETUP_CACHES)
+    delete_public_image(image)

@@ -1,0 +1,316 @@
+"""The organizers run a meetup's registrations: approval, check-in, the attendees'
+CSV and the attendance summary of past meetups."""
+
+from __future__ import annotations
+
+# SPEC section 3: what a meetup shows when a value is missing.
+import csv
+import dataclasses
+import datetime as dt
+import io
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, func, or_, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_, gettext
+from community_app.korea_time import (
+    KOREA,
+    korea_date_of,
+)
+from community_app.models import (
+    Meetup,
+    MeetupRegistration,
+    RegistrationStatus,
+    User,
+)
+from community_app.services.admin_common import (
+    MEETUP_CACHES,
+    expire_caches,
+)
+from community_app.services.audit import display_name, record, require_organizer
+from community_app.services.errors import Conflict, Invalid, NotFound
+from community_app.services.lookup import get_or_404
+from community_app.services.meetups.admin_views import (
+    ALREADY_CHECKED_IN,
+    CSV_COLUMNS,
+    NOT_CHECKABLE,
+    NOT_CHECKED_IN,
+    NOT_PENDING,
+    REGISTRATION_NOT_FOUND,
+    AdminRegistrationView,
+    meetup_or_404,
+)
+from community_app.services.meetups.seats import (
+    free_seat,
+)
+from community_app.services.meetups.views import (
+    SEAT_HOLDING,
+)
+from community_app.services.text_search import clean_filter, contains_ci
+
+# ---------------------------------------------------------------- registrations
+
+
+def admin_registration_view(r: MeetupRegistration, u: User) -> AdminRegistrationView:
+    return AdminRegistrationView(
+        id=r.id,
+        meetup_id=r.meetup_id,
+        user_id=u.id,
+        name=display_name(u),
+        username=u.username,
+        email=u.email,
+        phone=u.phone or "",
+        attendance_reason=r.attendance_reason,
+        interested_field=r.interested_field,
+        expectation=r.expectation,
+        status=r.status,
+        registered_at=r.registered_at,
+        cancelled_at=r.cancelled_at,
+        checked_in_at=r.checked_in_at,
+    )
+
+
+def list_registrations(
+    session: Session,
+    actor_id: int,
+    meetup_id: int,
+    *,
+    search: str | None = None,
+    status: str | None = None,
+) -> list[AdminRegistrationView]:
+    """The meetup's registrations with their answers, oldest first. ``search`` matches the
+    member's name, username or email (any case); ``status`` keeps one status."""
+    require_organizer(session, actor_id)
+    meetup_or_404(session, meetup_id)
+    query = (
+        select(MeetupRegistration, User)
+        .join(User, col(User.id) == col(MeetupRegistration.user_id))
+        .where(MeetupRegistration.meetup_id == meetup_id)
+    )
+    if status := (status or "").strip().upper():
+        if status not in RegistrationStatus.values():
+            raise Invalid("status", N_("Unknown registration status."))
+        query = query.where(MeetupRegistration.status == status)
+    if term := clean_filter(search):
+        full_name = User.first_name + " " + User.last_name
+        query = query.where(
+            or_(
+                contains_ci(User.first_name, term),
+                contains_ci(User.last_name, term),
+                contains_ci(full_name, term),
+                contains_ci(User.username, term),
+                contains_ci(User.email, term),
+            )
+        )
+    query = query.order_by(col(MeetupRegistration.registered_at), col(MeetupRegistration.id))
+    return [admin_registration_view(r, u) for r, u in session.exec(query).all()]
+
+
+def _registration(session: Session, meetup_id: int, registration_id: int) -> MeetupRegistration:
+    row = get_or_404(session, MeetupRegistration, registration_id, REGISTRATION_NOT_FOUND)
+    if row.meetup_id != meetup_id:
+        raise NotFound(REGISTRATION_NOT_FOUND)
+    return row
+
+
+def _one_registration(session: Session, registration_id: int) -> AdminRegistrationView:
+    r = session.get(MeetupRegistration, registration_id, populate_existing=True)
+    return admin_registration_view(r, session.get(User, r.user_id))
+
+
+def _decide(
+    session: Session, actor_id: int, meetup_id: int, registration_id: int, new_status: str
+) -> AdminRegistrationView:
+    require_organizer(session, actor_id)
+    meetup_or_404(session, meetup_id)
+    registration = _registration(session, meetup_id, registration_id)
+    # Conditional: a member cancelling at the same moment wins or loses cleanly.
+    changed = session.execute(
+        sa.update(MeetupRegistration)
+        .where(
+            col(MeetupRegistration.id) == registration_id,
+            col(MeetupRegistration.status) == RegistrationStatus.PENDING.value,
+        )
+        .values(status=new_status)
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount != 1:
+        raise Conflict(NOT_PENDING)
+    if new_status == RegistrationStatus.REJECTED.value:
+        free_seat(session, meetup_id)
+    view = _one_registration(session, registration.id)
+    action = "registration.accept" if new_status == "ACCEPTED" else "registration.reject"
+    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>")
+    expire_caches(session, *MEETUP_CACHES)
+    return view
+
+
+def accept_registration(
+    session: Session, actor_id: int, meetup_id: int, registration_id: int
+) -> AdminRegistrationView:
+    """PENDING -> ACCEPTED (the seat was already held)."""
+    return _decide(session, actor_id, meetup_id, registration_id, RegistrationStatus.ACCEPTED.value)
+
+
+def reject_registration(
+    session: Session, actor_id: int, meetup_id: int, registration_id: int
+) -> AdminRegistrationView:
+    """PENDING -> REJECTED, and the seat is free again."""
+    return _decide(session, actor_id, meetup_id, registration_id, RegistrationStatus.REJECTED.value)
+
+
+def _update_attended(session: Session, meetup_id: int) -> None:
+    """meetups.attended_count = the accepted registrations that are checked in."""
+    checked = (
+        select(func.count())
+        .select_from(MeetupRegistration)
+        .where(
+            col(MeetupRegistration.meetup_id) == meetup_id,
+            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+            col(MeetupRegistration.checked_in_at).is_not(None),
+        )
+        .scalar_subquery()
+    )
+    session.execute(
+        sa.update(Meetup)
+        .where(col(Meetup.id) == meetup_id)
+        .values(attended_count=checked)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def check_in(
+    session: Session,
+    actor_id: int,
+    meetup_id: int,
+    registration_id: int,
+    *,
+    now: dt.datetime | None = None,
+) -> AdminRegistrationView:
+    """Mark an accepted registration as present (one click on the day)."""
+    require_organizer(session, actor_id)
+    meetup_or_404(session, meetup_id)
+    registration = _registration(session, meetup_id, registration_id)
+    if registration.status != RegistrationStatus.ACCEPTED.value:
+        raise Conflict(NOT_CHECKABLE)
+    changed = session.execute(
+        sa.update(MeetupRegistration)
+        .where(
+            col(MeetupRegistration.id) == registration_id,
+            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+            col(MeetupRegistration.checked_in_at).is_(None),
+        )
+        .values(checked_in_at=now or utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount != 1:
+        raise Conflict(ALREADY_CHECKED_IN)
+    _update_attended(session, meetup_id)
+    view = _one_registration(session, registration_id)
+    record(session, actor_id, "registration.check_in", "meetup", meetup_id,
+           f"{view.name} <{view.email}>")
+    return view
+
+
+def undo_check_in(
+    session: Session, actor_id: int, meetup_id: int, registration_id: int
+) -> AdminRegistrationView:
+    """Take a check-in back (a wrong click)."""
+    require_organizer(session, actor_id)
+    meetup_or_404(session, meetup_id)
+    _registration(session, meetup_id, registration_id)
+    changed = session.execute(
+        sa.update(MeetupRegistration)
+        .where(
+            col(MeetupRegistration.id) == registration_id,
+            col(MeetupRegistration.checked_in_at).is_not(None),
+        )
+        .values(checked_in_at=None)
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount != 1:
+        raise Conflict(NOT_CHECKED_IN)
+    _update_attended(session, meetup_id)
+    view = _one_registration(session, registration_id)
+    record(session, actor_id, "registration.undo_check_in", "meetup", meetup_id,
+           f"{view.name} <{view.email}>")
+    return view
+
+
+# ---------------------------------------------------------------- CSV export
+
+
+def _csv_cell(value: str) -> str:
+    """Spreadsheets run cells that start with = + - @ (or a tab / CR) as formulas: such
+    cells get a leading apostrophe, so a member's name can never become one."""
+    if value and value[0] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _korea_stamp(value: dt.datetime | None) -> str:
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.astimezone(KOREA).strftime("%Y-%m-%d %H:%M")
+
+
+def attendees_csv_filename(session: Session, meetup_id: int) -> str:
+    meetup = meetup_or_404(session, meetup_id)
+    return f"attendees-{meetup_id}-{korea_date_of(meetup.starts_at).isoformat()}.csv"
+
+
+def export_attendees_csv(
+    session: Session, actor_id: int, meetup_id: int, *, lang: str = "en"
+) -> str:
+    """The attendees (accepted and pending registrations) as CSV text for Excel: a UTF-8
+    byte-order mark, a header row in ``lang``, then name, email, phone, status, registered
+    at and checked in at (Korea time, YYYY-MM-DD HH:MM)."""
+    rows = [
+        r
+        for r in list_registrations(session, actor_id, meetup_id)
+        if r.status in SEAT_HOLDING
+    ]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([gettext(c, lang) for c in CSV_COLUMNS])
+    for r in rows:
+        writer.writerow(
+            [
+                _csv_cell(r.name),
+                _csv_cell(r.email),
+                _csv_cell(r.phone),
+                r.status,
+                _korea_stamp(r.registered_at),
+                _korea_stamp(r.checked_in_at),
+            ]
+        )
+    record(session, actor_id, "meetup.export_csv", "meetup", meetup_id, f"{len(rows)} rows")
+    return "\ufeff" + out.getvalue()
+
+
+# ---------------------------------------------------------------- attendance
+
+
+@dataclasses.dataclass(frozen=True)
+class AttendanceSummary:
+    past_meetups: int
+    total_attended: int
+    average_attended: int
+
+
+def attendance_summary(
+    session: Session, actor_id: int, *, now: dt.datetime | None = None
+) -> AttendanceSummary:
+    """How many people came to past meetups (checked in), in total and on average."""
+    require_organizer(session, actor_id)
+    now = now or utcnow()
+    count, total = session.exec(
+        select(func.count(), func.coalesce(func.sum(Meetup.attended_count), 0)).where(
+            Meetup.starts_at < now
+        )
+    ).one()
+    count, total = int(count or 0), int(total or 0)
+    return AttendanceSummary(count, total, round(total / count) if count else 0)

@@ -1,0 +1,203 @@
+"""The organizers' side of meetups, shared pieces: limits and messages of the back-office
+forms, the views it answers, and the helpers that read a meetup with its counts."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping
+
+import sqlalchemy as sa
+
+# SPEC section 3: what a meetup shows when a value is missing.
+from sqlmodel import Session, col, func, select
+
+from community_app.i18n import N_
+from community_app.models import (
+    KeynoteSession,
+    Meetup,
+    MeetupRegistration,
+    RegistrationStatus,
+    Speaker,
+)
+from community_app.services.lookup import get_or_404
+from community_app.services.meetups.views import (
+    MEETUP_NOT_FOUND,
+    MeetupView,
+    meetup_view,
+)
+
+MAX_SEATS_LIMIT = 100_000
+TITLE_MAX = 200
+LOCATION_MAX = 300
+PROVIDED_MAX = 500
+DESCRIPTION_MAX = 20_000
+NAME_MAX = 120
+SUBJECT_MAX = 200
+NOTE_MAX = 5000
+
+TITLE_REQUIRED = N_("Title is required (200 characters at most).")
+DESCRIPTION_TOO_LONG = N_("Description is too long (20000 characters at most).")
+DATE_INVALID = N_("Please enter a date as YYYY-MM-DD.")
+TIME_INVALID = N_("Please enter a time as HH:MM (24-hour).")
+END_BEFORE_START = N_("The end time must be after the start time.")
+LOCATION_TOO_LONG = N_("Location is too long (300 characters at most).")
+PROVIDED_TOO_LONG = N_("'Provided' is too long (500 characters at most).")
+SEATS_INVALID = N_("Seats must be a whole number from 1 to 100000.")
+SEATS_BELOW_REGISTERED = N_("Seats cannot be fewer than the {n} people already registered.")
+SPEAKER_NOT_FOUND = N_("Speaker not found.")
+SPEAKER_NAME_INVALID = N_("Full name must be 2 to 120 characters.")
+FIELD_TOO_LONG = N_("This value is too long (120 characters at most).")
+SESSION_NOT_FOUND = N_("Session not found.")
+SUBJECT_REQUIRED = N_("Subject is required (200 characters at most).")
+SESSION_SPEAKER_INVALID = N_("Choose a speaker of this meetup, or none.")
+NOTE_NOT_FOUND = N_("Note not found.")
+NOTE_REQUIRED = N_("Note text is required (5000 characters at most).")
+REGISTRATION_NOT_FOUND = N_("Registration not found.")
+NOT_PENDING = N_("Only registrations waiting for approval can be accepted or rejected.")
+NOT_CHECKABLE = N_("Only accepted registrations can be checked in.")
+ALREADY_CHECKED_IN = N_("This person is already checked in.")
+NOT_CHECKED_IN = N_("This person is not checked in.")
+
+CSV_COLUMNS = (
+    N_("Name"),
+    N_("Email"),
+    N_("Phone"),
+    N_("Status"),
+    N_("Registered at"),
+    N_("Checked in at"),
+)
+
+
+# ---------------------------------------------------------------- views
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminMeetupView:
+    meetup: MeetupView
+    attended_count: int
+    accepted_count: int
+    pending_count: int
+    checked_in_count: int
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminSpeakerView:
+    id: int
+    full_name: str
+    job_position: str
+    company: str
+    bio: str
+    image_url: str | None
+    profile_url: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminSessionView:
+    id: int
+    subject: str
+    starts_at: dt.datetime
+    ends_at: dt.datetime
+    speaker_id: int | None
+    speaker_name: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminNoteView:
+    id: int
+    content: str
+    is_active: bool
+    created_at: dt.datetime
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminMeetupDetails:
+    summary: AdminMeetupView
+    speakers: list[AdminSpeakerView]
+    sessions: list[AdminSessionView]
+    notes: list[AdminNoteView]  # active and archived, newest first
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminRegistrationView:
+    """A registration with the member's answers and contact details (organizers only)."""
+
+    id: int
+    meetup_id: int
+    user_id: int
+    name: str
+    username: str
+    email: str
+    phone: str
+    attendance_reason: str
+    interested_field: str
+    expectation: str
+    status: str
+    registered_at: dt.datetime
+    cancelled_at: dt.datetime | None
+    checked_in_at: dt.datetime | None
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def meetup_or_404(session: Session, meetup_id: int) -> Meetup:
+    return get_or_404(session, Meetup, meetup_id, MEETUP_NOT_FOUND)
+
+
+def registration_counts(session: Session, meetup_ids: list[int]) -> dict[int, dict[str, int]]:
+    """Per meetup: accepted, pending and checked-in registrations."""
+    if not meetup_ids:
+        return {}
+    rows = session.exec(
+        select(
+            MeetupRegistration.meetup_id,
+            func.sum(
+                sa.case((col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value, 1), else_=0)
+            ),
+            func.sum(
+                sa.case((col(MeetupRegistration.status) == RegistrationStatus.PENDING.value, 1), else_=0)
+            ),
+            func.sum(
+                sa.case(
+                    (
+                        sa.and_(
+                            col(MeetupRegistration.checked_in_at).is_not(None),
+                            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+                        ),
+                        1,
+                    ),
+                    else_=0,
+                )
+            ),
+        )
+        .where(col(MeetupRegistration.meetup_id).in_(meetup_ids))
+        .group_by(col(MeetupRegistration.meetup_id))
+    ).all()
+    return {
+        mid: {"accepted": int(a or 0), "pending": int(p or 0), "checked_in": int(c or 0)}
+        for mid, a, p, c in rows
+    }
+
+
+def admin_summary(session: Session, meetup: Meetup, now: dt.datetime | None = None) -> AdminMeetupView:
+    counts = registration_counts(session, [meetup.id]).get(meetup.id, {})
+    return AdminMeetupView(
+        meetup=meetup_view(meetup, now),
+        attended_count=meetup.attended_count,
+        accepted_count=counts.get("accepted", 0),
+        pending_count=counts.get("pending", 0),
+        checked_in_count=counts.get("checked_in", 0),
+    )
+
+
+def speaker_view(s: Speaker) -> AdminSpeakerView:
+    return AdminSpeakerView(
+        s.id, s.full_name, s.job_position, s.company, s.bio, s.image_url, s.profile_url
+    )
+
+
+def session_view(k: KeynoteSession, names: Mapping[int | None, str]) -> AdminSessionView:
+    return AdminSessionView(
+        k.id, k.subject, k.starts_at, k.ends_at, k.speaker_id, names.get(k.speaker_id)
+    )

@@ -1,0 +1,137 @@
+"""The public side of meetups: the upcoming and past lists and a meetup's details."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlmodel import Session, col, select
+
+from community_app.db import utcnow
+from community_app.models import (
+    KeynoteSession,
+    Meetup,
+    MeetupNote,
+    MeetupRegistration,
+    MeetupReview,
+    RegistrationStatus,
+    Speaker,
+    User,
+)
+from community_app.services.errors import Invalid
+from community_app.services.lookup import get_or_404
+
+# SPEC section 3: what a meetup shows when a value is missing.
+from community_app.services.meetups.views import (
+    MEETUP_NOT_FOUND,
+    MEETUP_TYPE_INVALID,
+    MEETUP_TYPES,
+    PAST,
+    UPCOMING,
+    AttendeeView,
+    MeetupDetails,
+    MeetupView,
+    NoteView,
+    ReviewView,
+    SessionView,
+    SpeakerView,
+    meetup_view,
+)
+from community_app.services.paging import PageResult, fetch_page
+
+# ---------------------------------------------------------------- public reading
+
+
+def public_meetup_or_404(session: Session, meetup_id: int) -> Meetup:
+    return get_or_404(session, Meetup, meetup_id, MEETUP_NOT_FOUND)
+
+
+def normalize_meetup_type(value: str | None) -> str | None:
+    """'upcoming', 'past', or None for every meetup; Invalid for anything else."""
+    value = (value or "").strip().lower()
+    if not value:
+        return None
+    if value not in MEETUP_TYPES:
+        raise Invalid("type", MEETUP_TYPE_INVALID)
+    return value
+
+
+def list_meetups(
+    session: Session,
+    meetup_type: str | None = None,
+    *,
+    page: int = 0,
+    size: int = 10,
+    now: dt.datetime | None = None,
+) -> PageResult[MeetupView]:
+    """Upcoming: soonest first. Past (started): newest first. None: every meetup, newest first."""
+    now = now or utcnow()
+    meetup_type = normalize_meetup_type(meetup_type)
+    query = select(Meetup)
+    if meetup_type == UPCOMING:
+        query = query.where(Meetup.starts_at >= now).order_by(
+            col(Meetup.starts_at).asc(), col(Meetup.id).asc()
+        )
+    else:
+        if meetup_type == PAST:
+            query = query.where(Meetup.starts_at < now)
+        query = query.order_by(col(Meetup.starts_at).desc(), col(Meetup.id).desc())
+    rows, total = fetch_page(session, query, page, size)
+    return PageResult([meetup_view(m, now) for m in rows], total, page, size)
+
+
+def get_meetup(session: Session, meetup_id: int, *, now: dt.datetime | None = None) -> MeetupView:
+    return meetup_view(public_meetup_or_404(session, meetup_id), now)
+
+
+def get_meetup_details(
+    session: Session, meetup_id: int, *, now: dt.datetime | None = None
+) -> MeetupDetails:
+    meetup = public_meetup_or_404(session, meetup_id)
+    speakers = session.exec(
+        select(Speaker).where(Speaker.meetup_id == meetup_id).order_by(col(Speaker.id))
+    ).all()
+    names = {s.id: s.full_name for s in speakers}
+    sessions = session.exec(
+        select(KeynoteSession)
+        .where(KeynoteSession.meetup_id == meetup_id)
+        .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
+    ).all()
+    attendees = session.exec(
+        select(User.username, User.first_name, User.image_url, User.id)
+        .join(MeetupRegistration, col(MeetupRegistration.user_id) == col(User.id))
+        .where(
+            MeetupRegistration.meetup_id == meetup_id,
+            MeetupRegistration.status == RegistrationStatus.ACCEPTED.value,
+        )
+        .order_by(col(MeetupRegistration.registered_at), col(MeetupRegistration.id))
+    ).all()
+    notes = session.exec(
+        select(MeetupNote)
+        .where(MeetupNote.meetup_id == meetup_id, col(MeetupNote.is_active).is_(True))
+        .order_by(col(MeetupNote.created_at).desc(), col(MeetupNote.id).desc())
+    ).all()
+    reviews = session.exec(
+        select(MeetupReview)
+        .where(MeetupReview.meetup_id == meetup_id)
+        .order_by(col(MeetupReview.created_at).desc(), col(MeetupReview.id).desc())
+    ).all()
+    return MeetupDetails(
+        meetup=meetup_view(meetup, now),
+        speakers=[
+            SpeakerView(
+                s.id, s.full_name, s.job_position, s.company, s.bio, s.image_url, s.profile_url
+            )
+            for s in speakers
+        ],
+        sessions=[
+            SessionView(
+                k.id, k.subject, k.starts_at, k.ends_at, k.speaker_id, names.get(k.speaker_id)
+            )
+            for k in sessions
+        ],
+        attendees=[AttendeeView(a.username, a.first_name, a.image_url, a.id) for a in attendees],
+        notes=[NoteView(n.id, n.content, n.created_at) for n in notes],
+        reviews=[
+            ReviewView(r.id, r.author_name, r.rating, r.content, r.created_at) for r in reviews
+        ],
+    )

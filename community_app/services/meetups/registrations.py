@@ -1,0 +1,190 @@
+"""Members' registrations: the form's rules, registering (a seat taken safely, see
+``seats``), cancelling, and a member's own list."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from community_app.db import utcnow
+from community_app.models import (
+    AttendanceReason,
+    InterestedField,
+    Meetup,
+    MeetupRegistration,
+    RegistrationStatus,
+)
+from community_app.services.errors import Conflict, InvalidMany, NotFound
+
+# SPEC section 3: what a meetup shows when a value is missing.
+from community_app.services.meetups.reading import (
+    public_meetup_or_404,
+)
+from community_app.services.meetups.seats import (
+    free_seat,
+    live_registration,
+)
+from community_app.services.meetups.views import (
+    ALREADY_REGISTERED,
+    MEETUP_FULL,
+    NOT_REGISTERED,
+    PAST_NOT_CANCELLABLE,
+    REGISTRATION_CLOSED,
+    SEAT_HOLDING,
+    MyRegistrationView,
+    RegistrationView,
+    meetup_view,
+    registration_view,
+)
+from community_app.services.validation import (
+    consent_problem,
+    expectation_problem,
+    interest_problem,
+    reason_problem,
+)
+
+# ---------------------------------------------------------------- registration
+
+
+def validate_registration(data: Mapping[str, object]) -> dict[str, str]:
+    """Field -> message id for every invalid field of the event registration form.
+
+    ``data`` uses the form's field names: attendanceReason, interestedField, expectation,
+    consent. Reasons and fields may use the KO'DJ client's spellings (stored as ours).
+    An empty dict means the form is valid.
+    """
+    checks = {
+        "attendanceReason": reason_problem,
+        "interestedField": interest_problem,
+        "expectation": expectation_problem,
+        "consent": consent_problem,
+    }
+    errors: dict[str, str] = {}
+    for name, problem in checks.items():
+        message = problem(data.get(name))
+        if message:
+            errors[name] = message
+    return errors
+
+
+def register_for_meetup(
+    session: Session,
+    user_id: int,
+    meetup_id: int,
+    data: Mapping[str, object],
+    *,
+    now: dt.datetime | None = None,
+) -> RegistrationView:
+    """Register a member: ACCEPTED, or PENDING when the meetup needs approval.
+
+    Any status in ``data`` is ignored. The seat is taken by a conditional UPDATE, then the
+    registration is inserted in a SAVEPOINT; if the insert fails, the seat is given back.
+    """
+    now = now or utcnow()
+    meetup = public_meetup_or_404(session, meetup_id)
+    errors = validate_registration(data)
+    if errors:
+        raise InvalidMany(errors)
+    if meetup.starts_at < now:
+        raise Conflict(REGISTRATION_CLOSED)
+    if live_registration(session, user_id, meetup_id) is not None:
+        raise Conflict(ALREADY_REGISTERED)
+
+    registration = MeetupRegistration(
+        user_id=user_id,
+        meetup_id=meetup_id,
+        attendance_reason=AttendanceReason.parse(data["attendanceReason"]).value,
+        interested_field=InterestedField.parse(data["interestedField"]).value,
+        expectation=str(data["expectation"]).strip(),
+        status=(
+            RegistrationStatus.PENDING.value
+            if meetup.requires_approval
+            else RegistrationStatus.ACCEPTED.value
+        ),
+        registered_at=now,
+    )
+    if meetup.available_seats is not None and meetup.available_seats <= 0:
+        # Full when just read: answer without queueing for the database's write lock
+        # (on SQLite every UPDATE takes it, even one that changes nothing).
+        raise Conflict(MEETUP_FULL)
+    # Take the seat: one conditional UPDATE, so two members never get the last seat twice.
+    taken = session.execute(
+        sa.update(Meetup)
+        .where(col(Meetup.id) == meetup_id, col(Meetup.available_seats) > 0)
+        .values(available_seats=col(Meetup.available_seats) - 1)
+        .execution_options(synchronize_session=False)
+    )
+    if taken.rowcount != 1:
+        raise Conflict(MEETUP_FULL)
+    try:
+        with session.begin_nested():
+            session.add(registration)
+            session.flush()
+    except sa.exc.IntegrityError:
+        # The same member registered in a concurrent request (the partial unique index).
+        # Give the seat back here too, so the count is right even if a caller commits.
+        free_seat(session, meetup_id)
+        if live_registration(session, user_id, meetup_id) is not None:
+            raise Conflict(ALREADY_REGISTERED) from None
+        raise
+    finally:
+        session.expire(meetup)
+    # Commit here, in the thread that took the seat: the seat's row (on SQLite, the whole
+    # database) stays locked for as short a time as possible while many members race.
+    session.commit()
+    return registration_view(registration)
+
+
+def cancel_registration(
+    session: Session, user_id: int, meetup_id: int, *, now: dt.datetime | None = None
+) -> RegistrationView:
+    """Cancel the member's registration and give its seat back (not for past meetups)."""
+    now = now or utcnow()
+    meetup = public_meetup_or_404(session, meetup_id)
+    registration = session.exec(
+        select(MeetupRegistration).where(
+            MeetupRegistration.user_id == user_id,
+            MeetupRegistration.meetup_id == meetup_id,
+            col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        )
+    ).first()
+    if registration is None:
+        raise NotFound(NOT_REGISTERED)
+    if meetup.starts_at < now:
+        raise Conflict(PAST_NOT_CANCELLABLE)
+    # Conditional, so two concurrent cancels free one seat, not two.
+    cancelled = session.execute(
+        sa.update(MeetupRegistration)
+        .where(
+            col(MeetupRegistration.id) == registration.id,
+            col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        )
+        .values(status=RegistrationStatus.CANCELLED.value, cancelled_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    if cancelled.rowcount != 1:
+        raise NotFound(NOT_REGISTERED)
+    free_seat(session, meetup_id)
+    view = registration_view(registration)
+    session.expire(registration)
+    session.expire(meetup)
+    session.commit()  # like register_for_meetup: the seat's row is locked only briefly
+    return dataclasses.replace(view, status=RegistrationStatus.CANCELLED.value, cancelled_at=now)
+
+
+def list_my_registrations(
+    session: Session, user_id: int, *, now: dt.datetime | None = None
+) -> list[MyRegistrationView]:
+    """Every registration of the member, whatever its status, newest meetup first."""
+    now = now or utcnow()
+    rows = session.exec(
+        select(MeetupRegistration, Meetup)
+        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
+        .where(MeetupRegistration.user_id == user_id)
+        .order_by(col(Meetup.starts_at).desc(), col(MeetupRegistration.id).desc())
+    ).all()
+    return [MyRegistrationView(registration_view(r), meetup_view(m, now)) for r, m in rows]

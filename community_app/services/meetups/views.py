@@ -1,0 +1,187 @@
+"""What the meetup services answer: plain views of meetups, their speakers, sessions,
+attendees, notes and reviews, and of registrations; the shared constants."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import (
+    Meetup,
+    MeetupRegistration,
+    RegistrationStatus,
+)
+from community_app.models.meetup import DEFAULT_SEATS
+
+# SPEC section 3: what a meetup shows when a value is missing.
+
+
+
+
+
+DEFAULT_TITLE = "Untitled Event"
+DEFAULT_DESCRIPTION = "No description available"
+DEFAULT_LOCATION = "Location TBD"
+
+UPCOMING = "upcoming"
+PAST = "past"
+MEETUP_TYPES = (UPCOMING, PAST)
+
+MEETUP_NOT_FOUND = N_("Event not found.")
+MEETUP_TYPE_INVALID = N_("Event type must be upcoming or past.")
+REGISTRATION_CLOSED = N_("Registration is closed for past events.")
+ALREADY_REGISTERED = N_("You are already registered for this event.")
+MEETUP_FULL = N_("This event is full.")
+NOT_REGISTERED = N_("You are not registered for this event.")
+PAST_NOT_CANCELLABLE = N_("Past events cannot be cancelled.")
+
+# Registrations that hold a seat and can be cancelled by their member.
+SEAT_HOLDING = (RegistrationStatus.ACCEPTED.value, RegistrationStatus.PENDING.value)
+
+
+# ---------------------------------------------------------------- views
+
+
+@dataclasses.dataclass(frozen=True)
+class MeetupView:
+    id: int
+    title: str
+    description: str
+    location: str
+    starts_at: dt.datetime
+    ends_at: dt.datetime
+    max_seats: int
+    available_seats: int
+    registered_count: int  # max_seats - available_seats (SPEC section 3)
+    image_url: str | None
+    image_name: str | None
+    parking: bool
+    provided: str
+    requires_approval: bool
+    organizer_id: int | None
+    is_past: bool  # started before the moment it was read
+
+
+@dataclasses.dataclass(frozen=True)
+class SpeakerView:
+    id: int
+    full_name: str
+    job_position: str
+    company: str
+    bio: str
+    image_url: str | None
+    profile_url: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class SessionView:
+    id: int
+    subject: str
+    starts_at: dt.datetime
+    ends_at: dt.datetime
+    speaker_id: int | None
+    speaker_name: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class AttendeeView:
+    """What the public may see of a registered member: never an email, a phone or the
+    answers of the registration form."""
+
+    username: str
+    first_name: str
+    image_url: str | None
+    user_id: int = 0  # the KO'DJ client finds "already registered" by it
+
+
+@dataclasses.dataclass(frozen=True)
+class NoteView:
+    id: int
+    content: str
+    created_at: dt.datetime
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewView:
+    id: int
+    author_name: str
+    rating: int
+    content: str
+    created_at: dt.datetime
+
+
+@dataclasses.dataclass(frozen=True)
+class MeetupDetails:
+    meetup: MeetupView
+    speakers: list[SpeakerView]
+    sessions: list[SessionView]
+    attendees: list[AttendeeView]  # ACCEPTED registrations only
+    notes: list[NoteView]  # active notes only
+    reviews: list[ReviewView]
+
+    @property
+    def attendee_count(self) -> int:
+        return len(self.attendees)
+
+
+@dataclasses.dataclass(frozen=True)
+class RegistrationView:
+    id: int
+    meetup_id: int
+    status: str
+    attendance_reason: str
+    interested_field: str
+    expectation: str
+    registered_at: dt.datetime
+    cancelled_at: dt.datetime | None
+
+    @property
+    def cancelled(self) -> bool:
+        return self.status == RegistrationStatus.CANCELLED.value
+
+
+@dataclasses.dataclass(frozen=True)
+class MyRegistrationView:
+    """One of a member's registrations with its meetup (My Page)."""
+
+    registration: RegistrationView
+    meetup: MeetupView
+
+
+def meetup_view(meetup: Meetup, now: dt.datetime | None = None) -> MeetupView:
+    now = now or utcnow()
+    max_seats = meetup.max_seats or DEFAULT_SEATS
+    available = meetup.available_seats if meetup.available_seats is not None else max_seats
+    return MeetupView(
+        id=meetup.id,
+        title=meetup.title or DEFAULT_TITLE,
+        description=meetup.description or DEFAULT_DESCRIPTION,
+        location=meetup.location or DEFAULT_LOCATION,
+        starts_at=meetup.starts_at,
+        ends_at=meetup.ends_at,
+        max_seats=max_seats,
+        available_seats=available,
+        registered_count=max_seats - available,
+        image_url=meetup.image_url,
+        image_name=meetup.image_name,
+        parking=meetup.parking,
+        provided=meetup.provided or "",
+        requires_approval=meetup.requires_approval,
+        organizer_id=meetup.organizer_id,
+        is_past=meetup.starts_at < now,
+    )
+
+
+def registration_view(r: MeetupRegistration) -> RegistrationView:
+    return RegistrationView(
+        id=r.id,
+        meetup_id=r.meetup_id,
+        status=r.status,
+        attendance_reason=r.attendance_reason,
+        interested_field=r.interested_field,
+        expectation=r.expectation,
+        registered_at=r.registered_at,
+        cancelled_at=r.cancelled_at,
+    )

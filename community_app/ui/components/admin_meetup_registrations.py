@@ -1,0 +1,123 @@
+"""A meetup's registrations in the back office (/admin/meetups/<id>?view=registrations):
+search, approval, one-click check-in and the attendees' CSV."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.state.admin import AdminState
+from community_app.state.admin_meetups import AdminMeetupsState as S
+from community_app.ui.components.admin_common import (
+    empty,
+    scroll_table,
+    section_header,
+    small_button,
+    status_badge,
+)
+from community_app.ui.i18n import t, t_var
+from community_app.ui.styles import COLORS
+
+E = AdminState.errors
+
+
+# ---------------------------------------------------------------- list
+
+
+def _registration_row(r) -> rx.Component:
+    return rx.table.row(
+        rx.table.row_header_cell(
+            rx.vstack(
+                rx.text(rx.cond(r.name != "", r.name, r.username), font_weight="600"),
+                rx.text(r.email, size="1", color=COLORS["muted"]),
+                rx.text(r.phone, size="1", color=COLORS["muted"]),
+                spacing="0",
+                min_width="160px",
+            )
+        ),
+        rx.table.cell(status_badge(r.status, r.status_label)),
+        rx.table.cell(
+            rx.cond(
+                r.is_checked_in,
+                rx.hstack(
+                    rx.badge(rx.icon("check", size=12), t_var(r.checked_in), color_scheme="green",
+                             variant="soft"),
+                    small_button(t("Undo"), on_click=S.undo_check_in(r.id), variant="ghost",
+                                 aria_label=t("Undo check-in") + " " + r.name),
+                    spacing="1",
+                    align="center",
+                ),
+                rx.cond(
+                    r.is_accepted,
+                    small_button(rx.icon("user-check", size=14), t("Check in"), variant="solid",
+                                 color_scheme="green", on_click=S.check_in(r.id),
+                                 aria_label=t("Check in") + " " + r.name),
+                    rx.text("—", color=COLORS["muted"]),
+                ),
+            )
+        ),
+        rx.table.cell(
+            rx.cond(
+                r.is_pending,
+                rx.hstack(
+                    small_button(t("Accept"), color_scheme="green", on_click=S.accept(r.id),
+                                 aria_label=t("Accept") + " " + r.name),
+                    small_button(t("Reject"), color_scheme="red", on_click=S.reject(r.id),
+                                 aria_label=t("Reject") + " " + r.name),
+                    spacing="2",
+                ),
+                rx.text("—", color=COLORS["muted"]),
+            )
+        ),
+        rx.table.cell(rx.vstack(rx.text(t_var(r.reason)), rx.text(t_var(r.field), size="1",
+                                                                   color=COLORS["muted"]),
+                                spacing="0"), white_space="nowrap"),
+        rx.table.cell(rx.text(r.expectation, size="2", min_width="200px", max_width="320px")),
+        rx.table.cell(rx.text(t_var(r.registered), size="2"), white_space="nowrap"),
+    )
+
+
+def registrations_view() -> rx.Component:
+    return rx.vstack(
+        small_button(rx.icon("arrow-left", size=14), t("All meetups"), on_click=S.back_to_list,
+                     variant="ghost"),
+        section_header(
+            t("Registrations"),
+            small_button(rx.icon("pencil", size=14), t("Edit meetup"), on_click=S.edit(S.editing_id)),
+            small_button(rx.icon("download", size=14), t("Download CSV"), variant="solid",
+                         on_click=S.download_csv, id="admin-download-csv"),
+            subtitle=S.current_title,
+        ),
+        rx.text(t("{registered} registered · {checked} checked in", registered=S.live_count,
+                  checked=S.checked_in_count), id="registration-counts", size="2",
+                color=COLORS["muted"]),
+        rx.vstack(
+            rx.el.label(t("Search by name or email"), html_for="registration-search",
+                        font_weight="500", font_size="14px"),
+            rx.input(
+                rx.input.slot(rx.icon("search", size=16)),
+                id="registration-search",
+                value=S.search,
+                on_change=S.set_search,
+                placeholder=t("Name or email"),
+                type="search",
+                size="3",
+                width="100%",
+                max_width="420px",
+            ),
+            spacing="1",
+            width="100%",
+        ),
+        rx.cond(
+            S.registrations.length() > 0,
+            scroll_table(
+                [t("Member"), t("Status"), t("Check-in"), t("Approval"), t("Reason and field"),
+                 t("Expectation"), t("Registered at")],
+                rx.foreach(S.registrations, _registration_row),
+                label=t("Registrations"),
+            ),
+            empty(rx.cond(S.search != "", t("Nobody matches this search."),
+                          t("No registrations yet."))),
+        ),
+        spacing="4",
+        width="100%",
+    )

@@ -1,0 +1,37 @@
+"""Pieces My Page's tabs share: the card style and the status badge."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.i18n import N_
+from community_app.ui.i18n import t
+from community_app.ui.styles import COLORS
+
+STATUS_LABELS = {
+    "PENDING": N_("Waiting for review"), "OPEN": N_("Open"), "CLOSED": N_("Closed"),
+    "FILLED": N_("Filled"), "ACCEPTED": N_("Registered"), "REJECTED": N_("Rejected"),
+    "CANCELLED": N_("Cancelled"), "DRAFT": N_("Draft"), "PUBLISHED": N_("Published"),
+}
+CARD = {
+    "background_color": "white",
+    "border": f"1px solid {COLORS['border']}",
+    "border_radius": "16px",
+    "padding": ["16px", "20px"],
+    "width": "100%",
+}
+
+
+def status_badge(status) -> rx.Component:
+    return rx.match(
+        status,
+        *[(key, rx.badge(t(label), color_scheme=color, variant="soft"))
+          for key, label, color in [
+              ("PENDING", STATUS_LABELS["PENDING"], "amber"), ("OPEN", STATUS_LABELS["OPEN"], "green"),
+              ("CLOSED", STATUS_LABELS["CLOSED"], "gray"), ("FILLED", STATUS_LABELS["FILLED"], "blue"),
+              ("ACCEPTED", STATUS_LABELS["ACCEPTED"], "green"), ("REJECTED", STATUS_LABELS["REJECTED"], "red"),
+              ("CANCELLED", STATUS_LABELS["CANCELLED"], "gray"), ("DRAFT", STATUS_LABELS["DRAFT"], "gray"),
+              ("PUBLISHED", STATUS_LABELS["PUBLISHED"], "green"),
+          ]],
+        rx.badge(status),
+    )

@@ -1,0 +1,16 @@
+"""/admin/audit: who did what, and when (?search=&page=)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app import routes
+from community_app.i18n import N_
+from community_app.state.admin_settings import AdminAuditState
+from community_app.ui.components.admin_frame import admin_page
+from community_app.ui.components.admin_people import audit_section
+
+
+@admin_page(routes.ADMIN_AUDIT, area="audit", title=N_("Audit log"), on_load=AdminAuditState.load)
+def admin_audit() -> rx.Component:
+    return audit_section()

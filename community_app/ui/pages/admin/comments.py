@@ -1,0 +1,16 @@
+"""/admin/comments: news comments to hide, show or delete (?show=&search=)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app import routes
+from community_app.i18n import N_
+from community_app.state.admin_comments import AdminCommentsState
+from community_app.ui.components.admin_frame import admin_page
+from community_app.ui.components.admin_people import comments_section
+
+
+@admin_page(routes.ADMIN_COMMENTS, area="comments", title=N_("Comments"), on_load=AdminCommentsState.load)
+def admin_comments() -> rx.Component:
+    return comments_section()

@@ -1,0 +1,86 @@
+"""How the production server answers for the built pages and assets (one ASGI wrapper,
+added in ``community_app.py`` with ``rx.App(api_transformer=[api, serve_pages])``).
+
+Reflex serves ``.web/build/client`` with Starlette's static files (precompressed brotli and
+gzip side files, picked by ``Accept-Encoding``: see ``frontend_compression_formats`` in
+rxconfig.py). This wrapper adds what that server does not do:
+
+- **Caching.** Vite's content-hashed files (``/assets/<name>-<hash>.<ext>``) never change
+  under their name: ``Cache-Control: public, max-age=31536000, immutable``. Everything
+  else of the site (HTML, unhashed files like ``/site.css``) is ``no-cache``: the browser
+  revalidates (ETag / Last-Modified) and gets a 304 when nothing changed. Responses that
+  already carry a ``Cache-Control`` (the REST API, uploads) are left alone.
+- **No redirect for a page address.** Starlette answers ``/news`` with 307 → ``/news/``
+  because the page is prerendered as ``news/index.html``; every link of the site is
+  written without the slash. A request for ``/<page>`` whose ``<page>/index.html`` exists
+  is served that file directly (same page, same address, one round trip less).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+# Vite names every emitted file <name>-<8-character hash>.<ext> under /assets/.
+_HASHED_ASSET = re.compile(r"^/assets/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$")
+# Paths that are not the built site: Reflex's backend, the REST API, uploaded files.
+_NOT_SITE = ("/api/", "/_event", "/_upload", "/_health", "/ping", "/_reflex", "/uploaded_files")
+
+
+@lru_cache(maxsize=1)
+def _static_dir() -> Path:
+    """The built site's folder (the same one Reflex's frontend mount serves)."""
+    from reflex.utils import prerequisites
+    from reflex_base import constants
+    from reflex_base.config import get_config
+
+    frontend_path = get_config().frontend_path.strip("/")
+    return (prerequisites.get_web_dir() / constants.Dirs.STATIC / frontend_path).resolve()
+
+
+@lru_cache(maxsize=1024)
+def _has_index(path: str) -> bool:
+    """Whether ``/<path>/index.html`` is a built page (cached: the build does not change
+    while the server runs)."""
+    relative = path.strip("/")
+    if not relative or ".." in relative.split("/"):
+        return False
+    return (_static_dir() / relative / "index.html").is_file()
+
+
+def cache_control_for(path: str) -> str:
+    return IMMUTABLE if _HASHED_ASSET.match(path) else REVALIDATE
+
+
+def serve_pages(app: ASGIApp) -> ASGIApp:
+    """Wrap the whole server (an ``api_transformer`` step)."""
+
+    async def wrapper(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+            await app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        if path.startswith(_NOT_SITE):
+            await app(scope, receive, send)
+            return
+        if not path.endswith("/") and "." not in path.rsplit("/", 1)[-1] and _has_index(path):
+            scope = {**scope, "path": path + "/", "raw_path": (path + "/").encode()}
+        cache_control = cache_control_for(path)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] in (200, 304):
+                headers = MutableHeaders(scope=message)
+                if "cache-control" not in headers:
+                    headers["Cache-Control"] = cache_control
+            await send(message)
+
+        await app(scope, receive, send_with_headers)
+
+    return wrapper

@@ -1,0 +1,96 @@
+"""The member's data over REST (issue 16): consents, export ZIP once, account deletion
+with the grace period, refused for the last organizer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import zipfile
+
+import pytest
+from sqlmodel import Session
+
+from community_app.db import utcnow
+from community_app.models import User
+from community_app.services import scheduler
+from tests.api.conftest import PASSWORD
+from tests.api.factories import make_meetup
+
+ME = "/api/v1/users/me"
+
+
+@pytest.fixture(autouse=True)
+def _var(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMMUNITY_VAR_DIR", str(tmp_path))
+
+
+def _register(client, headers, meetup_id):
+    r = client.post(f"/api/v1/users/meetups/{meetup_id}/registration", headers=headers, json={
+        "attendanceReason": "learning", "interestedField": "backend",
+        "expectation": "Meet backend people.", "consent": True})
+    assert r.status_code == 201, r.text
+
+
+def test_export_zip_has_the_members_data_and_downloads_once(client, engine, make_user):
+    user, headers = make_user()
+    meetup = make_meetup(engine, title="Go meetup")
+    _register(client, headers, meetup.id)
+    r = client.post(f"{ME}/export", headers=headers)
+    assert r.status_code == 202, r.text
+    assert r.json()["data"]["status"] == "PENDING" and r.json()["data"]["downloadUrl"] is None
+    assert client.get(f"{ME}/export").status_code == 401
+    scheduler.run_due(engine, names=["build-data-exports"])
+    export = client.get(f"{ME}/export", headers=headers).json()["data"]
+    assert export["status"] == "READY" and export["progress"] == 100
+    got = client.get(export["downloadUrl"])
+    assert got.status_code == 200
+    files = zipfile.ZipFile(io.BytesIO(got.content))
+    registrations = json.loads(files.read("registrations.json"))
+    assert registrations[0]["meetup_title"] == "Go meetup"
+    assert registrations[0]["expectation"] == "Meet backend people."
+    assert json.loads(files.read("profile.json"))["email"] == user.email
+    kinds = {c["kind"] for c in json.loads(files.read("consents.json"))}
+    assert kinds == {"terms", "privacy", "attendee_list"}
+    assert client.get(export["downloadUrl"]).status_code == 401  # once
+    assert client.get(f"{ME}/export/download", params={"token": "forged"}).status_code == 401
+
+
+def test_consents_are_listed(client, engine, make_user):
+    _, headers = make_user()
+    data = client.get(f"{ME}/consents", headers=headers).json()["data"]
+    assert {c["kind"] for c in data} == {"terms", "privacy"}
+    assert all("givenAt" in c for c in data)
+
+
+def test_deletion_needs_the_password_and_is_refused_for_the_last_organizer(client, engine, make_user):
+    _, org_headers = make_user("organizer")
+    r = client.post(f"{ME}/deletion", headers=org_headers, json={"password": PASSWORD})
+    assert r.status_code == 409, r.text
+    _, headers = make_user()
+    r = client.post(f"{ME}/deletion", headers=headers, json={"password": "wrong"})
+    assert r.status_code == 422
+    r = client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD, "keepContent": True})
+    assert r.status_code == 202, r.text
+
+
+def test_after_the_grace_period_seats_are_freed_and_the_name_is_gone(client, engine, make_user):
+    user, headers = make_user(first_name="Dilnoza")
+    meetup = make_meetup(engine, in_days=30)
+    _register(client, headers, meetup.id)
+    seats = client.get(f"/api/v1/public/meetups/{meetup.id}").json()["data"]["availableSeats"]
+    r = client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD})
+    assert r.status_code == 202
+    # within the grace period: nothing erased
+    scheduler.run_due(engine, now=utcnow() + dt.timedelta(days=6), names=["erase-deleted-accounts"])
+    with Session(engine) as s:
+        assert s.get(User, user.id).first_name == "Dilnoza"
+    done = scheduler.run_due(engine, now=utcnow() + dt.timedelta(days=7, minutes=1),
+                             names=["erase-deleted-accounts"])
+    assert done == {"erase-deleted-accounts": "1 accounts erased"}
+    with Session(engine) as s:
+        erased = s.get(User, user.id)
+        assert erased.first_name == "" and erased.email.endswith("@deleted.invalid")
+        assert erased.deleted_at is not None and not erased.is_active
+    after = client.get(f"/api/v1/public/meetups/{meetup.id}").json()["data"]["availableSeats"]
+    assert after == seats + 1

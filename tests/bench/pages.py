@@ -1,0 +1,145 @@
+"""Benchmark section 'pages' (see tests/bench/__main__.py).
+
+Lighthouse (npm, installed once by `make bench` into .make/node_modules) with its default
+mobile preset (simulated slow 4G, 4x CPU slowdown) against the production build, for the
+public pages: performance score, Largest Contentful Paint, accessibility, best practices,
+SEO and KiB transferred on a first load. Then the size of the JavaScript chunk every page
+loads besides the framework (the frame), and the same Lighthouse figures for an empty
+Reflex page (a scratch Reflex app built once under /tmp) as the floor to compare with.
+
+Figures to compare in one run, not a pass/fail test: the machine may be busy. Each page is
+measured ``BENCH_RUNS`` times (default 3) and the median run (by performance) is shown.
+Nothing leaves the machine: Lighthouse talks to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import httpx
+
+from tests.prodserver import ROOT, free_port, production_server
+
+LIGHTHOUSE = ROOT / ".make" / "node_modules" / ".bin" / "lighthouse"
+CHROME = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+    "--disable-component-update --disable-sync --no-first-run"
+)
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+EMPTY_APP = Path(tempfile.gettempdir()) / "uzdev-bench-empty-reflex"
+
+
+def lighthouse(url: str) -> dict:
+    """One Lighthouse run: the figures of the table."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        subprocess.run(
+            [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
+             f"--chrome-flags={CHROME_FLAGS}", f"--only-categories={','.join(CATEGORIES)}"],
+            env={**os.environ, "CHROME_PATH": CHROME}, check=True, timeout=300,
+            capture_output=True,
+        )
+        report = json.loads(out.read_text())
+    audits, cats = report["audits"], report["categories"]
+    return {
+        **{name: cats[name]["score"] for name in CATEGORIES},
+        "lcp_s": audits["largest-contentful-paint"]["numericValue"] / 1000,
+        "kib": audits["total-byte-weight"]["numericValue"] / 1024,
+    }
+
+
+def median_run(url: str) -> dict:
+    runs = sorted((lighthouse(url) for _ in range(RUNS)), key=lambda r: r["performance"] or 0)
+    return runs[len(runs) // 2]
+
+
+def sample_addresses(base: str) -> dict[str, str]:
+    """The pages of the issue; a news item and an event's details from the public API."""
+    news = httpx.get(f"{base}/api/v1/public/news", params={"size": 1}).json()["data"]["content"]
+    meetups = httpx.get(f"{base}/api/v1/public/meetups", params={"size": 1}).json()["data"]["content"]
+    pages = {"/": "/", "/news": "/news", "/events": "/events", "/jobs": "/jobs", "/about": "/about"}
+    if news:
+        pages["news item"] = f"/news/{news[0]['id']}"
+    if meetups:
+        pages["event details"] = f"/events/upcoming/details/{meetups[0]['id']}"
+    return pages
+
+
+def shared_chunk() -> tuple[str, int, int]:
+    """The biggest JavaScript file the home page and /about both load besides the route
+    modules: (name, bytes, gzip bytes as served)."""
+    client = ROOT / ".web" / "build" / "client"
+
+    def preloaded(html: Path) -> set[str]:
+        # Module preloads: links in the head, or the list the deferred hydration script
+        # adds after the first paint (community_app/build_output.py).
+        return set(re.findall(r'"/assets/([^"]+\.js)"', html.read_text()))
+
+    common = preloaded(client / "index.html") & preloaded(client / "about" / "index.html")
+    common = {name for name in common if not name.startswith(("_index-", "_about_"))}
+    biggest = max(common, key=lambda n: (client / "assets" / n).stat().st_size)
+    path = client / "assets" / biggest
+    gz = path.with_name(path.name + ".gz")
+    return biggest, path.stat().st_size, gz.stat().st_size if gz.exists() else 0
+
+
+def _row(name: str, r: dict) -> str:
+    return (f"{name:<16} {r['performance']:>5.2f} {r['lcp_s']:>6.2f} {r['accessibility']:>5.2f} "
+            f"{r['best-practices']:>5.2f} {r['seo']:>5.2f} {r['kib']:>7.0f}")
+
+
+HEADER = f"{'page':<16} {'perf':>5} {'LCP s':>6} {'a11y':>5} {'bp':>5} {'seo':>5} {'KiB':>7}"
+
+
+def empty_reflex_page() -> dict | None:
+    """Lighthouse for an empty page of a scratch Reflex app (built once under /tmp)."""
+    app_dir = EMPTY_APP / "emptyapp"
+    app_dir.mkdir(parents=True, exist_ok=True)
+    (EMPTY_APP / "rxconfig.py").write_text(
+        "import os\nimport reflex as rx\n"
+        "port = int(os.environ['PORT'])\n"
+        "config = rx.Config(app_name='emptyapp', telemetry_enabled=False, frontend_port=port,\n"
+        "                   backend_port=port, show_built_with_reflex=False,\n"
+        "                   plugins=[rx.plugins.RadixThemesPlugin()],\n"
+        "                   disable_plugins=['reflex.plugins.sitemap.SitemapPlugin'])\n"
+    )
+    (app_dir / "__init__.py").write_text("")
+    (app_dir / "emptyapp.py").write_text(
+        "import reflex as rx\n\n"
+        "def index():\n    return rx.box(rx.heading('Empty page'), rx.text('Nothing here.'))\n\n"
+        "app = rx.App()\napp.add_page(index, route='/', title='Empty')\n"
+    )
+    env = {**os.environ, "PORT": str(free_port()), "REFLEX_USE_SYSTEM_BUN": "1"}
+    for key in [k for k in env if k.startswith("COMMUNITY_")]:
+        del env[key]
+    try:
+        with production_server(env, ROOT / "tests" / "output" / "bench-empty-app.log",
+                               loglevel="warning", cwd=EMPTY_APP) as url:
+            return median_run(url + "/")
+    except (RuntimeError, subprocess.CalledProcessError) as exc:
+        print(f"(empty Reflex page not measured: {exc})")
+        return None
+
+
+def run(server) -> None:
+    if not LIGHTHOUSE.exists():
+        print(f"lighthouse missing at {LIGHTHOUSE}: run `make bench`")
+        return
+    name, size, gz = shared_chunk()
+    print(f"chunk shared by every page: {name}  {size / 1024:.0f} KiB ({gz / 1024:.0f} KiB gzip)")
+    print(f"Lighthouse {RUNS}x per page, median by performance (mobile preset)")
+    print(HEADER)
+    for label, path in sample_addresses(server.url).items():
+        print(_row(label, median_run(server.url + path)), flush=True)
+    if shutil.which("bun") or os.environ.get("REFLEX_USE_SYSTEM_BUN"):
+        empty = empty_reflex_page()
+        if empty:
+            print(_row("empty Reflex", empty))

@@ -1,0 +1,123 @@
+"""My data on My Page (issue 16): consents shown, the export ZIP downloaded with the
+member's comment and registration in it, and account deletion (refused for the last
+organizer; after the grace period, moved in the test, seats freed and the name gone)."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+import datetime as dt
+
+import httpx
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from community_app.db import utcnow
+from community_app.models import ScheduledTask, User
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import wait_ready
+from tests.e2e.test_auth import log_in
+from tests.e2e.test_jobs import LANGS, T
+from tests.e2e.test_mypage import PASSWORD, _api_token, member  # noqa: F401
+
+
+def _setup(site, email):
+    token = _api_token(site, email)
+    auth = {"Authorization": f"Bearer {token}"}
+    meetups = httpx.get(f"{site.url}/api/v1/public/meetups", params={"type": "upcoming", "size": 50}).json()
+    meetup = next(m for m in meetups["data"]["content"] if m["availableSeats"] > 3 and not m["requiresApproval"])
+    r = httpx.post(f"{site.url}/api/v1/users/meetups/{meetup['id']}/registration", headers=auth,
+                   json={"attendanceReason": "learning", "interestedField": "backend",
+                         "expectation": "Looking forward to it.", "consent": True})
+    assert r.status_code == 201, r.text
+    news = httpx.get(f"{site.url}/api/v1/public/news", params={"size": 1}).json()["data"]["content"][0]
+    r = httpx.post(f"{site.url}/api/v1/news/{news['id']}/comments", headers=auth,
+                   json={"comment": "Great article, thank you"})
+    assert r.status_code in (200, 201), r.text
+    return meetup, news, auth
+
+
+def _move_time(site, email: str, back: dt.timedelta) -> None:
+    """The deletion was asked for ``back`` ago, and the erase task is due now."""
+    engine = sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])
+    try:
+        with Session(engine) as session:
+            user = session.exec(select(User).where(User.email == email)).one()
+            user.deletion_requested_at = user.deletion_requested_at - back
+            task = session.get(ScheduledTask, "erase-deleted-accounts")
+            if task is not None:
+                task.next_run_at = utcnow() - dt.timedelta(seconds=1)
+                session.add(task)
+            session.add(user)
+            session.commit()
+    finally:
+        engine.dispose()
+
+
+def _open_account(page: Page, site, email: str, lang: str, password: str = PASSWORD) -> None:
+    page.goto("/mypage?tab=account")
+    wait_ready(page)
+    log_in(page, site, email, password)
+    page.evaluate(f"window.localStorage.setItem('uzdev_lang', '{lang}')")
+    page.reload()
+    wait_ready(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_download_my_data_has_my_comment_and_registration(page: Page, site, member, lang):  # noqa: F811
+    meetup, _news, _ = _setup(site, member)
+    _open_account(page, site, member, lang)
+    expect(page.get_by_role("heading", name=T(lang, "What you agreed to"))).to_be_visible()
+    expect(page.locator("#main-content").get_by_text(T(lang, "Terms of Service"), exact=True)).to_be_visible()
+    page.get_by_role("button", name=T(lang, "Download my data")).click()
+    expect(page.get_by_text(T(lang, "Preparing your data..."), exact=True).first).to_be_visible()
+    site.cli("run-scheduled")  # what every worker's background loop (or cron) does
+    link = page.locator("#export-download")
+    expect(link).to_be_visible(timeout=20_000)
+    href = link.get_attribute("href")
+    got = httpx.get(f"{site.url}{href}")
+    assert got.status_code == 200, (href, got.text[:300])
+    files = zipfile.ZipFile(io.BytesIO(got.content))
+    comments = json.loads(files.read("comments.json"))
+    assert any(c["text"] == "Great article, thank you" for c in comments)
+    registrations = json.loads(files.read("registrations.json"))
+    assert any(r["meetup_title"] == meetup["title"] for r in registrations)
+    assert httpx.get(f"{site.url}{href}").status_code == 401  # once
+
+
+def test_the_last_organizer_cannot_delete_the_account(page: Page, site):
+    _open_account(page, site, "organizer@uzdev.kr", "en", "Demo-pass-2026!")
+    page.get_by_label("Password", exact=True).fill("Demo-pass-2026!")
+    page.get_by_role("button", name="Delete my account").click()
+    expect(page.get_by_text(T("en", "You are the last organizer: make another member an organizer before deleting your account."))).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_delete_account_frees_seats_and_removes_the_name_after_the_grace_period(page: Page, site, member, lang):  # noqa: F811
+    meetup, news, _ = _setup(site, member)  # _: the member's auth header
+    seats = httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]["availableSeats"]
+    username = httpx.get(f"{site.url}/api/v1/users/details",
+                         headers=_).json()["data"]["username"]
+    assert username in httpx.get(f"{site.url}/api/v1/news/{news['id']}/comments").text
+    _open_account(page, site, member, lang)
+    page.get_by_label(T(lang, "Password"), exact=True).fill(PASSWORD)
+    page.get_by_role("button", name=T(lang, "Delete my account")).click()
+    expect(page.get_by_text(T(lang, "Your account will be deleted in 7 days. Log in to cancel."))).to_be_visible()
+    site.cli("run-scheduled")
+    assert httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]["availableSeats"] == seats
+    # Move time: the request was made 8 days ago.
+    _move_time(site, member, dt.timedelta(days=8))
+    # The server's own scheduler loop erases the account (and, being the server, expires
+    # its caches at once): wait for the seat to come back.
+    for _ in range(120):
+        if httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]["availableSeats"] == seats + 1:
+            break
+        page.wait_for_timeout(500)
+    assert httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]["availableSeats"] == seats + 1
+    comments = httpx.get(f"{site.url}/api/v1/news/{news['id']}/comments").text
+    assert f'"{username}"' not in comments
+    assert "Great article, thank you" in comments  # kept, as 'deleted member'

@@ -1,0 +1,170 @@
+"""How the production server answers for pages and assets (community_app/web_serving.py,
+rxconfig.py): long-lived caching of hashed assets, revalidated HTML, brotli when accepted
+and gzip otherwise, no redirect for any link the header and footer render; and pages that
+show Markdown as server-rendered HTML (no Markdown engine in the browser)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import wait_ready
+from tests.prodserver import ROOT
+from tests.e2e.public_site_helpers import query
+
+
+def _hashed_assets(html: str) -> list[str]:
+    # Links of the head, and the module preloads the hydration script makes (build_output.py).
+    return re.findall(r'"(/assets/[^"]+-[A-Za-z0-9_-]{8}\.(?:js|css))"', html)
+
+
+def test_hashed_assets_are_immutable_and_html_is_revalidated(site):
+    page = httpx.get(f"{site.url}/news")
+    assert page.status_code == 200
+    assert page.headers["cache-control"] == "no-cache"
+    assets = _hashed_assets(page.text)
+    assert any(a.endswith(".css") for a in assets) and any(a.endswith(".js") for a in assets)
+    for asset in assets[:5]:
+        answer = httpx.get(site.url + asset)
+        assert answer.status_code == 200, asset
+        assert answer.headers["cache-control"] == "public, max-age=31536000, immutable", asset
+    # A file without a hash in its name is revalidated too.
+    assert httpx.get(f"{site.url}/favicon.svg").headers["cache-control"] == "no-cache"
+
+
+def test_brotli_when_accepted_else_gzip(site):
+    asset = _hashed_assets(httpx.get(f"{site.url}/").text)[0]
+    # Compressed lengths are read from the headers (httpx has no brotli decoder here).
+    br = httpx.get(site.url + asset, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert br.headers["content-encoding"] == "br"
+    assert "accept-encoding" in br.headers["vary"].lower()
+    gz = httpx.get(site.url + asset, headers={"Accept-Encoding": "gzip"})
+    assert gz.headers["content-encoding"] == "gzip"
+    plain = httpx.get(site.url + asset, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert gz.content == plain.content  # httpx decodes gzip: the same file
+    assert int(br.headers["content-length"]) < int(gz.headers["content-length"]) < len(plain.content)
+    html = httpx.get(f"{site.url}/events", headers={"Accept-Encoding": "br"})
+    assert html.headers["content-encoding"] == "br"
+    assert html.headers["content-type"].startswith("text/html")
+
+
+def test_no_link_of_header_and_footer_answers_with_a_redirect(page: Page, site):
+    page.goto("/")
+    wait_ready(page)
+    hrefs = page.eval_on_selector_all(
+        "header a[href^='/'], footer a[href^='/']", "links => links.map(a => a.getAttribute('href'))"
+    )
+    internal = sorted({h.split("#")[0].split("?")[0] or "/" for h in hrefs})
+    assert {"/", "/news", "/events", "/jobs", "/about"} <= set(internal), internal
+    for href in internal:
+        answer = httpx.get(site.url + href, follow_redirects=False)
+        assert answer.status_code == 200, (href, answer.status_code, answer.headers.get("location"))
+
+
+def test_news_item_shows_markdown_rendered_on_the_server(page: Page, site):
+    title = f"Markdown news {uuid.uuid4().hex[:6]}"
+    item_id = _insert_news(site, title, "## What we built\n\nA **fast** site with `code`.\n\n"
+                           "<script>window.pwned = 1</script>\n\n- one\n- two")
+    page.goto(f"/news/{item_id}")
+    wait_ready(page)
+    content = page.locator("#news-content")
+    expect(content.get_by_role("heading", name="What we built", level=2)).to_be_visible()
+    expect(content.locator("strong")).to_have_text("fast")
+    expect(content.locator("code")).to_have_text("code")
+    expect(content.locator("li")).to_have_count(2)
+    expect(content.locator("script")).to_have_count(0)
+    assert page.evaluate("window.pwned") is None
+
+
+def test_no_markdown_engine_in_the_browser_bundles(site):
+    html = httpx.get(f"{site.url}/").text
+    scripts = set(re.findall(r'"(/assets/[^"]+\.js)"', html))
+    assert scripts
+    for script in scripts:
+        body = httpx.get(site.url + script).text
+        for marker in ("katex", "react-markdown", "highlight.js", "remark-", "rehype-"):
+            assert marker not in body.lower(), (script, marker)
+
+
+def _insert_news(site, title: str, content: str) -> int:
+    site.sql(
+        "INSERT INTO news (title, content, type, tags, published, created_at, updated_at) "
+        "VALUES (:title, :content, 'TECH', :tags, true, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+        title=title, content=content, tags='["python"]',
+    )
+    return query(site, "SELECT id FROM news WHERE title = :title", title=title)[0][0]
+
+
+# --- Radix styles survive the build's CSS purge (community_app/build_output.py) ----------
+
+RADIX_CSS = ROOT / ".web" / "node_modules" / "@radix-ui" / "themes" / "styles.css"
+
+# For every element with a Radix component class (rt-Button, rt-SelectContent, ...) that
+# Radix's own stylesheet styles: is there a rule in the page's stylesheets that names the
+# class and matches the element? A class whose rules the purge dropped has none.
+_UNSTYLED = """(styled) => {
+  const selectors = [];
+  const walk = (rules) => { for (const r of rules) {
+    if (r.selectorText) selectors.push(r.selectorText);
+    if (r.cssRules) walk(r.cssRules);
+  } };
+  for (const sheet of document.styleSheets) { try { walk(sheet.cssRules); } catch (e) {} }
+  const missing = new Set();
+  for (const el of document.querySelectorAll('[class*="rt-"]')) {
+    for (const cls of el.classList) {
+      if (!styled.includes(cls)) continue;
+      const name = new RegExp('\\\\.' + cls + '(?![A-Za-z0-9_-])');
+      const ok = selectors.some((s) => name.test(s) && s.split(',').some((one) => {
+        if (!name.test(one)) return false;
+        try { return el.matches(one.replace(/::?(before|after|placeholder|selection|-webkit-[a-z-]+)/g, '')); }
+        catch (e) { return true; }
+      }));
+      if (!ok) missing.add(cls);
+    }
+  }
+  return [...missing].sort();
+}"""
+
+
+def _radix_styled_classes() -> list[str]:
+    return sorted(set(re.findall(r"\.(rt-[A-Z][A-Za-z0-9]+)", RADIX_CSS.read_text())))
+
+
+def _assert_radix_styled(page: Page, where: str) -> None:
+    missing = page.evaluate(_UNSTYLED, _radix_styled_classes())
+    assert missing == [], f"{where}: Radix classes without their styles: {missing}"
+
+
+def test_radix_components_keep_their_styles_after_the_css_purge(page: Page, mobile: Page, site):
+    css = httpx.get(site.url + next(a for a in _hashed_assets(httpx.get(f"{site.url}/").text)
+                                    if a.endswith(".css"))).text
+    # The purge ran: components no page uses are gone, the ones pages use are there.
+    assert ".rt-TabNavRoot" not in css and ".rt-ContextMenuContent" not in css
+    assert ".rt-Button" in css and ".rt-SelectContent" in css and ".rt-BaseDialogContent" in css
+    for path in ("/", "/login", "/news", "/events", "/about"):
+        page.goto(path)
+        wait_ready(page)
+        _assert_radix_styled(page, path)
+    # /jobs with a filter's list open (Radix Select).
+    page.goto("/jobs")
+    wait_ready(page)
+    _assert_radix_styled(page, "/jobs")
+    page.get_by_role("combobox").first.click()
+    expect(page.get_by_role("listbox")).to_be_visible()
+    _assert_radix_styled(page, "/jobs with a filter open")
+    # The mobile side panel.
+    mobile.goto("/news")
+    wait_ready(mobile)
+    mobile.locator("header").get_by_role("button").last.click()
+    mobile.wait_for_timeout(500)
+    _assert_radix_styled(mobile, "the mobile side panel")
+
+
+def test_pages_hydrate_after_their_first_paint(site):
+    html = httpx.get(f"{site.url}/news").text
+    assert "hydrate after first paint" in html
+    assert 'rel="modulepreload"' not in html  # made by the script once it starts

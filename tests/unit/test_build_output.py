@@ -1,0 +1,117 @@
+"""The production build's post-processing (community_app/build_output.py): unused Radix CSS
+is dropped and nothing a built component names is; pages hydrate after the first paint."""
+
+from __future__ import annotations
+
+import re
+
+from community_app.build_output import (
+    DEFERRED_MARK,
+    defer_hydration,
+    optimize_build,
+    purge_css,
+    radix_classes_in,
+)
+
+JS = 'const a="rt-Button",b="rt-BaseButton";const p={className:"rt-r-size"};x("rt-variant")'
+CSS = (
+    ".rt-Button{height:32px}"
+    ".rt-TableRoot{display:table}"
+    ".rt-BaseButton:where(.rt-variant-solid){color:red}"
+    ".rt-TableRoot,.rt-Button:hover{outline:0}"
+    ".rt-Button:not(.rt-TableRoot){gap:1px}"
+    ":root{--space-1:4px}"
+    ".uzdev-prose{line-height:1.7}"
+    ".rt-r-size-2{font-size:14px}"
+    "@media (min-width:1024px){.md\\:rt-r-size-3{font-size:16px}.md\\:rt-TableRoot{x:y}}"
+    "@media (min-width:1280px){.rt-TableRow{x:y}}"
+    "@keyframes rt-fade{from{opacity:0}to{opacity:1}}"
+    "@layer components{.rt-TableCell{x:y}.rt-Button{z:1}}"
+)
+
+
+def _purged() -> str:
+    return purge_css(CSS, radix_classes_in([JS]))
+
+
+def test_rules_of_components_the_build_never_names_are_dropped():
+    css = _purged()
+    assert "rt-TableRoot{" not in css and "rt-TableRoot," not in css
+    assert "rt-TableRow" not in css and "rt-TableCell" not in css
+    assert "md\\:rt-TableRoot" not in css
+
+
+def test_what_a_built_component_can_match_is_kept_unchanged():
+    css = _purged()
+    for kept in (
+        ".rt-Button{height:32px}",
+        ".rt-BaseButton:where(.rt-variant-solid){color:red}",
+        # One selector of a list dropped, the others kept.
+        ".rt-Button:hover{outline:0}",
+        # :not(.unused) still matches: not a requirement.
+        ".rt-Button:not(.rt-TableRoot){gap:1px}",
+        ":root{--space-1:4px}",
+        ".uzdev-prose{line-height:1.7}",
+        # Classes Radix builds from a prefix and a prop value.
+        ".rt-r-size-2{font-size:14px}",
+        "@media (min-width:1024px){.md\\:rt-r-size-3{font-size:16px}}",
+        "@keyframes rt-fade{from{opacity:0}to{opacity:1}}",
+        "@layer components{.rt-Button{z:1}}",
+    ):
+        assert kept in css, kept
+    # A media block left without rules goes.
+    assert "1280px" not in css
+
+
+def test_class_names_are_read_with_breakpoints_and_prefixes():
+    used = radix_classes_in(['"md:rt-r-fd-column"', "`rt-r-${x}`", '"rt-Flex"'])
+    assert {"rt-r-fd-column", "rt-Flex", "rt-r"} <= used
+
+
+ROUTER_SCRIPT = (
+    '<head><link rel="modulepreload" href="/assets/manifest-757ff6e8.js"/>'
+    '<link rel="modulepreload" href="/assets/site-CCWwt21i.js"/></head>'
+    '<script>window.__reactRouterContext = {"ssr":false};</script>'
+    '<script type="module" async="">import "/assets/manifest-757ff6e8.js";\n'
+    'import * as route0 from "/assets/root-a0ADKGqo.js";\n'
+    'import * as route1 from "/assets/_about_._index-CKwjcvEl.js";\n'
+    "  \n"
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/[about]._index":route1};\n'
+    "\n"
+    'import("/assets/entry.client-D3JR-U0f.js");</script><!--$?--><template id="B:0">'
+)
+
+
+def test_hydration_starts_after_the_first_paint_with_the_same_modules_in_order():
+    html = defer_hydration(ROUTER_SCRIPT)
+    script = re.search(r'<script type="module">(.*?)</script>', html).group(1)
+    assert DEFERRED_MARK in script
+    assert "import \"/assets" not in script.split("const start")[0]  # no static import
+    order = [script.index(p) for p in (
+        '"/assets/manifest-757ff6e8.js"', '"/assets/root-a0ADKGqo.js"',
+        '"/assets/_about_._index-CKwjcvEl.js"', "window.__reactRouterRouteModules",
+        '"/assets/entry.client-D3JR-U0f.js"')]
+    assert order == sorted(order)
+    assert 'window.__reactRouterRouteModules = {"root":route0,"routes/[about]._index":route1}' in script
+    assert "requestAnimationFrame" in script and "visibilityState" in script
+    # The module preloads are made by the script once it starts, not by the head.
+    assert "<head></head>" in html
+    assert '["/assets/manifest-757ff6e8.js", "/assets/site-CCWwt21i.js"]' in script
+    assert script.index("modulepreload") < script.index('await import("/assets/manifest')
+    # The rest of the page is untouched; a second pass changes nothing.
+    assert html.startswith('<head></head><script>window.__reactRouterContext = {"ssr":false};</script>')
+    assert html.endswith('<!--$?--><template id="B:0">')
+    assert defer_hydration(html) == html
+
+
+def test_optimize_build_rewrites_css_and_pages_in_place(tmp_path):
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "app-AbCdEf12.js").write_text(JS)
+    (tmp_path / "assets" / "styles-AbCdEf12.css").write_text(CSS)
+    (tmp_path / "news").mkdir()
+    (tmp_path / "news" / "index.html").write_text(ROUTER_SCRIPT)
+    figures = optimize_build(tmp_path)
+    assert figures["pages_deferred"] == 1
+    assert figures["css_after"] < figures["css_before"]
+    assert "rt-TableRoot{" not in (tmp_path / "assets" / "styles-AbCdEf12.css").read_text()
+    assert DEFERRED_MARK in (tmp_path / "news" / "index.html").read_text()

@@ -1,0 +1,115 @@
+"""The layers of GUIDE.md hold: models -> services -> api | state -> ui, with no import
+running upwards (nor between the two siblings api and state).
+
+Reads every module's imports (the ``import`` statements, wherever they stand, also inside
+functions) and names each import that breaks the order."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "community_app"
+
+# Rank of each top-level part of the package: a module may import its own rank or lower.
+# 0: the base every layer may use (standard-library-like helpers, settings, database).
+BASE = {
+    "settings", "db", "i18n", "korea_time", "routes", "logs", "metrics", "radix_css", "build_output",
+}
+RANKS = {
+    **dict.fromkeys(BASE, 0),
+    "models": 1,
+    "services": 2,
+    "api": 3,
+    "state": 3,
+    "demo": 3,
+    "ui": 4,
+    # The application: wires everything together.
+    "community_app": 5, "web_serving": 5, "cli": 5, "backup": 5, "event_admission": 5,
+}
+SIBLINGS = {"api", "state"}  # the same rank, but neither may import the other
+
+
+def _part(dotted: str) -> str:
+    parts = dotted.split(".")
+    return parts[1] if len(parts) > 1 else "community_app"
+
+
+def _module_of(path: Path, root: Path) -> str:
+    rel = path.relative_to(root.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path, root: Path) -> list[tuple[int, str]]:
+    module = _module_of(path, root)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: resolve against this module's package
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            found.append((node.lineno, name))
+    return [(line, name) for line, name in found if name.split(".")[0] == "community_app"]
+
+
+def layer_violations(root: Path = PACKAGE) -> list[str]:
+    problems = []
+    for path in sorted(root.rglob("*.py")):
+        source = _part(_module_of(path, root))
+        if source not in RANKS:
+            problems.append(f"{path.relative_to(root.parent)}: '{source}' has no layer")
+            continue
+        for line, name in _imports(path, root):
+            target = _part(name)
+            if target == source or name == "community_app":
+                continue
+            rank_of = RANKS.get(target)
+            upward = rank_of is None or rank_of > RANKS[source]
+            sideways = {source, target} <= SIBLINGS
+            if upward or sideways:
+                problems.append(f"{path.relative_to(root.parent)}:{line}: {source} -> {name}")
+    return problems
+
+
+def test_no_import_runs_up_the_layers():
+    assert layer_violations() == []
+
+
+@pytest.mark.parametrize(
+    ("where", "code"),
+    [
+        ("state/x.py", "from community_app.ui.pages import home\n"),
+        ("services/x.py", "def f():\n    from community_app.state import auth\n"),
+        ("models/x.py", "import community_app.services.cache\n"),
+        ("api/x.py", "from community_app.state.auth import AuthState\n"),
+        ("db.py", "from community_app.services import cache\n"),
+        ("services/x.py", "from ..api import deps\n"),
+    ],
+)
+def test_an_upward_import_is_found(tmp_path, where, code):
+    root = tmp_path / "community_app"
+    target = root / where
+    target.parent.mkdir(parents=True)
+    target.write_text(code)
+    assert len(layer_violations(root)) == 1
+
+
+def test_downward_imports_pass(tmp_path):
+    root = tmp_path / "community_app"
+    (root / "ui").mkdir(parents=True)
+    (root / "ui" / "x.py").write_text(
+        "from community_app import routes\nfrom community_app.state.auth import AuthState\n"
+        "from community_app.services.meetups import PAST\nfrom community_app.models import User\n"
+    )
+    assert layer_violations(root) == []

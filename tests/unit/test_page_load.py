@@ -1,0 +1,132 @@
+"""A page load is one event: language, site settings, sign-in and the page's own data."""
+
+from __future__ import annotations
+
+import pytest
+
+from community_app.services import cache
+from community_app.settings import backend_workers, session_expiry_seconds
+from community_app.state import page_load
+from community_app.state.page_load import PageData, PageLoadState, browser_language
+
+
+@pytest.fixture(scope="module")
+def pages():
+    from community_app.ui.pages import PAGES
+
+    return PAGES
+
+
+def test_every_page_loads_with_one_event(pages):
+    """No chain of events per page: the frame's work and the page's run in one handler."""
+    assert pages
+    for route in pages:
+        assert len(route.on_load) == 1, route.path
+        (event,) = route.on_load
+        assert event.handler.fn is PageLoadState.load.fn, route.path
+        assert route.path in page_load.PAGE_LOADS
+
+
+def test_reads_that_need_the_database_happen_without_the_lock(monkeypatch):
+    """Under the lock only the shared cache is read; anything else (a cold cache, a
+    member's own rows) goes to the background event, which reads with no lock held."""
+    assert not PageLoadState.load.is_background
+    assert PageLoadState.load_reading.is_background
+    cache.clear()
+    loads = []
+    spec = PageData(PageLoadState, lambda request: cache.cached(
+        cache.STATISTICS, "t", lambda: loads.append(1) or "rows"), "_apply_load")
+    monkeypatch.setattr(page_load, "site_settings", lambda: "settings")
+    request = page_load._Request("/", "/", {}, "en", "", "")
+    assert page_load._read_cached(spec, request) is None  # cold: not loaded under the lock
+    assert loads == []
+    assert page_load._read_all(spec, request)[2] == "rows"  # the background read loads it
+    assert page_load._read_cached(spec, request)[2] == "rows"  # now one event does it all
+    assert loads == [1]
+
+
+def test_the_busiest_pages_read_without_the_lock(pages):
+    from community_app import routes
+
+    for path in (routes.HOME, routes.EVENT_REGISTER):
+        assert isinstance(page_load.PAGE_LOADS[path], PageData), path
+
+
+def test_my_page_is_for_members_only():
+    from community_app import routes
+
+    assert routes.MYPAGE in page_load.MEMBER_ONLY
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("uz-UZ,uz;q=0.9,en;q=0.8", "uz"),
+        ("uz", "uz"),
+        ("ko-KR,ko;q=0.9,en-US;q=0.8", "en"),
+        ("en-US,en;q=0.9", "en"),
+        ("", "en"),
+    ],
+)
+def test_first_visit_follows_the_browser_language(header, lang):
+    assert browser_language(header) == lang
+
+
+def test_site_settings_come_from_the_shared_cache(monkeypatch, engine):
+    import contextlib
+
+    from sqlmodel import Session
+
+    cache.clear()
+    reads = []
+    real = page_load.get_site_settings
+
+    def counting(session):
+        reads.append(1)
+        return real(session)
+
+    @contextlib.contextmanager
+    def scope():
+        with Session(engine, expire_on_commit=False) as s:
+            yield s
+            s.commit()
+
+    monkeypatch.setattr(page_load, "get_site_settings", counting)
+    monkeypatch.setattr(page_load, "session_scope", scope)
+    page_load.site_settings()  # the first read creates the settings row (a write)
+    reads.clear()
+    first = page_load.site_settings()
+    again = page_load.site_settings()
+    assert first == again
+    assert len(reads) == 1
+
+
+def test_an_anonymous_visitor_needs_no_database():
+    read = page_load.read_session("", "")
+    assert read.anonymous and read.member is None and not read.refresh
+
+
+def test_an_unreadable_access_token_asks_for_a_refresh():
+    assert page_load.read_session("not-a-token", "some-refresh").refresh
+    assert not page_load.read_session("not-a-token", "").refresh
+
+
+def test_workers_fit_the_machine(monkeypatch):
+    monkeypatch.delenv("REFLEX_REDIS_URL", raising=False)
+    monkeypatch.setenv("COMMUNITY_WORKERS", "4")
+    assert backend_workers() == 1  # sessions in one process without Redis
+    monkeypatch.setenv("REFLEX_REDIS_URL", "redis://127.0.0.1:6379/0")
+    assert backend_workers() == 4
+    monkeypatch.delenv("COMMUNITY_WORKERS")
+    import os
+
+    assert backend_workers() == len(os.sched_getaffinity(0))
+
+
+def test_session_expiry_setting(monkeypatch):
+    monkeypatch.delenv("COMMUNITY_SESSION_EXPIRY_SECONDS", raising=False)
+    assert session_expiry_seconds() == 900
+    monkeypatch.setenv("COMMUNITY_SESSION_EXPIRY_SECONDS", "120")
+    assert session_expiry_seconds() == 120
+    monkeypatch.setenv("COMMUNITY_SESSION_EXPIRY_SECONDS", "soon")
+    assert session_expiry_seconds() == 900

@@ -1,0 +1,61 @@
+"""Security headers: present on every answer, the CSP allows exactly the build's inline
+scripts, and nothing can frame the site."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from starlette.applications import Starlette
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+from starlette.testclient import TestClient
+
+from community_app.api.security_headers import (
+    SecurityHeaders,
+    content_security_policy,
+    inline_script_hashes,
+)
+
+
+def test_inline_scripts_of_the_build_are_hashed_and_external_ones_are_not(tmp_path):
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page.html").write_text(
+        '<html><script>window.a = 1;</script><script type="module" src="/assets/x.js"></script></html>'
+    )
+    (tmp_path / "page" / "index.html").write_text("<script async>window.a = 1;</script><script>b()</script>")
+    hashes = inline_script_hashes.__wrapped__(tmp_path)
+    expected = {
+        "'sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode() + "'"
+        for body in (b"window.a = 1;", b"b()")
+    }
+    assert set(hashes) == expected
+
+
+def test_policy_refuses_framing_plugins_and_foreign_scripts():
+    policy = dict(
+        part.split(" ", 1) for part in content_security_policy(("'sha256-abc'",), google=False).split("; ")
+    )
+    assert policy["frame-ancestors"] == "'none'"
+    assert policy["object-src"] == "'none'"
+    assert policy["script-src"].split() == ["'self'", "'unsafe-eval'", "'sha256-abc'"]
+    assert "unsafe-inline" not in policy["script-src"]
+    assert "accounts.google.com" not in content_security_policy((), google=False)
+    assert "https://accounts.google.com/gsi/client" in content_security_policy((), google=True)
+
+
+def test_every_answer_carries_the_headers():
+    async def hello(request):
+        return PlainTextResponse("hi")
+
+    app = SecurityHeaders(Starlette(routes=[Route("/x", hello), Route("/api/v1/docs", hello)]))
+    client = TestClient(app)
+    page = client.get("/x")
+    assert page.headers["X-Frame-Options"] == "DENY"
+    assert page.headers["X-Content-Type-Options"] == "nosniff"
+    assert page.headers["Referrer-Policy"] == "strict-origin-when-cross-origin"
+    assert "camera=(self)" in page.headers["Permissions-Policy"]
+    assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+    assert "Strict-Transport-Security" not in page.headers  # development: no TLS
+    docs = client.get("/api/v1/docs")
+    assert "Content-Security-Policy" not in docs.headers and docs.headers["X-Frame-Options"] == "DENY"
