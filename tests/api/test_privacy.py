@@ -8,6 +8,7 @@ import io
 import json
 import zipfile
 
+import httpx
 import pytest
 from sqlmodel import Session
 
@@ -16,6 +17,7 @@ from community_app.models import User
 from community_app.services import scheduler
 from tests.api.conftest import PASSWORD
 from tests.api.factories import make_meetup
+from tests.api.servers import api_server
 
 ME = "/api/v1/users/me"
 
@@ -54,6 +56,22 @@ def test_export_zip_has_the_members_data_and_downloads_once(client, engine, make
     assert kinds == {"terms", "privacy", "attendee_list"}
     assert client.get(export["downloadUrl"]).status_code == 401  # once
     assert client.get(f"{ME}/export/download", params={"token": "forged"}).status_code == 401
+
+
+def test_export_downloads_whole_through_the_real_server_and_its_file_is_gone(engine, make_user, tmp_path):
+    """granian sends files itself (ASGI pathsend): the ZIP must still be whole when the
+    server removes it, every time, and nothing may stay behind under var/exports."""
+    with api_server(engine, tmp_path / "server.log") as base:
+        for _ in range(5):
+            _, headers = make_user()
+            assert httpx.post(f"{base}/users/me/export", headers=headers).status_code == 202
+            scheduler.run_due(engine, names=["build-data-exports"])
+            url = httpx.get(f"{base}/users/me/export", headers=headers).json()["data"]["downloadUrl"]
+            got = httpx.get(f"{base.removesuffix('/api/v1')}{url}")
+            assert got.status_code == 200, got.text[:200]
+            assert got.headers["content-type"] == "application/zip"
+            assert "profile.json" in zipfile.ZipFile(io.BytesIO(got.content)).namelist()
+    assert list((tmp_path / "exports").iterdir()) == []
 
 
 def test_consents_are_listed(client, engine, make_user):

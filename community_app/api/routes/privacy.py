@@ -11,10 +11,9 @@ import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
-from starlette.background import BackgroundTask
 
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
@@ -87,16 +86,26 @@ def latest_export(user: CurrentUser, session: SessionDep) -> Envelope[ExportOut 
     return ok(ExportOut.of(export) if export else None)
 
 
-@router.get("/export/download", response_class=FileResponse, responses={
+@router.get("/export/download", response_class=StreamingResponse, responses={
     200: {"content": {"application/zip": {}}, "description": "The ZIP"}, 401: {}})
 def download_export(
     session: SessionDep,
     token: Annotated[str, Query(description="The signed token of downloadUrl")],
 ):
-    """The ZIP, once (the file is removed after it is sent)."""
+    """The ZIP, once (the file is removed as it is sent)."""
     path = privacy.open_download(session, token)
-    return FileResponse(path, media_type="application/zip", filename="my-data.zip",
-                        background=BackgroundTask(path.unlink, missing_ok=True))
+    # Opened, then unlinked: the open file is streamed from here and gone when closed. (A
+    # FileResponse hands granian the path itself, and removing it afterwards raced that read.)
+    handle = path.open("rb")
+    path.unlink(missing_ok=True)
+
+    def chunks():
+        with handle:
+            while block := handle.read(256 * 1024):
+                yield block
+
+    return StreamingResponse(chunks(), media_type="application/zip",
+                             headers={"Content-Disposition": 'attachment; filename="my-data.zip"'})
 
 
 @router.post("/deletion", status_code=202, responses={409: {}, 422: {}})
