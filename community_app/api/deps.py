@@ -6,9 +6,12 @@ Tests point ``get_engine_for_api`` at their own database with
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated
 
+import anyio
 import sqlalchemy as sa
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -28,7 +31,18 @@ def get_engine_for_api() -> sa.Engine:
     return get_engine()
 
 
-def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> Iterator[Session]:
+# Commits and closes run on threads of their own, not on the 40 worker threads of FastAPI's
+# limiter: a finished request holds its connection until its commit, and if the commit had
+# to queue for a worker thread behind requests that themselves wait for a connection, the
+# pool and the threads would wait on each other until the pool's 30 s timeout (issue 12).
+_ENDINGS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="db-commit")
+
+
+async def _off_loop(call) -> None:
+    await asyncio.get_running_loop().run_in_executor(_ENDINGS, call)
+
+
+async def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> AsyncIterator[Session]:
     """One transaction per request: committed when the handler returns, else rolled back.
 
     The dependency has ``scope="function"``: it ends when the route has built its answer and
@@ -36,13 +50,17 @@ def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> It
     before the client hears of it, the next request reads it at once, and a commit that
     fails is an error answer instead of a lost write.
     """
-    with Session(engine, expire_on_commit=False) as session:
-        try:
-            yield session
-            session.commit()
-        except BaseException:
-            session.rollback()
-            raise
+    session = Session(engine, expire_on_commit=False)
+    try:
+        yield session
+        await _off_loop(session.commit)
+    except BaseException:
+        with anyio.CancelScope(shield=True):
+            await _off_loop(session.rollback)
+        raise
+    finally:
+        with anyio.CancelScope(shield=True):
+            await _off_loop(session.close)
 
 
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]
