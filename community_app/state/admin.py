@@ -141,9 +141,13 @@ class AdminState(AuthState):
 
     def _go(self, route: str, *, replace: bool = False, keep_messages: bool = False,
             **params: object):
-        """Move to ``route`` with the given filters (empty ones left out)."""
+        """Move to ``route`` with the given filters (empty ones left out).
+
+        A replacing move (a search typed into a list) refines the view in place: the
+        messages shown stay, also a notice of an action clicked while the move was on its
+        way (its on_load would otherwise clear it)."""
         query = urlencode({k: v for k, v in params.items() if v not in (None, "", 0)})
-        self._carry_messages = keep_messages
+        self._carry_messages = keep_messages or replace
         return rx.redirect(f"{route}?{query}" if query else route, replace=replace)
 
     # --- events -----------------------------------------------------------------------
