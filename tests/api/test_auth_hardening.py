@@ -172,7 +172,7 @@ def test_a_login_while_the_mail_server_does_not_answer_stalls_nobody(engine, tmp
     """One worker, a login whose code email goes to a mail server that never answers: the
     login answers at once, and a trivial request (GET /api/v1/health, `SELECT 1`) keeps its
     latency while the email waits. p99 over 300 sequential requests must stay under
-    100 ms (SPEC: /ping under 100 ms p99; /ping is Reflex's, this is the API-only server).
+    100 ms (issue 12: /ping under 100 ms p99; /ping is Reflex's, this is the API-only server).
     Measured on this shared 2-core machine over 6 runs: p50 about 1 ms, p99 5-10 ms, max
     under 18 ms, so 100 ms leaves a 10x margin for a loaded machine;
     a frozen event loop would show the SMTP timeout (20 s) or the client's 5 s timeout."""
