@@ -3,8 +3,10 @@
 ``make backup`` (``python -m community_app.cli backup [--to DIR]``) writes
 ``var/backups/uzdev-<UTC time>.tar.gz`` while the site keeps taking writes:
 
-- SQLite: the online backup API copies the live database page by page into a snapshot
-  (writers wait only for each step; the copy is a consistent point in time).
+- SQLite: the online backup API copies the whole live database in one step, inside one
+  read transaction: in WAL mode that is a consistent snapshot and writers go on meanwhile.
+  (A copy in several steps restarts whenever another connection writes between two steps,
+  so under steady writes it may never finish.)
 - PostgreSQL: ``pg_dump --format=custom`` (one transaction snapshot, no lock on writers).
 
 ``make restore FILE=…`` puts an archive back: SQLite through the same backup API into
@@ -33,7 +35,7 @@ SQLITE_FILE = "database.sqlite3"
 POSTGRES_FILE = "database.pgdump"
 UPLOADS = "uploads"
 MANIFEST = "manifest.json"
-PAGES_PER_STEP = 256  # SQLite copies this many pages, then lets writers in
+ALL_PAGES = -1  # one backup step: one snapshot, never restarted by a concurrent write
 
 
 class BackupError(RuntimeError):
@@ -60,12 +62,14 @@ def _run(cmd: list[str]) -> None:
 
 
 def _copy_sqlite(source: Path, target: Path, *, read_only: bool = True) -> None:
-    """SQLite's online backup API: a consistent copy while others keep writing (they wait
-    only for each step of ``PAGES_PER_STEP`` pages)."""
+    """SQLite's online backup API in one step: a consistent copy that always finishes.
+
+    The source is read in a single read transaction (a WAL snapshot: writers are not held
+    up); a step-by-step copy would start over after every write made between its steps."""
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=10) if read_only else sqlite3.connect(source)
     dst = sqlite3.connect(target, timeout=10)
     try:
-        src.backup(dst, pages=PAGES_PER_STEP)
+        src.backup(dst, pages=ALL_PAGES)
     finally:
         dst.close()
         src.close()

@@ -62,6 +62,10 @@ INVALID_COMPLETION = N_("Invalid information.")
 IDENTITY_TAKEN = N_("Username or phone already exists.")
 GOOGLE_ACCOUNT_MISSING = N_("No account found for this Google account. Please sign up first.")
 GOOGLE_ALREADY_REGISTERED = N_("This Google account is already registered. Please log in.")
+GOOGLE_EMAIL_UNVERIFIED = N_(
+    "Google has not verified the email of this account. Please sign up with your email instead."
+)
+USERNAME_TAKEN = N_("Username already exists. Please choose another one.")
 CODE_SENT = N_("A verification code has been sent to your email.")
 
 
@@ -392,6 +396,19 @@ def google_sign_in(session: Session, credential: str | None) -> tokens.TokenPair
     return tokens.start_session(session, user)
 
 
+def _tell_google_phone_taken(email: str, language: str) -> None:
+    _mail_about_sign_up(
+        email,
+        language,
+        N_("Your {site} account has no phone number yet"),
+        N_(
+            "Your {site} account was created without the phone number you gave: it belongs to "
+            "another account. You can add your own number on My Page ({url}/mypage). If the "
+            "other account is yours, log in to it at {url}/login instead."
+        ),
+    )
+
+
 def google_sign_up(
     session: Session,
     credential: str | None,
@@ -402,7 +419,13 @@ def google_sign_up(
 ) -> tokens.TokenPair:
     """Create (or link) the account of a Google identity and sign it in. Username
     (letters only) and phone are optional; with the credential alone a username is
-    made from the Google name."""
+    made from the Google name.
+
+    Nobody learns who is a member here: an email Google has not verified is refused
+    whoever has it; a verified one is the caller's own (409 only tells them about their
+    own address); a phone already registered gives the same answer as a free one (the
+    account is made without it and its owner is told by email, as ``register`` does).
+    A taken username is a 409: usernames are public handles, shown with every comment."""
     identity = verify_google_credential(credential)
     problems = {}
     if username is not None and username.strip():
@@ -413,11 +436,13 @@ def google_sign_up(
             problems["phone"] = message
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
+    if not identity.email_verified:
+        raise Unauthorized(GOOGLE_EMAIL_UNVERIFIED)
     if session.exec(select(User.id).where(User.google_sub == identity.subject)).first():
         raise Conflict(GOOGLE_ALREADY_REGISTERED)
     existing = get_user_by_email(session, identity.email)
     if existing is not None:
-        if not identity.email_verified or existing.google_sub is not None:
+        if existing.google_sub is not None:
             raise Conflict(EMAIL_TAKEN)
         user = _link_or_find(session, identity)
         assert user is not None
@@ -426,27 +451,27 @@ def google_sign_up(
 
     wanted = (username or "").strip()
     phone = (phone or "").strip() or None
-    taken = session.exec(
-        select(User.id).where(
-            sa.or_(User.username == wanted if wanted else sa.false(), User.phone == phone if phone else sa.false())
+    for _ in range(5):
+        if wanted and session.exec(select(User.id).where(User.username == wanted)).first():
+            raise Conflict(USERNAME_TAKEN)
+        if phone and session.exec(select(User.id).where(User.phone == phone)).first():
+            phone = None
+            _tell_google_phone_taken(identity.email, language)
+        user = User(
+            email=identity.email,
+            username=wanted or _unique_username(session, identity.given_name + identity.family_name or identity.email.split("@")[0]),
+            phone=phone,
+            first_name=identity.given_name[:100],
+            last_name=identity.family_name[:100],
+            image_url=identity.picture,
+            google_sub=identity.subject,
+            language=normalize_language(language),
         )
-    ).first()
-    if taken is not None:
-        raise Conflict(IDENTITY_TAKEN)
-    user = User(
-        email=identity.email,
-        username=wanted or _unique_username(session, identity.given_name + identity.family_name or identity.email.split("@")[0]),
-        phone=phone,
-        first_name=identity.given_name[:100],
-        last_name=identity.family_name[:100],
-        image_url=identity.picture,
-        google_sub=identity.subject,
-        language=normalize_language(language),
-    )
-    try:
-        with session.begin_nested():
-            session.add(user)
-    except sa.exc.IntegrityError as exc:
-        raise Conflict(IDENTITY_TAKEN) from exc
-    privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
-    return tokens.start_session(session, user)
+        try:
+            with session.begin_nested():
+                session.add(user)
+        except sa.exc.IntegrityError:
+            continue  # a concurrent sign-up took the handle, the phone or this identity: look again
+        privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
+        return tokens.start_session(session, user)
+    raise Conflict(IDENTITY_TAKEN)

@@ -113,7 +113,13 @@ def submit_speaker_application(
     client: str = "",
 ) -> SpeakerApplication:
     """Store a valid application (status NEW) and its photo; every problem at once otherwise.
-    Valid applications are limited per address (``client``; services.ratelimit)."""
+
+    Applications are limited per address (``client``; services.ratelimit), counted and
+    checked before anything else: every one sent counts, valid or not, so a refused one
+    costs no image decoding and invalid ones (a 5 MB photo with a bad field, over and
+    over) cannot be sent without end. The site's form checks the fields before it sends,
+    so a visitor's typos cost nothing there."""
+    ratelimit.spend("speaker-applications-address", client)
     errors = validate_speaker_application(data)
     prepared = None
     if photo:
@@ -123,7 +129,6 @@ def submit_speaker_application(
             errors[exc.field] = exc.message_id
     if errors:
         raise InvalidMany(errors)
-    ratelimit.spend("speaker-applications-address", client)
 
     photo_path = save_image(prepared, PHOTO_FOLDER) if prepared else None
     application = SpeakerApplication(

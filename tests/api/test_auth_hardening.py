@@ -5,8 +5,11 @@ login page's redirect target stays on the site."""
 
 from __future__ import annotations
 
+import math
 import os
+import socket
 import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -138,35 +141,84 @@ def test_the_login_redirect_stays_on_the_site(target, expected):
     assert same_site_path(target) == expected
 
 
-def test_a_login_while_the_mail_server_does_not_answer_stalls_nobody(engine, tmp_path: Path):
-    """The code email waits on a silent SMTP server in the background: the login answers,
-    and other requests are served meanwhile (one worker)."""
-    import socket
-    import time
-
+def _black_hole_smtp() -> tuple[socket.socket, list[float], list[socket.socket]]:
+    """A mail server that accepts connections and never says a word (no greeting): the
+    sender waits for its 20 s timeout. Returns the listening socket, the times connections
+    were accepted and the accepted sockets (kept open, silent)."""
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))
-    silent.listen(8)  # accepts connections, never says a word
+    silent.listen(8)
+    accepted_at: list[float] = []
+    held: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = silent.accept()
+            except OSError:  # closed by the test
+                return
+            accepted_at.append(time.monotonic())
+            held.append(conn)
+
+    threading.Thread(target=accept, daemon=True).start()
+    return silent, accepted_at, held
+
+
+# p99 bound of a trivial request while a login's code email hangs (see the test).
+P99_BOUND_S = 0.100
+
+
+def test_a_login_while_the_mail_server_does_not_answer_stalls_nobody(engine, tmp_path: Path):
+    """One worker, a login whose code email goes to a mail server that never answers: the
+    login answers at once, and a trivial request (GET /api/v1/health, `SELECT 1`) keeps its
+    latency while the email waits. p99 over 300 sequential requests must stay under
+    100 ms (issue 12: /ping under 100 ms p99; /ping is Reflex's, this is the API-only server).
+    Measured on this shared 2-core machine over 6 runs: p50 about 1 ms, p99 5-10 ms, max
+    under 18 ms, so 100 ms leaves a 10x margin for a loaded machine;
+    a frozen event loop would show the SMTP timeout (20 s) or the client's 5 s timeout."""
+    silent, accepted_at, held = _black_hole_smtp()
     email = f"quiet-mail-{uuid.uuid4().hex[:6]}@example.com"
     _member_with_password(engine, email)
     env = {"COMMUNITY_SMTP_URL": f"smtp://127.0.0.1:{silent.getsockname()[1]}"}
     try:
         with api_server(engine, tmp_path / "server.log", env=env) as base:
-            answers: list[int] = []
+            answers: list[tuple[int, float]] = []
 
             def log_in() -> None:
                 with httpx.Client(timeout=60) as http:
-                    answers.append(http.post(f"{base}/auth/login", json={"email": email, "password": PASSWORD}).status_code)
+                    began = time.monotonic()
+                    status = http.post(f"{base}/auth/login", json={"email": email, "password": PASSWORD}).status_code
+                    answers.append((status, time.monotonic() - began))
 
-            started = time.monotonic()
-            login = threading.Thread(target=log_in)
-            login.start()
             with httpx.Client(timeout=5) as http:  # a frozen server would time these out
-                health = [http.get(f"{base}/health").status_code for _ in range(20)]
+                for _ in range(20):  # warm: connection, pool, first-query costs
+                    http.get(f"{base}/health")
+                login = threading.Thread(target=log_in)
+                login.start()
+                latencies, statuses = [], []
+                while len(latencies) < 300 or not accepted_at:
+                    began = time.monotonic()
+                    statuses.append(http.get(f"{base}/health").status_code)
+                    latencies.append(time.monotonic() - began)
+                    assert len(latencies) < 3000, "the code email never reached the mail server"
+                measured_until = time.monotonic()
             login.join(timeout=30)
-            assert health == [200] * 20
-            assert answers == [200]
-            assert time.monotonic() - started < 15  # not the SMTP timeout (20 s) plus more
             silent.close()  # the waiting sender fails now, so the server stops at once
+            for conn in held:
+                conn.close()
+            assert answers and answers[0][0] == 200
+            assert answers[0][1] < 5  # the login did not wait on the mail server
+            # The whole measurement ran while the sender was stuck on the silent server:
+            # connected before the end, and its 20 s timeout still far away.
+            assert accepted_at and accepted_at[0] < measured_until < accepted_at[0] + 20
+            assert statuses == [200] * len(statuses)
+            ordered = sorted(latencies)
+            p99 = ordered[math.ceil(0.99 * len(ordered)) - 1]
+            print(f"health during a hanging code email: n={len(ordered)} "
+                  f"p50={ordered[len(ordered) // 2] * 1000:.1f} ms p99={p99 * 1000:.1f} ms "
+                  f"max={ordered[-1] * 1000:.1f} ms")
+            assert p99 < P99_BOUND_S, f"p99 {p99 * 1000:.0f} ms"
     finally:
-        silent.close()
+        silent.close()  # the waiting sender fails now, so the server stops at once
+        for conn in held:
+            conn.close()

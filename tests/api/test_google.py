@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from sqlmodel import Session, select
 
 from community_app.models import User
-from tests.api.auth_helpers import CLIENT_ID
+from tests.api.auth_helpers import CLIENT_ID, outbox_messages
 
 PLAIN = {"Content-Type": "text/plain"}
 
@@ -82,12 +84,39 @@ def test_completion_rules(client, google):
     }
 
 
-def test_taken_username_or_phone(client, google, make_user):
+def test_a_taken_username_is_a_conflict_but_a_taken_phone_tells_nobody(client, google, make_user, engine):
+    """Usernames are public handles: a taken one is refused. Whether a phone is registered
+    is private: a taken one answers like a free one (the account is made without it) and
+    the Google address is told why by email, as the email sign-up does."""
     make_user(username="Aziz", phone="01011112222")
     r = _sign_up(client, google.token(), username="Aziz", phone="01033334444")
-    assert (r.status_code, r.json()["message"]) == (409, "Username or phone already exists.")
-    r = _sign_up(client, google.token(), username="Bobur", phone="01011112222")
-    assert r.status_code == 409
+    assert (r.status_code, r.json()["message"]) == (409, "Username already exists. Please choose another one.")
+    bobur, dilya = (f"{name}-{uuid.uuid4().hex[:8]}@gmail.com" for name in ("bobur", "dilya"))  # outbox is shared
+    taken = _sign_up(client, google.token(sub="sub-taken", email=bobur), username="Bobur",
+                     phone="01011112222")
+    free = _sign_up(client, google.token(sub="sub-free", email=dilya), username="Dilya",
+                    phone="01055556666")
+    assert (taken.status_code, taken.json()["message"]) == (free.status_code, free.json()["message"]) == (
+        201, "Registration complete.")
+    assert set(taken.json()["data"]) == set(free.json()["data"])
+    with Session(engine) as s:
+        phones = dict(s.exec(select(User.username, User.phone).where(User.username.in_(["Bobur", "Dilya"]))).all())
+    assert phones == {"Bobur": None, "Dilya": "01055556666"}
+    told = outbox_messages(bobur)
+    assert len(told) == 1 and "no phone number yet" in told[0]["Subject"]
+    assert "belongs to another account" in told[0].get_body().get_content()
+    assert outbox_messages(dilya) == []
+
+
+def test_an_email_google_has_not_verified_is_refused_whether_known_or_not(client, google, make_user, engine):
+    make_user(email="aziz@gmail.com")
+    known = _sign_up(client, google.token(email_verified=False), username="Aziz")
+    unknown = _sign_up(client, google.token(sub="sub-2", email="nobody@gmail.com", email_verified=False),
+                       username="Nobody")
+    assert (known.status_code, known.json()) == (unknown.status_code, unknown.json())
+    assert known.status_code == 401
+    with Session(engine) as s:
+        assert s.exec(select(User).where(User.email == "nobody@gmail.com")).first() is None
 
 
 def test_existing_email_account_is_linked_only_when_google_verified_it(client, google, make_user, engine):
@@ -95,7 +124,7 @@ def test_existing_email_account_is_linked_only_when_google_verified_it(client, g
     r = _sign_in(client, google.token(email_verified=False))
     assert r.status_code == 401
     r = _sign_up(client, google.token(email_verified=False), username="Aziz")
-    assert r.status_code == 409
+    assert r.status_code == 401
     r = _sign_in(client, google.token(email_verified=True))
     assert r.status_code == 200
     with Session(engine) as s:

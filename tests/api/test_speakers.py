@@ -272,3 +272,24 @@ def test_a_json_body_is_treated_as_an_empty_form(client):
 def test_a_text_photo_part_answers_422_not_500(client):
     r = client.post(URL, data={**VALID, "photo": "not a file"})
     assert r.status_code == 422
+
+
+def test_the_sixth_application_from_one_address_in_an_hour_is_refused(api, engine):
+    """SPEAKER_APPLICATIONS_ADDRESS (5/hour by default): every application sent counts,
+    invalid ones too (each may carry a 5 MB photo to decode), and the refusal comes before
+    any check of the form or the photo."""
+    from fastapi.testclient import TestClient
+
+    bad_photo = {"photo": ("a.png", b"nope" * 1000, "image/png")}
+    with TestClient(api, client=("198.51.100.7", 5000)) as same, \
+            TestClient(api, client=("198.51.100.8", 5000)) as other:
+        first = [same.post(URL, data={**VALID, "fullName": "X"}, files=bad_photo).status_code for _ in range(3)]
+        first += [same.post(URL, data=VALID).status_code for _ in range(2)]
+        assert first == [422, 422, 422, 201, 201]
+        refused = same.post(URL, data={**VALID, "fullName": "X"}, files=bad_photo)
+        assert refused.status_code == 429  # not 422: the photo was never looked at
+        assert 0 < int(refused.headers["Retry-After"]) <= 3600
+        assert "Too many attempts" in refused.json()["message"]
+        assert same.post(URL, data=VALID).status_code == 429
+        assert other.post(URL, data=VALID).status_code == 201  # another address has its own budget
+    assert len(_applications(engine)) == 3

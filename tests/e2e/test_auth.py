@@ -145,6 +145,17 @@ def test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header(page: 
     expect(page.get_by_role("banner").get_by_role("link", name="Login")).to_have_count(0)
 
 
+def test_a_login_redirect_to_another_site_lands_on_the_home_page(page: Page, site):
+    """`from=/<tab>/evil.example` would be read by a browser as //evil.example: the site
+    goes home instead, and never shows its error screen."""
+    page.goto("/login?from=/%09/evil.example")
+    wait_ready(page)
+    log_in(page, site)
+    expect(page).to_have_url(HOME_URL)
+    expect(page.get_by_text("Uncaught Error")).to_have_count(0)
+    expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+
+
 EXPIRED_ACCESS = "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwfQ.x"  # exp in 1970
 
 

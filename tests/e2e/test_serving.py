@@ -168,3 +168,28 @@ def test_pages_hydrate_after_their_first_paint(site):
     html = httpx.get(f"{site.url}/news").text
     assert "hydrate after first paint" in html
     assert 'rel="modulepreload"' not in html  # made by the script once it starts
+
+
+def _websockets_opened(site) -> float:
+    """uzdev_websocket_connections_total as Prometheus reads it (/metrics answers the
+    machine itself)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    answer = httpx.get(f"{site.url}/metrics")
+    assert answer.status_code == 200
+    for family in text_string_to_metric_families(answer.text):
+        for sample in family.samples:
+            if sample.name == "uzdev_websocket_connections_total":
+                return sample.value
+    raise AssertionError("no websocket counter in /metrics")
+
+
+def test_a_visitor_s_websocket_is_counted_in_metrics(page: Page, site):
+    before = _websockets_opened(site)
+    page.goto("/about")  # a new browser context: a websocket of its own
+    wait_ready(page)  # the state came through the websocket
+    for _ in range(100):  # with Redis the workers add their counts every few seconds
+        if _websockets_opened(site) > before:
+            break
+        page.wait_for_timeout(200)
+    assert _websockets_opened(site) > before
