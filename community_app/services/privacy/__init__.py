@@ -14,7 +14,8 @@ from community_app.services.privacy.consents import (  # noqa: F401
     ConsentView, SignInView, list_consents, list_sign_ins, record_sign_in,
 )
 from community_app.services.privacy.deletion import (  # noqa: F401
-    CONFIRM_GOOGLE, DELETION_GRACE_DAYS, LAST_ORGANIZER, WRONG_PASSWORD, erase_account,
+    CONFIRM_GOOGLE, DELETION_GRACE_DAYS, LAST_ORGANIZER, WRONG_PASSWORD, confirms_with_google,
+    erase_account,
     erase_due_accounts, is_deleted_member, request_deletion,
 )
 from community_app.services.privacy.export import (  # noqa: F401

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -21,20 +22,23 @@ from community_app.models import (
     RefreshToken,
     RegistrationStatus,
     Role,
+    SpeakerApplication,
     User,
 )
 from community_app.services import audit, scheduler
+from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.passwords import verify_password
 from community_app.services.privacy.export import exports_dir, member_images
 from community_app.services.uploads import delete_upload
+
+log = logging.getLogger(__name__)
 
 DELETION_GRACE_DAYS = 7
 
 LAST_ORGANIZER = N_("You are the last organizer: make another member an organizer before deleting your account.")
 WRONG_PASSWORD = N_("The password is not correct.")
 CONFIRM_GOOGLE = N_("Please confirm with Google.")
-DELETED_MEMBER = N_("Deleted member")
 
 
 def _other_organizers(session: Session, user_id: int) -> int:
@@ -42,6 +46,12 @@ def _other_organizers(session: Session, user_id: int) -> int:
         User.role == Role.ORGANIZER.value, User.id != user_id, User.is_active == sa.true(),
         col(User.deleted_at).is_(None), col(User.deletion_requested_at).is_(None),
     )).one()
+
+
+def confirms_with_google(session: Session, user_id: int) -> bool:
+    """A Google-only account (no password) re-confirms its deletion with Google."""
+    user = session.get(User, user_id)
+    return user is not None and not user.password_hash
 
 
 def request_deletion(
@@ -55,7 +65,7 @@ def request_deletion(
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None:
         raise NotFound(N_("Account not found."))
-    if user.password_hash:
+    if not confirms_with_google(session, user_id):
         if not password or not verify_password(user.password_hash, password):
             raise Invalid("password", WRONG_PASSWORD)
     else:
@@ -78,14 +88,22 @@ def request_deletion(
     return now + dt.timedelta(days=DELETION_GRACE_DAYS)
 
 
-def erase_account(session: Session, user_id: int, now: dt.datetime) -> None:
+def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     """Erase the member's personal data: future registrations cancelled through the
-    meetup service (seats freed, caches expired), uploads removed, profile blanked,
-    sign-ins, consents and tokens deleted; comments and posts kept under "deleted member"
-    or removed, as chosen. The audit entry names no person."""
+    meetup service (seats freed, caches expired), uploads removed, speaker applications
+    (and their private photos) deleted, profile blanked, sign-ins, consents and tokens
+    deleted; comments and posts kept under "deleted member", or removed with the member's
+    job posts, as chosen. The audit entry names no person.
+
+    Retry-safe: every step can run again, and the account is marked erased
+    (``deleted_at``) only by the last one, in the caller's commit. The registrations are
+    cancelled first (that service commits per seat). False when there is nothing to do
+    (already erased, or the deletion was cancelled by a sign-in)."""
     from community_app.services import meetups
 
     user = session.get(User, user_id)
+    if user is None or user.deleted_at is not None or user.deletion_requested_at is None:
+        return False
     for reg in session.exec(select(MeetupRegistration).where(
         MeetupRegistration.user_id == user_id,
         col(MeetupRegistration.status).in_([RegistrationStatus.ACCEPTED.value,
@@ -93,10 +111,17 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> None:
     )).all():
         meetup = session.get(Meetup, reg.meetup_id)
         if meetup is not None and meetup.starts_at.replace(tzinfo=meetup.starts_at.tzinfo or dt.UTC) > now:
+            # A waitlist, once there is one, hooks into cancel_registration (seat offered).
             meetups.cancel_registration(session, user_id, reg.meetup_id, now=now)
     user = session.get(User, user_id)
     for path in member_images(session, user_id):
         delete_upload(path)
+    applications = session.exec(select(SpeakerApplication).where(
+        SpeakerApplication.email == user.email)).all()
+    for application in applications:
+        if application.photo_path:
+            delete_upload(application.photo_path)
+        session.delete(application)
     for export in session.exec(select(DataExport).where(DataExport.user_id == user_id)).all():
         if export.file_name:
             (exports_dir() / export.file_name).unlink(missing_ok=True)
@@ -106,7 +131,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> None:
     else:
         session.execute(sa.delete(Comment).where(Comment.user_id == user_id))
         session.execute(sa.delete(BlogPost).where(BlogPost.author_id == user_id))
-        session.execute(sa.update(JobPost).where(JobPost.posted_by_id == user_id).values(posted_by_id=None))
+        session.execute(sa.delete(JobPost).where(JobPost.posted_by_id == user_id))
     session.execute(sa.update(Comment).where(Comment.replied_username == old_username)
                     .values(replied_username=None))
     session.execute(sa.update(MeetupRegistration).where(MeetupRegistration.user_id == user_id)
@@ -123,28 +148,26 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> None:
     user.deletion_requested_at = None
     session.add(user)
     audit.record(session, None, "account.erased", "user", user_id)
+    return True
 
 
 def erase_due_accounts(session: Session, now: dt.datetime) -> int:
+    """Erase every account whose grace period is over; one that fails midway is rolled
+    back, logged and taken again on the next run (it stays due until erased)."""
     due = session.exec(select(User.id).where(
         col(User.deletion_requested_at).is_not(None),
         col(User.deletion_requested_at) <= now - dt.timedelta(days=DELETION_GRACE_DAYS),
         col(User.deleted_at).is_(None),
     )).all()
+    erased = 0
     for user_id in due:
-        # Claimed one by one: the UPDATE that clears the request is the claim.
-        won = session.execute(sa.update(User).where(
-            col(User.id) == user_id, col(User.deletion_requested_at).is_not(None),
-            col(User.deleted_at).is_(None)).values(deleted_at=now))
-        session.commit()
-        if won.rowcount == 1:
-            erase_account(session, user_id, now)
+        try:
+            erased += erase_account(session, user_id, now)
             session.commit()
-    return len(due)
-
-
-def is_deleted_member(user: User | None) -> bool:
-    return user is not None and user.deleted_at is not None
+        except Exception:  # noqa: BLE001 - the next run tries again; the others go on
+            session.rollback()
+            log.exception("erasing account %s failed; it is retried on the next run", user_id)
+    return erased
 
 
 @scheduler.periodic("erase-deleted-accounts", every=dt.timedelta(minutes=1))
