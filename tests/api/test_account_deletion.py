@@ -271,3 +271,22 @@ def test_the_export_file_and_link_expire_after_24_hours(client, engine, make_use
         assert s.exec(select(DataExport)).one().status == "EXPIRED"
     assert not path.exists()
     assert client.get(export["downloadUrl"]).status_code == 401
+
+
+# --- a Google-only account confirms with Google (gap 7) ------------------------------------
+
+
+def test_a_google_only_member_confirms_the_deletion_with_google(client, engine, make_user, google):
+    user, headers = make_user(google_sub="google-only-1", password_hash=None)
+    with Session(engine) as s:
+        assert privacy.confirms_with_google(s, user.id)
+    r = client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD})
+    assert r.status_code == 422 and "googleCredential" in r.json()["data"]["errors"]
+    someone_else = google.token(sub="google-other")
+    r = client.post(f"{ME}/deletion", headers=headers, json={"googleCredential": someone_else})
+    assert r.status_code == 422
+    r = client.post(f"{ME}/deletion", headers=headers,
+                    json={"googleCredential": google.token(sub="google-only-1")})
+    assert r.status_code == 202, r.text
+    with Session(engine) as s:
+        assert s.get(User, user.id).deletion_requested_at is not None

@@ -8,6 +8,10 @@ Retention (run by services/scheduler.py in every worker's loop and by the cron c
 - accounts whose deletion was asked for are erased 7 days later (a sign-in in between
   cancels it); data exports are built, and their files removed 24 hours after they are
   ready or once downloaded.
+
+One module per concern: ``consents`` (agreements and sign-in history), ``retention``,
+``export`` ("Download my data") and ``deletion`` (the grace period and the erasure). How a
+deleted member's kept content names them lives in services/authors.py.
 """
 
 from community_app.services.privacy.consents import (  # noqa: F401
