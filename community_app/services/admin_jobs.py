@@ -22,6 +22,7 @@ from community_app.models.job import JOB_LIFETIME_DAYS
 from community_app.services.admin_common import flag, text, whole_number
 from community_app.services.audit import record, require_organizer
 from community_app.services.errors import Conflict, Invalid, InvalidMany
+from community_app.services.job_submissions import visa_fields
 from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
 from community_app.services.lookup import get_or_404
 from community_app.services.paging import PageResult, fetch_page
@@ -280,6 +281,9 @@ JOB_RULES: dict[str, Rule] = {
     "contactPhone": text_rule(PHONE_TOO_LONG, 30),
     "contactEmail": optional_email_rule,
     "contactWebsite": optional_url_problem,
+    # The member's job form rules (services/job_submissions.py), one field at a time.
+    **{key: (lambda v, key=key: visa_fields({key: v})[1].get(key))
+       for key in ("visas", "koreanLevel", "workingLanguages")},
 }
 TEXT_COLUMNS = {
     "title": "title", "companyName": "company_name", "location": "location",
@@ -314,6 +318,10 @@ def validate_job(data: Mapping[str, object]) -> dict[str, object]:
     values["contact_phone"] = text(data, "contactPhone") or None
     values["contact_email"] = text(data, "contactEmail") or None
     values["contact_website"] = text(data, "contactWebsite") or None
+    # Visa statuses, E-7 sponsorship, Korean level, working languages: the member form's rules.
+    visa, visa_problems = visa_fields(data)
+    values.update(visa)
+    errors = {**errors, **visa_problems}
     if errors:
         raise InvalidMany(errors)
     return values

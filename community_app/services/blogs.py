@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
+from community_app.services.authors import author_names, full_name_or_username
 from community_app.services.errors import Forbidden, InvalidMany, NotFound
 from community_app.services.uploads import (
     delete_upload,
@@ -46,6 +47,8 @@ class BlogPostView:
     created_at: dt.datetime
     updated_at: dt.datetime
     published_at: dt.datetime | None
+    # The author as shown, per language ("Deleted member" once erased: services/authors.py)
+    author_names: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 def safe_markdown(text: str) -> str:
@@ -54,12 +57,13 @@ def safe_markdown(text: str) -> str:
 
 
 def _view(post: BlogPost, author: User) -> BlogPostView:
-    name = f"{author.first_name} {author.last_name}".strip() or author.username
+    name = full_name_or_username(author)
     return BlogPostView(
         id=post.id, title=post.title, content=post.content, cover_url=post.cover_url,
         status=post.status, author_id=author.id, author_username=author.username,
         author_name=name, author_image_url=author.image_url, created_at=post.created_at,
         updated_at=post.updated_at, published_at=post.published_at,
+        author_names=author_names(author, name),
     )
 
 

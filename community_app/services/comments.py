@@ -22,6 +22,7 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, User
 from community_app.services import ratelimit
+from community_app.services.authors import author_names, is_deleted_member
 from community_app.services.errors import InvalidMany, NotFound
 from community_app.services.lookup import MAX_ID
 from community_app.services.news import get_published_news
@@ -51,6 +52,8 @@ class CommentView:
     reply_count: int
     created_at: dt.datetime
     my_vote: int  # 1 liked, -1 disliked, 0 no vote (or nobody signed in)
+    # The author as shown, per language ("Deleted member" once erased: services/authors.py)
+    author_names: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,6 +170,7 @@ def _views(
                 reply_count=int(replies.get(c.id, 0)),
                 created_at=c.created_at,
                 my_vote=int(mine.get(c.id, 0)),
+                author_names=author_names(author),
             )
         )
     return views
@@ -228,7 +232,7 @@ def add_comment(
         parent_id = target.parent_id or target.id
         if replied is None:
             author = session.get(User, target.user_id)
-            replied = author.username if author else None
+            replied = author.username if author and not is_deleted_member(author) else None
     comment = Comment(
         news_id=news_id,
         user_id=user_id,

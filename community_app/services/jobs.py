@@ -32,6 +32,7 @@ from community_app.models import (
     VisaStatus,
     WorkingLanguage,
 )
+from community_app.services.authors import is_deleted_member
 from community_app.services.errors import Invalid, NotFound
 from community_app.services.lookup import get_or_404
 from community_app.services.paging import PageResult, fetch_page
@@ -222,7 +223,7 @@ def job_view(job: JobPost, poster: User | None, now: dt.datetime) -> JobView:
                 poster.bio,
                 poster.image_url,
             )
-            if poster is not None
+            if poster is not None and not is_deleted_member(poster)  # erased: no poster shown
             else None
         ),
         created_at=job.created_at,

@@ -68,6 +68,10 @@ class JobForm:
     contact_email: str = ""
     contact_phone: str = ""
     contact_website: str = ""
+    visas: list[str] = dataclasses.field(default_factory=list)
+    visa_sponsorship: bool = False
+    korean_level: str = ""
+    working_languages: list[str] = dataclasses.field(default_factory=list)
 
 
 def _row(v: service.AdminJobView) -> JobRow:
@@ -98,6 +102,8 @@ def _form(v: service.AdminJobView) -> JobForm:
         salary_max="" if j.salary_max is None else str(j.salary_max),
         contact_email=j.contact_email or "", contact_phone=j.contact_phone or "",
         contact_website=j.contact_website or "",
+        visas=list(j.visas), visa_sponsorship=j.visa_sponsorship,
+        korean_level=j.korean_level or "", working_languages=list(j.working_languages),
     )
 
 
@@ -175,6 +181,10 @@ class AdminJobsState(AdminState):
     def save(self, data: dict):
         text = {k: str(v) for k, v in data.items() if isinstance(v, str)}
         remote = data.get("remote") in ("on", "true", True)
+        # The visa fields come as one checkbox per choice ("visa_F-2", "lang_en"), checked by
+        # the member form's rules in the service; kept here so a refused form keeps them.
+        ticked = {k for k, v in data.items()
+                  if k.startswith(("visa_", "lang_", "visaSponsorship")) and v in ("on", "true", True)}
         self.form = JobForm(
             title=text.get("title", ""), company_name=text.get("companyName", ""),
             company_description=text.get("companyDescription", ""),
@@ -186,8 +196,12 @@ class AdminJobsState(AdminState):
             salary_max=text.get("salaryMax", ""), contact_email=text.get("contactEmail", ""),
             contact_phone=text.get("contactPhone", ""),
             contact_website=text.get("contactWebsite", ""),
+            visas=[k.removeprefix("visa_") for k in sorted(ticked) if k.startswith("visa_")],
+            visa_sponsorship="visaSponsorship" in ticked,
+            korean_level=text.get("koreanLevel", ""),
+            working_languages=[k.removeprefix("lang_") for k in sorted(ticked) if k.startswith("lang_")],
         )
-        values = {**text, "remote": remote}
+        values = {**text, **dict.fromkeys(ticked, "on"), "remote": remote}
         job_id = self.editing_id
         ok, _, event = self._run(lambda s, a: service.update_job(s, a, job_id, values), SAVED)
         return event

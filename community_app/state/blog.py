@@ -20,7 +20,7 @@ class PostCard:
     id: int
     title: str
     excerpt: str
-    author: str
+    author: dict[str, str]  # per language ("Deleted member" once erased)
     cover: str
     date: dict[str, str]
 
@@ -30,7 +30,7 @@ def _row(post: blogs.BlogPostView) -> PostCard:
         id=post.id,
         title=post.title,
         excerpt=blogs.safe_markdown(post.content)[:160],
-        author=post.author_name,
+        author=post.author_names,
         cover=post.cover_url or "",
         date=date_texts(post.published_at or post.updated_at),
     )
@@ -40,7 +40,7 @@ class BlogState(rx.State):
     posts: list[PostCard] = []
     loading: bool = True
 
-    post: PostCard = PostCard(0, "", "", "", "", {})
+    post: PostCard = PostCard(0, "", "", {}, "", {})
     content_html: str = ""
     error: Message = {}
 

@@ -109,6 +109,9 @@ class MyPageState(AuthState):
     export_url: str = ""
     deletion_error: Message = {}
     deletion_notice: Message = {}
+    confirm_with_google: bool = False  # a Google-only account: Google, not a password
+    google_confirmed: bool = False
+    _google_credential: str = ""
 
     # --- loading --------------------------------------------------------------------
 
@@ -331,6 +334,7 @@ class MyPageState(AuthState):
             rows = privacy.list_consents(session, user_id)
             export = privacy.latest_export(session, user_id)
             link = privacy.download_link(export) if export else None
+            self.confirm_with_google = privacy.confirms_with_google(session, user_id)
         self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at)) for c in rows]
         self.export_status = export.status if export else ""
         self.export_progress = export.progress if export else 0
@@ -379,10 +383,12 @@ class MyPageState(AuthState):
         password = str(form.get("password", ""))
         keep = str(form.get("content", "keep")) != "remove"
         user_id = user.id
+        credential, self._google_credential, self.google_confirmed = self._google_credential, "", False
 
         def ask():
             with session_scope() as session:
-                return privacy.request_deletion(session, user_id, password=password, keep_content=keep)
+                return privacy.request_deletion(session, user_id, password=password,
+                                                google_credential=credential, keep_content=keep)
 
         try:
             await asyncio.to_thread(ask)
@@ -391,6 +397,16 @@ class MyPageState(AuthState):
             return None
         self.deletion_notice = message(N_("Your account will be deleted in 7 days. Log in to cancel."))
         return None
+
+    @rx.event
+    def confirm_deletion_with_google(self, credential: str):
+        """The Google button of the deletion form (a Google-only account): the credential
+        is checked by the deletion service when the form is sent."""
+        self.deletion_error, self.deletion_notice = {}, {}
+        self._google_credential = credential or ""
+        self.google_confirmed = bool(credential)
+        if not credential:
+            self.deletion_error = message(privacy.CONFIRM_GOOGLE)
 
     @rx.event
     def cancel_account(self):

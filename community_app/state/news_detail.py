@@ -51,6 +51,8 @@ class CommentRow:
     is_reply: bool
     text: str
     username: str
+    name_en: str  # the author as shown ("Deleted member" once erased)
+    name_uz: str
     initial: str
     avatar: str
     replied_username: str
@@ -72,7 +74,9 @@ def comment_row(view: CommentView, now: dt.datetime | None = None) -> CommentRow
         is_reply=view.parent_id is not None,
         text=view.text,
         username=view.author_username,
-        initial=(view.author_username[:1] or "?").upper(),
+        name_en=view.author_names.get("en", view.author_username),
+        name_uz=view.author_names.get("uz", view.author_username),
+        initial=(view.author_names.get("en", view.author_username)[:1] or "?").upper(),
         avatar=view.author_avatar or "",
         replied_username=view.replied_username or "",
         likes=view.likes,

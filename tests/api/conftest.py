@@ -41,7 +41,7 @@ def make_user(engine):
                 email=fields.pop("email", f"member{n}@example.com"),
                 username=fields.pop("username", f"member{chr(96 + n % 26 or 26)}{'x' * (n // 26)}"),
                 first_name=fields.pop("first_name", "Aziz"),
-                password_hash=hash_password(PASSWORD),
+                password_hash=fields.pop("password_hash", hash_password(PASSWORD)),
                 role=role,
                 **fields,
             )

@@ -114,3 +114,48 @@ def test_unknown_visa_or_level_is_a_field_error(engine):
     with Session(engine) as session, pytest.raises(InvalidMany) as caught:
         submit_job_post(session, member.id, _form(visas="F-2, Q-1", koreanLevel="fluent"))
     assert set(caught.value.errors) >= {"visas", "koreanLevel"}
+
+
+# ---------------------------------------------------------------- the back office's form
+
+
+def test_an_organizer_saves_and_reads_visa_fields(client, engine, make_user):
+    _, headers = make_user(role="organizer")
+    job = make_job(engine, title="Back-office post")
+    r = client.put(f"/api/v1/admin/jobs/{job.id}", headers=headers, json=_form(
+        visas=["F-2", "E-7"], visaSponsorship=True, koreanLevel="TOPIK_4",
+        workingLanguages=["ru", "en"]))
+    assert r.status_code == 200, r.text
+    saved = r.json()["data"]["job"]
+    assert saved["visas"] == ["E-7", "F-2"]  # the enum's order, as the member form stores
+    assert saved["visaSponsorship"] is True
+    assert saved["koreanLevel"] == "TOPIK_4"
+    assert set(saved["workingLanguages"]) == {"en", "ru"}
+    got = client.get(f"/api/v1/admin/jobs/{job.id}", headers=headers).json()["data"]["job"]
+    assert (got["visas"], got["koreanLevel"]) == (["E-7", "F-2"], "TOPIK_4")
+    public = {j["title"]: j for j in client.get(URL).json()["data"]["content"]}
+    assert public["Go developer"]["visaSponsorship"] is True
+
+
+def test_the_back_office_refuses_unknown_visa_values_with_the_member_forms_messages(
+        client, engine, make_user):
+    _, headers = make_user(role="organizer")
+    job = make_job(engine)
+    r = client.put(f"/api/v1/admin/jobs/{job.id}", headers=headers,
+                   json=_form(visas=["Q-1"], koreanLevel="fluent", workingLanguages=["fr"]))
+    assert r.status_code == 422, r.text
+    assert {"visas", "koreanLevel", "workingLanguages"} <= set(r.json()["data"]["errors"])
+
+
+def test_the_admin_job_body_documents_the_visa_fields(client):
+    body = client.get("/api/v1/openapi.json").json()["components"]["schemas"]["JobIn"]["properties"]
+    assert {"visas", "visaSponsorship", "koreanLevel", "workingLanguages"} <= set(body)
+
+
+def test_the_back_office_service_uses_the_member_forms_rules(engine):
+    from community_app.services.admin_jobs import validate_job
+
+    values = validate_job(_form(**{"visa_F-4": "on", "lang_ko": "on", "koreanLevel": "BUSINESS",
+                                   "visaSponsorship": "on"}))
+    assert values["visas"] == ["F-4"] and values["working_languages"] == ["ko"]
+    assert values["korean_level"] == "BUSINESS" and values["visa_sponsorship"] is True

@@ -5,6 +5,7 @@ organizer; after the grace period, moved in the test, seats freed and the name g
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import zipfile
 
@@ -23,6 +24,9 @@ from tests.e2e.conftest import wait_ready
 from tests.e2e.test_auth import log_in
 from tests.e2e.test_jobs import LANGS, T
 from tests.e2e.test_mypage import PASSWORD, _api_token, member  # noqa: F401
+
+
+_google_members = itertools.count(1)
 
 
 def _setup(site, email):
@@ -89,11 +93,52 @@ def test_download_my_data_has_my_comment_and_registration(page: Page, site, memb
     assert httpx.get(f"{site.url}{href}").status_code == 401  # once
 
 
-def test_the_last_organizer_cannot_delete_the_account(page: Page, site):
-    _open_account(page, site, "organizer@uzdev.kr", "en", "Demo-pass-2026!")
-    page.get_by_label("Password", exact=True).fill("Demo-pass-2026!")
-    page.get_by_role("button", name="Delete my account").click()
-    expect(page.get_by_text(T("en", "You are the last organizer: make another member an organizer before deleting your account."))).to_be_visible()
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_last_organizer_cannot_delete_the_account(page: Page, site, lang):
+    _open_account(page, site, "organizer@uzdev.kr", lang, "Demo-pass-2026!")
+    page.get_by_label(T(lang, "Password"), exact=True).fill("Demo-pass-2026!")
+    page.get_by_role("button", name=T(lang, "Delete my account")).click()
+    expect(page.get_by_text(T(lang, "You are the last organizer: make another member an organizer before deleting your account."))).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_google_only_member_confirms_the_deletion_with_google(page: Page, site, lang):
+    n = next(_google_members)
+    sub, email = f"e2e-delete-google-{lang}-{n}", f"google.delete.{lang}{n}@gmail.com"
+    engine = sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])
+    try:
+        with Session(engine) as session:
+            session.add(User(email=email, username=f"googledel{lang}{'x' * n}", google_sub=sub,
+                             password_hash=None, first_name="Gulnora", verified_at=utcnow()))
+            session.commit()
+    finally:
+        engine.dispose()
+    token = site.google.token(sub=sub, email=email, given_name="Gulnora")
+    page.goto("/login")
+    wait_ready(page)
+    page.wait_for_function("typeof window.__uzdevGoogleCredential === 'function'")
+    page.evaluate("(t) => window.__uzdevGoogleCredential(t)", token)
+    expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+    page.evaluate(f"window.localStorage.setItem('uzdev_lang', '{lang}')")
+    page.goto("/mypage?tab=account")
+    wait_ready(page)
+    expect(page.get_by_text(T(lang, "You sign in with Google: confirm with Google that it is you."))).to_be_visible()
+    expect(page.get_by_label(T(lang, "Password"), exact=True)).to_have_count(0)
+    # Without Google's confirmation the deletion is refused.
+    page.get_by_role("button", name=T(lang, "Delete my account")).click()
+    expect(page.get_by_text(T(lang, "Please confirm with Google."))).to_be_visible()
+    page.wait_for_function("typeof window.__uzdevGoogleCredential === 'function'")
+    page.evaluate("(t) => window.__uzdevGoogleCredential(t)", token)
+    expect(page.locator("#google-confirmed")).to_be_visible()
+    page.get_by_role("button", name=T(lang, "Delete my account")).click()
+    expect(page.get_by_text(T(lang, "Your account will be deleted in 7 days. Log in to cancel."))).to_be_visible()
+    engine = sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])
+    try:
+        with Session(engine) as session:
+            user = session.exec(select(User).where(User.email == email)).one()
+            assert user.deletion_requested_at is not None
+    finally:
+        engine.dispose()
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -121,3 +166,10 @@ def test_delete_account_frees_seats_and_removes_the_name_after_the_grace_period(
     comments = httpx.get(f"{site.url}/api/v1/news/{news['id']}/comments").text
     assert f'"{username}"' not in comments
     assert "Great article, thank you" in comments  # kept, as 'deleted member'
+    # The news page names the comment's author "Deleted member" in the page's language.
+    page.goto(f"/news/{news['id']}")
+    wait_ready(page)
+    comment = page.locator("#main-content").get_by_text("Great article, thank you").first
+    expect(comment).to_be_visible()
+    expect(page.locator("#main-content").get_by_text(T(lang, "Deleted member"), exact=True).first).to_be_visible()
+    expect(page.locator("#main-content")).not_to_contain_text("deleted-")  # the generated name

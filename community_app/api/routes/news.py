@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from community_app.api.openapi import OPTIONAL_BEARER
 from community_app.api.deps import CurrentUser, SessionDep, current_user
 from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.errors import request_language
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import checked_by
@@ -110,13 +111,14 @@ class CommentOut(BaseModel):
     replies: int = Field(description="= replyCount")
 
     @classmethod
-    def of(cls, c: comment_service.CommentView) -> CommentOut:
+    def of(cls, c: comment_service.CommentView, lang: str) -> CommentOut:
+        author = c.author_names.get(lang, c.author_username)
         return cls(
             id=c.id,
             newsId=c.news_id,
             parentId=c.parent_id,
             text=c.text,
-            authorUsername=c.author_username,
+            authorUsername=author,
             authorAvatar=c.author_avatar,
             repliedUsername=c.replied_username,
             likes=c.likes,
@@ -124,7 +126,7 @@ class CommentOut(BaseModel):
             replyCount=c.reply_count,
             createdAt=utc(c.created_at),
             myVote=c.my_vote,
-            username=c.author_username,
+            username=author,
             avatarURL=c.author_avatar,
             comment=c.text,
             replies=c.reply_count,
@@ -181,11 +183,13 @@ def get_news(news_id: int, session: SessionDep) -> Envelope[NewsOut]:
 
 
 @router.get("/news/{news_id}/comments")
-def list_comments(news_id: int, session: SessionDep, viewer: ViewerId) -> Envelope[list[CommentOut]]:
+def list_comments(
+    news_id: int, session: SessionDep, viewer: ViewerId, request: Request
+) -> Envelope[list[CommentOut]]:
     """Top-level comments, oldest first."""
     return ok(
         [
-            CommentOut.of(c)
+            CommentOut.of(c, request_language(request))
             for c in comment_service.list_comments(session, news_id, viewer_id=viewer)
         ]
     )
@@ -193,11 +197,11 @@ def list_comments(news_id: int, session: SessionDep, viewer: ViewerId) -> Envelo
 
 @router.get("/news/{news_id}/comments/{comment_id}/replies")
 def list_replies(
-    news_id: int, comment_id: int, session: SessionDep, viewer: ViewerId
+    news_id: int, comment_id: int, session: SessionDep, viewer: ViewerId, request: Request
 ) -> Envelope[list[CommentOut]]:
     """Replies to a comment, oldest first."""
     replies = comment_service.list_replies(session, news_id, comment_id, viewer_id=viewer)
-    return ok([CommentOut.of(c) for c in replies])
+    return ok([CommentOut.of(c, request_language(request)) for c in replies])
 
 
 @router.post(
@@ -212,7 +216,7 @@ def add_comment(
     comment = comment_service.add_comment(
         session, news_id, user.id, body.comment, body.repliedUsername
     )
-    return ok(CommentOut.of(comment), translated(request, COMMENT_ADDED), 201)
+    return ok(CommentOut.of(comment, request_language(request)), translated(request, COMMENT_ADDED), 201)
 
 
 @router.post(
@@ -232,7 +236,7 @@ def add_reply(
     comment = comment_service.add_comment(
         session, news_id, user.id, body.comment, body.repliedUsername, reply_to=comment_id
     )
-    return ok(CommentOut.of(comment), translated(request, COMMENT_ADDED), 201)
+    return ok(CommentOut.of(comment, request_language(request)), translated(request, COMMENT_ADDED), 201)
 
 
 @router.post(

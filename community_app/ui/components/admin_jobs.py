@@ -22,6 +22,7 @@ from community_app.ui.components.admin_common import (
     text_area,
 )
 from community_app.ui.components.forms import field, submit_button
+from community_app.ui.components.job_visa_fields import visa_fields
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -123,6 +124,8 @@ def _form_view() -> rx.Component:
                         width="100%",
                     ),
                     check(t("Remote work possible"), "remote", default_checked=f.remote),
+                    visa_fields(E, visas=f.visas, sponsorship=f.visa_sponsorship,
+                                korean_level=f.korean_level, languages=f.working_languages),
                     text_area(t("Description"), "description", default_value=f.description,
                               rows="6", errors=E),
                     text_area(t("Requirements"), "requirements", default_value=f.requirements,

@@ -21,6 +21,15 @@ class GoogleSignIn(_SiteComponent):
     on_credential: rx.EventHandler[rx.event.passthrough_event_spec(str)]
 
 
+def google_confirm_button(on_credential: rx.EventHandler) -> rx.Component:
+    """Google's button where a Google-only member confirms it is them (My Page)."""
+    client_id = get_settings().google_client_id
+    if not client_id:
+        return rx.fragment()
+    return GoogleSignIn.create(client_id=client_id, mode="signin", locale=LangState.current,
+                               on_credential=on_credential)
+
+
 def google_button(*, mode: str) -> rx.Component:
     client_id = get_settings().google_client_id
     if not client_id:

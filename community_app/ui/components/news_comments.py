@@ -117,7 +117,7 @@ def comment_item(row: Any) -> rx.Component:
             avatar(row, size=rx.cond(row.is_reply, "30px", "36px")),
             rx.vstack(
                 rx.hstack(
-                    rx.text(row.username, font_weight="600", size="2"),
+                    rx.text(t_pick(row.name_en, row.name_uz), font_weight="600", size="2"),
                     rx.text("·", color=COLORS["muted"], size="2", aria_hidden="true"),
                     rx.text(t_pick(row.ago_en, row.ago_uz), color=COLORS["muted"], size="2"),
                     align="center",

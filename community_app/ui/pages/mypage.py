@@ -9,7 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
+from community_app.models import JobCategory, JobType
 from community_app.state.auth import AuthState
 from community_app.state.mypage import MyPageState, read_mypage
 from community_app.state.page_load import PageData
@@ -17,6 +17,8 @@ from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.forms import error_text, field, form_alert, submit_button
+from community_app.ui.components.google import google_confirm_button
+from community_app.ui.components.job_visa_fields import choice_select, visa_fields
 from community_app.ui.components.logout import logout_dialog
 from community_app.ui.components.mypage_blogs import blogs_tab
 from community_app.ui.components.mypage_parts import CARD, status_badge
@@ -193,18 +195,7 @@ def _events() -> rx.Component:
 
 
 def _select(label: str, name: str, options: dict[str, str], errors) -> rx.Component:
-    return rx.vstack(
-        rx.el.label(t(label), html_for=f"field-{name}", font_weight="500", font_size="14px"),
-        rx.el.select(
-            rx.el.option(t("Choose..."), value=""),
-            *[rx.el.option(t(text), value=value) for value, text in options.items()],
-            id=f"field-{name}", name=name, default_value="",
-            height="40px", padding_x="8px", border=f"1px solid {COLORS['border']}", border_radius="8px",
-            background_color="white", width="100%",
-        ),
-        error_text(errors, name, id_=f"field-{name}-error"),
-        spacing="1", width="100%",
-    )
+    return choice_select(label, name, options, errors)
 
 
 def _textarea(label: str, name: str, errors=None, rows: str = "4", **props) -> rx.Component:
@@ -231,43 +222,6 @@ def _job_row(job) -> rx.Component:
     )
 
 
-def _checks(legend: str, prefix: str, options: dict[str, str], name: str, errors) -> rx.Component:
-    """A group of checkboxes, one ``<prefix><value>`` field per choice."""
-    return rx.el.fieldset(
-        rx.el.legend(t(legend), font_weight="500", font_size="14px", padding_bottom="4px"),
-        rx.flex(
-            *[
-                rx.el.label(
-                    rx.hstack(rx.checkbox(name=f"{prefix}{value}"), rx.text(t(label), size="2"),
-                              align="center", spacing="1"),
-                )
-                for value, label in options.items()
-            ],
-            wrap="wrap", gap="8px 16px",
-        ),
-        error_text(errors, name, id_=f"field-{name}-error"),
-        border="none", padding="0", margin="0", width="100%",
-    )
-
-
-def _visa_fields(e) -> rx.Component:
-    """Visa statuses, E-7 sponsorship, Korean level and working languages of a post."""
-    return rx.vstack(
-        _checks(N_("Visa statuses you can employ"), "visa_", VisaStatus.labels(), "visas", e),
-        rx.el.label(
-            rx.hstack(rx.checkbox(name="visaSponsorship"),
-                      rx.text(t("We sponsor an E-7 visa")), align="center"),
-        ),
-        _grid(
-            _select(N_("Korean level required"), "koreanLevel", KoreanLevel.labels(), e),
-        ),
-        _checks(N_("Working languages"), "lang_", WorkingLanguage.labels(), "workingLanguages", e),
-        rx.link(t("What do the visa statuses mean?"), href=routes.VISA_GUIDE, size="2",
-                is_external=True),
-        spacing="3", width="100%", align="stretch",
-    )
-
-
 def _jobs() -> rx.Component:
     e = MyPageState.job_errors
     form = rx.form(
@@ -285,7 +239,7 @@ def _jobs() -> rx.Component:
             rx.el.label(
                 rx.hstack(rx.checkbox(name="remote"), rx.text(t("Remote work possible")), align="center"),
             ),
-            _visa_fields(e),
+            visa_fields(e),
             _textarea(N_("Description"), "description", e),
             _textarea(N_("Requirements and experience"), "requirements", e),
             field(t("Technologies and skills"), "technologies", errors=e,
@@ -448,7 +402,18 @@ def _my_data() -> rx.Component:
                 ),
                 name="content", default_value="keep",
             ),
-            field(t("Password"), "password", type_="password", autocomplete="current-password"),
+            rx.cond(
+                MyPageState.confirm_with_google,
+                rx.vstack(
+                    rx.text(t("You sign in with Google: confirm with Google that it is you."), size="2"),
+                    google_confirm_button(MyPageState.confirm_deletion_with_google),
+                    rx.cond(MyPageState.google_confirmed,
+                            rx.text(t("Confirmed with Google. Press \"Delete my account\" to finish."),
+                                    size="2", color="#15803d", id="google-confirmed", role="status")),
+                    spacing="2", width="100%",
+                ),
+                field(t("Password"), "password", type_="password", autocomplete="current-password"),
+            ),
             form_alert(MyPageState.deletion_error, visible=MyPageState.deletion_error.contains("en")),
             form_alert(MyPageState.deletion_notice, visible=MyPageState.deletion_notice.contains("en"), color="green"),
             rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="submit", color_scheme="red"),

@@ -18,7 +18,7 @@ from community_app.api.routes.admin.common import (
 from community_app.api.routes.jobs import JobOut
 from community_app.api.schemas.rules import also_checked_by, checked_by
 from community_app.i18n import N_
-from community_app.models import JobCategory, JobType
+from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.services import admin_jobs
 
 router = APIRouter()
@@ -93,6 +93,23 @@ class JobIn(BaseModel):
                             Field(json_schema_extra={"format": "email"})] = None
     contactWebsite: Annotated[str | None, ruled(admin_jobs.JOB_RULES, "contactWebsite"),
                               Field(json_schema_extra={"format": "uri"})] = None
+
+    visas: Annotated[
+        list[str] | str | None, checked_by(admin_jobs.JOB_RULES["visas"]),
+        Field(description="Visa statuses the post can employ (or comma-separated); none: not stated",
+              json_schema_extra={"items": {"type": "string", "enum": VisaStatus.values()}}),
+    ] = None
+    visaSponsorship: bool | None = Field(default=None, description="The employer sponsors an E-7 visa")
+    koreanLevel: Annotated[
+        str | None, checked_by(admin_jobs.JOB_RULES["koreanLevel"]),
+        Field(description="Korean required; null: not stated",
+              json_schema_extra={"enum": [*KoreanLevel.values(), None]}),
+    ] = None
+    workingLanguages: Annotated[
+        list[str] | str | None, checked_by(admin_jobs.JOB_RULES["workingLanguages"]),
+        Field(description="Languages the work is done in (or comma-separated)",
+              json_schema_extra={"items": {"type": "string", "enum": WorkingLanguage.values()}}),
+    ] = None
 
     _salary_range = also_checked_by(admin_jobs.salary_range_problem)
 

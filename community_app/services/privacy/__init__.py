@@ -1,0 +1,32 @@
+"""Members' control over their data (Korea's Personal Information Protection Act):
+consents, sign-in history, retention, export and deletion.
+
+Retention (run by services/scheduler.py in every worker's loop and by the cron command):
+- sign-ins older than COMMUNITY_LOGIN_HISTORY_DAYS (default 180) are deleted;
+- sign-ups whose email was never confirmed (no code used, no Google) are deleted 7 days
+  after they were made;
+- accounts whose deletion was asked for are erased 7 days later (a sign-in in between
+  cancels it); data exports are built, and their files removed 24 hours after they are
+  ready or once downloaded.
+
+One module per concern: ``consents`` (agreements and sign-in history), ``retention``,
+``export`` ("Download my data") and ``deletion`` (the grace period and the erasure). How a
+deleted member's kept content names them lives in services/authors.py.
+"""
+
+from community_app.services.privacy.consents import (  # noqa: F401
+    ConsentView, SignInView, list_consents, list_sign_ins, record_sign_in,
+)
+from community_app.services.privacy.deletion import (  # noqa: F401
+    CONFIRM_GOOGLE, DELETION_GRACE_DAYS, LAST_ORGANIZER, WRONG_PASSWORD, confirms_with_google,
+    erase_account,
+    erase_due_accounts, is_deleted_member, request_deletion,
+)
+from community_app.services.privacy.export import (  # noqa: F401
+    EXPORT_DOWNLOAD_PATH, EXPORT_LINK_HOURS, EXPORT_LINK_INVALID, EXPORT_NOT_FOUND,
+    build_export, build_waiting_exports, claim_export, collect_member_data, download_link,
+    download_token, exports_dir, expire_exports, latest_export, open_download, request_export,
+)
+from community_app.services.privacy.retention import (  # noqa: F401
+    UNVERIFIED_SIGN_UP_DAYS, purge_login_history, purge_unverified_sign_ups,
+)

@@ -1,0 +1,175 @@
+"""Delete my account: re-confirmed, erased after a 7-day grace period (a sign-in cancels)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import (
+    BlogPost,
+    Comment,
+    Consent,
+    DataExport,
+    JobPost,
+    LoginEvent,
+    Meetup,
+    MeetupRegistration,
+    RefreshToken,
+    RegistrationStatus,
+    Role,
+    SpeakerApplication,
+    User,
+)
+from community_app.services import audit, scheduler
+from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
+from community_app.services.errors import Conflict, Invalid, NotFound
+from community_app.services.passwords import verify_password
+from community_app.services.privacy.export import exports_dir, member_images
+from community_app.services.uploads import delete_upload
+
+log = logging.getLogger(__name__)
+
+DELETION_GRACE_DAYS = 7
+
+LAST_ORGANIZER = N_("You are the last organizer: make another member an organizer before deleting your account.")
+WRONG_PASSWORD = N_("The password is not correct.")
+CONFIRM_GOOGLE = N_("Please confirm with Google.")
+
+
+def _other_organizers(session: Session, user_id: int) -> int:
+    return session.exec(select(sa.func.count()).select_from(User).where(
+        User.role == Role.ORGANIZER.value, User.id != user_id, User.is_active == sa.true(),
+        col(User.deleted_at).is_(None), col(User.deletion_requested_at).is_(None),
+    )).one()
+
+
+def confirms_with_google(session: Session, user_id: int) -> bool:
+    """A Google-only account (no password) re-confirms its deletion with Google."""
+    user = session.get(User, user_id)
+    return user is not None and not user.password_hash
+
+
+def request_deletion(
+    session: Session, user_id: int, *, password: str | None = None,
+    google_credential: str | None = None, keep_content: bool = True,
+    now: dt.datetime | None = None,
+) -> dt.datetime:
+    """Ask for the account's deletion, confirmed with the password (or Google for a Google
+    account). Erased 7 days later unless the member signs in before; the day returned.
+    Refused for the last organizer."""
+    user = session.get(User, user_id)
+    if user is None or user.deleted_at is not None:
+        raise NotFound(N_("Account not found."))
+    if not confirms_with_google(session, user_id):
+        if not password or not verify_password(user.password_hash, password):
+            raise Invalid("password", WRONG_PASSWORD)
+    else:
+        from community_app.services.google import verify_google_credential
+
+        if not google_credential:
+            raise Invalid("googleCredential", CONFIRM_GOOGLE)
+        if verify_google_credential(google_credential).subject != user.google_sub:
+            raise Invalid("googleCredential", CONFIRM_GOOGLE)
+    if user.is_organizer and _other_organizers(session, user_id) == 0:
+        raise Conflict(LAST_ORGANIZER)
+    now = now or utcnow()
+    user.deletion_requested_at = now
+    user.deletion_keeps_content = keep_content
+    session.add(user)
+    # Signed out everywhere: signing in again is how the member cancels.
+    session.execute(sa.update(RefreshToken).where(
+        RefreshToken.user_id == user_id, col(RefreshToken.revoked_at).is_(None)).values(revoked_at=now))
+    audit.record(session, None, "account.deletion_requested", "user", user_id)
+    return now + dt.timedelta(days=DELETION_GRACE_DAYS)
+
+
+def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
+    """Erase the member's personal data: future registrations cancelled through the
+    meetup service (seats freed, caches expired), uploads removed, speaker applications
+    (and their private photos) deleted, profile blanked, sign-ins, consents and tokens
+    deleted; comments and posts kept under "deleted member", or removed with the member's
+    job posts, as chosen. The audit entry names no person.
+
+    Retry-safe: every step can run again, and the account is marked erased
+    (``deleted_at``) only by the last one, in the caller's commit. The registrations are
+    cancelled first (that service commits per seat). False when there is nothing to do
+    (already erased, or the deletion was cancelled by a sign-in)."""
+    from community_app.services import meetups
+
+    user = session.get(User, user_id)
+    if user is None or user.deleted_at is not None or user.deletion_requested_at is None:
+        return False
+    for reg in session.exec(select(MeetupRegistration).where(
+        MeetupRegistration.user_id == user_id,
+        col(MeetupRegistration.status).in_([RegistrationStatus.ACCEPTED.value,
+                                            RegistrationStatus.PENDING.value]),
+    )).all():
+        meetup = session.get(Meetup, reg.meetup_id)
+        if meetup is not None and meetup.starts_at.replace(tzinfo=meetup.starts_at.tzinfo or dt.UTC) > now:
+            # A waitlist, once there is one, hooks into cancel_registration (seat offered).
+            meetups.cancel_registration(session, user_id, reg.meetup_id, now=now)
+    user = session.get(User, user_id)
+    for path in member_images(session, user_id):
+        delete_upload(path)
+    applications = session.exec(select(SpeakerApplication).where(
+        SpeakerApplication.email == user.email)).all()
+    for application in applications:
+        if application.photo_path:
+            delete_upload(application.photo_path)
+        session.delete(application)
+    for export in session.exec(select(DataExport).where(DataExport.user_id == user_id)).all():
+        if export.file_name:
+            (exports_dir() / export.file_name).unlink(missing_ok=True)
+    old_username = user.username
+    if user.deletion_keeps_content:
+        session.execute(sa.update(BlogPost).where(BlogPost.author_id == user_id).values(cover_url=None))
+    else:
+        session.execute(sa.delete(Comment).where(Comment.user_id == user_id))
+        session.execute(sa.delete(BlogPost).where(BlogPost.author_id == user_id))
+        session.execute(sa.delete(JobPost).where(JobPost.posted_by_id == user_id))
+    session.execute(sa.update(Comment).where(Comment.replied_username == old_username)
+                    .values(replied_username=None))
+    session.execute(sa.update(MeetupRegistration).where(MeetupRegistration.user_id == user_id)
+                    .values(expectation=""))
+    for model in (LoginEvent, Consent, RefreshToken, DataExport):
+        session.execute(sa.delete(model).where(model.user_id == user_id))
+    user.email = f"deleted-{user_id}@deleted.invalid"
+    user.username = f"deleted-{user_id}"
+    user.first_name = user.last_name = user.bio = ""
+    user.phone = user.image_url = user.password_hash = user.google_sub = user.visa_status = None
+    user.is_active = False
+    user.role = Role.MEMBER.value
+    user.deleted_at = now
+    user.deletion_requested_at = None
+    session.add(user)
+    audit.record(session, None, "account.erased", "user", user_id)
+    return True
+
+
+def erase_due_accounts(session: Session, now: dt.datetime) -> int:
+    """Erase every account whose grace period is over; one that fails midway is rolled
+    back, logged and taken again on the next run (it stays due until erased)."""
+    due = session.exec(select(User.id).where(
+        col(User.deletion_requested_at).is_not(None),
+        col(User.deletion_requested_at) <= now - dt.timedelta(days=DELETION_GRACE_DAYS),
+        col(User.deleted_at).is_(None),
+    )).all()
+    erased = 0
+    for user_id in due:
+        try:
+            erased += erase_account(session, user_id, now)
+            session.commit()
+        except Exception:  # noqa: BLE001 - the next run tries again; the others go on
+            session.rollback()
+            log.exception("erasing account %s failed; it is retried on the next run", user_id)
+    return erased
+
+
+@scheduler.periodic("erase-deleted-accounts", every=dt.timedelta(minutes=1))
+def _erase_task(session: Session, now: dt.datetime) -> str:
+    return f"{erase_due_accounts(session, now)} accounts erased"

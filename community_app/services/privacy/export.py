@@ -1,0 +1,273 @@
+"""Download my data: a ZIP of JSON files (and the member's images) built in the background,
+downloadable once from a signed link that expires 24 hours after it is ready."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import secrets
+import zipfile
+from pathlib import Path
+
+import jwt
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import (
+    AuditEntry,
+    BlogPost,
+    Comment,
+    DataExport,
+    ExportStatus,
+    JobPost,
+    Meetup,
+    MeetupRegistration,
+    News,
+    SpeakerApplication,
+    User,
+)
+from community_app.services import scheduler
+from community_app.services.errors import Unauthorized
+from community_app.services.privacy.consents import list_consents, list_sign_ins
+from community_app.services.uploads import public_path_of_url
+from community_app.settings import VAR_DIR, get_settings
+
+EXPORT_LINK_HOURS = 24
+EXPORT_LINK_INVALID = N_("This download link is invalid, used or expired. Please ask for a new export.")
+EXPORT_NOT_FOUND = N_("No data export is ready.")
+STALE_CLAIM = dt.timedelta(minutes=10)  # a RUNNING export whose worker died is taken again
+
+
+def exports_dir() -> Path:
+    folder = Path(os.environ.get("COMMUNITY_VAR_DIR") or VAR_DIR) / "exports"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return folder
+
+
+def request_export(session: Session, user_id: int, *, now: dt.datetime | None = None) -> DataExport:
+    """Ask for a ZIP of everything held about the member (one at a time)."""
+    busy = session.exec(select(DataExport).where(
+        DataExport.user_id == user_id,
+        col(DataExport.status).in_([ExportStatus.PENDING.value, ExportStatus.RUNNING.value]),
+    )).first()
+    if busy is not None:
+        return busy
+    export = DataExport(user_id=user_id, requested_at=now or utcnow())
+    session.add(export)
+    session.flush()
+    return export
+
+
+def latest_export(session: Session, user_id: int) -> DataExport | None:
+    return session.exec(
+        select(DataExport).where(DataExport.user_id == user_id)
+        .order_by(col(DataExport.requested_at).desc(), col(DataExport.id).desc())
+    ).first()
+
+
+EXPORT_DOWNLOAD_PATH = "/api/v1/users/me/export/download"
+
+
+def download_link(export: DataExport) -> str | None:
+    """The signed one-time link of a READY export (None otherwise)."""
+    if export.status != ExportStatus.READY.value:
+        return None
+    return f"{EXPORT_DOWNLOAD_PATH}?token={download_token(export)}"
+
+
+def download_token(export: DataExport) -> str:
+    """The signed link's token: this export only, until it expires (24 hours)."""
+    return jwt.encode(
+        {"sub": str(export.id), "typ": "export", "exp": export.expires_at,
+         "n": export.file_name},
+        get_settings().secret_key, algorithm="HS256",
+    )
+
+
+def _iso(value: dt.datetime | None) -> str | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.astimezone(dt.UTC).isoformat()
+
+
+def _rows(session: Session, model, *where) -> list[dict]:
+    return [
+        {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in row.model_dump().items()}
+        for row in session.exec(select(model).where(*where)).all()
+    ]
+
+
+def collect_member_data(session: Session, user_id: int) -> dict[str, object]:
+    """Everything held about the member, one JSON document per part."""
+    user = session.get(User, user_id)
+    profile = {k: (_iso(v) if isinstance(v, dt.datetime) else v)
+               for k, v in user.model_dump().items() if k not in ("password_hash",)}
+    registrations = []
+    for reg, title in session.exec(
+        select(MeetupRegistration, Meetup.title)
+        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
+        .where(MeetupRegistration.user_id == user_id)
+    ).all():
+        row = {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in reg.model_dump().items()}
+        row["meetup_title"] = title
+        registrations.append(row)
+    comments = []
+    for c, news_title in session.exec(
+        select(Comment, News.title).join(News, col(News.id) == col(Comment.news_id))
+        .where(Comment.user_id == user_id)
+    ).all():
+        row = {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in c.model_dump().items()}
+        row["news_title"] = news_title
+        comments.append(row)
+    return {
+        "profile.json": profile,
+        "registrations.json": registrations,
+        "comments.json": comments,
+        "blog_posts.json": _rows(session, BlogPost, BlogPost.author_id == user_id),
+        "job_posts.json": _rows(session, JobPost, JobPost.posted_by_id == user_id),
+        "speaker_applications.json": _rows(session, SpeakerApplication,
+                                           SpeakerApplication.email == user.email),
+        "consents.json": [
+            {"kind": c.kind, "meetup": c.meetup_title, "given_at": _iso(c.given_at)}
+            for c in list_consents(session, user_id)
+        ],
+        "login_history.json": [
+            {"at": _iso(e.at), "address": e.address, "user_agent": e.user_agent, "method": e.method}
+            for e in list_sign_ins(session, user_id)
+        ],
+        "audit_entries.json": _rows(
+            session, AuditEntry,
+            sa.or_(AuditEntry.actor_id == user_id,
+                   sa.and_(AuditEntry.target_type == "user", AuditEntry.target_id == user_id)),
+        ),
+    }
+
+
+def member_images(session: Session, user_id: int) -> list[str]:
+    user = session.get(User, user_id)
+    urls = [user.image_url] + [p.cover_url for p in session.exec(
+        select(BlogPost).where(BlogPost.author_id == user_id)).all()]
+    return [path for url in urls if (path := public_path_of_url(url))]
+
+
+def build_export(session: Session, export: DataExport, now: dt.datetime) -> None:
+    """Write the ZIP (JSON files, then the member's images) under var/exports with 0600,
+    updating the progress as it goes; the export becomes READY for 24 hours."""
+    data = collect_member_data(session, export.user_id)
+    images = member_images(session, export.user_id)
+    steps = len(data) + len(images)
+    name = f"{secrets.token_hex(16)}.zip"
+    path = exports_dir() / name
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as zf:
+        for done, (file_name, content) in enumerate(data.items(), start=1):
+            zf.writestr(file_name, json.dumps(content, ensure_ascii=False, indent=2, default=str))
+            _progress(session, export, int(90 * done / steps))
+        upload_dir = get_settings().upload_dir
+        for relative in images:
+            source = upload_dir / relative
+            if source.is_file():
+                zf.write(source, f"images/{Path(relative).name}")
+    export.status = ExportStatus.READY.value
+    export.progress = 100
+    export.file_name = name
+    export.finished_at = now
+    export.expires_at = now + dt.timedelta(hours=EXPORT_LINK_HOURS)
+    session.add(export)
+    session.commit()
+
+
+def _progress(session: Session, export: DataExport, percent: int) -> None:
+    export.progress = percent
+    session.add(export)
+    session.commit()  # visible to the member's page at once
+
+
+def claim_export(session: Session, export_id: int, now: dt.datetime) -> bool:
+    """One worker takes a waiting export (or one whose worker stopped long ago). Claims
+    are stamped and aged by the wall clock, not by ``now`` (which a scheduled run may have
+    moved): a live build is never taken over."""
+    now = utcnow()
+    won = session.execute(
+        sa.update(DataExport)
+        .where(col(DataExport.id) == export_id, sa.or_(
+            DataExport.status == ExportStatus.PENDING.value,
+            sa.and_(DataExport.status == ExportStatus.RUNNING.value,
+                    col(DataExport.claimed_at) < now - STALE_CLAIM)))
+        .values(status=ExportStatus.RUNNING.value, claimed_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
+    return won.rowcount == 1
+
+
+def build_waiting_exports(session: Session, now: dt.datetime) -> int:
+    ids = session.exec(select(DataExport.id).where(col(DataExport.status).in_(
+        [ExportStatus.PENDING.value, ExportStatus.RUNNING.value]))).all()
+    built = 0
+    for export_id in ids:
+        if not claim_export(session, export_id, now):
+            continue
+        export = session.get(DataExport, export_id)
+        session.refresh(export)
+        try:
+            build_export(session, export, now)
+            built += 1
+        except Exception:  # noqa: BLE001 - the member sees 'failed' and can ask again
+            session.rollback()
+            export = session.get(DataExport, export_id)
+            export.status = ExportStatus.FAILED.value
+            session.add(export)
+            session.commit()
+            raise
+    return built
+
+
+def expire_exports(session: Session, now: dt.datetime) -> int:
+    """Remove the files of exports past their 24 hours."""
+    rows = session.exec(select(DataExport).where(
+        DataExport.status == ExportStatus.READY.value, col(DataExport.expires_at) < now)).all()
+    for export in rows:
+        if export.file_name:
+            (exports_dir() / export.file_name).unlink(missing_ok=True)
+        export.status = ExportStatus.EXPIRED.value
+        session.add(export)
+    return len(rows)
+
+
+def open_download(session: Session, token: str, *, now: dt.datetime | None = None) -> Path:
+    """The ZIP behind a signed link, once: the export is marked downloaded here (a second
+    use, an expired or a forged link: Unauthorized). The caller streams, then removes it."""
+    now = now or utcnow()
+    try:
+        claims = jwt.decode(token or "", get_settings().secret_key, algorithms=["HS256"],
+                            options={"require": ["exp", "sub", "typ"]})
+    except jwt.PyJWTError as exc:
+        raise Unauthorized(EXPORT_LINK_INVALID) from exc
+    if claims.get("typ") != "export":
+        raise Unauthorized(EXPORT_LINK_INVALID)
+    export = session.get(DataExport, int(claims["sub"]))
+    if export is None or export.file_name != claims.get("n"):
+        raise Unauthorized(EXPORT_LINK_INVALID)
+    taken = session.execute(
+        sa.update(DataExport)
+        .where(col(DataExport.id) == export.id, DataExport.status == ExportStatus.READY.value)
+        .values(status=ExportStatus.DOWNLOADED.value, downloaded_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
+    if taken.rowcount != 1:
+        raise Unauthorized(EXPORT_LINK_INVALID)
+    return exports_dir() / export.file_name
+
+
+@scheduler.periodic("build-data-exports", every=dt.timedelta(seconds=0))
+def _exports_task(session: Session, now: dt.datetime) -> str:
+    expired = expire_exports(session, now)
+    session.commit()
+    return f"{build_waiting_exports(session, now)} exports built, {expired} expired"

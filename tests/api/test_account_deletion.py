@@ -1,0 +1,292 @@
+"""Account deletion in detail (issue 16): what erasure removes or keeps, how it names the
+deleted member, that it can be retried, and the grace period cancelled by a sign-in."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import secrets
+
+import pytest
+from sqlmodel import Session, select
+
+from community_app.db import utcnow
+from community_app.models import (
+    AuditEntry,
+    BlogPost,
+    Comment,
+    DataExport,
+    JobPost,
+    RefreshToken,
+    SpeakerApplication,
+    User,
+)
+from community_app.services import blogs, privacy, scheduler
+from community_app.services.jobs import get_job
+from community_app.services.privacy import deletion
+from community_app.services.uploads import PUBLIC_AVATARS, PUBLIC_BLOG, public_url
+from community_app.settings import get_settings
+from tests.api.auth_helpers import latest_code
+from tests.api.conftest import PASSWORD
+from tests.api.factories import insert, make_comment, make_job, make_news
+
+ME = "/api/v1/users/me"
+LATER = dt.timedelta(days=7, minutes=1)
+
+
+@pytest.fixture(autouse=True)
+def _var(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMMUNITY_VAR_DIR", str(tmp_path))
+
+
+def _upload(folder: str, extension: str = "webp") -> str:
+    """A stored file under the upload dir; its relative path."""
+    relative = f"{folder}/{secrets.token_hex(16)}.{extension}"
+    path = get_settings().upload_dir / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"image")
+    return relative
+
+
+def _exists(relative: str) -> bool:
+    return (get_settings().upload_dir / relative).is_file()
+
+
+def _ask_deletion(client, headers, **body) -> None:
+    r = client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD, **body})
+    assert r.status_code == 202, r.text
+
+
+def _erase_due(engine) -> dict[str, str]:
+    return scheduler.run_due(engine, now=utcnow() + LATER, names=["erase-deleted-accounts"])
+
+
+def _member_with_content(engine, make_user):
+    """A member with a comment, a blog post (with a cover), a job post and a photo."""
+    avatar, cover = _upload(PUBLIC_AVATARS), _upload(PUBLIC_BLOG)
+    user, headers = make_user(image_url=public_url(avatar))
+    news = make_news(engine)
+    make_comment(engine, news, user, "Kept or removed")
+    post = BlogPost(author_id=user.id, title="My Seoul story", content="Text",
+                    cover_url=public_url(cover), status="PUBLISHED", published_at=utcnow())
+    insert(engine, post)
+    job = make_job(engine, title="Backend at my company", posted_by_id=user.id)
+    return user, headers, news, post, job, (avatar, cover)
+
+
+# --- what erasure keeps, removes and how it names the member (gaps 2, 4, uploads) -------
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Deleted member"), ("uz", "O‘chirilgan a’zo")])
+def test_kept_content_shows_deleted_member_in_the_readers_language(client, engine, make_user, lang, label):
+    user, headers, news, post, job, (avatar, cover) = _member_with_content(engine, make_user)
+    _ask_deletion(client, headers, keepContent=True)
+    assert _erase_due(engine) == {"erase-deleted-accounts": "1 accounts erased"}
+    comments = client.get(f"/api/v1/news/{news.id}/comments", headers={"Accept-Language": lang})
+    [comment] = comments.json()["data"]
+    assert comment["comment"] == "Kept or removed"
+    assert comment["authorUsername"] == comment["username"] == label
+    assert f"deleted-{user.id}" not in comments.text
+    with Session(engine) as s:
+        [view] = [p for p in blogs.list_published(s) if p.id == post.id]
+        assert view.author_names[lang] == label
+        assert get_job(s, job.id).posted_by is None  # a kept job names nobody
+    # uploads removed: the profile photo and the blog cover
+    assert not _exists(avatar) and not _exists(cover)
+
+
+def test_removing_content_deletes_comments_blog_posts_and_job_posts(client, engine, make_user):
+    user, headers, news, post, job, _ = _member_with_content(engine, make_user)
+    other, _ = make_user()
+    make_comment(engine, news, other, "Someone else's comment")
+    kept_job = make_job(engine, title="Someone else's job", posted_by_id=other.id)
+    _ask_deletion(client, headers, keepContent=False)
+    _erase_due(engine)
+    with Session(engine) as s:
+        assert s.exec(select(Comment).where(Comment.user_id == user.id)).all() == []
+        assert s.get(BlogPost, post.id) is None
+        assert s.get(JobPost, job.id) is None
+        assert s.get(JobPost, kept_job.id) is not None
+        assert [c.text for c in s.exec(select(Comment))] == ["Someone else's comment"]
+
+
+def test_keeping_content_keeps_comments_blog_posts_and_job_posts(client, engine, make_user):
+    user, headers, _news, post, job, _ = _member_with_content(engine, make_user)
+    _ask_deletion(client, headers, keepContent=True)
+    _erase_due(engine)
+    with Session(engine) as s:
+        assert len(s.exec(select(Comment).where(Comment.user_id == user.id)).all()) == 1
+        assert s.get(BlogPost, post.id).cover_url is None
+        assert s.get(JobPost, job.id) is not None
+
+
+# --- speaker applications (gap 3) ---------------------------------------------------------
+
+
+def test_speaker_applications_and_their_private_photos_are_erased(client, engine, make_user):
+    user, headers = make_user(email="speaker.member@example.com")
+    photo = _upload("private/speakers", "jpg")
+    others_photo = _upload("private/speakers", "jpg")
+
+    def application(email: str, photo_path: str) -> SpeakerApplication:
+        return SpeakerApplication(
+            email=email, full_name="Nodira Karimova", job_position="Data engineer",
+            phone="01098765432", years_of_experience="3-5", expertise_field="data",
+            topics="Kafka", linkedin_url="", github_url="", portfolio_url="", photo_path=photo_path)
+
+    insert(engine, application(user.email, photo), application("other@example.com", others_photo))
+    _ask_deletion(client, headers)
+    _erase_due(engine)
+    with Session(engine) as s:
+        left = s.exec(select(SpeakerApplication)).all()
+        assert [a.email for a in left] == ["other@example.com"]
+        assert "Nodira" not in json.dumps([a.model_dump(mode="json") for a in left if a.email == user.email])
+    assert not _exists(photo)
+    assert _exists(others_photo)
+
+
+# --- the audit entries name nobody (gap 5) -----------------------------------------------
+
+
+def test_audit_entries_of_a_deletion_carry_no_personal_data(client, engine, make_user):
+    user, headers = make_user(email="audit.me@example.com", first_name="Shahzoda", phone="01012345678")
+    _ask_deletion(client, headers)
+    _erase_due(engine)
+    with Session(engine) as s:
+        entries = s.exec(select(AuditEntry).where(AuditEntry.action.startswith("account."))).all()
+    assert {e.action for e in entries} == {"account.deletion_requested", "account.erased"}
+    for entry in entries:
+        assert entry.actor_id is None and entry.target_id == user.id and entry.detail == ""
+        text = json.dumps(entry.model_dump(mode="json"))
+        for personal in ("audit.me", "Shahzoda", "01012345678", user.username):
+            assert personal not in text
+
+
+# --- tokens and the grace period (gap 5) -------------------------------------------------
+
+
+def test_asking_for_deletion_revokes_every_refresh_token(client, engine, make_user):
+    user, headers = make_user()
+    with Session(engine) as s:
+        assert s.exec(select(RefreshToken).where(RefreshToken.user_id == user.id,
+                                                 RefreshToken.revoked_at.is_(None))).all()
+    _ask_deletion(client, headers)
+    with Session(engine) as s:
+        tokens = s.exec(select(RefreshToken).where(RefreshToken.user_id == user.id)).all()
+    assert tokens and all(t.revoked_at is not None for t in tokens)
+
+
+def test_refresh_token_stops_working_once_deletion_is_asked(client, engine, make_user):
+    user, _ = make_user(email="refresh.me@example.com")
+    r = client.post("/api/v1/auth/login", json={"email": user.email, "password": PASSWORD,
+                                                "ipAddress": "localhost", "deviceType": "web"})
+    assert r.status_code == 200, r.text
+    pair = client.post("/api/v1/auth/verify-login-otp",
+                       json={"email": user.email, "otp": latest_code(user.email)}).json()["data"]
+    _ask_deletion(client, {"Authorization": f"Bearer {pair['access_token']}"})
+    r = client.get("/api/v1/auth/refresh-token", headers={"RefreshToken": pair["refresh_token"]})
+    assert r.status_code == 401
+
+
+def test_logging_in_during_the_grace_period_cancels_the_deletion(client, engine, make_user):
+    user, headers = make_user(email="changed.mind@example.com", first_name="Jasur")
+    _ask_deletion(client, headers)
+    with Session(engine) as s:
+        assert s.get(User, user.id).deletion_requested_at is not None
+    r = client.post("/api/v1/auth/login", json={"email": user.email, "password": PASSWORD,
+                                                "ipAddress": "localhost", "deviceType": "web"})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/v1/auth/verify-login-otp",
+                    json={"email": user.email, "otp": latest_code(user.email)})
+    assert r.status_code == 200, r.text
+    with Session(engine) as s:
+        assert s.get(User, user.id).deletion_requested_at is None
+    assert _erase_due(engine) == {"erase-deleted-accounts": "0 accounts erased"}
+    with Session(engine) as s:
+        kept = s.get(User, user.id)
+        assert kept.first_name == "Jasur" and kept.deleted_at is None
+
+
+# --- retry-safe erasure (gap 8) ------------------------------------------------------------
+
+
+def test_an_erasure_that_fails_midway_is_retried_on_the_next_run(client, engine, make_user, monkeypatch):
+    user, headers = make_user(first_name="Malika")
+    other, other_headers = make_user(first_name="Bekzod")
+    _ask_deletion(client, headers)
+    _ask_deletion(client, other_headers)
+    calls = []
+    real = deletion.delete_upload
+
+    def broken_delete(path):
+        calls.append(path)
+        raise OSError("disk went away")
+
+    avatar = _upload(PUBLIC_AVATARS)
+    with Session(engine) as s:
+        row = s.get(User, user.id)
+        row.image_url = public_url(avatar)
+        s.add(row)
+        s.commit()
+    monkeypatch.setattr(deletion, "delete_upload", broken_delete)
+    now = utcnow() + LATER
+    with Session(engine) as s:
+        assert privacy.erase_due_accounts(s, now) == 1  # the other one still goes
+    assert calls
+    with Session(engine) as s:
+        failed = s.get(User, user.id)
+        assert failed.deleted_at is None and failed.deletion_requested_at is not None
+        assert failed.first_name == "Malika"  # nothing half-erased was committed
+        assert s.get(User, other.id).deleted_at is not None
+    monkeypatch.setattr(deletion, "delete_upload", real)
+    with Session(engine) as s:
+        assert privacy.erase_due_accounts(s, now + dt.timedelta(minutes=1)) == 1
+    with Session(engine) as s:
+        done = s.get(User, user.id)
+        assert done.deleted_at is not None and done.first_name == ""
+    assert not _exists(avatar)
+    with Session(engine) as s:  # and running again changes nothing
+        assert privacy.erase_due_accounts(s, now + dt.timedelta(minutes=2)) == 0
+
+
+# --- the export link's 24 hours (gap 5) ----------------------------------------------------
+
+
+def test_the_export_file_and_link_expire_after_24_hours(client, engine, make_user):
+    _, headers = make_user()
+    assert client.post(f"{ME}/export", headers=headers).status_code == 202
+    scheduler.run_due(engine, names=["build-data-exports"])
+    export = client.get(f"{ME}/export", headers=headers).json()["data"]
+    assert export["status"] == "READY"
+    with Session(engine) as s:
+        row = s.exec(select(DataExport)).one()
+        ready_at, path = row.finished_at, privacy.exports_dir() / row.file_name
+        assert row.expires_at - ready_at == dt.timedelta(hours=24)
+        assert privacy.expire_exports(s, ready_at + dt.timedelta(hours=23)) == 0
+        s.commit()
+    assert path.is_file()
+    with Session(engine) as s:
+        assert privacy.expire_exports(s, ready_at + dt.timedelta(hours=24, minutes=1)) == 1
+        s.commit()
+        assert s.exec(select(DataExport)).one().status == "EXPIRED"
+    assert not path.exists()
+    assert client.get(export["downloadUrl"]).status_code == 401
+
+
+# --- a Google-only account confirms with Google (gap 7) ------------------------------------
+
+
+def test_a_google_only_member_confirms_the_deletion_with_google(client, engine, make_user, google):
+    user, headers = make_user(google_sub="google-only-1", password_hash=None)
+    with Session(engine) as s:
+        assert privacy.confirms_with_google(s, user.id)
+    r = client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD})
+    assert r.status_code == 422 and "googleCredential" in r.json()["data"]["errors"]
+    someone_else = google.token(sub="google-other")
+    r = client.post(f"{ME}/deletion", headers=headers, json={"googleCredential": someone_else})
+    assert r.status_code == 422
+    r = client.post(f"{ME}/deletion", headers=headers,
+                    json={"googleCredential": google.token(sub="google-only-1")})
+    assert r.status_code == 202, r.text
+    with Session(engine) as s:
+        assert s.get(User, user.id).deletion_requested_at is not None
