@@ -191,7 +191,9 @@ class MeetupDetailsOut(MeetupOut):
         description="Accepted registrations, public fields only"
     )
     meetupRegistrations: list[MeetupRegistrationOut] = Field(
-        description="Accepted registrations: id (user id), firstName, avatarURL, status"
+        description="Accepted, then pending registrations (the KO'DJ client's 'already "
+        "registered' matches any status; it counts the ACCEPTED ones): id (user id), "
+        "firstName, avatarURL, status only"
     )
     notes: list[NoteOut] = Field(description="Active notes, newest first")
     reviews: list[ReviewOut] = Field(description="Newest first")
@@ -346,12 +348,14 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> Envelope[MeetupDe
             ],
             meetupRegistrations=[
                 MeetupRegistrationOut(
-                    id=a.user_id,
-                    firstName=a.first_name,
-                    avatarURL=a.image_url,
-                    status=RegistrationStatus.ACCEPTED.value,
+                    id=a.user_id, firstName=a.first_name, avatarURL=a.image_url,
+                    status=status.value,
                 )
-                for a in d.attendees
+                for status, group in (
+                    (RegistrationStatus.ACCEPTED, d.attendees),
+                    (RegistrationStatus.PENDING, d.pending),
+                )
+                for a in group
             ],
             notes=[
                 NoteOut(
