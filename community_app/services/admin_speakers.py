@@ -146,6 +146,16 @@ def _expertise(value: str | None) -> str | None:
     return value
 
 
+def parse_status_filter(value: str | None) -> str | None:
+    """A status of the list's filter (any case), None when empty; Invalid otherwise."""
+    return _status(value)
+
+
+def parse_expertise_filter(value: str | None) -> str | None:
+    """An expertise of the list's filter (any case), None when empty; Invalid otherwise."""
+    return _expertise(value)
+
+
 def list_applications(
     session: Session,
     actor_id: int,

@@ -79,6 +79,7 @@ class PosterView:
     last_name: str
     bio: str
     image_url: str | None
+    joined_at: dt.datetime
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,6 +128,22 @@ class JobFilters:
     korean_max: str | None = None
     language: str | None = None
     remote: bool | None = None
+
+
+def parse_category(value: str | None) -> str | None:
+    return _choice("category", value, JobCategory.values(), CATEGORY_INVALID)
+
+
+def parse_job_type(value: str | None) -> str | None:
+    return _choice("jobType", value, JobType.values(), JOB_TYPE_INVALID)
+
+
+def parse_public_status(value: str | None) -> str | None:
+    return _choice("jobOfferStatus", value, PUBLIC_STATUSES, JOB_STATUS_INVALID)
+
+
+def parse_sort(value: str | None) -> str | None:
+    return _choice("sort", (value or "").replace(" ", ""), tuple(SORTS), SORT_INVALID, "; ")
 
 
 def parse_visa(value: str | None) -> str | None:
@@ -222,6 +239,7 @@ def job_view(job: JobPost, poster: User | None, now: dt.datetime) -> JobView:
                 poster.last_name,
                 poster.bio,
                 poster.image_url,
+                poster.joined_at,
             )
             if poster is not None and not is_deleted_member(poster)  # erased: no poster shown
             else None
@@ -241,10 +259,10 @@ def list_jobs(
 ) -> PageResult[JobView]:
     """Public job posts: OPEN (not expired) unless ``filters.status`` asks for another one."""
     now = now or utcnow()
-    category = _choice("category", filters.category, JobCategory.values(), CATEGORY_INVALID)
-    job_type = _choice("jobType", filters.job_type, JobType.values(), JOB_TYPE_INVALID)
-    status = _choice("jobOfferStatus", filters.status, PUBLIC_STATUSES, JOB_STATUS_INVALID)
-    sort = _choice("sort", (filters.sort or "").replace(" ", ""), tuple(SORTS), SORT_INVALID, "; ")
+    category = parse_category(filters.category)
+    job_type = parse_job_type(filters.job_type)
+    status = parse_public_status(filters.status)
+    sort = parse_sort(filters.sort)
     visa = parse_visa(filters.visa)
     korean_max = parse_korean_level(filters.korean_max)
     language = parse_language(filters.language)

@@ -145,3 +145,13 @@ def test_google_is_refused_when_no_client_id_is_configured(client):
 
 def test_client_id_matches(google):
     assert CLIENT_ID.endswith(".apps.googleusercontent.com")
+
+
+def test_the_credential_as_a_json_string_and_the_documented_body(client, google):
+    r = client.post("/api/v1/auth/google/sign-up", json=google.token())
+    assert r.status_code == 201
+    assert _sign_in(client, google.token()).status_code == 200
+    doc = client.get("/api/v1/openapi.json").json()
+    for path in ("/api/v1/auth/google/sign-in", "/api/v1/auth/google/sign-up"):
+        schema = doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert schema["$ref"].endswith("/GoogleCredential")

@@ -157,7 +157,9 @@ def test_job_shape_with_its_poster(client, board):
         "imageURL": None,
         "imageUrl": None,
         "region": None,
+        "createdAt": job["postedBy"]["createdAt"],
     }
+    assert job["postedBy"]["createdAt"].endswith("Z")
     assert job["salaryRange"] == "₩50,000,000 – ₩70,000,000"
     assert (job["salaryMin"], job["salaryMax"], job["salaryCurrency"]) == (
         50_000_000,

@@ -9,11 +9,13 @@ src/services/api/**) is there with the JavaScript type it expects. Dates it pars
 from __future__ import annotations
 
 import datetime as dt
+import pathlib
 import re
 
 import pytest
 
 from tests.api.auth_helpers import latest_code
+from community_app.models import RegistrationStatus
 from tests.api.factories import (
     bearer,
     make_comment,
@@ -108,7 +110,8 @@ JOB = {
     "instagramProfile": "string?", "createdAt": "datetime", "imageURL": "string?",
 }
 JOB_USER = {"id": "number", "username": "string", "firstName": "string", "lastName": "string",
-            "imageUrl": "string?", "bio": "string", "region": "string?"}
+            "imageUrl": "string?", "bio": "string", "region": "string?",
+            "createdAt": "datetime"}
 # src/services/api/fetchStatsService.ts, src/types/user.ts, src/types/auth.ts
 STATS = {"totalSpeakers": "number", "totalEvents": "number", "totalUsers": "number"}
 USER_COUNT = {"total": "number", "active": "number"}
@@ -341,3 +344,128 @@ def test_openapi_types_every_body_and_response(client):
             body = op.get("requestBody", {}).get("content", {})
             for media in body.values():
                 assert typed(media["schema"]), (method, path)
+
+
+def test_event_details_show_pending_registrations_too(client, engine):
+    """The client's "already registered" matches any status (EventDetails.tsx,
+    isUserRegistered) and its details call sends no token: a PENDING member must be in
+    the list, or they see Register again and get 409. It counts only the ACCEPTED ones."""
+    meetup = make_meetup(engine, requires_approval=True)
+    accepted, rejected, cancelled = (make_member(engine) for _ in range(3))
+    make_registration(engine, accepted, meetup)
+    make_registration(engine, rejected, meetup, RegistrationStatus.REJECTED.value)
+    make_registration(engine, cancelled, meetup, RegistrationStatus.CANCELLED.value)
+    member = make_member(engine, first_name="Pending", email="pending@uzdev.kr",
+                         phone="01055556666")
+    url = f"{API}/users/meetups/{meetup.id}/registration"
+    body = {"attendanceReason": "networking", "interestField": "UI",
+            "expectation": "Meet other developers, privately"}
+    assert _data(client.post(url, json=body, headers=bearer(member)), 201)["status"] == "PENDING"
+    d = _data(client.get(f"{API}/public/meetups/{meetup.id}/details"))
+    assert [(r["id"], r["status"]) for r in d["meetupRegistrations"]] == [
+        (accepted.id, "ACCEPTED"), (member.id, "PENDING")]
+    for reg in d["meetupRegistrations"]:
+        assert set(reg) == {"id", "firstName", "avatarURL", "status"}
+    assert d["registrationsCount"] == 1 and len(d["registrations"]) == 1
+    for secret in ("pending@uzdev.kr", "01055556666", "privately"):
+        assert secret not in str(d)
+    assert client.post(url, json=body, headers=bearer(member)).status_code == 409
+
+
+# src/constant/jobsPresets.ts JOB_TYPES, sent as value.toUpperCase().replace('-', '_')
+CLIENT_JOB_TYPES = ["full-time", "part-time", "contract", "freelance", "internship"]
+
+
+@pytest.mark.parametrize("job_type", CLIENT_JOB_TYPES)
+def test_jobs_list_takes_every_job_type_the_client_sends(client, engine, job_type):
+    sent = job_type.upper().replace("-", "_")
+    make_job(engine, title=f"{sent} role", job_type=sent, category="BACKEND")
+    make_job(engine, title="Other role", job_type="FULL_TIME" if sent != "FULL_TIME"
+             else "CONTRACT", category="BACKEND")
+    page = _data(client.get(f"{API}/public/job-posts", params={
+        "page": "0", "size": "12", "jobOfferStatus": "OPEN", "jobType": sent,
+        "sort": "createdAt,desc"}))
+    assert [(j["title"], j["jobType"]) for j in page["content"]] == [(f"{sent} role", sent)]
+
+
+def test_comment_create_body_and_dislike_answer(client, world):
+    """src/services/api/fetchCommentsService.ts: sendComment/sendReply post
+    {comment, repliedUsername}; dislike answers LikeOrDislikeResponse."""
+    news, alice = world["news"], world["alice"]
+    base = f"{API}/news/{news.id}/comments"
+    made = _data(client.post(base, json={"comment": "Me too", "repliedUsername": None},
+                             headers=bearer(alice)), 201)
+    assert_reads(made, COMMENT, "new comment")
+    assert made["comment"] == "Me too"
+    reply = _data(client.post(f"{base}/{world['comment'].id}/replies",
+                              json={"comment": "Thanks", "repliedUsername": "alice"},
+                              headers=bearer(alice)), 201)
+    assert_reads(reply, COMMENT, "reply")
+    assert reply["repliedUsername"] == "alice"
+    vote = _data(client.post(f"{base}/{world['comment'].id}/dislike", headers=bearer(alice)))
+    assert_reads(vote, VOTE, "dislike")
+    assert vote["success"] is True and vote["dislikes"] == 1
+
+
+# ---------------------------------------------------------------- one source of validation
+
+ROUTES = pathlib.Path(__file__).resolve().parents[2] / "community_app" / "api" / "routes"
+# Owned by other work in progress; to be brought under the same rule.
+NOT_YET = {"admin/jobs.py", "privacy.py"}
+
+
+def test_no_route_writes_its_own_json_schema():
+    """Allowed values and bodies are types (an Enum, a Literal, a model), never schema text
+    beside a plain str: what the document shows is what Pydantic checks."""
+    for path in sorted(ROUTES.rglob("*.py")):
+        name = path.relative_to(ROUTES).as_posix()
+        if name in NOT_YET:
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert "openapi_extra" not in source, name
+        for extra in re.findall(r"json_schema_extra=\{[^}]*", source):
+            assert not re.search(r"[\"'](enum|format)[\"']", extra), (name, extra)
+
+
+def test_every_request_body_is_a_named_model(client):
+    spec = client.get(f"{API}/openapi.json").json()
+    for path, item in spec["paths"].items():
+        for method, op in item.items():
+            for media, content in op.get("requestBody", {}).get("content", {}).items():
+                schema = content["schema"]
+                assert "$ref" in schema, (method, path, media, schema)
+
+
+def _enum_of(schema: dict, components: dict) -> list | None:
+    if "$ref" in schema:
+        return _enum_of(components[schema["$ref"].split("/")[-1]], components)
+    if "enum" in schema:
+        return schema["enum"]
+    for option in schema.get("anyOf", []):
+        if (found := _enum_of(option, components)) is not None:
+            return found
+    return None
+
+
+def test_every_enumerated_query_parameter_is_checked(client, make_user):
+    """A value outside a documented enum is refused (422), for every GET with one."""
+    spec = client.get(f"{API}/openapi.json").json()
+    components = spec["components"]["schemas"]
+    _, organizer = make_user(role="organizer")
+    checked = []
+    for path, item in spec["paths"].items():
+        op = item.get("get")
+        if not op:
+            continue
+        for param in op.get("parameters", []):
+            enum = _enum_of(param["schema"], components)
+            if param["in"] != "query" or enum is None:
+                continue
+            url = re.sub(r"\{[^}]+\}", "1", path)
+            r = client.get(url, params={param["name"]: "not-a-value"}, headers=organizer)
+            assert r.status_code == 422, (path, param["name"], r.status_code)
+            assert param["name"] in r.json()["data"]["errors"], (path, param["name"])
+            checked.append((path, param["name"]))
+    assert (f"{API}/public/job-posts", "jobType") in checked
+    assert (f"{API}/public/news", "type") in checked
+    assert len(checked) >= 10

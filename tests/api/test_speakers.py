@@ -293,3 +293,22 @@ def test_the_sixth_application_from_one_address_in_an_hour_is_refused(api, engin
         assert same.post(URL, data=VALID).status_code == 429
         assert other.post(URL, data=VALID).status_code == 201  # another address has its own budget
     assert len(_applications(engine)) == 3
+
+
+def test_a_refused_choice_is_reported_with_the_other_problems(client, engine):
+    r = client.post(URL, data={**VALID, "expertiseField": "cooking", "email": "", "topics": "x"})
+    assert r.status_code == 422
+    assert r.json()["data"]["errors"] == {
+        "expertiseField": "Please select your field of expertise",
+        "email": "Email address is required",
+        "topics": "Please provide more details about your topics (minimum 10 characters)",
+    }
+    assert _applications(engine) == []
+
+
+def test_the_form_is_a_typed_model(client):
+    doc = client.get("/api/v1/openapi.json").json()
+    form = doc["components"]["schemas"]["SpeakerApplicationForm"]["properties"]
+    assert form["expertiseField"]["anyOf"][0]["$ref"].endswith("/Expertise")
+    assert "gamedev" in doc["components"]["schemas"]["Expertise"]["enum"]
+    assert "10+" in doc["components"]["schemas"]["Experience"]["enum"]

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Body, Header, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, RootModel
 
 from community_app.api.deps import ClientAddress, SessionDep
 from community_app.api.envelope import Envelope, ok
@@ -97,38 +95,25 @@ def _text(request: Request, key: str) -> str:
     return gettext(key, request_language(request))
 
 
-_PLAIN_CREDENTIAL = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "text/plain": {"schema": {"type": "string", "description": "the Google ID token"}},
-            "application/json": {"schema": GoogleSignUpBody.model_json_schema()},
-        },
-    }
-}
+CredentialText = Annotated[str, Field(max_length=MAX_CREDENTIAL_BYTES)]
 
 
-async def _read_credential(request: Request) -> dict:
-    """The body as text/plain (the credential alone) or JSON {credential, username, phone}."""
-    raw = await request.body()
-    if len(raw) > MAX_CREDENTIAL_BYTES:
-        return {"credential": ""}
-    text = raw.decode("utf-8", errors="replace").strip()
-    if "json" in request.headers.get("content-type", ""):
-        try:
-            data = json.loads(text or "{}")
-        except ValueError:
-            return {"credential": ""}
-        if isinstance(data, dict):
-            try:
-                body = GoogleSignUpBody.model_validate(
-                    {k: v for k, v in data.items() if isinstance(v, str) and k in GoogleSignUpBody.model_fields}
-                )
-            except ValidationError as exc:  # the same 422 envelope as every other body
-                raise RequestValidationError(exc.errors(include_url=False)) from exc
-            return body.model_dump()
-        return {"credential": data if isinstance(data, str) else ""}
-    return {"credential": text}
+class GoogleCredential(RootModel[GoogleSignUpBody | CredentialText]):
+    """The Google ID token alone (sent as ``text/plain``, or as a JSON string) or the JSON
+    object ``{credential, username, phone}``: the KO'DJ client sends either."""
+
+    def fields(self) -> GoogleSignUpBody:
+        root = self.root
+        if isinstance(root, GoogleSignUpBody):
+            return root
+        return GoogleSignUpBody(credential=root.strip())
+
+
+GoogleBody = Annotated[
+    GoogleCredential,
+    Body(description="text/plain: the Google ID token; application/json: "
+                     "{credential, username, phone} or the token as a string"),
+]
 
 
 @router.post("/register", status_code=201, responses={409: {}, 429: {}})
@@ -213,27 +198,30 @@ def logout(
     return ok(None, _text(request, N_("Logged out.")))
 
 
-@router.post("/google/sign-in", openapi_extra=_PLAIN_CREDENTIAL, responses={401: {}})
-async def google_sign_in(request: Request, session: SessionDep) -> Envelope[Tokens]:
+@router.post("/google/sign-in", responses={401: {}})
+async def google_sign_in(
+    request: Request, session: SessionDep, body: GoogleBody = GoogleCredential("")
+) -> Envelope[Tokens]:
     """Sign in with a Google ID token sent as text/plain."""
-    body = await _read_credential(request)
+    credential = body.fields().credential
     # Verifying the token and the database work run in a worker thread, off the event loop.
-    pair = await run_in_threadpool(auth.google_sign_in, session, body["credential"])
+    pair = await run_in_threadpool(auth.google_sign_in, session, credential)
     return ok(_tokens(pair), _text(request, N_("Login successful.")))
 
 
-@router.post("/google/sign-up", status_code=201, openapi_extra=_PLAIN_CREDENTIAL,
-             responses={401: {}, 409: {}})
-async def google_sign_up(request: Request, session: SessionDep) -> Envelope[Tokens]:
+@router.post("/google/sign-up", status_code=201, responses={401: {}, 409: {}})
+async def google_sign_up(
+    request: Request, session: SessionDep, body: GoogleBody = GoogleCredential("")
+) -> Envelope[Tokens]:
     """Create the account of a Google identity: JSON {credential, username (letters only),
     phone}, or the credential alone as text/plain. Answers tokens (signed in)."""
-    body = await _read_credential(request)
+    fields = body.fields()
     pair = await run_in_threadpool(
         auth.google_sign_up,
         session,
-        body["credential"],
-        username=body.get("username"),
-        phone=body.get("phone"),
+        fields.credential,
+        username=fields.username,
+        phone=fields.phone,
         language=request_language(request),
     )
     return ok(_tokens(pair), _text(request, N_("Registration complete.")), 201)

@@ -9,7 +9,7 @@ string it splits (the list is ``technologyList``).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
@@ -19,10 +19,16 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.services.validation import web_url_host
 from community_app.api.formatting import utc
 from community_app.api.params import PageNumber, PageSize
-from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
+from community_app.api.schemas.rules import parsed_by
+from community_app.models import (
+    JobCategory, JobStatus, JobType, KoreanLevel, VisaStatus, WorkingLanguage,
+)
 from community_app.services import jobs as service
 
 router = APIRouter(tags=["jobs"])
+
+PublicStatus = Literal[service.PUBLIC_STATUSES]  # type: ignore[valid-type]
+JobSort = Literal[tuple(service.SORTS)]  # type: ignore[valid-type]
 
 
 class PosterOut(BaseModel):
@@ -36,6 +42,7 @@ class PosterOut(BaseModel):
     imageURL: str | None
     imageUrl: str | None = Field(description="= imageURL (the KO'DJ client's spelling)")
     region: str | None = Field(description="Not kept: always null")
+    createdAt: dt.datetime = Field(description="When the member joined (their joinedAt)")
 
     @classmethod
     def of(cls, p: service.PosterView) -> PosterOut:
@@ -48,6 +55,7 @@ class PosterOut(BaseModel):
             imageURL=p.image_url,
             imageUrl=p.image_url,
             region=None,
+            createdAt=utc(p.joined_at),
         )
 
 
@@ -77,8 +85,8 @@ class JobOut(BaseModel):
     companyDescription: str
     location: str
     remote: bool
-    jobType: str = Field(json_schema_extra={"enum": JobType.values()})
-    category: str = Field(json_schema_extra={"enum": JobCategory.values()})
+    jobType: JobType
+    category: JobCategory
     description: str
     requirements: str
     experience: str
@@ -91,23 +99,16 @@ class JobOut(BaseModel):
     contactPhone: str | None
     contactEmail: str | None
     contactWebsite: str | None
-    status: str = Field(
-        description="OPEN, CLOSED (also an OPEN post past its expiry) or FILLED",
-        json_schema_extra={"enum": list(service.PUBLIC_STATUSES)},
+    status: JobStatus = Field(
+        description="OPEN, CLOSED (also an OPEN post past its expiry) or FILLED; PENDING "
+        "only in the poster's and organizers' lists"
     )
-    visas: list[str] = Field(
-        description="Visa statuses the post can employ (F-2 includes F-2-R); empty when not stated",
-        json_schema_extra={"items": {"type": "string", "enum": VisaStatus.values()}},
+    visas: list[VisaStatus] = Field(
+        description="Visa statuses the post can employ (F-2 includes F-2-R); empty when not stated"
     )
     visaSponsorship: bool = Field(description="The employer sponsors an E-7 visa")
-    koreanLevel: str | None = Field(
-        description="Korean required; null when not stated",
-        json_schema_extra={"enum": [*KoreanLevel.values(), None]},
-    )
-    workingLanguages: list[str] = Field(
-        description="Languages the work is done in",
-        json_schema_extra={"items": {"type": "string", "enum": WorkingLanguage.values()}},
-    )
+    koreanLevel: KoreanLevel | None = Field(description="Korean required; null when not stated")
+    workingLanguages: list[WorkingLanguage] = Field(description="Languages the work is done in")
     postedBy: PosterOut | None
     createdAt: dt.datetime
     expiresAt: dt.datetime | None
@@ -118,9 +119,7 @@ class JobOut(BaseModel):
     jobBenefits: str = Field(description="= benefits")
     placeOfWork: str = Field(description="= location")
     salaryRange: str | None = Field(description="salaryMin – salaryMax with the currency")
-    jobOfferStatus: str = Field(
-        description="= status", json_schema_extra={"enum": list(service.PUBLIC_STATUSES)}
-    )
+    jobOfferStatus: JobStatus = Field(description="= status")
     user: PosterOut | None = Field(description="= postedBy")
     linkedinProfile: str | None = Field(description="contactWebsite when it is on LinkedIn")
     twitterProfile: str | None = Field(description="contactWebsite when it is on X/Twitter")
@@ -179,17 +178,19 @@ class JobOut(BaseModel):
 @router.get("/public/job-posts")
 def list_jobs(
     session: SessionDep,
-    category: Annotated[str | None, Query(json_schema_extra={"enum": JobCategory.values()})] = None,
+    category: Annotated[
+        JobCategory | None,
+        Query(description="Any case"),
+        parsed_by(service.parse_category),
+    ] = None,
     job_type: Annotated[
-        str | None, Query(alias="jobType", json_schema_extra={"enum": JobType.values()})
+        JobType | None, Query(alias="jobType", description="Any case"),
+        parsed_by(service.parse_job_type),
     ] = None,
     status: Annotated[
-        str | None,
-        Query(
-            alias="jobOfferStatus",
-            description="OPEN (the default), CLOSED or FILLED",
-            json_schema_extra={"enum": list(service.PUBLIC_STATUSES)},
-        ),
+        PublicStatus | None,
+        Query(alias="jobOfferStatus", description="OPEN (the default), CLOSED or FILLED; any case"),
+        parsed_by(service.parse_public_status),
     ] = None,
     search: Annotated[
         str | None,
@@ -197,39 +198,34 @@ def list_jobs(
     ] = None,
     location: Annotated[str | None, Query(description="City, any case")] = None,
     visa: Annotated[
-        str | None,
-        Query(
-            description="Only posts that can employ this visa status (F-2-R counts as F-2)",
-            json_schema_extra={"enum": VisaStatus.values()},
-        ),
+        VisaStatus | None,
+        Query(description="Only posts that can employ this visa status (F-2-R counts as F-2)"),
+        parsed_by(service.parse_visa),
     ] = None,
     korean_level_max: Annotated[
-        str | None,
+        KoreanLevel | None,
         Query(
             alias="koreanLevelMax",
             description="Only posts that require at most this Korean level "
             "(posts that state no level are left out)",
-            json_schema_extra={"enum": KoreanLevel.values()},
         ),
+        parsed_by(service.parse_korean_level),
     ] = None,
     working_language: Annotated[
-        str | None,
-        Query(
-            alias="workingLanguage",
-            description="Only posts worked in this language",
-            json_schema_extra={"enum": WorkingLanguage.values()},
-        ),
+        WorkingLanguage | None,
+        Query(alias="workingLanguage", description="Only posts worked in this language"),
+        parsed_by(service.parse_language),
     ] = None,
     remote: Annotated[bool | None, Query(description="true: remote posts only")] = None,
     page: PageNumber = 0,
     size: PageSize = 10,
     sort: Annotated[
-        str | None,
+        JobSort | None,
         Query(
             description="createdAt,desc (newest first, the default), createdAt,asc "
             "or companyName,asc",
-            json_schema_extra={"enum": list(service.SORTS)},
         ),
+        parsed_by(service.parse_sort),
     ] = None,
 ) -> Envelope[Page[JobOut]]:
     """Public job posts, one page at a time. (The KO'DJ client always sends a jobType,

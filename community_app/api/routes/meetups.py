@@ -18,9 +18,9 @@ from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
-from community_app.api.schemas.rules import accepted_values, checked_by, to_value
+from community_app.api.schemas.rules import accepted_values, checked_by, parsed_by, to_value
 from community_app.i18n import N_
-from community_app.korea_time import korea_date
+from community_app.korea_time import korea_date_of
 from community_app.korea_time import to_korea as in_korea
 from community_app.models import AttendanceReason, InterestedField, RegistrationStatus
 from community_app.services import meetups as service
@@ -39,6 +39,7 @@ REGISTERED = N_("You are registered for this event.")
 AWAITING_APPROVAL = N_("Your registration is waiting for the organizers' approval.")
 CANCELLED = N_("Your registration has been cancelled.")
 
+MeetupListType = Literal[tuple(service.MEETUP_TYPES)]  # type: ignore[valid-type]
 RegistrationStatusName = Literal[tuple(RegistrationStatus.values())]  # type: ignore[valid-type]
 
 
@@ -49,7 +50,7 @@ class MeetupOut(BaseModel):
     id: int
     title: str
     description: str
-    meetupDate: str = Field(description="Korea-time date, YYYY-MM-DD")
+    meetupDate: dt.date = Field(description="Korea-time date, YYYY-MM-DD")
     startTime: dt.datetime = Field(description="Start, Korea time, ISO 8601 with +09:00")
     endTime: dt.datetime = Field(description="End, Korea time, ISO 8601 with +09:00")
     startsAt: dt.datetime = Field(description="Start, UTC")
@@ -72,7 +73,7 @@ class MeetupOut(BaseModel):
             id=m.id,
             title=m.title,
             description=m.description,
-            meetupDate=korea_date(m.starts_at),
+            meetupDate=korea_date_of(m.starts_at),
             startTime=in_korea(m.starts_at),
             endTime=in_korea(m.ends_at),
             startsAt=utc(m.starts_at),
@@ -190,7 +191,9 @@ class MeetupDetailsOut(MeetupOut):
         description="Accepted registrations, public fields only"
     )
     meetupRegistrations: list[MeetupRegistrationOut] = Field(
-        description="Accepted registrations: id (user id), firstName, avatarURL, status"
+        description="Accepted, then pending registrations (the KO'DJ client's 'already "
+        "registered' matches any status; it counts the ACCEPTED ones): id (user id), "
+        "firstName, avatarURL, status only"
     )
     notes: list[NoteOut] = Field(description="Active notes, newest first")
     reviews: list[ReviewOut] = Field(description="Newest first")
@@ -283,13 +286,13 @@ class MyMeetupOut(MeetupOut):
 def list_meetups(
     session: SessionDep,
     meetup_type: Annotated[
-        str | None,
+        MeetupListType | None,
         Query(
             alias="type",
             description="upcoming (not started, soonest first) or past (newest first), any "
             "case; omitted: every meetup, newest first",
-            json_schema_extra={"enum": list(service.MEETUP_TYPES)},
         ),
+        parsed_by(service.normalize_meetup_type),
     ] = None,
     page: PageNumber = 0,
     size: PageSize = 10,
@@ -345,12 +348,14 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> Envelope[MeetupDe
             ],
             meetupRegistrations=[
                 MeetupRegistrationOut(
-                    id=a.user_id,
-                    firstName=a.first_name,
-                    avatarURL=a.image_url,
-                    status=RegistrationStatus.ACCEPTED.value,
+                    id=a.user_id, firstName=a.first_name, avatarURL=a.image_url,
+                    status=status.value,
                 )
-                for a in d.attendees
+                for status, group in (
+                    (RegistrationStatus.ACCEPTED, d.attendees),
+                    (RegistrationStatus.PENDING, d.pending),
+                )
+                for a in group
             ],
             notes=[
                 NoteOut(

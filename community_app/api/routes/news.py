@@ -19,7 +19,7 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.errors import request_language
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
-from community_app.api.schemas.rules import checked_by
+from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.services import comments as comment_service
@@ -61,7 +61,7 @@ class NewsOut(BaseModel):
     id: int
     title: str
     content: str
-    type: str = Field(json_schema_extra={"enum": NewsType.values()})
+    type: NewsType
     tags: list[str]
     imageURL: str | None
     createdAt: dt.datetime
@@ -148,13 +148,13 @@ class VoteOut(BaseModel):
 def list_news(
     session: SessionDep,
     news_type: Annotated[
-        str | None,
+        NewsType | None,
         Query(
             alias="type",
-            description="TECH, MEETUP or SOCIAL; omitted: every type. (The site's 'All' chip "
-            "shows every loaded item, so it sends no type.)",
-            json_schema_extra={"enum": NewsType.values()},
+            description="TECH, MEETUP or SOCIAL, any case; omitted: every type. (The site's "
+            "'All' chip shows every loaded item, so it sends no type.)",
         ),
+        parsed_by(news_service.normalize_news_type),
     ] = None,
     search: Annotated[
         str | None, Query(description="Case-insensitive text in the title or the content")

@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 from pydantic_core.core_schema import ErrorType
 
 from community_app.models._base import LabelledEnum
+from community_app.services.errors import Invalid
 
 FIELD_RULE = "field_rule"
 _KNOWN_TYPES = set(get_args(ErrorType))
@@ -93,3 +94,17 @@ def _detail(error: Mapping) -> dict:
     if ctx:
         detail["ctx"] = ctx
     return detail
+
+
+def parsed_by(parse: Callable[[object], object]) -> BeforeValidator:
+    """Read a value with a service's parser (``services.jobs.parse_visa``, ...): its result
+    (the stored spelling, or None) is what Pydantic then checks against the field's type,
+    and the ``Invalid`` it raises becomes that field's translated message."""
+
+    def check(value: object) -> object:
+        try:
+            return parse(value)
+        except Invalid as exc:
+            raise PydanticCustomError(FIELD_RULE, exc.message_id, {"params": exc.params}) from None
+
+    return BeforeValidator(check)

@@ -71,6 +71,14 @@ def admin_registration_view(r: MeetupRegistration, u: User) -> AdminRegistration
     )
 
 
+def parse_status_filter(value: str | None) -> str | None:
+    """A registration status (any case), None when empty; Invalid otherwise."""
+    status = (value or "").strip().upper()
+    if status and status not in RegistrationStatus.values():
+        raise Invalid("status", N_("Unknown registration status."))
+    return status or None
+
+
 def list_registrations(
     session: Session,
     actor_id: int,
@@ -88,9 +96,7 @@ def list_registrations(
         .join(User, col(User.id) == col(MeetupRegistration.user_id))
         .where(MeetupRegistration.meetup_id == meetup_id)
     )
-    if status := (status or "").strip().upper():
-        if status not in RegistrationStatus.values():
-            raise Invalid("status", N_("Unknown registration status."))
+    if status := parse_status_filter(status):
         query = query.where(MeetupRegistration.status == status)
     if term := clean_filter(search):
         full_name = User.first_name + " " + User.last_name

@@ -96,15 +96,19 @@ def get_meetup_details(
         .where(KeynoteSession.meetup_id == meetup_id)
         .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
     ).all()
-    attendees = session.exec(
-        select(User.username, User.first_name, User.image_url, User.id)
+    held = session.exec(
+        select(User.username, User.first_name, User.image_url, User.id, MeetupRegistration.status)
         .join(MeetupRegistration, col(MeetupRegistration.user_id) == col(User.id))
         .where(
             MeetupRegistration.meetup_id == meetup_id,
-            MeetupRegistration.status == RegistrationStatus.ACCEPTED.value,
+            col(MeetupRegistration.status).in_(
+                (RegistrationStatus.ACCEPTED.value, RegistrationStatus.PENDING.value)
+            ),
         )
         .order_by(col(MeetupRegistration.registered_at), col(MeetupRegistration.id))
     ).all()
+    attendees = [a for a in held if a.status == RegistrationStatus.ACCEPTED.value]
+    pending = [a for a in held if a.status == RegistrationStatus.PENDING.value]
     notes = session.exec(
         select(MeetupNote)
         .where(MeetupNote.meetup_id == meetup_id, col(MeetupNote.is_active).is_(True))
@@ -130,6 +134,7 @@ def get_meetup_details(
             for k in sessions
         ],
         attendees=[AttendeeView(a.username, a.first_name, a.image_url, a.id) for a in attendees],
+        pending=[AttendeeView(a.username, a.first_name, a.image_url, a.id) for a in pending],
         notes=[NoteView(n.id, n.content, n.created_at) for n in notes],
         reviews=[
             ReviewView(r.id, r.author_name, r.rating, r.content, r.created_at) for r in reviews

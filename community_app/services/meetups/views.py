@@ -120,6 +120,9 @@ class MeetupDetails:
     attendees: list[AttendeeView]  # ACCEPTED registrations only
     notes: list[NoteView]  # active notes only
     reviews: list[ReviewView]
+    # PENDING registrations (a meetup that needs approval): the KO'DJ client shows its
+    # member "already registered" by finding them in the public list, which sends no token.
+    pending: list[AttendeeView] = dataclasses.field(default_factory=list)
 
     @property
     def attendee_count(self) -> int:

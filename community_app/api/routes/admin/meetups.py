@@ -6,10 +6,10 @@ Times: meetupDate, startTime and endTime are Korea time; every ``...At`` is UTC.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import AnyUrl, BaseModel, Field
 
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
@@ -20,10 +20,12 @@ from community_app.api.routes.admin.common import (
     ImageFile, image_bytes, ruled,
 )
 from community_app.api.routes.meetups import MeetupOut
-from community_app.api.schemas.rules import also_checked_by
+from community_app.api.schemas.rules import also_checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.korea_time import korea_clock as korea_time
-from community_app.services.meetups import admin_edits, admin_program, admin_views
+from community_app.services.meetups import (
+    MEETUP_TYPES, admin_edits, admin_program, admin_views, normalize_meetup_type,
+)
 
 router = APIRouter()
 
@@ -55,8 +57,8 @@ class MeetupIn(BaseModel):
     description: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "description"),
                            Field(max_length=admin_views.DESCRIPTION_MAX)] = None
     meetupDate: Annotated[
-        str | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
-        Field(description="Korea time, YYYY-MM-DD", json_schema_extra={"format": "date"}),
+        dt.date | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
+        Field(description="Korea time, YYYY-MM-DD"),
     ] = None
     startTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "startTime"),
                          Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
@@ -89,10 +91,10 @@ class SpeakerIn(BaseModel):
     company: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "company"),
                        Field(max_length=admin_views.NAME_MAX)] = None
     bio: str | None = Field(default=None, description="At most 5000 characters are kept")
-    profileURL: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "profileURL"),
-                          Field(json_schema_extra={"format": "uri"})] = None
-    imageURL: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "imageURL"),
-                        Field(json_schema_extra={"format": "uri"})] = None
+    profileURL: Annotated[AnyUrl | Literal[""] | None,
+                          ruled(admin_edits.SPEAKER_RULES, "profileURL")] = None
+    imageURL: Annotated[AnyUrl | Literal[""] | None,
+                        ruled(admin_edits.SPEAKER_RULES, "imageURL")] = None
 
 
 class AdminSpeakerOut(BaseModel):
@@ -180,9 +182,9 @@ def list_meetups(
     user: Organizer,
     session: SessionDep,
     meetup_type: Annotated[
-        str | None,
-        Query(alias="type", description="upcoming or past; omitted: every meetup",
-              json_schema_extra={"enum": ["upcoming", "past"]}),
+        Literal[tuple(MEETUP_TYPES)] | None,  # type: ignore[valid-type]
+        Query(alias="type", description="upcoming or past, any case; omitted: every meetup"),
+        parsed_by(normalize_meetup_type),
     ] = None,
     search: Annotated[str | None, Query(description="Title or location")] = None,
     page: PageNumber = 0,
@@ -200,7 +202,7 @@ def list_meetups(
              responses={**NOT_ORGANIZER, 422: {}})
 def create_meetup(body: MeetupIn, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminMeetupOut]:
     """Create a meetup (its image is sent afterwards to /admin/meetups/{id}/image)."""
-    view = admin_edits.create_meetup(session, user.id, body.model_dump())
+    view = admin_edits.create_meetup(session, user.id, body.model_dump(mode="json"))
     return ok(AdminMeetupOut.of_admin(view), translated(request, MEETUP_CREATED), 201)
 
 
@@ -216,7 +218,7 @@ def update_meetup(
     meetup_id: int, body: MeetupIn, user: Organizer, session: SessionDep, request: Request
 ) -> Envelope[AdminMeetupOut]:
     """Replace a meetup's fields. maxSeats below the live registrations is refused (422)."""
-    view = admin_edits.update_meetup(session, user.id, meetup_id, body.model_dump())
+    view = admin_edits.update_meetup(session, user.id, meetup_id, body.model_dump(mode="json"))
     return ok(AdminMeetupOut.of_admin(view), translated(request, SAVED))
 
 
@@ -256,7 +258,7 @@ def delete_meetup_image(
 def add_speaker(
     meetup_id: int, body: SpeakerIn, user: Organizer, session: SessionDep, request: Request
 ) -> Envelope[AdminSpeakerOut]:
-    view = admin_program.add_speaker(session, user.id, meetup_id, body.model_dump())
+    view = admin_program.add_speaker(session, user.id, meetup_id, body.model_dump(mode="json"))
     return ok(AdminSpeakerOut.of(view), translated(request, SAVED), 201)
 
 
@@ -266,7 +268,9 @@ def update_speaker(
     meetup_id: int, speaker_id: int, body: SpeakerIn, user: Organizer, session: SessionDep,
     request: Request,
 ) -> Envelope[AdminSpeakerOut]:
-    view = admin_program.update_speaker(session, user.id, meetup_id, speaker_id, body.model_dump())
+    view = admin_program.update_speaker(
+        session, user.id, meetup_id, speaker_id, body.model_dump(mode="json")
+    )
     return ok(AdminSpeakerOut.of(view), translated(request, SAVED))
 
 

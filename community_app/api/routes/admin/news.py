@@ -52,7 +52,7 @@ class AdminNewsOut(BaseModel):
     id: int
     title: str
     content: str
-    type: str = Field(json_schema_extra={"enum": NewsType.values()})
+    type: NewsType
     tags: list[str]
     imageURL: str | None
     published: bool

@@ -35,7 +35,7 @@ class SettingsIn(BaseModel):
 
     maintenance: bool | None = Field(default=None, description="The full-screen maintenance page")
     contactEmail: Annotated[str | None, ruled(SETTINGS_RULES, "contactEmail"),
-                            Field(json_schema_extra={"format": "email"})] = None
+                            Field(max_length=254, description="An email address")] = None
     targetSpeakers: Annotated[int | None, ruled(SETTINGS_RULES, "targetSpeakers"),
                               Field(ge=1, le=1_000_000)] = None
     targetEvents: Annotated[int | None, ruled(SETTINGS_RULES, "targetEvents"),
@@ -73,6 +73,15 @@ class MeasureOut(BaseModel):
     percent: int
 
 
+class ApplicationsByStatus(BaseModel):
+    """Speaker applications per status (every status, 0 when none)."""
+
+    NEW: int
+    IN_REVIEW: int
+    ACCEPTED: int
+    REJECTED: int
+
+
 class AdminStatisticsOut(BaseModel):
     speakers: MeasureOut
     meetups: MeasureOut
@@ -81,7 +90,7 @@ class AdminStatisticsOut(BaseModel):
     attendedTotal: int = Field(description="Checked-in attendees of past meetups")
     attendedAverage: int
     pendingJobs: int
-    applicationsByStatus: dict[str, int]
+    applicationsByStatus: ApplicationsByStatus
 
 
 @router.get("/statistics", response_model=Envelope[AdminStatisticsOut], responses=NOT_ORGANIZER)
@@ -98,7 +107,9 @@ def statistics(user: Organizer, session: SessionDep) -> Envelope[AdminStatistics
         members=measure(stats.members), pastMeetups=attendance.past_meetups,
         attendedTotal=attendance.total_attended, attendedAverage=attendance.average_attended,
         pendingJobs=admin_jobs.count_pending_jobs(session, user.id),
-        applicationsByStatus=admin_speakers.count_by_status(session, user.id),
+        applicationsByStatus=ApplicationsByStatus(
+            **admin_speakers.count_by_status(session, user.id)
+        ),
     ))
 
 

@@ -14,6 +14,7 @@ from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
 from community_app.api.formatting import translated, utc
 from community_app.api.routes.admin.common import WITH_404, WITH_409
+from community_app.api.schemas.rules import parsed_by
 from community_app.i18n import N_
 from community_app.models import RegistrationStatus
 from community_app.services.meetups import admin_registrations, admin_views
@@ -37,7 +38,7 @@ class AdminRegistrationOut(BaseModel):
     attendanceReason: str
     interestedField: str
     expectation: str
-    status: str = Field(json_schema_extra={"enum": RegistrationStatus.values()})
+    status: RegistrationStatus
     registeredAt: dt.datetime
     cancelledAt: dt.datetime | None
     checkedInAt: dt.datetime | None
@@ -63,7 +64,8 @@ def list_registrations(
     session: SessionDep,
     search: Annotated[str | None, Query(description="Name, username or email (any case)")] = None,
     status: Annotated[
-        str | None, Query(json_schema_extra={"enum": RegistrationStatus.values()})
+        RegistrationStatus | None, Query(description="Any case"),
+        parsed_by(admin_registrations.parse_status_filter),
     ] = None,
 ) -> Envelope[list[AdminRegistrationOut]]:
     """The meetup's registrations with the members' answers and contacts, oldest first."""

@@ -15,7 +15,7 @@ from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
     NOT_ORGANIZER, WITH_404, WITH_409, ruled, upper_or_none,
 )
-from community_app.api.schemas.rules import checked_by
+from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers
@@ -31,15 +31,16 @@ class AdminApplicationOut(BaseModel):
     fullName: str
     jobPosition: str
     phone: str
-    yearsOfExperience: str = Field(json_schema_extra={"enum": Experience.values()})
-    expertiseField: str = Field(json_schema_extra={"enum": Expertise.values()})
+    yearsOfExperience: Experience
+    expertiseField: Expertise
+    expertiseLabel: str = Field(description="The expertise's English label (the form's)")
     topics: str
     linkedinUrl: str
     githubUrl: str
     portfolioUrl: str
     hasPhoto: bool
     language: str = Field(description="The applicant's language: emails are written in it")
-    status: str = Field(json_schema_extra={"enum": ApplicationStatus.values()})
+    status: ApplicationStatus
     statusNote: str
     createdAt: dt.datetime
     updatedAt: dt.datetime
@@ -49,7 +50,8 @@ class AdminApplicationOut(BaseModel):
         return cls(
             id=a.id, email=a.email, fullName=a.full_name, jobPosition=a.job_position,
             phone=a.phone, yearsOfExperience=a.years_of_experience,
-            expertiseField=a.expertise_field, topics=a.topics, linkedinUrl=a.linkedin_url,
+            expertiseField=a.expertise_field,
+            expertiseLabel=Expertise(a.expertise_field).label, topics=a.topics, linkedinUrl=a.linkedin_url,
             githubUrl=a.github_url, portfolioUrl=a.portfolio_url, hasPhoto=a.has_photo,
             language=a.language, status=a.status, statusNote=a.status_note,
             createdAt=utc(a.created_at), updatedAt=utc(a.updated_at),
@@ -76,10 +78,12 @@ def list_applications(
     user: Organizer,
     session: SessionDep,
     status: Annotated[
-        str | None, Query(json_schema_extra={"enum": ApplicationStatus.values()})
+        ApplicationStatus | None, Query(description="Any case"),
+        parsed_by(admin_speakers.parse_status_filter),
     ] = None,
     expertise: Annotated[
-        str | None, Query(json_schema_extra={"enum": Expertise.values()})
+        Expertise | None, Query(description="Any case"),
+        parsed_by(admin_speakers.parse_expertise_filter),
     ] = None,
     search: Annotated[str | None, Query(description="Name, email or topics")] = None,
     page: PageNumber = 0,
