@@ -23,9 +23,9 @@ class Language(StrEnum):
     UZ = "uz"
 
 
-class BlogStatus(StrEnum):
-    DRAFT = "DRAFT"
-    PUBLISHED = "PUBLISHED"
+class BlogStatus(LabelledEnum):
+    DRAFT = "DRAFT", N_("Draft")
+    PUBLISHED = "PUBLISHED", N_("Published")
 
 
 class NewsType(LabelledEnum):
@@ -49,17 +49,17 @@ class JobType(LabelledEnum):
     FREELANCE = "FREELANCE", N_("Freelance")
 
 
-class JobCategory(StrEnum):
-    BACKEND = "BACKEND"
-    FRONTEND = "FRONTEND"
-    FULLSTACK = "FULLSTACK"
-    MOBILE = "MOBILE"
-    DEVOPS = "DEVOPS"
-    DATA = "DATA"
-    AI = "AI"
-    QA = "QA"
-    DESIGN = "DESIGN"
-    OTHER = "OTHER"
+class JobCategory(LabelledEnum):
+    BACKEND = "BACKEND", N_("Backend")
+    FRONTEND = "FRONTEND", N_("Frontend")
+    FULLSTACK = "FULLSTACK", N_("Full-stack")
+    MOBILE = "MOBILE", N_("Mobile")
+    DEVOPS = "DEVOPS", N_("DevOps")
+    DATA = "DATA", N_("Data")
+    AI = "AI", N_("AI")
+    QA = "QA", N_("QA")
+    DESIGN = "DESIGN", N_("Design")
+    OTHER = "OTHER", N_("Other")
 
 
 class Experience(LabelledEnum):
@@ -162,6 +162,14 @@ class ConsentKind(LabelledEnum):
     TERMS = "terms", N_("Terms of Service")
     PRIVACY = "privacy", N_("Privacy Policy")
     ATTENDEE_LIST = "attendee_list", N_("Name on the attendee list of a meetup")
+
+
+# My Page words two statuses for the member they belong to: their post waits for review,
+# their accepted registration means they are registered. Every other status keeps its label.
+MEMBER_STATUS_LABELS = {
+    JobStatus.PENDING.value: N_("Waiting for review"),
+    RegistrationStatus.ACCEPTED.value: N_("Registered"),
+}
 
 
 class LoginMethod(StrEnum):

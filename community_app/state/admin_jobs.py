@@ -10,6 +10,7 @@ import reflex as rx
 from community_app import routes
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
+from community_app.models import JobStatus
 from community_app.services import admin_jobs as service
 from community_app.state.admin import AdminState, one
 from community_app.state.messages import Message
@@ -20,14 +21,17 @@ CLOSED = N_("Job post closed.")
 FILLED = N_("Job post marked as filled.")
 SAVED = N_("Job post saved.")
 DELETED = N_("Job post deleted.")
-FILTERS = ("PENDING", "OPEN", "EXPIRED", "CLOSED", "FILLED", "ALL")
+# The list's filters, in the order of its tabs: the statuses (labels from
+# models/enums.py) plus EXPIRED, an OPEN post past its end date (services/admin_jobs.py).
+_STATUS = JobStatus.labels()
 STATUS_LABELS = {
-    "PENDING": N_("Pending"),
-    "OPEN": N_("Open"),
-    "EXPIRED": N_("Expired"),
-    "CLOSED": N_("Closed"),
-    "FILLED": N_("Filled"),
+    JobStatus.PENDING.value: _STATUS[JobStatus.PENDING.value],
+    JobStatus.OPEN.value: _STATUS[JobStatus.OPEN.value],
+    service.EXPIRED: N_("Expired"),
+    JobStatus.CLOSED.value: _STATUS[JobStatus.CLOSED.value],
+    JobStatus.FILLED.value: _STATUS[JobStatus.FILLED.value],
 }
+FILTERS = (*STATUS_LABELS, "ALL")
 
 
 @dataclasses.dataclass

@@ -19,7 +19,7 @@ STATUS_CHANGED = N_("Status changed.")
 EMAIL_SENT = N_("Status changed. The applicant was emailed in their language.")
 STATUS_LABELS = ApplicationStatus.labels()
 EXPERIENCE_LABELS = Experience.labels()
-EXPERTISE = Expertise.values()
+EXPERTISE_LABELS = Expertise.labels()
 
 
 @dataclasses.dataclass
@@ -31,6 +31,7 @@ class ApplicationRow:
     job_position: str
     experience: Message
     expertise: str
+    expertise_label: Message
     topics: str
     linkedin: str
     github: str
@@ -48,7 +49,9 @@ def _row(v: service.AdminApplicationView) -> ApplicationRow:
         id=v.id, full_name=v.full_name, email=v.email, phone=v.phone,
         job_position=v.job_position,
         experience=both(EXPERIENCE_LABELS.get(v.years_of_experience, v.years_of_experience)),
-        expertise=v.expertise_field, topics=v.topics, linkedin=v.linkedin_url,
+        expertise=v.expertise_field,
+        expertise_label=both(EXPERTISE_LABELS.get(v.expertise_field, v.expertise_field)),
+        topics=v.topics, linkedin=v.linkedin_url,
         github=v.github_url, portfolio=v.portfolio_url, language=v.language.upper(),
         status=v.status, status_label=both(STATUS_LABELS[v.status]), note=v.status_note,
         created=date_texts(v.created_at), next_statuses=list(service.TRANSITIONS[v.status]),
@@ -85,7 +88,7 @@ class AdminSpeakersState(AdminState):
         """/admin/speakers[?status=...&expertise=...]"""
         self.section = "speakers"
         self.status_filter = self._address("status", STATUS_LABELS, "all")
-        self.expertise_filter = self._address("expertise", EXPERTISE, "all")
+        self.expertise_filter = self._address("expertise", EXPERTISE_LABELS, "all")
         return self._load_list()
 
     def _filters(self, status: str, expertise: str):

@@ -16,7 +16,7 @@ from community_app.i18n.dates import date_texts, relative_texts
 from community_app.routes import route_id as parse_job_id
 from community_app.services import jobs as service
 from community_app.services.errors import NotFound
-from community_app.state.jobs import (
+from community_app.state.job_texts import (
     Texts,
     initials,
     iso_utc,

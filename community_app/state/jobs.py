@@ -6,67 +6,44 @@ language, remote) and the sort live in the page's address
 button from a job returns to the same list. The list shows OPEN jobs unless the visitor
 asks for closed or filled ones; PENDING and expired posts never reach it (services/jobs.py).
 
-The helpers at the top turn a service ``JobView`` into what a card or the job page
-shows, every text in both languages (``{"en": ..., "uz": ...}``).
+``state/job_texts.py`` turns a service ``JobView`` into what a card or the job page
+shows, every text in both languages, and holds the filters' choices.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import datetime as dt
 import json
 import logging
-import re
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 import reflex as rx
-from babel.numbers import format_currency
 
 from community_app.db import session_scope, utcnow
-from community_app.i18n import LANGUAGES, N_, both, gettext
-from community_app.i18n.dates import date_texts, relative_texts
-from community_app.models import JobStatus, JobType, KoreanLevel, VisaStatus, WorkingLanguage
+from community_app.i18n import N_
+from community_app.models import KoreanLevel, WorkingLanguage
 from community_app.services import jobs as service
 from community_app.services import tokens, users
 from community_app.services.text_search import clean_filter
+from community_app.state.job_texts import (
+    DEFAULT_STATUS,
+    JOB_TYPE_LABELS,
+    KOREAN_LABELS,
+    LANGUAGE_LABELS,
+    STATUS_LABELS,
+    JobCard,
+    city_choice,
+    job_card,
+    labelled_choice,
+    visa_choice,
+)
 
 log = logging.getLogger(__name__)
-
-Texts = dict[str, str]
 
 PAGE_SIZE = 10
 ALL = "all"  # the "All locations" / "All types" choice (a select cannot hold "")
 MAX_SEARCH_LENGTH = 100
-CARD_TECHNOLOGIES = 4  # chips on a card; the rest are counted as "+N"
-
-# The filter's cities. A job's location that is one of them is shown translated.
-CITIES = (
-    N_("Seoul"),
-    N_("Busan"),
-    N_("Incheon"),
-    N_("Daegu"),
-    N_("Daejeon"),
-    N_("Gwangju"),
-    N_("Ulsan"),
-    N_("Suwon"),
-)
-
-JOB_TYPE_LABELS = {
-    JobType.FULL_TIME.value: N_("Full-time"),
-    JobType.PART_TIME.value: N_("Part-time"),
-    JobType.CONTRACT.value: N_("Contract"),
-    JobType.INTERNSHIP.value: N_("Internship"),
-    JobType.FREELANCE.value: N_("Freelance"),
-}
-
-# The public statuses a visitor may list; OPEN is the default.
-STATUS_LABELS = {
-    JobStatus.OPEN.value: N_("Open"),
-    JobStatus.CLOSED.value: N_("Closed"),
-    JobStatus.FILLED.value: N_("Filled"),
-}
-DEFAULT_STATUS = JobStatus.OPEN.value
 
 # Sort choices as they appear in the address, and the service's sort for each.
 SORTS = {
@@ -75,185 +52,6 @@ SORTS = {
     "company": (N_("Company A-Z"), service.COMPANY_A_Z),
 }
 DEFAULT_SORT = "newest"
-
-# Visa and language filters: (value, label message id) in the enumerations' order.
-VISA_LABELS = VisaStatus.labels()
-KOREAN_LABELS = KoreanLevel.labels()
-LANGUAGE_LABELS = WorkingLanguage.labels()
-
-_EMAIL = re.compile(r"^[^@\s<>\"']+@[^@\s<>\"']+\.[^@\s<>\"']+$")
-_DOMAIN = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+(/\S*)?$", re.IGNORECASE)
-
-
-# ---------------------------------------------------------------- presentation helpers
-
-
-def _texts(value: str) -> Texts:
-    """A value that reads the same in every language (a company name, say)."""
-    return {lang: value for lang in LANGUAGES}
-
-
-def _amount(value: int, currency: str, lang: str) -> str:
-    try:
-        return format_currency(value, currency or "KRW", locale=lang)
-    except (ValueError, LookupError):  # an unknown currency code
-        return f"{value:,} {currency}"
-
-
-def salary_texts(low: int | None, high: int | None, currency: str = "KRW") -> Texts:
-    """'₩55,000,000 – ₩80,000,000', 'From ₩…', 'Up to ₩…' or 'Salary not disclosed'."""
-    texts = {}
-    for lang in LANGUAGES:
-        if low is not None and high is not None:
-            if low == high:
-                texts[lang] = _amount(low, currency, lang)
-            else:
-                texts[lang] = f"{_amount(low, currency, lang)} – {_amount(high, currency, lang)}"
-        elif low is not None:
-            texts[lang] = gettext("From {amount}", lang, amount=_amount(low, currency, lang))
-        elif high is not None:
-            texts[lang] = gettext("Up to {amount}", lang, amount=_amount(high, currency, lang))
-        else:
-            texts[lang] = gettext("Salary not disclosed", lang)
-    return texts
-
-
-def city_choice(value: str | None) -> str | None:
-    """The filter city matching ``value`` (case ignored), or None."""
-    value = (value or "").strip().lower()
-    return next((city for city in CITIES if city.lower() == value), None)
-
-
-def location_texts(location: str) -> Texts:
-    city = city_choice(location)
-    return both(city) if city else _texts(location)
-
-
-def job_type_texts(job_type: str) -> Texts:
-    label = JOB_TYPE_LABELS.get(job_type)
-    return both(label) if label else _texts(job_type)
-
-
-def status_texts(status: str) -> Texts:
-    label = STATUS_LABELS.get(status)
-    return both(label) if label else _texts(status)
-
-
-def korean_texts(level: str | None) -> Texts:
-    """'Korean: TOPIK 3' in both languages; empty when the post states no level."""
-    label = KOREAN_LABELS.get(level or "")
-    if not label:
-        return {}
-    return {lang: gettext("Korean: {level}", lang, level=gettext(label, lang)) for lang in LANGUAGES}
-
-
-def languages_texts(values: list[str]) -> Texts:
-    """'English, Korean' in both languages; empty when none is stated."""
-    labels = [LANGUAGE_LABELS[v] for v in values if v in LANGUAGE_LABELS]
-    if not labels:
-        return {}
-    return {lang: ", ".join(gettext(label, lang) for label in labels) for lang in LANGUAGES}
-
-
-def posted_texts(created_at: dt.datetime, now: dt.datetime) -> Texts:
-    """'Posted 2 days ago' in both languages."""
-    ago = relative_texts(created_at, now)
-    return {lang: gettext("Posted {when}", lang, when=ago[lang]) for lang in LANGUAGES}
-
-
-def iso_utc(value: dt.datetime) -> str:
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.UTC)
-    return value.astimezone(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def safe_website(value: str | None) -> str:
-    """An http(s) address to link to, or '' (nothing else, never ``javascript:``)."""
-    value = (value or "").strip()
-    if not value or any(c.isspace() for c in value):
-        return ""
-    parts = urlsplit(value)
-    if parts.scheme.lower() in ("http", "https") and parts.netloc:
-        return value
-    if not parts.scheme and _DOMAIN.match(value):
-        return f"https://{value}"
-    return ""
-
-
-def safe_email(value: str | None) -> str:
-    value = (value or "").strip()
-    return value if _EMAIL.match(value) else ""
-
-
-def phone_href(value: str | None) -> str:
-    digits = re.sub(r"[^\d+]", "", value or "")
-    return f"tel:{digits}" if digits else ""
-
-
-def initials(first_name: str, last_name: str, username: str) -> str:
-    letters = "".join(part[:1] for part in (first_name, last_name) if part)
-    return (letters or username[:1] or "?").upper()
-
-
-@dataclasses.dataclass
-class JobCard:
-    """One job of the list as its card shows it."""
-
-    id: int = 0
-    href: str = ""
-    title: str = ""
-    company: str = ""
-    location: Texts = dataclasses.field(default_factory=dict)
-    remote: bool = False
-    job_type: Texts = dataclasses.field(default_factory=dict)
-    status: str = DEFAULT_STATUS
-    status_label: Texts = dataclasses.field(default_factory=dict)
-    salary: Texts = dataclasses.field(default_factory=dict)
-    posted: Texts = dataclasses.field(default_factory=dict)
-    posted_on: Texts = dataclasses.field(default_factory=dict)
-    posted_iso: str = ""
-    technologies: list[str] = dataclasses.field(default_factory=list)
-    more_technologies: int = 0
-    visas: list[str] = dataclasses.field(default_factory=list)
-    sponsorship: bool = False
-    korean: Texts = dataclasses.field(default_factory=dict)
-    languages: Texts = dataclasses.field(default_factory=dict)
-
-
-def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
-    return JobCard(
-        id=job.id,
-        href=f"/jobs/{job.id}",
-        title=job.title,
-        company=job.company_name,
-        location=location_texts(job.location),
-        remote=job.remote,
-        job_type=job_type_texts(job.job_type),
-        status=job.status,
-        status_label=status_texts(job.status),
-        salary=salary_texts(job.salary_min, job.salary_max, job.salary_currency),
-        posted=posted_texts(job.created_at, now),
-        posted_on=date_texts(job.created_at),
-        posted_iso=iso_utc(job.created_at),
-        technologies=job.technologies[:CARD_TECHNOLOGIES],
-        more_technologies=max(0, len(job.technologies) - CARD_TECHNOLOGIES),
-        visas=list(job.visas),
-        sponsorship=job.visa_sponsorship,
-        korean=korean_texts(job.korean_level),
-        languages=languages_texts(job.working_languages),
-    )
-
-
-def _labelled_choice(enum_cls, value: str | None) -> str | None:
-    value = (value or "").strip()
-    member = enum_cls.parse(value) or enum_cls.parse(value.upper()) or enum_cls.parse(value.lower())
-    return member.value if member else None
-
-
-def visa_choice(value: str | None) -> str | None:
-    """The visa status matching ``value`` (F-2-R counts as F-2), or None."""
-    return _labelled_choice(VisaStatus, value)
-
 
 @dataclasses.dataclass(frozen=True)
 class ListQuery:
@@ -282,8 +80,8 @@ class ListQuery:
             status=status if status in STATUS_LABELS else DEFAULT_STATUS,
             sort=sort if sort in SORTS else DEFAULT_SORT,
             visa=visa_choice(params.get("visa")) or ALL,
-            korean=_labelled_choice(KoreanLevel, params.get("korean")) or ALL,
-            language=_labelled_choice(WorkingLanguage, params.get("worklang")) or ALL,
+            korean=labelled_choice(KoreanLevel, params.get("korean")) or ALL,
+            language=labelled_choice(WorkingLanguage, params.get("worklang")) or ALL,
             remote=(params.get("remote") or "").strip().lower() in ("1", "true", "yes"),
         )
 

@@ -43,27 +43,10 @@ FIELDS = (
 PHOTO = "photo"
 PHOTO_UPLOAD_ID = "speaker-photo"
 
-# Display labels of the stored values (models/speaker.py), in SPEC section 3 order.
-EXPERIENCE_OPTIONS = (
-    (Experience.LESS_THAN_1.value, N_("Less than 1 year")),
-    (Experience.ONE_TO_THREE.value, N_("1-3 years")),
-    (Experience.THREE_TO_FIVE.value, N_("3-5 years")),
-    (Experience.FIVE_TO_TEN.value, N_("5-10 years")),
-    (Experience.TEN_PLUS.value, N_("10+ years")),
-)
-EXPERTISE_OPTIONS = (
-    (Expertise.FRONTEND.value, N_("Frontend")),
-    (Expertise.BACKEND.value, N_("Backend")),
-    (Expertise.FULLSTACK.value, N_("Full-stack")),
-    (Expertise.MOBILE.value, N_("Mobile")),
-    (Expertise.DEVOPS.value, N_("DevOps")),
-    (Expertise.DATA.value, N_("Data")),
-    (Expertise.AI.value, N_("AI / Machine learning")),
-    (Expertise.BLOCKCHAIN.value, N_("Blockchain")),
-    (Expertise.SECURITY.value, N_("Security")),
-    (Expertise.GAMEDEV.value, N_("Game development")),
-    (Expertise.OTHER.value, N_("Other")),
-)
+# (value, label message id) of the stored values, in SPEC section 3 order: the labels
+# live with the enumerations (models/enums.py), shared with the back office and the API.
+EXPERIENCE_OPTIONS = tuple(Experience.labels().items())
+EXPERTISE_OPTIONS = tuple(Expertise.labels().items())
 
 SUBMIT_FAILED = N_("Failed to submit application. Please try again.")
 

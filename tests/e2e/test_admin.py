@@ -271,7 +271,7 @@ def test_accept_a_speaker_application_emails_the_applicant(page: Page, site):
     _open_admin(page, site)
     _tab(page, "Speakers")
     page.get_by_label("Expertise").click()
-    page.get_by_role("option", name="data").click()
+    page.get_by_role("option", name="Data", exact=True).click()
     application = page.locator(".admin-application").filter(has_text="Nodira Karimova")
     expect(application).to_contain_text("New")
     application.get_by_label("New status").select_option("ACCEPTED")

@@ -9,11 +9,8 @@ import pytest
 
 from community_app.db import utcnow
 from community_app.state.job_detail import TextBlock, parse_job_id, text_blocks
-from community_app.state.jobs import (
-    ALL,
-    ListQuery,
+from community_app.state.job_texts import (
     city_choice,
-    fetch_cards,
     initials,
     job_type_texts,
     location_texts,
@@ -23,6 +20,7 @@ from community_app.state.jobs import (
     safe_website,
     salary_texts,
 )
+from community_app.state.jobs import ALL, ListQuery, fetch_cards
 from tests.api.factories import make_job
 
 

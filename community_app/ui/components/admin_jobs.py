@@ -7,6 +7,7 @@ import reflex as rx
 
 from community_app.models import JobCategory, JobType
 from community_app.state.admin import AdminState
+from community_app.state.admin_jobs import STATUS_LABELS
 from community_app.state.admin_jobs import AdminJobsState as S
 from community_app.ui.components.admin_common import (
     delete_button,
@@ -28,6 +29,7 @@ from community_app.ui.styles import COLORS
 
 E = AdminState.errors
 JOB_TYPE_LABELS = JobType.labels()
+CATEGORY_LABELS = JobCategory.labels()
 
 
 def _job_row(j) -> rx.Component:
@@ -71,11 +73,8 @@ def _list() -> rx.Component:
         ),
         rx.box(
             rx.segmented_control.root(
-                rx.segmented_control.item(t("Pending"), value="PENDING"),
-                rx.segmented_control.item(t("Open"), value="OPEN"),
-                rx.segmented_control.item(t("Expired"), value="EXPIRED"),
-                rx.segmented_control.item(t("Closed"), value="CLOSED"),
-                rx.segmented_control.item(t("Filled"), value="FILLED"),
+                *[rx.segmented_control.item(t(label), value=value)
+                  for value, label in STATUS_LABELS.items()],
                 rx.segmented_control.item(t("All"), value="ALL"),
                 value=S.filter,
                 on_change=S.set_filter,
@@ -114,10 +113,10 @@ def _form_view() -> rx.Component:
                         field(t("Location"), "location", errors=E, default_value=f.location),
                         field(t("Experience"), "experience", errors=E, default_value=f.experience),
                         labelled_select(t("Job type"), "jobType",
-                                        [(v, t(JOB_TYPE_LABELS[v])) for v in JobType.values()],
+                                        [(v, t(label)) for v, label in JOB_TYPE_LABELS.items()],
                                         default_value=f.job_type),
                         labelled_select(t("Category"), "category",
-                                        [(v, v.title()) for v in JobCategory.values()],
+                                        [(v, t(label)) for v, label in CATEGORY_LABELS.items()],
                                         default_value=f.category),
                         columns=rx.breakpoints(initial="1", sm="2"),
                         spacing="3",

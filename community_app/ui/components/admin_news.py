@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from community_app.models import BlogStatus, NewsType
 from community_app.state.admin import AdminState
 from community_app.state.admin_news import VOCABULARY
 from community_app.state.admin_news import AdminNewsState as S
@@ -24,11 +25,11 @@ from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
 E = AdminState.errors
-TYPE_OPTIONS = (("TECH", "Tech"), ("MEETUP", "Meetup"), ("SOCIAL", "Social"))
+TYPE_OPTIONS = tuple(NewsType.labels().items())
 
 
 def _published_badge(published) -> rx.Component:
-    return rx.badge(rx.cond(published, t("Published"), t("Draft")),
+    return rx.badge(rx.cond(published, t(BlogStatus.PUBLISHED.label), t(BlogStatus.DRAFT.label)),
                     color_scheme=rx.cond(published, "green", "gray"), variant="soft",
                     white_space="nowrap")
 

@@ -9,7 +9,7 @@ from community_app.state.admin import AdminState
 from community_app.state.admin_comments import AdminCommentsState as C
 from community_app.state.admin_settings import AdminAuditState as A
 from community_app.state.admin_settings import AdminSettingsState as SE
-from community_app.state.admin_speakers import EXPERTISE, STATUS_LABELS
+from community_app.state.admin_speakers import EXPERTISE_LABELS, STATUS_LABELS
 from community_app.state.admin_speakers import AdminSpeakersState as SP
 from community_app.ui.components.admin_common import (
     delete_button,
@@ -48,7 +48,7 @@ def _application(a) -> rx.Component:
             rx.flex(
                 rx.vstack(
                     rx.heading(a.full_name, as_="h3", size="4"),
-                    rx.text(a.job_position, " · ", t_var(a.experience), " · ", a.expertise,
+                    rx.text(a.job_position, " · ", t_var(a.experience), " · ", t_var(a.expertise_label),
                             size="2", color=COLORS["muted"]),
                     spacing="1",
                 ),
@@ -135,7 +135,7 @@ def speakers_section() -> rx.Component:
             ),
             labelled_select(
                 t("Expertise"), "expertiseFilter",
-                [("all", t("All")), *[(v, v) for v in EXPERTISE]],
+                [("all", t("All")), *[(v, t(label)) for v, label in EXPERTISE_LABELS.items()]],
                 value=SP.expertise_filter, on_change=SP.set_expertise_filter, width="200px",
             ),
             rx.hstack(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.models import BlogStatus
 from community_app.state.mypage import MyPageState
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.forms import error_text, field, form_alert, submit_button
@@ -123,8 +124,8 @@ def blogs_tab() -> rx.Component:
             rx.hstack(
                 rx.el.label(t("Visibility"), html_for="blog-status", font_weight="500", font_size="14px"),
                 rx.el.select(
-                    rx.el.option(t("Draft"), value="DRAFT"),
-                    rx.el.option(t("Published"), value="PUBLISHED"),
+                    *[rx.el.option(t(label), value=value)
+                      for value, label in BlogStatus.labels().items()],
                     id="blog-status", name="status",
                     default_value=rx.cond(MyPageState.editor_published, "PUBLISHED", "DRAFT"),
                     height="40px", padding_x="8px", border=f"1px solid {COLORS['border']}",

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.i18n import N_
+from community_app.models import BlogStatus, JobStatus, RegistrationStatus
+from community_app.models.enums import MEMBER_STATUS_LABELS
 from community_app.ui.i18n import t
 from community_app.ui.styles import COLORS
 
+# The statuses of a member's posts, registrations and blogs (labels from models/enums.py,
+# with My Page's own wording for a pending post and an accepted registration).
 STATUS_LABELS = {
-    "PENDING": N_("Waiting for review"), "OPEN": N_("Open"), "CLOSED": N_("Closed"),
-    "FILLED": N_("Filled"), "ACCEPTED": N_("Registered"), "REJECTED": N_("Rejected"),
-    "CANCELLED": N_("Cancelled"), "DRAFT": N_("Draft"), "PUBLISHED": N_("Published"),
+    **JobStatus.labels(), **RegistrationStatus.labels(), **BlogStatus.labels(),
+    **MEMBER_STATUS_LABELS,
 }
 CARD = {
     "background_color": "white",

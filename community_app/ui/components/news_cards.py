@@ -7,6 +7,7 @@ from typing import Any
 import reflex as rx
 from reflex.vars.base import Var
 
+from community_app.models import NewsType
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
 
@@ -19,9 +20,7 @@ GROUP_COLORS = (("programming", "blue"), ("ai", "purple"), ("development", "gree
 def type_label(news_type: Any) -> Any:
     return rx.match(
         news_type,
-        ("TECH", t("Tech")),
-        ("MEETUP", t("Meetup")),
-        ("SOCIAL", t("Social")),
+        *[(value, t(label)) for value, label in NewsType.labels().items()],
         news_type,
     )
 

@@ -7,18 +7,16 @@ from typing import Any
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.state.jobs import (
-    ALL,
+from community_app.state.job_texts import (
     CITIES,
     JOB_TYPE_LABELS,
     KOREAN_LABELS,
     LANGUAGE_LABELS,
-    SORTS,
-    VISA_LABELS,
     STATUS_LABELS,
+    VISA_LABELS,
     JobCard,
-    JobsState,
 )
+from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
 from community_app.ui.components.jobs_parts import (
     CARD_STYLE,

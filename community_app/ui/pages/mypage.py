@@ -32,16 +32,8 @@ SECTIONS = (
     ("blogs", "notebook-pen", N_("My Blogs")),
     ("account", "user-cog", N_("My account")),
 )
-JOB_TYPES = {
-    "FULL_TIME": N_("Full-time"), "PART_TIME": N_("Part-time"), "CONTRACT": N_("Contract"),
-    "INTERNSHIP": N_("Internship"), "FREELANCE": N_("Freelance"),
-}
-CATEGORIES = {
-    "BACKEND": N_("Backend"), "FRONTEND": N_("Frontend"), "FULLSTACK": N_("Full-stack"),
-    "MOBILE": N_("Mobile"), "DEVOPS": N_("DevOps"), "DATA": N_("Data"), "AI": N_("AI"),
-    "QA": N_("QA"), "DESIGN": N_("Design"), "OTHER": N_("Other"),
-}
-assert set(JOB_TYPES) == set(JobType.values()) and set(CATEGORIES) == set(JobCategory.values())
+JOB_TYPES = JobType.labels()
+CATEGORIES = JobCategory.labels()
 
 
 # --- sidebar -----------------------------------------------------------------------------

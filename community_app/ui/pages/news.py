@@ -11,6 +11,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
 from community_app.ui.components.buttons import link_button
@@ -29,7 +30,7 @@ CARD_COLUMNS = [
 ]
 
 # (value, label): "" is All, which shows every loaded item.
-TYPE_CHIPS = (("", N_("All")), ("TECH", N_("Tech")), ("MEETUP", N_("Meetup")), ("SOCIAL", N_("Social")))
+TYPE_CHIPS = (("", N_("All")), *NewsType.labels().items())
 
 
 def _chip(label: Any, *, active: Any, on_click: Any, size: str = "2", **props: Any) -> rx.Component:

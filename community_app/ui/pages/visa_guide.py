@@ -9,6 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.models import VisaStatus
 from community_app import routes
 from community_app.ui.components.document import document_page
 from community_app.ui.layouts.frame import page
@@ -28,7 +29,7 @@ SECTIONS = (
         ),
     ),
     (
-        N_("D-10 Job seeker"),
+        VisaStatus.D10.label,
         (
             N_(
                 "For graduates and professionals looking for work in Korea. It allows job "
@@ -39,7 +40,7 @@ SECTIONS = (
         ),
     ),
     (
-        N_("E-7 Specific activities"),
+        VisaStatus.E7.label,
         (
             N_(
                 "The usual working visa for professionals, in occupations listed by the "
@@ -73,7 +74,7 @@ SECTIONS = (
         ),
     ),
     (
-        N_("F-4 Overseas Korean"),
+        VisaStatus.F4.label,
         (
             N_(
                 "For foreign nationals of Korean descent. Most work is allowed, except simple "
@@ -92,7 +93,7 @@ SECTIONS = (
         ),
     ),
     (
-        N_("H-1 Working holiday"),
+        VisaStatus.H1.label,
         (
             N_(
                 "For young citizens of countries that have a working-holiday agreement with "
