@@ -279,9 +279,11 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
     page.goto("/login")
     wait_ready(page)
     page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
     page.get_by_label("Email").fill(email)
     page.get_by_label("Phone").fill(phone)
     page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_label("Confirm password")).to_be_visible()
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_label("Confirm password").fill(password)
     page.get_by_role("button", name="Sign up").click()
