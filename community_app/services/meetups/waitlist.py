@@ -124,6 +124,10 @@ def join_waitlist(
         raise Conflict(ALREADY_WAITING)
     if meetup.available_seats > 0:
         raise Conflict(SEATS_FREE)  # answered without taking the write lock
+    # The meetup's row locked before the entry is written (PostgreSQL): joins and freed
+    # seats of one meetup take their turns, and two joins never deadlock (the entry's
+    # foreign key would otherwise share-lock the row under each of them).
+    lock_meetup(session, meetup_id)
     entry = WaitlistEntry(
         user_id=user_id,
         meetup_id=meetup_id,
@@ -138,8 +142,9 @@ def join_waitlist(
             session.flush()
     except sa.exc.IntegrityError:
         raise Conflict(ALREADY_WAITING) from None  # the same member, a concurrent request
-    # Checked again once the entry is written, under the meetup's lock: a seat freed at
-    # this moment either saw the entry (and offered it) or is seen here (and refused).
+    # Checked once the entry is written, under the meetup's lock (on SQLite, the write
+    # lock the insert took): a seat freed at this moment either saw the entry (and
+    # offered it) or is seen here (and refused).
     if lock_meetup(session, meetup_id).available_seats > 0:
         session.rollback()
         raise Conflict(SEATS_FREE)
