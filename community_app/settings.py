@@ -196,6 +196,14 @@ def scheduler_interval_seconds() -> int:
     return int(raw) if raw.isdigit() else 15
 
 
+def waitlist_claim_hours() -> int:
+    """How long a member has to claim a seat offered from a waitlist
+    (``COMMUNITY_WAITLIST_CLAIM_HOURS``, hours, default 24; shorter when the meetup starts
+    in under 48 hours, see services/meetups/offers.py)."""
+    raw = _env("COMMUNITY_WAITLIST_CLAIM_HOURS", "24")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else 24
+
+
 def trusted_proxy_hops() -> int:
     """How many reverse proxies stand in front of the site (``COMMUNITY_TRUSTED_PROXY_HOPS``,
     default 0): the client address is read from their X-Forwarded-For only then."""

@@ -23,6 +23,8 @@ from community_app.models.meetup import (
     MeetupReview,
     RegistrationStatus,
     Speaker,
+    WaitlistEntry,
+    WaitlistStatus,
 )
 from community_app.models.news import Comment, CommentVote, News, NewsType
 from community_app.models.privacy import Consent, DataExport, LoginEvent, ScheduledTask
@@ -50,5 +52,6 @@ __all__ = [
     "News", "NewsType", "RefreshToken", "RegistrationStatus", "Role", "SiteSettings",
     "Speaker", "SpeakerApplication", "TeamMember", "TeamRole", "User",
     "KoreanLevel", "VisaStatus", "WorkingLanguage", "Consent", "ConsentKind", "DataExport",
-    "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask",
+    "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask", "WaitlistEntry",
+    "WaitlistStatus",
 ]

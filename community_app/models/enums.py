@@ -98,6 +98,18 @@ class RegistrationStatus(LabelledEnum):
     CANCELLED = "CANCELLED", N_("Cancelled")
 
 
+class WaitlistStatus(LabelledEnum):
+    """A place on a full meetup's waitlist. WAITING and OFFERED are live (one per member
+    and meetup); an OFFERED entry holds a seat until it is claimed or its window ends."""
+
+    WAITING = "WAITING", N_("Waiting")
+    OFFERED = "OFFERED", N_("Seat offered")
+    CLAIMED = "CLAIMED", N_("Seat claimed")
+    DECLINED = "DECLINED", N_("Offer declined")
+    EXPIRED = "EXPIRED", N_("Offer expired")
+    LEFT = "LEFT", N_("Left the waitlist")
+
+
 # The event registration form. Aliases: the spellings the KO'DJ client posts.
 class AttendanceReason(LabelledEnum):
     FIRST_TIME = "first_time", N_("First time"), "first-time"

@@ -9,7 +9,12 @@ from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
 from community_app.models._base import check_in
-from community_app.models.enums import RegistrationStatus, AttendanceReason, InterestedField
+from community_app.models.enums import (
+    AttendanceReason,
+    InterestedField,
+    RegistrationStatus,
+    WaitlistStatus,
+)
 
 DEFAULT_SEATS = 50
 
@@ -105,6 +110,42 @@ class MeetupRegistration(SQLModel, table=True):
     registered_at: dt.datetime = Field(default_factory=utcnow)
     cancelled_at: dt.datetime | None = None
     checked_in_at: dt.datetime | None = None
+
+
+class WaitlistEntry(SQLModel, table=True):
+    """A member waiting for a seat of a full meetup (services/meetups/waitlist.py).
+
+    At most one live (WAITING or OFFERED) entry per member and meetup. An OFFERED entry
+    holds one seat (counted out of ``meetups.available_seats``) until ``offer_expires_at``.
+    The registration form's answers are kept, so claiming the offer is one tap."""
+
+    __tablename__ = "meetup_waitlist"
+    __table_args__ = (
+        check_in("status", WaitlistStatus, "ck_waitlist_status"),
+        check_in("attendance_reason", AttendanceReason, "ck_waitlist_reason"),
+        check_in("interested_field", InterestedField, "ck_waitlist_field"),
+        sa.Index(
+            "uq_waitlist_live_user_meetup",
+            "user_id",
+            "meetup_id",
+            unique=True,
+            sqlite_where=sa.text("status IN ('WAITING', 'OFFERED')"),
+            postgresql_where=sa.text("status IN ('WAITING', 'OFFERED')"),
+        ),
+        sa.Index("ix_waitlist_meetup_status", "meetup_id", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    meetup_id: int = Field(foreign_key="meetups.id", ondelete="CASCADE")
+    status: str = Field(default=WaitlistStatus.WAITING.value, max_length=10)
+    attendance_reason: str = Field(max_length=30)
+    interested_field: str = Field(max_length=20)
+    expectation: str = Field(sa_type=sa.Text)
+    joined_at: dt.datetime = Field(default_factory=utcnow)
+    offered_at: dt.datetime | None = None
+    offer_expires_at: dt.datetime | None = Field(default=None, index=True)
+    closed_at: dt.datetime | None = None
 
 
 class MeetupNote(SQLModel, table=True):

@@ -42,6 +42,12 @@ class User(SQLModel, table=True):
     # First proof the member owns the email (an emailed code used, or Google); sign-ups
     # still unverified after 7 days are deleted by the scheduler.
     verified_at: dt.datetime | None = None
+    # The private calendar feed's URL is signed with this number: raising it (a new URL)
+    # revokes the old one (services/calendar.py).
+    calendar_feed_version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    # No-shows at meetups before this moment no longer put the member after others on
+    # waitlists (an organizer cleared them; services/meetups/waitlist.py).
+    no_shows_cleared_at: dt.datetime | None = None
 
     @property
     def is_organizer(self) -> bool:

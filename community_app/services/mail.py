@@ -121,3 +121,29 @@ def send_mail_in_language(to: str, subject: str, text: str, lang: str) -> None:
     msg = build_message(to, subject, text)
     msg["Content-Language"] = lang
     _deliver(msg, to, subject)
+
+
+def send_after_commit(session, to: str, subject: str, text: str, lang: str) -> None:
+    """``send_mail_in_language`` once ``session``'s transaction commits; nothing is sent if
+    it rolls back (a seat offered in a transaction that failed was never offered)."""
+    import sqlalchemy as sa  # the session's events; mail stays importable without a database
+
+    queue = session.info.setdefault("mail_after_commit", [])
+    queue.append((to, subject, text, lang))
+    if not session.info.get("mail_after_commit_listening"):
+        sa.event.listen(session, "after_commit", _send_queued)
+        sa.event.listen(session, "after_rollback", _drop_queued)
+        session.info["mail_after_commit_listening"] = True
+
+
+def _send_queued(session) -> None:
+    queue = session.info.pop("mail_after_commit", [])
+    for to, subject, text, lang in queue:
+        try:
+            send_mail_in_language(to, subject, text, lang)
+        except Exception:  # noqa: BLE001 - the commit is done; a lost mail is logged
+            log.exception("Mail to %s could not be handed over: %s", to, subject)
+
+
+def _drop_queued(session) -> None:
+    session.info.pop("mail_after_commit", None)

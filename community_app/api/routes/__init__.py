@@ -2,6 +2,7 @@
 
 from community_app.api.routes.admin import router as admin_router
 from community_app.api.routes.auth import router as auth_router
+from community_app.api.routes.calendar import router as calendar_router
 from community_app.api.routes.jobs import router as jobs_router
 from community_app.api.routes.media import router as media_router
 from community_app.api.routes.meetups import router as meetups_router
@@ -11,6 +12,7 @@ from community_app.api.routes.speakers import router as speakers_router
 from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.system import router as system_router
 from community_app.api.routes.users import router as users_router
+from community_app.api.routes.waitlist import router as waitlist_router
 
 ROUTERS = [
     system_router,
@@ -19,6 +21,8 @@ ROUTERS = [
     privacy_router,
     media_router,
     meetups_router,
+    waitlist_router,
+    calendar_router,
     news_router,
     jobs_router,
     statistics_router,

@@ -5,6 +5,8 @@
 - ``reading``: the upcoming and past lists and a meetup's details
 - ``seats``: taking, giving back and resizing seats without a race
 - ``registrations``: members register, cancel and list their own registrations
+- ``offers``: freed seats offered to the waitlist first (order, claim window, held seats)
+- ``waitlist``: members join, leave, claim or decline an offer; expired offers passed on
 - ``admin_views``: the back office's limits, messages and views
 - ``admin_edits``: organizers create, edit and delete meetups (form rules, image)
 - ``admin_program``: speakers, keynote sessions and notes of a meetup
@@ -49,6 +51,21 @@ from community_app.services.meetups.views import (
     SpeakerView,
     meetup_view,
 )
+from community_app.services.meetups.waitlist import (
+    ALREADY_WAITING,
+    NO_OFFER,
+    NOT_WAITING,
+    OFFER_EXPIRED,
+    SEATS_FREE,
+    MyWaitlistEntryView,
+    WaitlistEntryView,
+    claim_offer,
+    decline_offer,
+    join_waitlist,
+    leave_every_waitlist,
+    leave_waitlist,
+    list_my_waitlist,
+)
 from community_app.services.validation import (  # the registration form's rules
     CONSENT_MISSING,
     EXPECTATION_MAX_LENGTH,
@@ -69,4 +86,7 @@ __all__ = [
     "ReviewView", "SessionView", "SpeakerView", "cancel_registration", "get_meetup",
     "get_meetup_details", "list_meetups", "list_my_registrations", "meetup_view",
     "normalize_meetup_type", "register_for_meetup", "validate_registration",
+    "ALREADY_WAITING", "NO_OFFER", "NOT_WAITING", "OFFER_EXPIRED", "SEATS_FREE",
+    "MyWaitlistEntryView", "WaitlistEntryView", "claim_offer", "decline_offer",
+    "join_waitlist", "leave_every_waitlist", "leave_waitlist", "list_my_waitlist",
 ]

@@ -38,6 +38,7 @@ from community_app.models import (
     MeetupRegistration,
     MeetupReview,
     Speaker,
+    WaitlistEntry,
 )
 from community_app.models.meetup import DEFAULT_SEATS
 from community_app.services.admin_common import (
@@ -84,6 +85,7 @@ from community_app.services.meetups.admin_views import (
     session_view,
     speaker_view,
 )
+from community_app.services.meetups.offers import offer_free_seats
 from community_app.services.meetups.reading import (
     normalize_meetup_type,
 )
@@ -289,6 +291,7 @@ def update_meetup(
     session.add(meetup)
     session.flush()
     set_seats(session, meetup_id, new_max)
+    offer_free_seats(session, meetup_id)  # seats raised: the waitlist is offered them first
     session.refresh(meetup)
     record(session, actor_id, "meetup.update", "meetup", meetup_id, meetup.title)
     expire_caches(session, *MEETUP_CACHES)
@@ -341,7 +344,8 @@ def delete_meetup(session: Session, actor_id: int, meetup_id: int) -> None:
     meetup = meetup_or_404(session, meetup_id)
     title, image = meetup.title, meetup.image_url
     # Children first, explicitly: correct even where foreign keys are not enforced.
-    for model in (KeynoteSession, Speaker, MeetupRegistration, MeetupNote, MeetupReview):
+    for model in (KeynoteSession, Speaker, MeetupRegistration, WaitlistEntry, MeetupNote,
+                  MeetupReview):
         session.execute(
             sa.delete(model)
             .where(col(model.meetup_id) == meetup_id)

@@ -41,9 +41,7 @@ from community_app.services.meetups.admin_views import (
     AdminRegistrationView,
     meetup_or_404,
 )
-from community_app.services.meetups.seats import (
-    free_seat,
-)
+from community_app.services.meetups.offers import release_seat
 from community_app.services.meetups.views import (
     SEAT_HOLDING,
 )
@@ -144,7 +142,7 @@ def _decide(
     if changed.rowcount != 1:
         raise Conflict(NOT_PENDING)
     if new_status == RegistrationStatus.REJECTED.value:
-        free_seat(session, meetup_id)
+        release_seat(session, meetup_id)  # to the first on the waitlist, if anyone waits
     view = _one_registration(session, registration.id)
     action = "registration.accept" if new_status == "ACCEPTED" else "registration.reject"
     record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>")
@@ -162,7 +160,7 @@ def accept_registration(
 def reject_registration(
     session: Session, actor_id: int, meetup_id: int, registration_id: int
 ) -> AdminRegistrationView:
-    """PENDING -> REJECTED, and the seat is free again."""
+    """PENDING -> REJECTED, and the seat is free again (offered to the waitlist first)."""
     return _decide(session, actor_id, meetup_id, registration_id, RegistrationStatus.REJECTED.value)
 
 

@@ -21,6 +21,7 @@ from community_app.models import (
 from community_app.services.errors import Conflict, InvalidMany, NotFound
 
 # SPEC section 3: what a meetup shows when a value is missing.
+from community_app.services.meetups.offers import release_seat
 from community_app.services.meetups.reading import (
     public_meetup_or_404,
 )
@@ -78,11 +79,14 @@ def register_for_meetup(
     data: Mapping[str, object],
     *,
     now: dt.datetime | None = None,
+    seat_held: bool = False,
 ) -> RegistrationView:
     """Register a member: ACCEPTED, or PENDING when the meetup needs approval.
 
     Any status in ``data`` is ignored. The seat is taken by a conditional UPDATE, then the
     registration is inserted in a SAVEPOINT; if the insert fails, the seat is given back.
+    ``seat_held``: the seat is already taken for this member (a waitlist offer being
+    claimed, ``waitlist.claim_offer``), so none is taken here.
     """
     now = now or utcnow()
     meetup = public_meetup_or_404(session, meetup_id)
@@ -107,19 +111,8 @@ def register_for_meetup(
         ),
         registered_at=now,
     )
-    if meetup.available_seats is not None and meetup.available_seats <= 0:
-        # Full when just read: answer without queueing for the database's write lock
-        # (on SQLite every UPDATE takes it, even one that changes nothing).
-        raise Conflict(MEETUP_FULL)
-    # Take the seat: one conditional UPDATE, so two members never get the last seat twice.
-    taken = session.execute(
-        sa.update(Meetup)
-        .where(col(Meetup.id) == meetup_id, col(Meetup.available_seats) > 0)
-        .values(available_seats=col(Meetup.available_seats) - 1)
-        .execution_options(synchronize_session=False)
-    )
-    if taken.rowcount != 1:
-        raise Conflict(MEETUP_FULL)
+    if not seat_held:
+        _take_seat(session, meetup)
     try:
         with session.begin_nested():
             session.add(registration)
@@ -127,7 +120,10 @@ def register_for_meetup(
     except sa.exc.IntegrityError:
         # The same member registered in a concurrent request (the partial unique index).
         # Give the seat back here too, so the count is right even if a caller commits.
-        free_seat(session, meetup_id)
+        if seat_held:
+            release_seat(session, meetup_id, now=now)
+        else:
+            free_seat(session, meetup_id)
         if live_registration(session, user_id, meetup_id) is not None:
             raise Conflict(ALREADY_REGISTERED) from None
         raise
@@ -139,10 +135,27 @@ def register_for_meetup(
     return registration_view(registration)
 
 
+def _take_seat(session: Session, meetup: Meetup) -> None:
+    if meetup.available_seats is not None and meetup.available_seats <= 0:
+        # Full when just read: answer without queueing for the database's write lock
+        # (on SQLite every UPDATE takes it, even one that changes nothing).
+        raise Conflict(MEETUP_FULL)
+    # Take the seat: one conditional UPDATE, so two members never get the last seat twice.
+    taken = session.execute(
+        sa.update(Meetup)
+        .where(col(Meetup.id) == meetup.id, col(Meetup.available_seats) > 0)
+        .values(available_seats=col(Meetup.available_seats) - 1)
+        .execution_options(synchronize_session=False)
+    )
+    if taken.rowcount != 1:
+        raise Conflict(MEETUP_FULL)
+
+
 def cancel_registration(
     session: Session, user_id: int, meetup_id: int, *, now: dt.datetime | None = None
 ) -> RegistrationView:
-    """Cancel the member's registration and give its seat back (not for past meetups)."""
+    """Cancel the member's registration and give its seat back (not for past meetups): to
+    the first on the waitlist, if anyone waits."""
     now = now or utcnow()
     meetup = public_meetup_or_404(session, meetup_id)
     registration = session.exec(
@@ -168,7 +181,7 @@ def cancel_registration(
     )
     if cancelled.rowcount != 1:
         raise NotFound(NOT_REGISTERED)
-    free_seat(session, meetup_id)
+    release_seat(session, meetup_id, now=now)
     view = registration_view(registration)
     session.expire(registration)
     session.expire(meetup)

@@ -6,7 +6,8 @@ so two members never take the last seat twice; then it inserts the registration 
 SAVEPOINT. The partial unique index ``uq_registrations_live_user_meetup`` (one
 not-cancelled registration per member and meetup) is the last word when the same member
 races himself: the failed insert gives the seat back and answers "already registered".
-Cancelling frees the seat with ``available_seats + 1 WHERE available_seats < max_seats``.
+Cancelling frees the seat with ``available_seats + 1 WHERE available_seats < max_seats``,
+through ``offers.release_seat``, which offers it to the meetup's waitlist first.
 Every write happens in the caller's transaction (one per API request).
 
 A PENDING registration (meetups that need approval) holds a seat like an ACCEPTED one.
@@ -24,6 +25,8 @@ from community_app.models import (
     Meetup,
     MeetupRegistration,
     RegistrationStatus,
+    WaitlistEntry,
+    WaitlistStatus,
 )
 from community_app.services.errors import Invalid, NotFound
 from community_app.services.meetups.admin_views import (
@@ -57,7 +60,9 @@ def free_seat(session: Session, meetup_id: int) -> None:
 
 
 def live_count(meetup_id: int):
-    return (
+    """The seats held: live registrations plus waitlist offers not yet claimed (an offer
+    holds its seat, see ``offers``)."""
+    registrations = (
         select(func.count())
         .select_from(MeetupRegistration)
         .where(
@@ -66,6 +71,16 @@ def live_count(meetup_id: int):
         )
         .scalar_subquery()
     )
+    offers = (
+        select(func.count())
+        .select_from(WaitlistEntry)
+        .where(
+            col(WaitlistEntry.meetup_id) == meetup_id,
+            col(WaitlistEntry.status) == WaitlistStatus.OFFERED.value,
+        )
+        .scalar_subquery()
+    )
+    return registrations + offers
 
 
 def lock_meetup(session: Session, meetup_id: int) -> Meetup:

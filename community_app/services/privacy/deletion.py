@@ -111,8 +111,9 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     )).all():
         meetup = session.get(Meetup, reg.meetup_id)
         if meetup is not None and meetup.starts_at.replace(tzinfo=meetup.starts_at.tzinfo or dt.UTC) > now:
-            # A waitlist, once there is one, hooks into cancel_registration (seat offered).
+            # cancel_registration offers the seat to the meetup's waitlist.
             meetups.cancel_registration(session, user_id, reg.meetup_id, now=now)
+    meetups.leave_every_waitlist(session, user_id, now)
     user = session.get(User, user_id)
     for path in member_images(session, user_id):
         delete_upload(path)

@@ -1,0 +1,195 @@
+"""Add to calendar: iCalendar files (RFC 5545) of meetups, made with the ``icalendar``
+library, and each member's private calendar feed of their registrations.
+
+Every event is a VEVENT with a UID stable per meetup (``meetup-<id>@<site host>``, so a
+calendar that imports it twice, or reads it in the feed, updates one event), DTSTART and
+DTEND in Asia/Seoul with the matching VTIMEZONE, SUMMARY, LOCATION (the meetup's place and
+address, one field on the meetup), DESCRIPTION and URL (the event page).
+
+**The private feed.** Its address carries ``<user id>-<version>-<signature>``: an HMAC
+(SHA-256, the site's secret key) of the user id and ``users.calendar_feed_version``.
+Nothing secret is stored; asking for a new address raises the version, which revokes the
+old one at once (404). The feed lists the member's live registrations (ACCEPTED and
+PENDING, the latter as TENTATIVE).
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import datetime as dt
+import hashlib
+import hmac
+from urllib.parse import urlparse
+
+import icalendar
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from community_app import routes
+from community_app.db import utcnow
+from community_app.i18n import N_, gettext, normalize_language
+from community_app.korea_time import KOREA
+from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
+from community_app.services.errors import NotFound
+from community_app.services.meetups.reading import public_meetup_or_404
+from community_app.services.meetups.views import PAST, SEAT_HOLDING, UPCOMING
+from community_app.settings import get_settings
+
+FEED_NOT_FOUND = N_("This calendar address is not valid any more.")
+FEED_NAME = N_("{site}: my events")
+PRODID = "-//UzDev Korea//Community meetups//EN"
+TIMEZONE = "Asia/Seoul"
+FEED_PATH = "/api/v1/calendar/{token}.ics"
+
+
+def _aware(value: dt.datetime) -> dt.datetime:
+    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+
+
+def _site() -> tuple[str, str]:
+    settings = get_settings()
+    base = settings.public_url.rstrip("/")
+    return base, urlparse(base).hostname or "localhost"
+
+
+def meetup_uid(meetup_id: int) -> str:
+    return f"meetup-{meetup_id}@{_site()[1]}"
+
+
+def event_page(meetup: Meetup, now: dt.datetime) -> str:
+    kind = PAST if _aware(meetup.starts_at) < _aware(now) else UPCOMING
+    return _site()[0] + routes.event_detail(kind, meetup.id)
+
+
+def _calendar(name: str | None = None) -> icalendar.Calendar:
+    cal = icalendar.Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    if name:
+        cal.add("x-wr-calname", name)
+    cal.add("x-wr-timezone", TIMEZONE)
+    return cal
+
+
+def _event(meetup: Meetup, now: dt.datetime, *, tentative: bool = False) -> icalendar.Event:
+    page = event_page(meetup, now)
+    event = icalendar.Event()
+    event.add("uid", meetup_uid(meetup.id))
+    event.add("dtstamp", _aware(now).astimezone(dt.UTC))
+    event.add("dtstart", _aware(meetup.starts_at).astimezone(KOREA))
+    event.add("dtend", _aware(meetup.ends_at).astimezone(KOREA))
+    event.add("summary", meetup.title)
+    event.add("location", meetup.location)
+    event.add("description", f"{meetup.description.strip()}\n\n{page}".strip())
+    event.add("url", page)
+    event.add("status", "TENTATIVE" if tentative else "CONFIRMED")
+    event.add("last-modified", _aware(meetup.updated_at).astimezone(dt.UTC))
+    return event
+
+
+def _finish(cal: icalendar.Calendar) -> bytes:
+    cal.add_missing_timezones()  # the VTIMEZONE of Asia/Seoul for every TZID used
+    return cal.to_ical()
+
+
+def meetup_ics(session: Session, meetup_id: int, *, now: dt.datetime | None = None) -> bytes:
+    """The .ics of one meetup (404 'Event not found.')."""
+    now = now or utcnow()
+    meetup = public_meetup_or_404(session, meetup_id)
+    cal = _calendar()
+    cal.add_component(_event(meetup, now))
+    return _finish(cal)
+
+
+def ics_filename(meetup_id: int) -> str:
+    return f"meetup-{meetup_id}.ics"
+
+
+# ---------------------------------------------------------------- the private feed
+
+
+@dataclasses.dataclass(frozen=True)
+class CalendarFeedView:
+    url: str
+    version: int
+
+
+def _signature(user_id: int, version: int) -> str:
+    key = get_settings().secret_key.encode()
+    digest = hmac.new(key, f"calendar-feed:{user_id}:{version}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:18]).decode().rstrip("=")
+
+
+def feed_token(user_id: int, version: int) -> str:
+    return f"{user_id}-{version}-{_signature(user_id, version)}"
+
+
+def _feed_view(user: User) -> CalendarFeedView:
+    token = feed_token(user.id, user.calendar_feed_version)
+    return CalendarFeedView(_site()[0] + FEED_PATH.format(token=token), user.calendar_feed_version)
+
+
+def _member(session: Session, user_id: int) -> User:
+    user = session.get(User, user_id, populate_existing=True)
+    if user is None or user.deleted_at is not None:
+        raise NotFound(FEED_NOT_FOUND)
+    return user
+
+
+def calendar_feed(session: Session, user_id: int) -> CalendarFeedView:
+    """The member's current private feed address."""
+    return _feed_view(_member(session, user_id))
+
+
+def rotate_calendar_feed(session: Session, user_id: int) -> CalendarFeedView:
+    """A new private feed address; the old one stops working at once."""
+    _member(session, user_id)
+    session.execute(
+        sa.update(User)
+        .where(col(User.id) == user_id)
+        .values(calendar_feed_version=col(User.calendar_feed_version) + 1)
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
+    return _feed_view(_member(session, user_id))
+
+
+def user_of_feed_token(session: Session, token: str) -> User:
+    """The member a feed token belongs to; NotFound when it is malformed, forged, revoked
+    or the account is gone."""
+    parts = (token or "").split("-", 2)
+    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+        raise NotFound(FEED_NOT_FOUND)
+    user_id, version = int(parts[0]), int(parts[1])
+    if not hmac.compare_digest(parts[2], _signature(user_id, version)):
+        raise NotFound(FEED_NOT_FOUND)
+    user = session.get(User, user_id)
+    if user is None or user.deleted_at is not None or not user.is_active:
+        raise NotFound(FEED_NOT_FOUND)
+    if user.calendar_feed_version != version:
+        raise NotFound(FEED_NOT_FOUND)
+    return user
+
+
+def feed_ics(session: Session, token: str, *, now: dt.datetime | None = None) -> bytes:
+    """The member's feed: one event per meetup they hold a live registration for."""
+    now = now or utcnow()
+    user = user_of_feed_token(session, token)
+    rows = session.exec(
+        select(MeetupRegistration, Meetup)
+        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
+        .where(
+            MeetupRegistration.user_id == user.id,
+            col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        )
+        .order_by(col(Meetup.starts_at))
+    ).all()
+    name = gettext(FEED_NAME, normalize_language(user.language), site=get_settings().site_name)
+    cal = _calendar(name)
+    for registration, meetup in rows:
+        pending = registration.status == RegistrationStatus.PENDING.value
+        cal.add_component(_event(meetup, now, tentative=pending))
+    return _finish(cal)
