@@ -1,7 +1,7 @@
 """Post-processing of the production build (a Reflex plugin's ``post_build`` step, added in
 rxconfig.py; it runs after Vite and before the brotli/gzip copies are made).
 
-Two things make the first paint of a page on a phone wait for work it does not need:
+Three things make the first paint of a page on a phone wait for work it does not need:
 
 - **Unused CSS.** Radix Themes' ``components.css`` and ``utilities.css`` are loaded whole:
   600 KB of render-blocking CSS of which the site uses about a tenth. ``purge_css`` keeps
@@ -13,6 +13,14 @@ Two things make the first paint of a page on a phone wait for work it does not n
   browser evaluates ~500 KB of JavaScript before it paints the HTML it already has.
   ``defer_hydration`` makes the same script start after the first frame has been painted
   (or at once in a background tab, where no frame is painted): same modules, same order.
+- **No HTML for pages with an id in their address.** React Router prerenders the static
+  routes only; ``/news/12`` got the SPA fallback (a spinner), so its header, its layout
+  and its largest element all waited for the JavaScript. ``prerender_shells`` (a
+  ``pre_compile`` file task, before Vite) asks React Router to prerender each route of
+  ``SHELL_ROUTES`` once more at an address with ``_`` for every parameter
+  (``/news/_``): the page as it is before its data comes (the frame and the page's
+  loading placeholder). ``web_serving.py`` answers ``/news/12`` with that HTML; the
+  browser then hydrates the same route for the real address.
 """
 
 from __future__ import annotations
@@ -28,7 +36,53 @@ from typing import Any
 import reflex as rx
 import tinycss2
 
+from community_app import routes
+
 log = logging.getLogger(__name__)
+
+# --- prerendered shells of the pages with an id in their address ---------------------
+
+# Routes (as registered, see routes.py) whose loading state is prerendered once, at the
+# address with ``_`` for each parameter.
+SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL)
+_PARAM = re.compile(r"\[[^/\]]+\]")
+
+
+def shell_address(route: str) -> str:
+    """``/news/[news_id]`` -> ``/news/_``."""
+    return _PARAM.sub("_", route)
+
+
+def _route_pattern(route: str) -> re.Pattern[str]:
+    """``/news/[news_id]`` -> a pattern matching ``/news/12`` (and ``/news/12/``)."""
+    parts = _PARAM.split(route)
+    return re.compile("^" + "[^/]+".join(re.escape(part) for part in parts) + "/?$")
+
+
+_SHELL_PATTERNS = tuple((_route_pattern(route), shell_address(route)) for route in SHELL_ROUTES)
+
+
+def shell_for(path: str) -> str | None:
+    """The prerendered shell's address for a request path of a ``SHELL_ROUTES`` route."""
+    for pattern, shell in _SHELL_PATTERNS:
+        if pattern.match(path):
+            return shell
+    return None
+
+
+def prerender_shells(config_js: str) -> str:
+    """React Router's config (``export default {...};`` as Reflex writes it) with the
+    shells added to the prerendered addresses (every static route stays prerendered)."""
+    match = re.fullmatch(r"\s*export default (\{.*\});\s*", config_js, re.S)
+    if not match or '"prerender": true' not in config_js:
+        return config_js
+    shells = json.dumps([shell_address(route) for route in SHELL_ROUTES])
+    return (
+        f"const config = {match[1]};\n"
+        f"config.prerender = async ({{ getStaticPaths }}) => [...getStaticPaths(), ...{shells}];\n"
+        "export default config;\n"
+    )
+
 
 # --- hydration after the first paint -------------------------------------------------
 
@@ -194,7 +248,12 @@ def optimize_build(client_dir: Path) -> dict[str, Any]:
 
 @dataclasses.dataclass
 class FirstPaintPlugin(rx.plugins.Plugin):
-    """``post_build``: purge unused Radix CSS, start hydration after the first paint."""
+    """``pre_compile``: prerender the shells of ``SHELL_ROUTES``; ``post_build``: purge
+    unused Radix CSS, start hydration after the first paint."""
+
+    def pre_compile(self, **context: Any) -> None:
+        # Runs on the file Reflex writes during this compile, before Vite reads it.
+        context["add_modify_task"]("react-router.config.js", prerender_shells)
 
     def post_build(self, **context: Any) -> None:
         figures = optimize_build(Path(context["static_dir"]))

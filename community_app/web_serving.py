@@ -14,6 +14,10 @@ rxconfig.py). This wrapper adds what that server does not do:
   because the page is prerendered as ``news/index.html``; every link of the site is
   written without the slash. A request for ``/<page>`` whose ``<page>/index.html`` exists
   is served that file directly (same page, same address, one round trip less).
+- **HTML for pages with an id in their address.** ``/news/12`` is served the prerendered
+  shell of its route (``/news/_/index.html``, see ``build_output.py``): the frame and the
+  page's loading placeholder, painted before the JavaScript; the browser hydrates the
+  route for the real address and the data comes over the websocket as before.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from pathlib import Path
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from community_app.build_output import shell_for
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -72,6 +78,8 @@ def serve_pages(app: ASGIApp) -> ASGIApp:
             return
         if not path.endswith("/") and "." not in path.rsplit("/", 1)[-1] and _has_index(path):
             scope = {**scope, "path": path + "/", "raw_path": (path + "/").encode()}
+        elif (shell := shell_for(path)) and not _has_index(path) and _has_index(shell):
+            scope = {**scope, "path": shell + "/", "raw_path": (shell + "/").encode()}
         cache_control = cache_control_for(path)
 
         async def send_with_headers(message: Message) -> None:

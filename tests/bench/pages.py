@@ -8,7 +8,10 @@ loads besides the framework (the frame), and the same Lighthouse figures for an 
 Reflex page (a scratch Reflex app built once under /tmp) as the floor to compare with.
 
 Figures to compare in one run, not a pass/fail test: the machine may be busy. Each page is
-measured ``BENCH_RUNS`` times (default 3) and the median run (by performance) is shown.
+measured ``BENCH_RUNS`` times (default 3) and the median run (by performance) is shown,
+with what Lighthouse names as its Largest Contentful Paint element, the Cumulative Layout
+Shift and the Total Blocking Time. ``BENCH_PAGES`` (labels, comma-separated: ``/jobs,news
+item``) measures some pages only; ``BENCH_REPORTS`` (a folder) keeps each run's JSON report.
 Nothing leaves the machine: Lighthouse talks to 127.0.0.1 only.
 """
 
@@ -34,10 +37,28 @@ CHROME_FLAGS = (
 )
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+ONLY = [label for label in os.environ.get("BENCH_PAGES", "").split(",") if label]
+REPORTS = Path(os.environ["BENCH_REPORTS"]) if os.environ.get("BENCH_REPORTS") else None
 EMPTY_APP = Path(tempfile.gettempdir()) / "uzdev-bench-empty-reflex"
 
 
-def lighthouse(url: str) -> dict:
+def _lcp_element(audits: dict) -> str:
+    """The LCP element as Lighthouse names it (its selector and a snippet of its HTML)."""
+    for item in (audits.get("largest-contentful-paint-element", {}).get("details") or {}).get("items", []):
+        for node in item.get("items", [item]):
+            node = node.get("node", node)
+            if node.get("type") == "node":
+                return f"{node.get('nodeLabel', '')!r} {node.get('snippet', '')[:120]}"
+    # An image: Lighthouse 12 names no element, but says whether its request is in the HTML.
+    for item in (audits.get("lcp-discovery-insight", {}).get("details") or {}).get("items", []):
+        checks = item.get("items") or {}
+        if "requestDiscoverable" in checks:
+            return ("an image, in the prerendered HTML" if checks["requestDiscoverable"]["value"]
+                    else "an image, not in the prerendered HTML")
+    return "?"
+
+
+def lighthouse(url: str, label: str = "") -> dict:
     """One Lighthouse run: the figures of the table."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
@@ -48,16 +69,23 @@ def lighthouse(url: str) -> dict:
             capture_output=True,
         )
         report = json.loads(out.read_text())
+        if REPORTS:
+            REPORTS.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^a-z0-9]+", "-", (label or url).lower()).strip("-") or "home"
+            shutil.copy(out, REPORTS / f"{name}-{len(list(REPORTS.glob(name + '-*.json')))}.json")
     audits, cats = report["audits"], report["categories"]
     return {
         **{name: cats[name]["score"] for name in CATEGORIES},
         "lcp_s": audits["largest-contentful-paint"]["numericValue"] / 1000,
         "kib": audits["total-byte-weight"]["numericValue"] / 1024,
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "tbt_ms": audits["total-blocking-time"]["numericValue"],
+        "lcp_element": _lcp_element(audits),
     }
 
 
-def median_run(url: str) -> dict:
-    runs = sorted((lighthouse(url) for _ in range(RUNS)), key=lambda r: r["performance"] or 0)
+def median_run(url: str, label: str = "") -> dict:
+    runs = sorted((lighthouse(url, label) for _ in range(RUNS)), key=lambda r: r["performance"] or 0)
     return runs[len(runs) // 2]
 
 
@@ -93,7 +121,8 @@ def shared_chunk() -> tuple[str, int, int]:
 
 def _row(name: str, r: dict) -> str:
     return (f"{name:<16} {r['performance']:>5.2f} {r['lcp_s']:>6.2f} {r['accessibility']:>5.2f} "
-            f"{r['best-practices']:>5.2f} {r['seo']:>5.2f} {r['kib']:>7.0f}")
+            f"{r['best-practices']:>5.2f} {r['seo']:>5.2f} {r['kib']:>7.0f}"
+            f"\n{'':<16} CLS {r['cls']:.3f}, TBT {r['tbt_ms']:.0f} ms, LCP element {r['lcp_element']}")
 
 
 HEADER = f"{'page':<16} {'perf':>5} {'LCP s':>6} {'a11y':>5} {'bp':>5} {'seo':>5} {'KiB':>7}"
@@ -123,7 +152,7 @@ def empty_reflex_page() -> dict | None:
     try:
         with production_server(env, ROOT / "tests" / "output" / "bench-empty-app.log",
                                loglevel="warning", cwd=EMPTY_APP) as url:
-            return median_run(url + "/")
+            return median_run(url + "/", "empty reflex")
     except (RuntimeError, subprocess.CalledProcessError) as exc:
         print(f"(empty Reflex page not measured: {exc})")
         return None
@@ -138,8 +167,10 @@ def run(server) -> None:
     print(f"Lighthouse {RUNS}x per page, median by performance (mobile preset)")
     print(HEADER)
     for label, path in sample_addresses(server.url).items():
-        print(_row(label, median_run(server.url + path)), flush=True)
-    if shutil.which("bun") or os.environ.get("REFLEX_USE_SYSTEM_BUN"):
+        if ONLY and label not in ONLY:
+            continue
+        print(_row(label, median_run(server.url + path, label)), flush=True)
+    if (not ONLY or "empty Reflex" in ONLY) and (shutil.which("bun") or os.environ.get("REFLEX_USE_SYSTEM_BUN")):
         empty = empty_reflex_page()
         if empty:
             print(_row("empty Reflex", empty))

@@ -170,6 +170,26 @@ def test_pages_hydrate_after_their_first_paint(site):
     assert 'rel="modulepreload"' not in html  # made by the script once it starts
 
 
+def test_pages_with_an_id_get_their_prerendered_shell_and_then_their_data(page: Page, site):
+    """/news/<id> and an event's details answer with their route's prerendered shell (the
+    frame and the picture's placeholder, painted before the JavaScript: build_output.py),
+    then show the item for the real address."""
+    news_id = query(site, "SELECT id FROM news ORDER BY id LIMIT 1")[0][0]
+    meetup_id = query(site, "SELECT id FROM meetups ORDER BY id LIMIT 1")[0][0]
+    for address, placeholder in ((f"/news/{news_id}", "/news-default.svg"),
+                                 (f"/events/upcoming/details/{meetup_id}", "/event-default.svg")):
+        answer = httpx.get(site.url + address, follow_redirects=False)
+        assert answer.status_code == 200, address
+        assert answer.headers["cache-control"] == "no-cache"
+        assert "uzdev-skeletons" in answer.text and f'src="{placeholder}"' in answer.text, address
+        assert "<header" in answer.text
+        page.goto(address)
+        wait_ready(page)
+        expect(page.locator("main h1")).to_be_visible()
+        expect(page.locator("main .uzdev-skeletons")).to_have_count(0)
+        assert page.url.endswith(address)
+
+
 def _websockets_opened(site) -> float:
     """uzdev_websocket_connections_total as Prometheus reads it (/metrics answers the
     machine itself)."""

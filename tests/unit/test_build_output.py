@@ -1,5 +1,6 @@
 """The production build's post-processing (community_app/build_output.py): unused Radix CSS
-is dropped and nothing a built component names is; pages hydrate after the first paint."""
+is dropped and nothing a built component names is; pages hydrate after the first paint;
+the pages with an id in their address get a prerendered shell."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from community_app.build_output import (
     DEFERRED_MARK,
     defer_hydration,
     optimize_build,
+    prerender_shells,
     purge_css,
     radix_classes_in,
+    shell_for,
 )
 
 JS = 'const a="rt-Button",b="rt-BaseButton";const p={className:"rt-r-size"};x("rt-variant")'
@@ -115,3 +118,25 @@ def test_optimize_build_rewrites_css_and_pages_in_place(tmp_path):
     assert figures["css_after"] < figures["css_before"]
     assert "rt-TableRoot{" not in (tmp_path / "assets" / "styles-AbCdEf12.css").read_text()
     assert DEFERRED_MARK in (tmp_path / "news" / "index.html").read_text()
+
+
+def test_pages_with_an_id_in_their_address_are_served_their_route_s_shell():
+    assert shell_for("/news/12") == "/news/_"
+    assert shell_for("/news/12/") == "/news/_"
+    assert shell_for("/events/upcoming/details/3") == "/events/_/details/_"
+    for other in ("/news", "/news/1/2", "/events/upcoming/register/3", "/jobs/4", "/"):
+        assert shell_for(other) is None
+
+
+def test_the_shells_are_prerendered_besides_every_static_route():
+    reflex_config = ('export default {"basename": "/", "ssr": false, "prerender": true, '
+                     '"build": "build"};')
+    config = prerender_shells(reflex_config)
+    assert config.startswith('const config = {"basename": "/", "ssr": false, "prerender": true')
+    assert ('config.prerender = async ({ getStaticPaths }) => '
+            '[...getStaticPaths(), ...["/news/_", "/events/_/details/_"]];') in config
+    assert config.rstrip().endswith("export default config;")
+    # Development (no prerendering) and an already rewritten config are left alone.
+    dev = 'export default {"basename": "/", "ssr": false};'
+    assert prerender_shells(dev) == dev
+    assert prerender_shells(config) == config

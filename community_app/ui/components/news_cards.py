@@ -103,12 +103,12 @@ def copy_link_icon_button(href: Any, **props: Any) -> rx.Component:
 
 
 def news_image(src: Any, alt: Any, **props: Any) -> rx.Component:
+    props.setdefault("loading", "lazy")
+    props.setdefault("width", "100%")
     return rx.image(
         src=src,
         alt=alt,
-        width="100%",
         object_fit="cover",
-        loading="lazy",
         background_color="#eef2ff",
         **props,
     )

@@ -29,6 +29,7 @@ from community_app.ui.components.jobs_parts import (
     status_badge,
     visa_badges,
 )
+from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
@@ -308,19 +309,6 @@ def _card(job: JobCard) -> rx.Component:
     )
 
 
-def _skeleton_card() -> rx.Component:
-    return rx.vstack(
-        rx.skeleton(height="22px", width="60%"),
-        rx.skeleton(height="16px", width="35%"),
-        rx.skeleton(height="20px", width="45%"),
-        spacing="3",
-        padding=["16px", "20px"],
-        width="100%",
-        aria_hidden="true",
-        **CARD_STYLE,
-    )
-
-
 def _empty() -> rx.Component:
     return rx.vstack(
         rx.center(
@@ -396,8 +384,8 @@ def _results() -> rx.Component:
                 _summary(),
                 rx.cond(
                     JobsState.loading & (JobsState.jobs.length() == 0),
-                    rx.vstack(_skeleton_card(), _skeleton_card(), _skeleton_card(),
-                              spacing="3", width="100%"),
+                    # The summary above announces the loading; the rows are decorative.
+                    row_skeletons(**CARD_STYLE),
                     rx.cond(JobsState.total == 0, _empty(), _list()),
                 ),
                 _load_more(),

@@ -13,11 +13,28 @@ from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.news_cards import copy_link_button, news_image, tag_list, type_badge
 from community_app.ui.components.news_comments import comments_section
+from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
 from community_app.ui.i18n import t, t_pick, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
 
 ARTICLE_MAX_WIDTH = "820px"
+# The article's box and its picture's, shared by the article and its loading placeholder
+# (same size: the picture that comes with the data replaces the prerendered one in place).
+ARTICLE_BOX = {
+    "width": "100%",
+    "padding": ["16px", "20px", "28px"],
+    "background_color": "white",
+    "border": f"1px solid {COLORS['border']}",
+    "border_radius": "16px",
+}
+PICTURE_BOX = {
+    "aspect_ratio": "16 / 9",
+    "height": "auto",
+    "width": "100%",
+    "border_radius": "12px",
+    "border": f"1px solid {COLORS['border']}",
+}
 
 
 def back_link() -> rx.Component:
@@ -55,10 +72,9 @@ def article() -> rx.Component:
             news_image(
                 s.image,
                 rx.cond(s.image == "/news-default.svg", t("News illustration"), s.title),
-                aspect_ratio="16 / 9",
-                height="auto",
-                border_radius="12px",
-                border=f"1px solid {COLORS['border']}",
+                # Above the fold: not lazy.
+                loading="eager",
+                **PICTURE_BOX,
             ),
             rx.html(s.content_html, id="news-content", class_name="uzdev-prose", width="100%",
                     font_size="var(--font-size-4)"),
@@ -70,11 +86,7 @@ def article() -> rx.Component:
             spacing="4",
             width="100%",
         ),
-        width="100%",
-        padding=["16px", "20px", "28px"],
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
+        **ARTICLE_BOX,
     )
 
 
@@ -110,12 +122,33 @@ def error_state() -> rx.Component:
 
 
 def loading_state() -> rx.Component:
-    return rx.center(
-        rx.hstack(rx.spinner(size="3"), rx.text(t("Loading..."), color=COLORS["muted"]),
-                  align="center", spacing="3"),
-        role="status",
-        padding_y="64px",
-        width="100%",
+    """The article's shape, prerendered: grey lines for the badge, date, title and tags,
+    and the picture's box with the default illustration at the picture's size (the
+    largest element is painted with the HTML; the article then fills the same places)."""
+    return rx.box(
+        loading_label(t("Loading...")),
+        rx.vstack(
+            # The type badge and the date line (side by side from the tablet width up).
+            rx.flex(skeleton_line("64px", "22px", border_radius="999px"),
+                    skeleton_line(["100%", "60%"], "20px"),
+                    gap="12px", wrap="wrap", width="100%", align="center"),
+            # The title: three lines on a phone (what most titles take there).
+            rx.vstack(*[skeleton_line(width, ["29px", "31px", "35px", "39px"])
+                        for width in ("95%", "90%", "50%")],
+                      spacing="1", width="100%"),
+            skeleton_line("40%", "20px"),
+            picture_placeholder("/news-default.svg", **PICTURE_BOX),
+            rx.vstack(skeleton_line("100%"), skeleton_line("100%"), skeleton_line("90%"),
+                      skeleton_line("70%"), spacing="3", width="100%", padding_top="4px"),
+            spacing="4",
+            width="100%",
+            aria_hidden="true",
+        ),
+        class_name="uzdev-skeletons",
+        # The article and its comments are longer than a screen: the footer stays below
+        # it while the article comes (no jump of the footer when it arrives).
+        min_height="100vh",
+        **ARTICLE_BOX,
     )
 
 
