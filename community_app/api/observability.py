@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from community_app.api.routing import Router
+
 import hmac
 import ipaddress
 import logging
 import os
 import time
 
-from fastapi import APIRouter, Request, Response
+from fastapi import Request, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from community_app import metrics
@@ -52,7 +54,7 @@ class RequestMetrics:
                 )
 
 
-router = APIRouter(include_in_schema=False)
+router = Router(include_in_schema=False)
 
 
 def _may_read_metrics(request: Request) -> bool:

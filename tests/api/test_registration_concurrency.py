@@ -103,7 +103,7 @@ def _all_at_once(n: int, call) -> list[tuple[int, float]]:
         return list(pool.map(one, range(n)))
 
 
-@pytest.mark.parametrize("n", [60, 100])
+@pytest.mark.parametrize("n", [60, 100, 200])
 def test_many_signed_in_requests_at_once_on_one_worker(one_worker, engine, n):
     """Each request needs a thread and a database connection for the signed-in member: none
     may fail or wait for the pool's 30 s timeout."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Header, Request
+from fastapi import Body, Header, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field, RootModel
 
+from community_app.api.routing import Router
 from community_app.api.deps import ClientAddress, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
@@ -15,7 +16,7 @@ from community_app.i18n import N_, gettext
 from community_app.services import auth
 from community_app.services.tokens import TokenPair
 
-router = APIRouter(prefix="/auth", tags=["auth"])
+router = Router(prefix="/auth", tags=["auth"])
 
 MAX_CREDENTIAL_BYTES = 16 * 1024
 

@@ -3,18 +3,19 @@ the feed's address (read, or replaced by a new one that revokes the old)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import translated
 from community_app.i18n import N_
 from community_app.services import calendar as service
 
-router = APIRouter(tags=["calendar"])
+router = Router(tags=["calendar"])
 
 FEED_RENEWED = N_("Your calendar address has been renewed; the old one no longer works.")
 

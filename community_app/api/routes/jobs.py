@@ -11,9 +11,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import Query
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.services.validation import web_url_host
@@ -25,7 +26,7 @@ from community_app.models import (
 )
 from community_app.services import jobs as service
 
-router = APIRouter(tags=["jobs"])
+router = Router(tags=["jobs"])
 
 PublicStatus = Literal[service.PUBLIC_STATUSES]  # type: ignore[valid-type]
 JobSort = Literal[tuple(service.SORTS)]  # type: ignore[valid-type]

@@ -7,14 +7,14 @@ upload service writes them (32 hex digits + .webp) are served, always as image/w
 
 from __future__ import annotations
 
-from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from community_app.api.routing import Router
 from community_app.i18n import N_
 from community_app.services.errors import NotFound
 from community_app.services.uploads import public_file
 
-router = APIRouter(tags=["media"])
+router = Router(tags=["media"])
 
 IMAGE_NOT_FOUND = N_("Image not found.")
 CACHE_CONTROL = "public, max-age=86400"

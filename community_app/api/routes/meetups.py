@@ -11,9 +11,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
@@ -33,7 +34,7 @@ from community_app.services.validation import (
     reason_problem,
 )
 
-router = APIRouter(tags=["meetups"])
+router = Router(tags=["meetups"])
 
 REGISTERED = N_("You are registered for this event.")
 AWAITING_APPROVAL = N_("Your registration is waiting for the organizers' approval.")

@@ -9,10 +9,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.openapi import OPTIONAL_BEARER
 from community_app.api.deps import CurrentUser, SessionDep, current_user
 from community_app.api.envelope import Envelope, Page, ok, page_of
@@ -26,7 +27,7 @@ from community_app.services import comments as comment_service
 from community_app.services import news as news_service
 from community_app.services.errors import Unauthorized
 
-router = APIRouter(tags=["news"])
+router = Router(tags=["news"])
 
 COMMENT_ADDED = N_("Your comment has been added.")
 VOTE_LIKED = N_("You liked this comment.")

@@ -10,11 +10,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import translated, utc
@@ -22,7 +23,7 @@ from community_app.i18n import N_
 from community_app.models import ConsentKind, DataExport, ExportStatus
 from community_app.services import privacy
 
-router = APIRouter(prefix="/users/me", tags=["privacy"])
+router = Router(prefix="/users/me", tags=["privacy"])
 DOWNLOAD_PATH = privacy.EXPORT_DOWNLOAD_PATH
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import File, Form, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import SessionDep, client_address
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
@@ -25,7 +26,7 @@ from community_app.services.speakers import (
 )
 from community_app.services.uploads import MAX_IMAGE_BYTES
 
-router = APIRouter(tags=["speakers"])
+router = Router(tags=["speakers"])
 
 APPLICATION_RECEIVED = N_(
     "Thank you! Your application has been received. We will contact you within 5-7 business days."

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.services import statistics as service
@@ -30,7 +30,7 @@ class StatisticsOut(BaseModel):
     totalUsers: int = Field(description="= members.current (the KO'DJ client)")
 
 
-router = APIRouter(tags=["statistics"])
+router = Router(tags=["statistics"])
 
 
 @router.get("/public/statistics")

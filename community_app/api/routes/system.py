@@ -5,13 +5,13 @@ from __future__ import annotations
 import sqlalchemy as sa
 from typing import Literal
 
-from fastapi import APIRouter
 from pydantic import BaseModel
 
+from community_app.api.routing import Router
 from community_app.api.envelope import Envelope, ok
 from community_app.db import get_engine
 
-router = APIRouter(tags=["system"])
+router = Router(tags=["system"])
 
 
 class HealthOut(BaseModel):

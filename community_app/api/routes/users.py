@@ -5,16 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import utc
 from community_app.models import Role
 from community_app.services.users import count_active_users, count_users
 
-router = APIRouter(prefix="/users", tags=["users"])
+router = Router(prefix="/users", tags=["users"])
 
 
 class UserDetails(BaseModel):

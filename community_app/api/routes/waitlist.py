@@ -11,10 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import translated, utc
@@ -30,7 +31,7 @@ from community_app.korea_time import to_korea
 from community_app.models import RegistrationStatus, WaitlistStatus
 from community_app.services import meetups as service
 
-router = APIRouter(tags=["waitlist"])
+router = Router(tags=["waitlist"])
 
 JOINED = N_("You are on the waitlist for this event.")
 LEFT = N_("You have left the waitlist.")

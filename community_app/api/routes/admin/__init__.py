@@ -14,12 +14,11 @@ one answer lists every invalid field with a translated message (Accept-Language:
 uz).
 """
 
-from fastapi import APIRouter
-
+from community_app.api.routing import Router
 from community_app.api.routes.admin import (
     comments, jobs, meetups, news, overview, registrations, speakers,
 )
 
-router = APIRouter(prefix="/admin", tags=["admin"])
+router = Router(prefix="/admin", tags=["admin"])
 for area in (meetups, registrations, news, jobs, speakers, comments, overview):
     router.include_router(area.router)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
@@ -16,7 +17,7 @@ from community_app.api.routes.admin.common import DELETED, NOT_ORGANIZER, WITH_4
 from community_app.i18n import N_
 from community_app.services import admin_comments
 
-router = APIRouter()
+router = Router()
 
 HIDDEN = N_("Comment hidden.")
 SHOWN = N_("Comment shown again.")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
@@ -21,7 +22,7 @@ from community_app.i18n import N_
 from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.services import admin_jobs
 
-router = APIRouter()
+router = Router()
 
 OPENED = N_("Job post opened for 30 days.")
 RENEWED = N_("Job post renewed for 30 days.")

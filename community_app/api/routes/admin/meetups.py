@@ -8,9 +8,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import AnyUrl, BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
@@ -27,7 +28,7 @@ from community_app.services.meetups import (
     MEETUP_TYPES, admin_edits, admin_program, admin_views, normalize_meetup_type,
 )
 
-router = APIRouter()
+router = Router()
 
 MEETUP_CREATED = N_("Meetup created.")
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
@@ -19,7 +20,7 @@ from community_app.services.meetups import admin_registrations
 from community_app.services.site import SETTINGS_RULES
 from community_app.services.statistics import get_statistics
 
-router = APIRouter()
+router = Router()
 
 
 class SettingsOut(BaseModel):

@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
@@ -19,7 +20,7 @@ from community_app.i18n import N_
 from community_app.models import RegistrationStatus
 from community_app.services.meetups import admin_registrations, admin_views
 
-router = APIRouter()
+router = Router()
 
 ACCEPTED = N_("Registration accepted.")
 REJECTED = N_("Registration rejected.")

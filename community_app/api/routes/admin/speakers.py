@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from pydantic import BaseModel, Field
 
+from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
@@ -20,7 +21,7 @@ from community_app.i18n import N_
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers
 
-router = APIRouter()
+router = Router()
 
 STATUS_CHANGED = N_("Status changed.")
 

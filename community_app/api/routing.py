@@ -1,0 +1,48 @@
+"""The router every /api/v1 module declares its routes on.
+
+A sync route runs on one of FastAPI's 40 worker threads, and FastAPI then validates its
+answer on another one (``run_in_threadpool``) while the request's dependencies are still
+open. Were the request's session committed only when the dependencies close, a finished
+request would hold its database connection while it queues for a thread, behind requests
+that hold threads while they wait for a connection: under a burst larger than the pool,
+both wait until the pool's 30 s timeout (issue 12). So the session is committed on the
+route's own thread as the route returns, and no connection is held while waiting.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.routing import APIRoute
+from sqlmodel import Session
+
+
+def _commits_on_its_thread(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(endpoint)  # FastAPI reads the parameters through __wrapped__
+    def run(*args: Any, **kwargs: Any) -> Any:
+        result = endpoint(*args, **kwargs)
+        for value in kwargs.values():
+            if isinstance(value, Session):
+                value.commit()  # an error here is the request's error: nothing is lost silently
+        return result
+
+    return run
+
+
+class CommittingRoute(APIRoute):
+    """A route whose sync endpoint commits the request's session before it returns."""
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        if not inspect.iscoroutinefunction(endpoint) and not inspect.isasyncgenfunction(endpoint):
+            endpoint = _commits_on_its_thread(endpoint)
+        super().__init__(path, endpoint, **kwargs)
+
+
+class Router(APIRouter):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("route_class", CommittingRoute)
+        super().__init__(**kwargs)
