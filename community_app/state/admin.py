@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 import reflex as rx
 
+from community_app import routes
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
@@ -32,12 +33,51 @@ NOT_ORGANIZER = N_("This page is for organizers only.")
 SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
 
+# The areas whose list has one filter in its address: (list address, filter name, default).
+LISTS = {
+    "meetups": (routes.ADMIN_MEETUPS, "type", "upcoming"),
+    "news": (routes.ADMIN_NEWS, "show", "all"),
+    "jobs": (routes.ADMIN_JOBS, "status", "PENDING"),
+}
+
 
 def one(value: str | list[str]) -> str:
     """The value of a control that may send a list (segmented controls, tabs)."""
     if isinstance(value, list):
         return str(value[0]) if value else ""
     return str(value)
+
+
+def address_value(value: str | list[str], default: str) -> str:
+    """A filter chosen in a list as its address writes it: nothing for the default."""
+    value = one(value)
+    return "" if value == default else value
+
+
+class row_action:  # noqa: N801 - used like a decorator-made event handler
+    """An event handler on one row of a list, written as one line in the area's state:
+    ``hide = row_action(service.hide_comment, HIDDEN)`` runs ``fn(session, organizer_id,
+    row_id)`` through ``self._act`` (or the state's method named by ``via``), shows ``done``
+    and reads the list again. The handler takes the attribute's name, as Reflex expects."""
+
+    def __init__(self, fn: Callable[..., Any], done: str, via: str = "_act") -> None:
+        self.fn, self.done, self.via = fn, done, via
+
+    def __call__(self, *args: Any) -> Any:
+        """Never called: the class holds the handler instead (callable, so the state's
+        class does not take it for a var before ``__set_name__`` replaces it)."""
+        raise TypeError("row_action is replaced by its handler when the class is made")
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        fn, done, via = self.fn, self.done, self.via
+
+        def handler(self, item_id: int):
+            return getattr(self, via)(fn, item_id, done)
+
+        handler.__name__ = name
+        handler.__qualname__ = f"{owner.__qualname__}.{name}"
+        handler.__module__ = owner.__module__
+        setattr(owner, name, rx.event(handler))
 
 
 def stamp(value) -> Message:
@@ -131,6 +171,16 @@ class AdminState(AuthState):
 
     # --- the address ------------------------------------------------------------------
 
+    def _open_list(self, area: str, **filters: tuple[str, Iterable[str], str]) -> Any:
+        """The load of a list's address: its area (the list, not a form: ``mode``), each
+        filter ``var=(name in the address, allowed values, default)``, then the list."""
+        self.section = area
+        if hasattr(self, "mode"):
+            self.mode = "list"
+        for var, (name, allowed, default) in filters.items():
+            setattr(self, var, self._address(name, allowed, default))
+        return self._load_list()
+
     def _address(self, name: str, allowed: Iterable[str], default: str = "") -> str:
         """A filter of the current address (``?name=value``) when it is an allowed value."""
         value = str(self.router.url.query_parameters.get(name, "") or "")
@@ -162,6 +212,17 @@ class AdminState(AuthState):
             self._clear_messages()
         _, event = self._gate()
         return event
+
+    @rx.event
+    def set_filter(self, value: str | list[str]):
+        """A list's filter chosen (meetups, news, jobs): its address, the default left out."""
+        route, name, default = LISTS[self.section]
+        return self._go(route, **{name: address_value(value, default)})
+
+    @rx.event
+    def to_list(self):
+        """From an item's address (/admin/news/3) back to its area's list."""
+        return self._go(LISTS[self.section][0])
 
     @rx.event
     def dismiss(self):

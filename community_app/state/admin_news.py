@@ -13,7 +13,7 @@ from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
 from community_app.services.markdown import render_markdown
-from community_app.state.admin import AdminState, one
+from community_app.state.admin import AdminState
 from community_app.state.messages import Message
 
 NEWS_SAVED = N_("News item saved.")
@@ -89,19 +89,7 @@ class AdminNewsState(AdminState):
     @rx.event
     def load(self):
         """/admin/news[?show=published|drafts]"""
-        self.section = "news"
-        self.mode = "list"
-        self.show = self._address("show", SHOWS, "all")
-        return self._load_list()
-
-    @rx.event
-    def set_show(self, value: str | list[str]):
-        value = one(value)
-        return self._go(routes.ADMIN_NEWS, show="" if value == "all" else value)
-
-    @rx.event
-    def back_to_list(self):
-        return self._go(routes.ADMIN_NEWS)
+        return self._open_list("news", show=("show", SHOWS, "all"))
 
     @rx.event
     def open_item(self):
