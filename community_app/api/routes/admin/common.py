@@ -1,14 +1,20 @@
 """What every area of /admin shares: the documented error answers, the success messages,
-the image upload field, and ``ruled`` (a body field checked by its service rule)."""
+the image upload field, ``ruled`` (a body field checked by its service rule) and
+``item_actions`` (the endpoints that change one item and answer with it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
 
-from fastapi import File, UploadFile
+from fastapi import APIRouter, File, Request, UploadFile
 from pydantic import BeforeValidator
 
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.api.formatting import translated
 from community_app.api.schemas.rules import checked_by, trimmed
 from community_app.i18n import N_
 from community_app.services.uploads import MAX_IMAGE_BYTES
@@ -42,3 +48,34 @@ def upper_or_none(value: object) -> object:
     if isinstance(value, str):
         return value.strip().upper().replace(" ", "_") or None
     return value
+
+
+def item_actions(router: APIRouter, out: Any, responses: dict,
+                 *actions: tuple[str, str, Callable[..., Any], str, str]) -> None:
+    """Endpoints that change one item, each ``(method, path, step, message, what it does)``:
+    ``step(session, organizer_id, *the path's ids)`` (its name names the endpoint), answered
+    with ``out.of(result)`` (``out`` None: no data) and the translated ``message``."""
+    for method, path, step, message, doc in actions:
+        _item_action(router, method, path, step, message, doc, out=out, responses=responses)
+
+
+def _item_action(router: APIRouter, method: str, path: str, step: Callable[..., Any],
+                 message: str, doc: str, *, out: Any, responses: dict) -> None:
+    ids = re.findall(r"\{(\w+)\}", path)
+
+    def endpoint(user, session, request: Request, **path_ids: int):
+        result = step(session, user.id, *(path_ids[name] for name in ids))
+        return ok(None if out is None else out.of(result), translated(request, message))
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    endpoint.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+        *[inspect.Parameter(name, keyword, annotation=int) for name in ids],
+        inspect.Parameter("user", keyword, annotation=Organizer),
+        inspect.Parameter("session", keyword, annotation=SessionDep),
+        inspect.Parameter("request", keyword, annotation=Request),
+    ])
+    endpoint.__name__ = endpoint.__qualname__ = step.__name__
+    endpoint.__doc__ = doc or None
+    model = Envelope[None] if out is None else Envelope[out]
+    router.api_route(path, methods=[method.upper()], response_model=model,
+                     responses=responses)(endpoint)

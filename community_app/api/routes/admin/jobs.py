@@ -13,7 +13,8 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, ruled, upper_or_none,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, item_actions, ruled,
+    upper_or_none,
 )
 from community_app.api.routes.jobs import JobOut
 from community_app.api.schemas.rules import also_checked_by, checked_by
@@ -149,44 +150,19 @@ def update_job(
     return ok(AdminJobOut.of(view), translated(request, SAVED))
 
 
-@router.delete("/jobs/{job_id}", response_model=Envelope[None], responses=WITH_404)
-def delete_job(job_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
-    admin_jobs.delete_job(session, user.id, job_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/jobs/{job_id}", admin_jobs.delete_job, DELETED, ""))
 
 
 
-@router.post("/jobs/{job_id}/open", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def open_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Open a pending, closed, filled or expired post: public for 30 days."""
-    view = admin_jobs.open_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, OPENED))
-
-
-@router.post("/jobs/{job_id}/renew", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def renew_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Keep an open post public for 30 more days from now."""
-    view = admin_jobs.renew_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, RENEWED))
-
-
-@router.post("/jobs/{job_id}/close", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def close_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Close an open post, or decline a pending one."""
-    view = admin_jobs.close_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, CLOSED))
-
-
-@router.post("/jobs/{job_id}/fill", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def fill_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Mark an open or closed post as filled."""
-    view = admin_jobs.fill_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, FILLED))
+# The lifecycle: open_job, renew_job, close_job, fill_job.
+item_actions(
+    router, AdminJobOut, WITH_409,
+    ("post", "/jobs/{job_id}/open", admin_jobs.open_job, OPENED,
+     "Open a pending, closed, filled or expired post: public for 30 days."),
+    ("post", "/jobs/{job_id}/renew", admin_jobs.renew_job, RENEWED,
+     "Keep an open post public for 30 more days from now."),
+    ("post", "/jobs/{job_id}/close", admin_jobs.close_job, CLOSED,
+     "Close an open post, or decline a pending one."),
+    ("post", "/jobs/{job_id}/fill", admin_jobs.fill_job, FILLED,
+     "Mark an open or closed post as filled."),
+)

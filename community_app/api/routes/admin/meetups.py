@@ -16,8 +16,8 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, IMAGE_REMOVED, IMAGE_SAVED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    ImageFile, image_bytes, ruled,
+    DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
+    image_bytes, item_actions, ruled,
 )
 from community_app.api.routes.meetups import MeetupOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
@@ -222,11 +222,9 @@ def update_meetup(
     return ok(AdminMeetupOut.of_admin(view), translated(request, SAVED))
 
 
-@router.delete("/meetups/{meetup_id}", response_model=Envelope[None], responses=WITH_404)
-def delete_meetup(meetup_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
-    """Delete a meetup with its speakers, sessions, registrations, notes and image."""
-    admin_edits.delete_meetup(session, user.id, meetup_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}", admin_edits.delete_meetup,
+                                      DELETED, "Delete a meetup with its speakers, sessions, "
+                                      "registrations, notes and image."))
 
 
 @router.post("/meetups/{meetup_id}/image", response_model=Envelope[AdminMeetupOut],
@@ -274,14 +272,9 @@ def update_speaker(
     return ok(AdminSpeakerOut.of(view), translated(request, SAVED))
 
 
-@router.delete("/meetups/{meetup_id}/speakers/{speaker_id}", response_model=Envelope[None],
-               responses=WITH_404)
-def remove_speaker(
-    meetup_id: int, speaker_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[None]:
-    """Remove a speaker; their sessions stay without a speaker."""
-    admin_program.remove_speaker(session, user.id, meetup_id, speaker_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/speakers/{speaker_id}",
+                                      admin_program.remove_speaker, DELETED,
+                                      "Remove a speaker; their sessions stay without a speaker."))
 
 
 @router.post("/meetups/{meetup_id}/sessions", status_code=201,
@@ -304,13 +297,8 @@ def update_session(
     return ok(AdminSessionOut.of(view), translated(request, SAVED))
 
 
-@router.delete("/meetups/{meetup_id}/sessions/{session_id}", response_model=Envelope[None],
-               responses=WITH_404)
-def remove_session(
-    meetup_id: int, session_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[None]:
-    admin_program.remove_session(session, user.id, meetup_id, session_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/sessions/{session_id}",
+                                      admin_program.remove_session, DELETED, ""))
 
 
 @router.post("/meetups/{meetup_id}/notes", status_code=201, response_model=Envelope[AdminNoteOut],
@@ -337,12 +325,7 @@ def update_note(
     return ok(AdminNoteOut.of(view), translated(request, SAVED))
 
 
-@router.delete("/meetups/{meetup_id}/notes/{note_id}", response_model=Envelope[None],
-               responses=WITH_404)
-def remove_note(
-    meetup_id: int, note_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[None]:
-    admin_program.remove_note(session, user.id, meetup_id, note_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/notes/{note_id}",
+                                      admin_program.remove_note, DELETED, ""))
 
 

@@ -13,8 +13,8 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, IMAGE_REMOVED, IMAGE_SAVED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    ImageFile, image_bytes, ruled, upper_or_none,
+    DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
+    image_bytes, item_actions, ruled, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
@@ -120,11 +120,8 @@ def unpublish_news(news_id: int, user: Organizer, session: SessionDep, request: 
     return ok(AdminNewsOut.of(view), translated(request, UNPUBLISHED))
 
 
-@router.delete("/news/{news_id}", response_model=Envelope[None], responses=WITH_404)
-def delete_news(news_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
-    """Delete a news item with its comments and image."""
-    admin_news.delete_news(session, user.id, news_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/news/{news_id}", admin_news.delete_news, DELETED,
+                                      "Delete a news item with its comments and image."))
 
 
 @router.post("/news/{news_id}/image", response_model=Envelope[AdminNewsOut],
