@@ -12,8 +12,9 @@ shared link land on the same view.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -32,6 +33,9 @@ log = logging.getLogger(__name__)
 NOT_ORGANIZER = N_("This page is for organizers only.")
 SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
+IMAGE_SAVED = N_("Image saved.")
+IMAGE_REMOVED = N_("Image removed.")
+NO_IMAGE = N_("Choose an image first.")
 
 # The areas whose list has one filter in its address: (list address, filter name, default).
 LISTS = {
@@ -159,6 +163,16 @@ class AdminState(AuthState):
         """The area's list, read again (each area's state has its own)."""
         return None
 
+    def _read_rows(self, read: Callable[[Any, int], Any], var: str,
+                   row: Callable[[Any], Any]) -> Any:
+        """The area's list: ``read(session, organizer_id)`` gives a page whose items
+        become ``row(item)`` in the list var ``var``; the list is then loaded."""
+        ok, page, event = self._read(read)
+        if ok:
+            setattr(self, var, [row(v) for v in page.items])
+            self.loaded = True
+        return event
+
     def _act(self, fn: Callable[[Any, int, int], Any], item_id: int, done: str) -> Any:
         """``fn(session, organizer_id, item_id)`` with ``done`` shown, then the list read
         again (its reading keeps the message)."""
@@ -167,6 +181,37 @@ class AdminState(AuthState):
             notice = self.notice
             self._load_list()
             self.notice = notice
+        return event
+
+    # --- an item's image ----------------------------------------------------------------
+
+    async def _upload_image(self, files: list, upload_id: str, save: Callable[..., Any],
+                            show: Callable[[Any], None]) -> AsyncIterator[Any]:
+        """The image dropped in ``upload_id``: ``save(session, organizer_id, data, file
+        name)`` off the event loop (decoding is slow), ``show(view)`` when saved, then the
+        drop zone emptied. No file: the error says so."""
+        if not files:
+            self._clear_messages()
+            self.error = message(NO_IMAGE)
+            return
+        upload = files[0]
+        data = await upload.read()
+        name = getattr(upload, "name", None) or getattr(upload, "filename", None)
+        ok, view, event = await asyncio.to_thread(
+            self._run, lambda s, a: save(s, a, data, name), IMAGE_SAVED
+        )
+        if ok:
+            show(view)
+        if event:
+            yield event
+        yield rx.clear_selected_files(upload_id)
+
+    def _remove_image(self, remove: Callable[[Any, int], Any],
+                      show: Callable[[Any], None]) -> Any:
+        """``remove(session, organizer_id)``, then ``show(None)``: no image."""
+        ok, _, event = self._run(remove, IMAGE_REMOVED)
+        if ok:
+            show(None)
         return event
 
     # --- the address ------------------------------------------------------------------

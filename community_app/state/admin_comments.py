@@ -30,6 +30,12 @@ class CommentRow:
     created: Message
 
 
+def _row(c: service.AdminCommentView) -> CommentRow:
+    return CommentRow(c.id, c.news_id, c.news_title, routes.news_detail(c.news_id),
+                      c.parent_id is not None, c.author_username, c.text, c.hidden,
+                      stamp(c.created_at))
+
+
 class AdminCommentsState(AdminState):
     comments: list[CommentRow] = []
     loaded: bool = False
@@ -39,18 +45,10 @@ class AdminCommentsState(AdminState):
     def _load_list(self):
         hidden = {"visible": False, "hidden": True}.get(self.show)
         query = self.query
-        ok, page, event = self._read(
-            lambda s, a: service.list_comments_admin(s, a, hidden=hidden, search=query, size=100)
+        return self._read_rows(
+            lambda s, a: service.list_comments_admin(s, a, hidden=hidden, search=query, size=100),
+            "comments", _row,
         )
-        if ok:
-            self.comments = [
-                CommentRow(c.id, c.news_id, c.news_title, routes.news_detail(c.news_id),
-                           c.parent_id is not None, c.author_username, c.text, c.hidden,
-                           stamp(c.created_at))
-                for c in page.items
-            ]
-            self.loaded = True
-        return event
 
     @rx.event
     def load(self):

@@ -121,13 +121,8 @@ class AdminJobsState(AdminState):
 
     def _load_list(self):
         status = None if self.filter == "ALL" else self.filter
-        ok, page, event = self._read(
-            lambda s, a: service.list_jobs_admin(s, a, status, size=100)
-        )
-        if ok:
-            self.jobs = [_row(v) for v in page.items]
-            self.loaded = True
-        return event
+        return self._read_rows(lambda s, a: service.list_jobs_admin(s, a, status, size=100),
+                               "jobs", _row)
 
     @rx.event
     def load(self):

@@ -33,8 +33,6 @@ from community_app.state.lang import LangState
 MEETUP_SAVED = N_("Meetup saved.")
 MEETUP_CREATED = N_("Meetup created. Now add its speakers, sessions and notes.")
 MEETUP_DELETED = N_("Meetup deleted.")
-IMAGE_SAVED = N_("Image saved.")
-IMAGE_REMOVED = N_("Image removed.")
 SPEAKER_SAVED = N_("Speaker saved.")
 SPEAKER_REMOVED = N_("Speaker removed.")
 SESSION_SAVED = N_("Session saved.")
@@ -47,7 +45,6 @@ ACCEPTED = N_("Registration accepted.")
 REJECTED = N_("Registration rejected.")
 CHECKED_IN = N_("{name} is checked in.")
 CHECK_IN_UNDONE = N_("Check-in undone.")
-NO_IMAGE = N_("Choose an image first.")
 
 FILTERS = ("upcoming", "past", "all")
 NEW = "new"  # /admin/meetups/new: the empty form
@@ -231,38 +228,26 @@ class AdminMeetupsState(AdminState):
             self.current_title = str(values["title"])
         return event
 
+    def _show_image(self, view) -> None:
+        self.form.image_url = (view.meetup.image_url or "") if view else ""
+        self.form.image_name = (view.meetup.image_name or "") if view else ""
+
     @rx.event
     async def upload_image(self, files: list[rx.UploadFile]):
-        if not files:
-            self._clear_messages()
-            self.error = both(NO_IMAGE)
-            return
-        upload = files[0]
-        data = await upload.read()
-        name = getattr(upload, "name", None) or getattr(upload, "filename", None)
         meetup_id = self.editing_id
-        ok, view, event = await asyncio.to_thread(  # image decoding: off the event loop
-            self._run,
-            lambda s, a: admin_edits.set_meetup_image(s, a, meetup_id, data, name),
-            IMAGE_SAVED,
-        )
-        if ok:
-            self.form.image_url = view.meetup.image_url or ""
-            self.form.image_name = view.meetup.image_name or ""
-        if event:
+        async for event in self._upload_image(
+            files, "meetup-image",
+            lambda s, a, data, name: admin_edits.set_meetup_image(s, a, meetup_id, data, name),
+            self._show_image,
+        ):
             yield event
-        yield rx.clear_selected_files("meetup-image")
 
     @rx.event
     def remove_image(self):
         meetup_id = self.editing_id
-        ok, _, event = self._run(
-            lambda s, a: admin_edits.remove_meetup_image(s, a, meetup_id), IMAGE_REMOVED
+        return self._remove_image(
+            lambda s, a: admin_edits.remove_meetup_image(s, a, meetup_id), self._show_image
         )
-        if ok:
-            self.form.image_url = ""
-            self.form.image_name = ""
-        return event
 
     def _refresh_parts(self):
         notice, error = self.notice, self.error
