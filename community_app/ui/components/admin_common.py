@@ -385,14 +385,16 @@ def back_button(label: Any, on_click: Any) -> rx.Component:
                         variant="ghost")
 
 
-def item_form(*fields: rx.Component, on_submit: Any, key: Any, **props: Any) -> rx.Component:
+def item_form(*fields: rx.Component, on_submit: Any, key: Any = None, spacing: str = "3",
+              **props: Any) -> rx.Component:
     """A form read on submit (the browser's checks off: the server's messages show under
     each field); ``key`` changes to show another item's values."""
+    if key is not None:
+        props["key"] = key
     return rx.form(
-        rx.vstack(*fields, spacing="3", width="100%"),
+        rx.vstack(*fields, spacing=spacing, width="100%"),
         on_submit=on_submit,
         no_validate=True,
-        key=key,
         width="100%",
         **props,
     )

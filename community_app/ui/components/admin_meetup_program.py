@@ -172,17 +172,12 @@ def _note_item(n) -> rx.Component:
 def notes_card() -> rx.Component:
     return _part_card(
         t("Notes"), S.notes, _note_item, t("No notes yet."),
-        rx.form(
-            rx.vstack(
-                text_area(t("New note"), "content", rows="2", errors=E),
-                submit_button(t("Add note"), width="auto"),
-                spacing="2",
-                width="100%",
-            ),
+        item_form(
+            text_area(t("New note"), "content", rows="2", errors=E),
+            submit_button(t("Add note"), width="auto"),
             on_submit=S.add_note,
-            no_validate=True,
             reset_on_submit=True,
-            width="100%",
+            spacing="2",
         ),
         rx.text(t("Active notes show on the meetup page; archived ones stay here."),
                 color=COLORS["muted"], size="2"),
