@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Request, UploadFile
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, Field
 
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
@@ -41,6 +41,12 @@ def ruled(rules: Mapping[str, Rule], field: str) -> BeforeValidator:
     """The body field ``field`` checked by the service's rule for it (the same translated
     message as the back office's form), then trimmed."""
     return checked_by(rules[field], clean=trimmed)
+
+
+def ruled_text(rules: Mapping[str, Rule], field: str, maximum: int) -> Any:
+    """An optional text field of a body: the service's rule for it, at most ``maximum``
+    characters."""
+    return Annotated[str | None, ruled(rules, field), Field(max_length=maximum)]
 
 
 def upper_or_none(value: object) -> object:

@@ -14,7 +14,7 @@ from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
     DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, item_actions, ruled,
-    upper_or_none,
+    ruled_text, upper_or_none,
 )
 from community_app.api.routes.jobs import JobOut
 from community_app.api.schemas.rules import also_checked_by, checked_by
@@ -46,7 +46,7 @@ class AdminJobOut(BaseModel):
 
 
 def _job_text(field: str, maximum: int):
-    return Annotated[str | None, ruled(admin_jobs.JOB_RULES, field), Field(max_length=maximum)]
+    return ruled_text(admin_jobs.JOB_RULES, field, maximum)
 
 
 def _job_choice(field: str, values: list[str]):

@@ -17,7 +17,7 @@ from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
     DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    image_bytes, item_actions, ruled,
+    image_bytes, item_actions, ruled, ruled_text,
 )
 from community_app.api.routes.meetups import MeetupOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
@@ -52,10 +52,9 @@ class AdminMeetupOut(MeetupOut):
 class MeetupIn(BaseModel):
     """The meetup form; each field is checked by the back office's rule for it."""
 
-    title: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "title"),
-                     Field(max_length=admin_views.TITLE_MAX)] = None
-    description: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "description"),
-                           Field(max_length=admin_views.DESCRIPTION_MAX)] = None
+    title: ruled_text(admin_edits.MEETUP_RULES, "title", admin_views.TITLE_MAX) = None
+    description: ruled_text(admin_edits.MEETUP_RULES, "description",
+                            admin_views.DESCRIPTION_MAX) = None
     meetupDate: Annotated[
         dt.date | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
         Field(description="Korea time, YYYY-MM-DD"),
@@ -64,8 +63,7 @@ class MeetupIn(BaseModel):
                          Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
     endTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "endTime"),
                        Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
-    location: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "location"),
-                        Field(max_length=admin_views.LOCATION_MAX)] = None
+    location: ruled_text(admin_edits.MEETUP_RULES, "location", admin_views.LOCATION_MAX) = None
     maxSeats: Annotated[
         int | None, ruled(admin_edits.MEETUP_RULES, "maxSeats"),
         Field(ge=1, le=admin_views.MAX_SEATS_LIMIT,
@@ -86,10 +84,8 @@ class MeetupIn(BaseModel):
 class SpeakerIn(BaseModel):
     fullName: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "fullName"),
                         Field(min_length=2, max_length=admin_views.NAME_MAX)] = None
-    jobPosition: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "jobPosition"),
-                           Field(max_length=admin_views.NAME_MAX)] = None
-    company: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "company"),
-                       Field(max_length=admin_views.NAME_MAX)] = None
+    jobPosition: ruled_text(admin_edits.SPEAKER_RULES, "jobPosition", admin_views.NAME_MAX) = None
+    company: ruled_text(admin_edits.SPEAKER_RULES, "company", admin_views.NAME_MAX) = None
     bio: str | None = Field(default=None, description="At most 5000 characters are kept")
     profileURL: Annotated[AnyUrl | Literal[""] | None,
                           ruled(admin_edits.SPEAKER_RULES, "profileURL")] = None
@@ -113,8 +109,7 @@ class AdminSpeakerOut(BaseModel):
 
 
 class SessionIn(BaseModel):
-    subject: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "subject"),
-                       Field(max_length=admin_views.SUBJECT_MAX)] = None
+    subject: ruled_text(admin_edits.SESSION_RULES, "subject", admin_views.SUBJECT_MAX) = None
     startTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "startTime"),
                          Field(description="Korea time HH:MM, on the meetup's date")] = None
     endTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "endTime"),
@@ -143,8 +138,7 @@ class AdminSessionOut(BaseModel):
 
 
 class NoteIn(BaseModel):
-    content: Annotated[str | None, ruled(admin_edits.NOTE_RULES, "content"),
-                       Field(max_length=admin_views.NOTE_MAX)] = None
+    content: ruled_text(admin_edits.NOTE_RULES, "content", admin_views.NOTE_MAX) = None
     active: bool | None = Field(
         default=None, description="Shown on the meetup page; false = archived"
     )

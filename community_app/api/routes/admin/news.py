@@ -14,7 +14,7 @@ from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
     DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    image_bytes, item_actions, ruled, upper_or_none,
+    image_bytes, item_actions, ruled, ruled_text, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
@@ -29,10 +29,8 @@ UNPUBLISHED = N_("Unpublished.")
 
 
 class NewsIn(BaseModel):
-    title: Annotated[str | None, ruled(admin_news.NEWS_RULES, "title"),
-                     Field(max_length=admin_news.TITLE_MAX)] = None
-    content: Annotated[str | None, ruled(admin_news.NEWS_RULES, "content"),
-                       Field(max_length=admin_news.CONTENT_MAX)] = None
+    title: ruled_text(admin_news.NEWS_RULES, "title", admin_news.TITLE_MAX) = None
+    content: ruled_text(admin_news.NEWS_RULES, "content", admin_news.CONTENT_MAX) = None
     type: Annotated[
         Literal[tuple(NewsType.values())] | None,  # type: ignore[valid-type]
         checked_by(admin_news.NEWS_RULES["type"], clean=upper_or_none),
