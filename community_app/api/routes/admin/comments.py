@@ -64,7 +64,8 @@ item_actions(
      "Hide a comment (and its replies) from the public thread."),
     ("post", "/comments/{comment_id}/unhide", admin_comments.unhide_comment, SHOWN, ""),
 )
-item_actions(router, None, WITH_404, ("delete", "/comments/{comment_id}", admin_comments.delete_comment,
-                                      DELETED, "Delete a comment with its replies and votes."))
+item_actions(router, None, WITH_404,
+             ("delete", "/comments/{comment_id}", admin_comments.delete_comment, DELETED,
+              "Delete a comment with its replies and votes."))
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Request, UploadFile
-from pydantic import BeforeValidator, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
@@ -61,21 +61,41 @@ def item_actions(router: APIRouter, out: Any, responses: dict,
     """Endpoints that change one item, each ``(method, path, step, message, what it does)``:
     ``step(session, organizer_id, *the path's ids)`` (its name names the endpoint), answered
     with ``out.of(result)`` (``out`` None: no data) and the translated ``message``."""
-    for method, path, step, message, doc in actions:
-        _item_action(router, method, path, step, message, doc, out=out, responses=responses)
+    for action in actions:
+        _item_action(router, *action, out=out, responses=responses)
+
+
+def item_edits(router: APIRouter, out: Any, body: type[BaseModel], responses: dict,
+               *actions: tuple[str, str, Callable[..., Any], str, str],
+               dump: dict[str, Any] | None = None, answer: Callable[[Any], Any] | None = None,
+               status_code: int = 200) -> None:
+    """Like ``item_actions`` for endpoints with a ``body``: the step receives
+    ``body.model_dump(**dump)`` after the path's ids; ``answer`` (default ``out.of``) makes
+    the answer; ``status_code`` 201 for the endpoints that add."""
+    for action in actions:
+        _item_action(router, *action, out=out, responses=responses, body=body,
+                     dump=dump or {}, answer=answer, status_code=status_code)
 
 
 def _item_action(router: APIRouter, method: str, path: str, step: Callable[..., Any],
-                 message: str, doc: str, *, out: Any, responses: dict) -> None:
+                 message: str, doc: str, *, out: Any, responses: dict,
+                 body: type[BaseModel] | None = None, dump: dict[str, Any] | None = None,
+                 answer: Callable[[Any], Any] | None = None, status_code: int = 200) -> None:
     ids = re.findall(r"\{(\w+)\}", path)
+    answer = answer or (None if out is None else out.of)
 
-    def endpoint(user, session, request: Request, **path_ids: int):
-        result = step(session, user.id, *(path_ids[name] for name in ids))
-        return ok(None if out is None else out.of(result), translated(request, message))
+    def endpoint(user, session, request: Request, **params: Any):
+        values = [params[name] for name in ids]
+        if body is not None:
+            values.append(params["body"].model_dump(**(dump or {})))
+        result = step(session, user.id, *values)
+        return ok(None if answer is None else answer(result), translated(request, message),
+                  status_code)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     endpoint.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         *[inspect.Parameter(name, keyword, annotation=int) for name in ids],
+        *([inspect.Parameter("body", keyword, annotation=body)] if body is not None else []),
         inspect.Parameter("user", keyword, annotation=Organizer),
         inspect.Parameter("session", keyword, annotation=SessionDep),
         inspect.Parameter("request", keyword, annotation=Request),
@@ -84,4 +104,4 @@ def _item_action(router: APIRouter, method: str, path: str, step: Callable[..., 
     endpoint.__doc__ = doc or None
     model = Envelope[None] if out is None else Envelope[out]
     router.api_route(path, methods=[method.upper()], response_model=model,
-                     responses=responses)(endpoint)
+                     status_code=status_code, responses=responses)(endpoint)

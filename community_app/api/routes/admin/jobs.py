@@ -5,15 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, Field
 
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, item_actions, ruled,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, item_actions, item_edits,
+    ruled,
     ruled_text, upper_or_none,
 )
 from community_app.api.routes.jobs import JobOut
@@ -141,16 +142,13 @@ def get_job(job_id: int, user: Organizer, session: SessionDep) -> Envelope[Admin
     return ok(AdminJobOut.of(admin_jobs.get_job_admin(session, user.id, job_id)))
 
 
-@router.put("/jobs/{job_id}", response_model=Envelope[AdminJobOut], responses=WITH_422)
-def update_job(
-    job_id: int, body: JobIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Replace a post's fields (its status has its own calls)."""
-    view = admin_jobs.update_job(session, user.id, job_id, body.model_dump())
-    return ok(AdminJobOut.of(view), translated(request, SAVED))
+item_edits(router, AdminJobOut, JobIn, WITH_422,
+           ("put", "/jobs/{job_id}", admin_jobs.update_job, SAVED,
+            "Replace a post's fields (its status has its own calls)."))
 
 
-item_actions(router, None, WITH_404, ("delete", "/jobs/{job_id}", admin_jobs.delete_job, DELETED, ""))
+item_actions(router, None, WITH_404,
+             ("delete", "/jobs/{job_id}", admin_jobs.delete_job, DELETED, ""))
 
 
 

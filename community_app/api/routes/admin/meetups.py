@@ -17,7 +17,7 @@ from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
     DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    image_bytes, item_actions, ruled, ruled_text,
+    image_bytes, item_actions, item_edits, ruled, ruled_text,
 )
 from community_app.api.routes.meetups import MeetupOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
@@ -207,13 +207,10 @@ def get_meetup(meetup_id: int, user: Organizer, session: SessionDep) -> Envelope
     return ok(_details(admin_edits.get_meetup_admin(session, user.id, meetup_id)))
 
 
-@router.put("/meetups/{meetup_id}", response_model=Envelope[AdminMeetupOut], responses=WITH_422)
-def update_meetup(
-    meetup_id: int, body: MeetupIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminMeetupOut]:
-    """Replace a meetup's fields. maxSeats below the live registrations is refused (422)."""
-    view = admin_edits.update_meetup(session, user.id, meetup_id, body.model_dump(mode="json"))
-    return ok(AdminMeetupOut.of_admin(view), translated(request, SAVED))
+item_edits(router, AdminMeetupOut, MeetupIn, WITH_422,
+           ("put", "/meetups/{meetup_id}", admin_edits.update_meetup, SAVED,
+            "Replace a meetup's fields. maxSeats below the live registrations is refused (422)."),
+           dump={"mode": "json"}, answer=AdminMeetupOut.of_admin)
 
 
 item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}", admin_edits.delete_meetup,
@@ -245,25 +242,14 @@ def delete_meetup_image(
 # ---------------------------------------------------------------- speakers, sessions, notes
 
 
-@router.post("/meetups/{meetup_id}/speakers", status_code=201,
-             response_model=Envelope[AdminSpeakerOut], responses=WITH_422)
-def add_speaker(
-    meetup_id: int, body: SpeakerIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminSpeakerOut]:
-    view = admin_program.add_speaker(session, user.id, meetup_id, body.model_dump(mode="json"))
-    return ok(AdminSpeakerOut.of(view), translated(request, SAVED), 201)
-
-
-@router.put("/meetups/{meetup_id}/speakers/{speaker_id}",
-            response_model=Envelope[AdminSpeakerOut], responses=WITH_422)
-def update_speaker(
-    meetup_id: int, speaker_id: int, body: SpeakerIn, user: Organizer, session: SessionDep,
-    request: Request,
-) -> Envelope[AdminSpeakerOut]:
-    view = admin_program.update_speaker(
-        session, user.id, meetup_id, speaker_id, body.model_dump(mode="json")
-    )
-    return ok(AdminSpeakerOut.of(view), translated(request, SAVED))
+# add_speaker, update_speaker (the bodies as JSON: profileURL is a URL)
+item_edits(router, AdminSpeakerOut, SpeakerIn, WITH_422,
+           ("post", "/meetups/{meetup_id}/speakers", admin_program.add_speaker, SAVED, ""),
+           dump={"mode": "json"}, status_code=201)
+item_edits(router, AdminSpeakerOut, SpeakerIn, WITH_422,
+           ("put", "/meetups/{meetup_id}/speakers/{speaker_id}", admin_program.update_speaker,
+            SAVED, ""),
+           dump={"mode": "json"})
 
 
 item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/speakers/{speaker_id}",
@@ -271,52 +257,29 @@ item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/speakers/{
                                       "Remove a speaker; their sessions stay without a speaker."))
 
 
-@router.post("/meetups/{meetup_id}/sessions", status_code=201,
-             response_model=Envelope[AdminSessionOut], responses=WITH_422)
-def add_session(
-    meetup_id: int, body: SessionIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminSessionOut]:
-    """Add a keynote session on the meetup's date."""
-    view = admin_program.add_session(session, user.id, meetup_id, body.model_dump())
-    return ok(AdminSessionOut.of(view), translated(request, SAVED), 201)
-
-
-@router.put("/meetups/{meetup_id}/sessions/{session_id}",
-            response_model=Envelope[AdminSessionOut], responses=WITH_422)
-def update_session(
-    meetup_id: int, session_id: int, body: SessionIn, user: Organizer, session: SessionDep,
-    request: Request,
-) -> Envelope[AdminSessionOut]:
-    view = admin_program.update_session(session, user.id, meetup_id, session_id, body.model_dump())
-    return ok(AdminSessionOut.of(view), translated(request, SAVED))
+# add_session, update_session
+item_edits(router, AdminSessionOut, SessionIn, WITH_422,
+           ("post", "/meetups/{meetup_id}/sessions", admin_program.add_session, SAVED,
+            "Add a keynote session on the meetup's date."), status_code=201)
+item_edits(router, AdminSessionOut, SessionIn, WITH_422,
+           ("put", "/meetups/{meetup_id}/sessions/{session_id}", admin_program.update_session,
+            SAVED, ""))
 
 
 item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/sessions/{session_id}",
                                       admin_program.remove_session, DELETED, ""))
 
 
-@router.post("/meetups/{meetup_id}/notes", status_code=201, response_model=Envelope[AdminNoteOut],
-             responses=WITH_422)
-def add_note(
-    meetup_id: int, body: NoteIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminNoteOut]:
-    """Add a note (active unless ``active`` is false)."""
-    view = admin_program.add_note(session, user.id, meetup_id, body.model_dump(exclude_none=True))
-    return ok(AdminNoteOut.of(view), translated(request, SAVED), 201)
-
-
-@router.put("/meetups/{meetup_id}/notes/{note_id}", response_model=Envelope[AdminNoteOut],
-            responses=WITH_422)
-def update_note(
-    meetup_id: int, note_id: int, body: NoteIn, user: Organizer, session: SessionDep,
-    request: Request,
-) -> Envelope[AdminNoteOut]:
-    """Change a note's text and/or archive (active false) or restore it; omitted fields
-    stay as they are."""
-    view = admin_program.update_note(
-        session, user.id, meetup_id, note_id, body.model_dump(exclude_none=True)
-    )
-    return ok(AdminNoteOut.of(view), translated(request, SAVED))
+# add_note, update_note (omitted fields stay as they are)
+item_edits(router, AdminNoteOut, NoteIn, WITH_422,
+           ("post", "/meetups/{meetup_id}/notes", admin_program.add_note, SAVED,
+            "Add a note (active unless ``active`` is false)."),
+           dump={"exclude_none": True}, status_code=201)
+item_edits(router, AdminNoteOut, NoteIn, WITH_422,
+           ("put", "/meetups/{meetup_id}/notes/{note_id}", admin_program.update_note, SAVED,
+            "Change a note's text and/or archive (active false) or restore it; omitted fields\n"
+            "stay as they are."),
+           dump={"exclude_none": True})
 
 
 item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/notes/{note_id}",

@@ -14,7 +14,7 @@ from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
     DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    image_bytes, item_actions, ruled, ruled_text, upper_or_none,
+    image_bytes, item_actions, item_edits, ruled_text, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
@@ -94,13 +94,10 @@ def get_news(news_id: int, user: Organizer, session: SessionDep) -> Envelope[Adm
     return ok(AdminNewsOut.of(admin_news.get_news_admin(session, user.id, news_id)))
 
 
-@router.put("/news/{news_id}", response_model=Envelope[AdminNewsOut], responses=WITH_422)
-def update_news(
-    news_id: int, body: NewsIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminNewsOut]:
-    """Change title, content, type and tags (and ``published`` when sent)."""
-    view = admin_news.update_news(session, user.id, news_id, body.model_dump(exclude_none=True))
-    return ok(AdminNewsOut.of(view), translated(request, SAVED))
+item_edits(router, AdminNewsOut, NewsIn, WITH_422,
+           ("put", "/news/{news_id}", admin_news.update_news, SAVED,
+            "Change title, content, type and tags (and ``published`` when sent)."),
+           dump={"exclude_none": True})
 
 
 @router.post("/news/{news_id}/publish", response_model=Envelope[AdminNewsOut], responses=WITH_404)
