@@ -12,13 +12,15 @@ shared link land on the same view.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any
 from urllib.parse import urlencode
 
 import reflex as rx
 
+from community_app import routes
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
@@ -31,6 +33,16 @@ log = logging.getLogger(__name__)
 NOT_ORGANIZER = N_("This page is for organizers only.")
 SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
+IMAGE_SAVED = N_("Image saved.")
+IMAGE_REMOVED = N_("Image removed.")
+NO_IMAGE = N_("Choose an image first.")
+
+# The areas whose list has one filter in its address: (list address, filter name, default).
+LISTS = {
+    "meetups": (routes.ADMIN_MEETUPS, "type", "upcoming"),
+    "news": (routes.ADMIN_NEWS, "show", "all"),
+    "jobs": (routes.ADMIN_JOBS, "status", "PENDING"),
+}
 
 
 def one(value: str | list[str]) -> str:
@@ -38,6 +50,38 @@ def one(value: str | list[str]) -> str:
     if isinstance(value, list):
         return str(value[0]) if value else ""
     return str(value)
+
+
+def address_value(value: str | list[str], default: str) -> str:
+    """A filter chosen in a list as its address writes it: nothing for the default."""
+    value = one(value)
+    return "" if value == default else value
+
+
+class row_action:  # noqa: N801 - used like a decorator-made event handler
+    """An event handler on one row of a list, written as one line in the area's state:
+    ``hide = row_action(service.hide_comment, HIDDEN)`` runs ``fn(session, organizer_id,
+    row_id)`` through ``self._act`` (or the state's method named by ``via``), shows ``done``
+    and reads the list again. The handler takes the attribute's name, as Reflex expects."""
+
+    def __init__(self, fn: Callable[..., Any], done: str, via: str = "_act") -> None:
+        self.fn, self.done, self.via = fn, done, via
+
+    def __call__(self, *args: Any) -> Any:
+        """Never called: the class holds the handler instead (callable, so the state's
+        class does not take it for a var before ``__set_name__`` replaces it)."""
+        raise TypeError("row_action is replaced by its handler when the class is made")
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        fn, done, via = self.fn, self.done, self.via
+
+        def handler(self, item_id: int):
+            return getattr(self, via)(fn, item_id, done)
+
+        handler.__name__ = name
+        handler.__qualname__ = f"{owner.__qualname__}.{name}"
+        handler.__module__ = owner.__module__
+        setattr(owner, name, rx.event(handler))
 
 
 def stamp(value) -> Message:
@@ -119,6 +163,16 @@ class AdminState(AuthState):
         """The area's list, read again (each area's state has its own)."""
         return None
 
+    def _read_rows(self, read: Callable[[Any, int], Any], var: str,
+                   row: Callable[[Any], Any]) -> Any:
+        """The area's list: ``read(session, organizer_id)`` gives a page whose items
+        become ``row(item)`` in the list var ``var``; the list is then loaded."""
+        ok, page, event = self._read(read)
+        if ok:
+            setattr(self, var, [row(v) for v in page.items])
+            self.loaded = True
+        return event
+
     def _act(self, fn: Callable[[Any, int, int], Any], item_id: int, done: str) -> Any:
         """``fn(session, organizer_id, item_id)`` with ``done`` shown, then the list read
         again (its reading keeps the message)."""
@@ -129,7 +183,48 @@ class AdminState(AuthState):
             self.notice = notice
         return event
 
+    # --- an item's image ----------------------------------------------------------------
+
+    async def _upload_image(self, files: list, upload_id: str, save: Callable[..., Any],
+                            show: Callable[[Any], None]) -> AsyncIterator[Any]:
+        """The image dropped in ``upload_id``: ``save(session, organizer_id, data, file
+        name)`` off the event loop (decoding is slow), ``show(view)`` when saved, then the
+        drop zone emptied. No file: the error says so."""
+        if not files:
+            self._clear_messages()
+            self.error = message(NO_IMAGE)
+            return
+        upload = files[0]
+        data = await upload.read()
+        name = getattr(upload, "name", None) or getattr(upload, "filename", None)
+        ok, view, event = await asyncio.to_thread(
+            self._run, lambda s, a: save(s, a, data, name), IMAGE_SAVED
+        )
+        if ok:
+            show(view)
+        if event:
+            yield event
+        yield rx.clear_selected_files(upload_id)
+
+    def _remove_image(self, remove: Callable[[Any, int], Any],
+                      show: Callable[[Any], None]) -> Any:
+        """``remove(session, organizer_id)``, then ``show(None)``: no image."""
+        ok, _, event = self._run(remove, IMAGE_REMOVED)
+        if ok:
+            show(None)
+        return event
+
     # --- the address ------------------------------------------------------------------
+
+    def _open_list(self, area: str, **filters: tuple[str, Iterable[str], str]) -> Any:
+        """The load of a list's address: its area (the list, not a form: ``mode``), each
+        filter ``var=(name in the address, allowed values, default)``, then the list."""
+        self.section = area
+        if hasattr(self, "mode"):
+            self.mode = "list"
+        for var, (name, allowed, default) in filters.items():
+            setattr(self, var, self._address(name, allowed, default))
+        return self._load_list()
 
     def _address(self, name: str, allowed: Iterable[str], default: str = "") -> str:
         """A filter of the current address (``?name=value``) when it is an allowed value."""
@@ -162,6 +257,17 @@ class AdminState(AuthState):
             self._clear_messages()
         _, event = self._gate()
         return event
+
+    @rx.event
+    def set_filter(self, value: str | list[str]):
+        """A list's filter chosen (meetups, news, jobs): its address, the default left out."""
+        route, name, default = LISTS[self.section]
+        return self._go(route, **{name: address_value(value, default)})
+
+    @rx.event
+    def to_list(self):
+        """From an item's address (/admin/news/3) back to its area's list."""
+        return self._go(LISTS[self.section][0])
 
     @rx.event
     def dismiss(self):

@@ -9,7 +9,7 @@ import reflex as rx
 from community_app import routes
 from community_app.i18n import N_
 from community_app.services import admin_comments as service
-from community_app.state.admin import AdminState, one, stamp
+from community_app.state.admin import AdminState, address_value, row_action, stamp
 from community_app.state.messages import Message
 
 HIDDEN = N_("Comment hidden: it is gone from the public thread.")
@@ -30,6 +30,12 @@ class CommentRow:
     created: Message
 
 
+def _row(c: service.AdminCommentView) -> CommentRow:
+    return CommentRow(c.id, c.news_id, c.news_title, routes.news_detail(c.news_id),
+                      c.parent_id is not None, c.author_username, c.text, c.hidden,
+                      stamp(c.created_at))
+
+
 class AdminCommentsState(AdminState):
     comments: list[CommentRow] = []
     loaded: bool = False
@@ -39,46 +45,27 @@ class AdminCommentsState(AdminState):
     def _load_list(self):
         hidden = {"visible": False, "hidden": True}.get(self.show)
         query = self.query
-        ok, page, event = self._read(
-            lambda s, a: service.list_comments_admin(s, a, hidden=hidden, search=query, size=100)
+        return self._read_rows(
+            lambda s, a: service.list_comments_admin(s, a, hidden=hidden, search=query, size=100),
+            "comments", _row,
         )
-        if ok:
-            self.comments = [
-                CommentRow(c.id, c.news_id, c.news_title, routes.news_detail(c.news_id),
-                           c.parent_id is not None, c.author_username, c.text, c.hidden,
-                           stamp(c.created_at))
-                for c in page.items
-            ]
-            self.loaded = True
-        return event
 
     @rx.event
     def load(self):
         """/admin/comments[?show=visible|hidden&search=...]"""
-        self.section = "comments"
-        self.show = self._address("show", ("all", "visible", "hidden"), "all")
         self.query = self._address_text("search")
-        return self._load_list()
+        return self._open_list("comments", show=("show", ("all", "visible", "hidden"), "all"))
 
     @rx.event
     def set_show(self, value: str | list[str]):
-        value = one(value)
-        return self._go(routes.ADMIN_COMMENTS, show="" if value == "all" else value,
+        return self._go(routes.ADMIN_COMMENTS, show=address_value(value, "all"),
                         search=self.query)
 
     @rx.event
     def set_query(self, value: str):
         return self._go(routes.ADMIN_COMMENTS, replace=True,
-                        show="" if self.show == "all" else self.show, search=value[:200])
+                        show=address_value(self.show, "all"), search=value[:200])
 
-    @rx.event
-    def hide(self, comment_id: int):
-        return self._act(service.hide_comment, comment_id, HIDDEN)
-
-    @rx.event
-    def unhide(self, comment_id: int):
-        return self._act(service.unhide_comment, comment_id, SHOWN)
-
-    @rx.event
-    def delete(self, comment_id: int):
-        return self._act(service.delete_comment, comment_id, DELETED)
+    hide = row_action(service.hide_comment, HIDDEN)
+    unhide = row_action(service.unhide_comment, SHOWN)
+    delete = row_action(service.delete_comment, DELETED)

@@ -7,12 +7,11 @@ import dataclasses
 
 import reflex as rx
 
-from community_app import routes
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.models import JobStatus
 from community_app.services import admin_jobs as service
-from community_app.state.admin import AdminState, one
+from community_app.state.admin import AdminState, row_action
 from community_app.state.messages import Message
 
 OPENED = N_("Job post opened for 30 days.")
@@ -122,42 +121,18 @@ class AdminJobsState(AdminState):
 
     def _load_list(self):
         status = None if self.filter == "ALL" else self.filter
-        ok, page, event = self._read(
-            lambda s, a: service.list_jobs_admin(s, a, status, size=100)
-        )
-        if ok:
-            self.jobs = [_row(v) for v in page.items]
-            self.loaded = True
-        return event
+        return self._read_rows(lambda s, a: service.list_jobs_admin(s, a, status, size=100),
+                               "jobs", _row)
 
     @rx.event
     def load(self):
         """/admin/jobs[?status=OPEN|EXPIRED|CLOSED|FILLED|ALL] (the queue by default)"""
-        self.section = "jobs"
-        self.mode = "list"
-        self.filter = self._address("status", FILTERS, "PENDING")
-        return self._load_list()
+        return self._open_list("jobs", filter=("status", FILTERS, "PENDING"))
 
-    @rx.event
-    def set_filter(self, value: str | list[str]):
-        value = one(value)
-        return self._go(routes.ADMIN_JOBS, status="" if value == "PENDING" else value)
-
-    @rx.event
-    def open_job(self, job_id: int):
-        return self._act(service.open_job, job_id, OPENED)
-
-    @rx.event
-    def renew(self, job_id: int):
-        return self._act(service.renew_job, job_id, RENEWED)
-
-    @rx.event
-    def close(self, job_id: int):
-        return self._act(service.close_job, job_id, CLOSED)
-
-    @rx.event
-    def fill(self, job_id: int):
-        return self._act(service.fill_job, job_id, FILLED)
+    open_job = row_action(service.open_job, OPENED)
+    renew = row_action(service.renew_job, RENEWED)
+    close = row_action(service.close_job, CLOSED)
+    fill = row_action(service.fill_job, FILLED)
 
     @rx.event
     def delete(self, job_id: int):

@@ -4,6 +4,7 @@ and the image, and one meetup's registrations (approval, check-in, CSV)."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import reflex as rx
 
@@ -16,7 +17,7 @@ from community_app.services.meetups import (
     admin_registrations,
 )
 from community_app.korea_time import korea_clock as hhmm  # HH:MM in Korea time
-from community_app.state.admin import AdminState, one, stamp
+from community_app.state.admin import AdminState, row_action, stamp
 from community_app.state.admin_meetup_rows import (
     MeetupForm,
     MeetupRow,
@@ -32,8 +33,6 @@ from community_app.state.lang import LangState
 MEETUP_SAVED = N_("Meetup saved.")
 MEETUP_CREATED = N_("Meetup created. Now add its speakers, sessions and notes.")
 MEETUP_DELETED = N_("Meetup deleted.")
-IMAGE_SAVED = N_("Image saved.")
-IMAGE_REMOVED = N_("Image removed.")
 SPEAKER_SAVED = N_("Speaker saved.")
 SPEAKER_REMOVED = N_("Speaker removed.")
 SESSION_SAVED = N_("Session saved.")
@@ -46,7 +45,6 @@ ACCEPTED = N_("Registration accepted.")
 REJECTED = N_("Registration rejected.")
 CHECKED_IN = N_("{name} is checked in.")
 CHECK_IN_UNDONE = N_("Check-in undone.")
-NO_IMAGE = N_("Choose an image first.")
 
 FILTERS = ("upcoming", "past", "all")
 NEW = "new"  # /admin/meetups/new: the empty form
@@ -105,19 +103,7 @@ class AdminMeetupsState(AdminState):
     @rx.event
     def load(self):
         """/admin/meetups[?type=past|all]"""
-        self.section = "meetups"
-        self.mode = "list"
-        self.filter = self._address("type", FILTERS, "upcoming")
-        return self._load_list()
-
-    @rx.event
-    def set_filter(self, value: str | list[str]):
-        value = one(value)
-        return self._go(routes.ADMIN_MEETUPS, type="" if value == "upcoming" else value)
-
-    @rx.event
-    def back_to_list(self):
-        return self._go(routes.ADMIN_MEETUPS)
+        return self._open_list("meetups", filter=("type", FILTERS, "upcoming"))
 
     @rx.event
     def delete(self, meetup_id: int):
@@ -242,43 +228,49 @@ class AdminMeetupsState(AdminState):
             self.current_title = str(values["title"])
         return event
 
+    def _show_image(self, view) -> None:
+        self.form.image_url = (view.meetup.image_url or "") if view else ""
+        self.form.image_name = (view.meetup.image_name or "") if view else ""
+
     @rx.event
     async def upload_image(self, files: list[rx.UploadFile]):
-        if not files:
-            self._clear_messages()
-            self.error = both(NO_IMAGE)
-            return
-        upload = files[0]
-        data = await upload.read()
-        name = getattr(upload, "name", None) or getattr(upload, "filename", None)
         meetup_id = self.editing_id
-        ok, view, event = await asyncio.to_thread(  # image decoding: off the event loop
-            self._run,
-            lambda s, a: admin_edits.set_meetup_image(s, a, meetup_id, data, name),
-            IMAGE_SAVED,
-        )
-        if ok:
-            self.form.image_url = view.meetup.image_url or ""
-            self.form.image_name = view.meetup.image_name or ""
-        if event:
+        async for event in self._upload_image(
+            files, "meetup-image",
+            lambda s, a, data, name: admin_edits.set_meetup_image(s, a, meetup_id, data, name),
+            self._show_image,
+        ):
             yield event
-        yield rx.clear_selected_files("meetup-image")
 
     @rx.event
     def remove_image(self):
         meetup_id = self.editing_id
-        ok, _, event = self._run(
-            lambda s, a: admin_edits.remove_meetup_image(s, a, meetup_id), IMAGE_REMOVED
+        return self._remove_image(
+            lambda s, a: admin_edits.remove_meetup_image(s, a, meetup_id), self._show_image
         )
-        if ok:
-            self.form.image_url = ""
-            self.form.image_name = ""
-        return event
 
     def _refresh_parts(self):
         notice, error = self.notice, self.error
         self._load_details(self.editing_id)
         self.notice, self.error = notice, error
+
+    def _change_part(self, change, done: str) -> tuple[bool, Any]:
+        """``change(session, organizer_id, meetup_id)`` on a speaker, session or note of
+        the meetup shown, with ``done`` shown and the parts read again."""
+        meetup_id = self.editing_id
+        ok, _, event = self._run(lambda s, a: change(s, a, meetup_id), done)
+        if ok:
+            self._refresh_parts()
+        return ok, event
+
+    def _save_part(self, part_id: int, update, add, values: dict, done: str) -> tuple[bool, Any]:
+        """Save the part being edited (``update``), or add a new one (``add``)."""
+        if part_id:
+            return self._change_part(lambda s, a, m: update(s, a, m, part_id, values), done)
+        return self._change_part(lambda s, a, m: add(s, a, m, values), done)
+
+    def _remove_part(self, remove, part_id: int, done: str):
+        return self._change_part(lambda s, a, m: remove(s, a, m, part_id), done)[1]
 
     # --- speakers, sessions, notes ------------------------------------------------------
 
@@ -303,31 +295,15 @@ class AdminMeetupsState(AdminState):
         self.speaker_form = SpeakerRow(self.speaker_form.id, str(values["fullName"]),
                                        str(values["jobPosition"]), str(values["company"]),
                                        str(values["bio"]), str(values["profileURL"]))
-        meetup_id, speaker_id = self.editing_id, self.speaker_form.id
-        if speaker_id:
-            ok, _, event = self._run(
-                lambda s, a: admin_program.update_speaker(s, a, meetup_id, speaker_id, values),
-                SPEAKER_SAVED,
-            )
-        else:
-            ok, _, event = self._run(
-                lambda s, a: admin_program.add_speaker(s, a, meetup_id, values), SPEAKER_SAVED
-            )
+        ok, event = self._save_part(self.speaker_form.id, admin_program.update_speaker,
+                                    admin_program.add_speaker, values, SPEAKER_SAVED)
         if ok:
             self.speaker_form = SpeakerRow(0, "", "", "", "", "")
             self.speaker_key += 1
-            self._refresh_parts()
         return event
 
-    @rx.event
-    def remove_speaker(self, speaker_id: int):
-        meetup_id = self.editing_id
-        ok, _, event = self._run(
-            lambda s, a: admin_program.remove_speaker(s, a, meetup_id, speaker_id), SPEAKER_REMOVED
-        )
-        if ok:
-            self._refresh_parts()
-        return event
+    remove_speaker = row_action(admin_program.remove_speaker, SPEAKER_REMOVED,
+                                via="_remove_part")
 
     @rx.event
     def edit_session(self, session_id: int):
@@ -358,68 +334,32 @@ class AdminMeetupsState(AdminState):
             self.session_form.id, str(values["subject"]), str(values["startTime"]),
             str(values["endTime"]), int(speaker) if speaker.isdigit() else 0, "",
         )
-        meetup_id, session_id = self.editing_id, self.session_form.id
-        if session_id:
-            ok, _, event = self._run(
-                lambda s, a: admin_program.update_session(s, a, meetup_id, session_id, values),
-                SESSION_SAVED,
-            )
-        else:
-            ok, _, event = self._run(
-                lambda s, a: admin_program.add_session(s, a, meetup_id, values), SESSION_SAVED
-            )
+        ok, event = self._save_part(self.session_form.id, admin_program.update_session,
+                                    admin_program.add_session, values, SESSION_SAVED)
         if ok:
             self.session_form = SessionRow(0, "", str(values["endTime"]),
                                            str(values["endTime"]), 0, "")
             self.session_key += 1
-            self._refresh_parts()
         else:
             names = {"subject": "sessionSubject", "startTime": "sessionStart",
                      "endTime": "sessionEnd"}
             self.errors = {names.get(k, k): v for k, v in self.errors.items()}
         return event
 
-    @rx.event
-    def remove_session(self, session_id: int):
-        meetup_id = self.editing_id
-        ok, _, event = self._run(
-            lambda s, a: admin_program.remove_session(s, a, meetup_id, session_id), SESSION_REMOVED
-        )
-        if ok:
-            self._refresh_parts()
-        return event
+    remove_session = row_action(admin_program.remove_session, SESSION_REMOVED,
+                                via="_remove_part")
 
     @rx.event
     def add_note(self, data: dict):
-        meetup_id = self.editing_id
         values = {"content": data.get("content", ""), "active": True}
-        ok, _, event = self._run(
-            lambda s, a: admin_program.add_note(s, a, meetup_id, values), NOTE_SAVED
-        )
-        if ok:
-            self._refresh_parts()
-        return event
+        return self._save_part(0, None, admin_program.add_note, values, NOTE_SAVED)[1]
 
     @rx.event
     def toggle_note(self, note_id: int, active: bool):
-        meetup_id = self.editing_id
-        ok, _, event = self._run(
-            lambda s, a: admin_program.update_note(s, a, meetup_id, note_id, {"active": not active}),
-            NOTE_ARCHIVED if active else NOTE_RESTORED,
-        )
-        if ok:
-            self._refresh_parts()
-        return event
+        return self._save_part(note_id, admin_program.update_note, None, {"active": not active},
+                               NOTE_ARCHIVED if active else NOTE_RESTORED)[1]
 
-    @rx.event
-    def remove_note(self, note_id: int):
-        meetup_id = self.editing_id
-        ok, _, event = self._run(
-            lambda s, a: admin_program.remove_note(s, a, meetup_id, note_id), NOTE_REMOVED
-        )
-        if ok:
-            self._refresh_parts()
-        return event
+    remove_note = row_action(admin_program.remove_note, NOTE_REMOVED, via="_remove_part")
 
     # --- registrations ------------------------------------------------------------------
 
@@ -457,21 +397,10 @@ class AdminMeetupsState(AdminState):
             self.notice = notice
         return event
 
-    @rx.event
-    def accept(self, registration_id: int):
-        return self._decide(admin_registrations.accept_registration, registration_id, ACCEPTED)
-
-    @rx.event
-    def reject(self, registration_id: int):
-        return self._decide(admin_registrations.reject_registration, registration_id, REJECTED)
-
-    @rx.event
-    def check_in(self, registration_id: int):
-        return self._decide(admin_registrations.check_in, registration_id, CHECKED_IN)
-
-    @rx.event
-    def undo_check_in(self, registration_id: int):
-        return self._decide(admin_registrations.undo_check_in, registration_id, CHECK_IN_UNDONE)
+    accept = row_action(admin_registrations.accept_registration, ACCEPTED, via="_decide")
+    reject = row_action(admin_registrations.reject_registration, REJECTED, via="_decide")
+    check_in = row_action(admin_registrations.check_in, CHECKED_IN, via="_decide")
+    undo_check_in = row_action(admin_registrations.undo_check_in, CHECK_IN_UNDONE, via="_decide")
 
     @rx.event
     async def download_csv(self):

@@ -3,17 +3,16 @@ publishing, the image and deleting."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 
 import reflex as rx
 
 from community_app import routes
-from community_app.i18n import N_, both
+from community_app.i18n import N_
 from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
 from community_app.services.markdown import render_markdown
-from community_app.state.admin import AdminState, one
+from community_app.state.admin import AdminState
 from community_app.state.messages import Message
 
 NEWS_SAVED = N_("News item saved.")
@@ -21,9 +20,6 @@ NEWS_CREATED = N_("News item created.")
 NEWS_DELETED = N_("News item deleted.")
 PUBLISHED = N_("Published: the item is on /news.")
 UNPUBLISHED = N_("Unpublished: the item is a draft again.")
-IMAGE_SAVED = N_("Image saved.")
-IMAGE_REMOVED = N_("Image removed.")
-NO_IMAGE = N_("Choose an image first.")
 TYPES = ("TECH", "MEETUP", "SOCIAL")
 SHOWS = ("all", "published", "drafts")
 NEW = "new"  # /admin/news/new: the empty form
@@ -78,30 +74,15 @@ class AdminNewsState(AdminState):
 
     def _load_list(self):
         published = {"published": True, "drafts": False}.get(self.show)
-        ok, page, event = self._read(
-            lambda s, a: service.list_news_admin(s, a, published=published, size=100)
+        return self._read_rows(
+            lambda s, a: service.list_news_admin(s, a, published=published, size=100),
+            "items", _row,
         )
-        if ok:
-            self.items = [_row(v) for v in page.items]
-            self.loaded = True
-        return event
 
     @rx.event
     def load(self):
         """/admin/news[?show=published|drafts]"""
-        self.section = "news"
-        self.mode = "list"
-        self.show = self._address("show", SHOWS, "all")
-        return self._load_list()
-
-    @rx.event
-    def set_show(self, value: str | list[str]):
-        value = one(value)
-        return self._go(routes.ADMIN_NEWS, show="" if value == "all" else value)
-
-    @rx.event
-    def back_to_list(self):
-        return self._go(routes.ADMIN_NEWS)
+        return self._open_list("news", show=("show", SHOWS, "all"))
 
     @rx.event
     def open_item(self):
@@ -216,29 +197,21 @@ class AdminNewsState(AdminState):
             self.notice = notice
         return event
 
+    def _show_image(self, view) -> None:
+        self.image_url = (view.image_url or "") if view else ""
+
     @rx.event
     async def upload_image(self, files: list[rx.UploadFile]):
-        if not files:
-            self._clear_messages()
-            self.error = both(NO_IMAGE)
-            return
-        data = await files[0].read()
         news_id = self.editing_id
-        ok, v, event = await asyncio.to_thread(  # image decoding: off the event loop
-            self._run, lambda s, a: service.set_news_image(s, a, news_id, data), IMAGE_SAVED
-        )
-        if ok:
-            self.image_url = v.image_url or ""
-        if event:
+        async for event in self._upload_image(
+            files, "news-image",
+            lambda s, a, data, _name: service.set_news_image(s, a, news_id, data),
+            self._show_image,
+        ):
             yield event
-        yield rx.clear_selected_files("news-image")
 
     @rx.event
     def remove_image(self):
         news_id = self.editing_id
-        ok, _, event = self._run(
-            lambda s, a: service.remove_news_image(s, a, news_id), IMAGE_REMOVED
-        )
-        if ok:
-            self.image_url = ""
-        return event
+        return self._remove_image(lambda s, a: service.remove_news_image(s, a, news_id),
+                                  self._show_image)

@@ -12,7 +12,7 @@ from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers as service
-from community_app.state.admin import AdminState
+from community_app.state.admin import AdminState, address_value
 from community_app.state.messages import Message
 
 STATUS_CHANGED = N_("Status changed.")
@@ -86,14 +86,12 @@ class AdminSpeakersState(AdminState):
     @rx.event
     def load(self):
         """/admin/speakers[?status=...&expertise=...]"""
-        self.section = "speakers"
-        self.status_filter = self._address("status", STATUS_LABELS, "all")
-        self.expertise_filter = self._address("expertise", EXPERTISE_LABELS, "all")
-        return self._load_list()
+        return self._open_list("speakers", status_filter=("status", STATUS_LABELS, "all"),
+                               expertise_filter=("expertise", EXPERTISE_LABELS, "all"))
 
     def _filters(self, status: str, expertise: str):
-        return self._go(routes.ADMIN_SPEAKERS, status="" if status == "all" else status,
-                        expertise="" if expertise == "all" else expertise)
+        return self._go(routes.ADMIN_SPEAKERS, status=address_value(status, "all"),
+                        expertise=address_value(expertise, "all"))
 
     @rx.event
     def set_status_filter(self, value: str):

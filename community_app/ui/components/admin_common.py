@@ -121,6 +121,31 @@ def delete_button(*, title: Any, text: Any, on_confirm: Any) -> rx.Component:
     )
 
 
+def labelled(label: Any, for_id: Any, *controls: rx.Component, **props: Any) -> rx.Component:
+    """A control with its visible label above it (and what follows it, e.g. its error)."""
+    return rx.vstack(
+        rx.el.label(label, html_for=for_id, font_weight="500", font_size="14px"),
+        *controls,
+        spacing="1",
+        **props,
+    )
+
+
+def native_select(*options: Any, id_: Any, name: str, **props: Any) -> rx.Component:
+    """A plain <select>, for options that come from a list (``rx.foreach``)."""
+    return rx.el.select(
+        *options,
+        id=id_,
+        name=name,
+        height="40px",
+        padding_x="8px",
+        border=f"1px solid {COLORS['border']}",
+        border_radius="8px",
+        background_color="white",
+        **props,
+    )
+
+
 def labelled_select(label: Any, name: str, options: list[tuple[str, Any]], *,
                     value: Any = None, default_value: Any = None, on_change: Any = None,
                     width: str = "100%") -> rx.Component:
@@ -133,8 +158,8 @@ def labelled_select(label: Any, name: str, options: list[tuple[str, Any]], *,
         props["default_value"] = default_value
     if on_change is not None:
         props["on_change"] = on_change
-    return rx.vstack(
-        rx.el.label(label, html_for=select_id, font_weight="500", font_size="14px"),
+    return labelled(
+        label, select_id,
         rx.select.root(
             rx.select.trigger(id=select_id, width="100%", aria_label=label),
             rx.select.content(*[rx.select.item(text, value=v) for v, text in options]),
@@ -142,7 +167,6 @@ def labelled_select(label: Any, name: str, options: list[tuple[str, Any]], *,
             size="3",
             **props,
         ),
-        spacing="1",
         width=width,
         align="stretch",
     )
@@ -152,25 +176,20 @@ def text_area(label: Any, name: str, *, default_value: Any = "", rows: str = "4"
               errors: Any = None, **props: Any) -> rx.Component:
     area_id = f"field-{name}"
     error_id = f"{area_id}-error"
-    return rx.vstack(
-        rx.el.label(label, html_for=area_id, font_weight="500", font_size="14px"),
+    return labelled(
+        label, area_id,
         rx.text_area(id=area_id, name=name, default_value=default_value, rows=rows,
                      size="3", width="100%", aria_describedby=error_id, **props),
         error_text(errors, name, id_=error_id) if errors is not None else rx.fragment(),
-        spacing="1",
         width="100%",
         align="stretch",
     )
 
 
-def check(label: Any, name: str, *, default_checked: Any = False) -> rx.Component:
+def toggle(control: rx.Component, text: rx.Component) -> rx.Component:
+    """A checkbox or switch with its text, the whole line clickable."""
     return rx.el.label(
-        rx.hstack(
-            rx.checkbox(name=name, default_checked=default_checked, size="3"),
-            rx.text(label, size="3"),
-            spacing="2",
-            align="center",
-        ),
+        rx.hstack(control, text, spacing="2", align="center"),
         cursor="pointer",
         min_height="36px",
         display="flex",
@@ -178,31 +197,30 @@ def check(label: Any, name: str, *, default_checked: Any = False) -> rx.Componen
     )
 
 
+def check(label: Any, name: str, *, default_checked: Any = False) -> rx.Component:
+    return toggle(rx.checkbox(name=name, default_checked=default_checked, size="3"),
+                  rx.text(label, size="3"))
+
+
+def _callout(text: Any, icon: str, color: str, role: str, id_: str) -> rx.Component:
+    return rx.cond(
+        text.contains("en"),
+        rx.callout.root(
+            rx.callout.icon(rx.icon(icon)),
+            rx.callout.text(t_var(text)),
+            color_scheme=color,
+            role=role,
+            width="100%",
+            id=id_,
+        ),
+    )
+
+
 def messages() -> rx.Component:
     """The result of the last action, for every section (live regions)."""
     return rx.fragment(
-        rx.cond(
-            AdminState.notice.contains("en"),
-            rx.callout.root(
-                rx.callout.icon(rx.icon("circle-check")),
-                rx.callout.text(t_var(AdminState.notice)),
-                color_scheme="green",
-                role="status",
-                width="100%",
-                id="admin-notice",
-            ),
-        ),
-        rx.cond(
-            AdminState.error.contains("en"),
-            rx.callout.root(
-                rx.callout.icon(rx.icon("triangle-alert")),
-                rx.callout.text(t_var(AdminState.error)),
-                color_scheme="red",
-                role="alert",
-                width="100%",
-                id="admin-error",
-            ),
-        ),
+        _callout(AdminState.notice, "circle-check", "green", "status", "admin-notice"),
+        _callout(AdminState.error, "triangle-alert", "red", "alert", "admin-error"),
     )
 
 
@@ -278,3 +296,112 @@ def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remo
             width="100%",
         )
     )
+
+
+# ---------------------------------------------------------------- one list screen
+
+
+def screen(*children: rx.Component) -> rx.Component:
+    """A section's column: its header, filters, list or form, one below the other."""
+    return rx.vstack(*children, spacing="4", width="100%")
+
+
+def choices(options: list[tuple[str, Any]], value: Any, on_change: Any,
+            **props: Any) -> rx.Component:
+    """A list's filter as a segmented control (``options``: value, shown text)."""
+    return rx.segmented_control.root(
+        *[rx.segmented_control.item(text, value=v) for v, text in options],
+        value=value,
+        on_change=on_change,
+        **props,
+    )
+
+
+def search_box(value: Any, on_change: Any, placeholder: Any, *, max_width: str = "360px",
+               **props: Any) -> rx.Component:
+    """A search field with its magnifier (the list follows as one types)."""
+    return rx.input(
+        rx.input.slot(rx.icon("search", size=16)),
+        value=value,
+        on_change=on_change,
+        placeholder=placeholder,
+        type="search",
+        size="3",
+        width="100%",
+        max_width=max_width,
+        **props,
+    )
+
+
+def when_any(items: Any, content: rx.Component, empty_text: Any) -> rx.Component:
+    """``content`` when there are ``items``, else the text saying there are none."""
+    return rx.cond(items.length() > 0, content, empty(empty_text))
+
+
+def table_or_empty(items: Any, header: list[Any], row: Any, *, label: Any,
+                   empty_text: Any) -> rx.Component:
+    """The rows as a scrolling table, or the text saying there are none."""
+    return when_any(items, scroll_table(header, rx.foreach(items, row), label=label), empty_text)
+
+
+def item_list(loaded: Any, items: Any, header: list[Any], row: Any, *, label: Any,
+              empty_text: Any) -> rx.Component:
+    """An area's list: a spinner until it is read, then the table or the empty text."""
+    return loading_or(loaded, table_or_empty(items, header, row, label=label,
+                                             empty_text=empty_text))
+
+
+def title_cell(title: Any, *lines: Any, min_width: str = "160px") -> rx.Component:
+    """A row's first cell: its name in bold over smaller muted lines (a component each,
+    or the children of one line as a tuple)."""
+    def line(value: Any) -> rx.Component:
+        parts = value if isinstance(value, tuple) else (value,)
+        return rx.text(*parts, size="1", color=COLORS["muted"])
+
+    return rx.table.row_header_cell(
+        rx.vstack(rx.text(title, font_weight="600"), *[line(v) for v in lines],
+                  spacing="0", min_width=min_width)
+    )
+
+
+def actions_cell(*buttons: rx.Component, **props: Any) -> rx.Component:
+    """A row's last cell: its buttons side by side."""
+    return rx.table.cell(rx.hstack(*buttons, spacing="2", **props))
+
+
+def edit_button(on_click: Any, label: Any = None, **props: Any) -> rx.Component:
+    return small_button(rx.icon("pencil", size=14), t("Edit") if label is None else label,
+                        on_click=on_click, **props)
+
+
+def new_button(label: Any, on_click: Any, **props: Any) -> rx.Component:
+    """The list's button for a new item, next to its heading."""
+    return rx.button(rx.icon("plus", size=16), label, on_click=on_click, size="3",
+                     cursor="pointer", **props)
+
+
+def back_button(label: Any, on_click: Any) -> rx.Component:
+    return small_button(rx.icon("arrow-left", size=14), label, on_click=on_click,
+                        variant="ghost")
+
+
+def item_form(*fields: rx.Component, on_submit: Any, key: Any = None, spacing: str = "3",
+              **props: Any) -> rx.Component:
+    """A form read on submit (the browser's checks off: the server's messages show under
+    each field); ``key`` changes to show another item's values."""
+    if key is not None:
+        props["key"] = key
+    return rx.form(
+        rx.vstack(*fields, spacing=spacing, width="100%"),
+        on_submit=on_submit,
+        no_validate=True,
+        width="100%",
+        **props,
+    )
+
+
+def columns(*fields: rx.Component, **widths: str) -> rx.Component:
+    """Fields side by side from the small breakpoint up (``widths``: columns at each
+    breakpoint, two from ``sm`` by default), one below the other on phones."""
+    return rx.grid(*fields, columns=rx.breakpoints(initial="1", **(widths or {"sm": "2"})),
+                   spacing="3", width="100%")

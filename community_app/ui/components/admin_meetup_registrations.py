@@ -7,13 +7,10 @@ import reflex as rx
 
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
-from community_app.ui.components.admin_common import (
-    empty,
-    scroll_table,
-    section_header,
-    small_button,
-    status_badge,
-)
+from community_app.ui.components.admin_common import labelled
+from community_app.ui.components.admin_common import back_button, edit_button, screen, search_box
+from community_app.ui.components.admin_common import section_header, small_button, status_badge
+from community_app.ui.components.admin_common import table_or_empty, title_cell
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -25,15 +22,7 @@ E = AdminState.errors
 
 def _registration_row(r) -> rx.Component:
     return rx.table.row(
-        rx.table.row_header_cell(
-            rx.vstack(
-                rx.text(rx.cond(r.name != "", r.name, r.username), font_weight="600"),
-                rx.text(r.email, size="1", color=COLORS["muted"]),
-                rx.text(r.phone, size="1", color=COLORS["muted"]),
-                spacing="0",
-                min_width="160px",
-            )
-        ),
+        title_cell(rx.cond(r.name != "", r.name, r.username), r.email, r.phone),
         rx.table.cell(status_badge(r.status, r.status_label)),
         rx.table.cell(
             rx.cond(
@@ -77,12 +66,11 @@ def _registration_row(r) -> rx.Component:
 
 
 def registrations_view() -> rx.Component:
-    return rx.vstack(
-        small_button(rx.icon("arrow-left", size=14), t("All meetups"), on_click=S.back_to_list,
-                     variant="ghost"),
+    return screen(
+        back_button(t("All meetups"), S.to_list),
         section_header(
             t("Registrations"),
-            small_button(rx.icon("pencil", size=14), t("Edit meetup"), on_click=S.edit(S.editing_id)),
+            edit_button(S.edit(S.editing_id), t("Edit meetup")),
             small_button(rx.icon("download", size=14), t("Download CSV"), variant="solid",
                          on_click=S.download_csv, id="admin-download-csv"),
             subtitle=S.current_title,
@@ -90,34 +78,19 @@ def registrations_view() -> rx.Component:
         rx.text(t("{registered} registered · {checked} checked in", registered=S.live_count,
                   checked=S.checked_in_count), id="registration-counts", size="2",
                 color=COLORS["muted"]),
-        rx.vstack(
-            rx.el.label(t("Search by name or email"), html_for="registration-search",
-                        font_weight="500", font_size="14px"),
-            rx.input(
-                rx.input.slot(rx.icon("search", size=16)),
-                id="registration-search",
-                value=S.search,
-                on_change=S.set_search,
-                placeholder=t("Name or email"),
-                type="search",
-                size="3",
-                width="100%",
-                max_width="420px",
-            ),
-            spacing="1",
+        labelled(
+            t("Search by name or email"), "registration-search",
+            search_box(S.search, S.set_search, t("Name or email"), max_width="420px",
+                       id="registration-search"),
             width="100%",
         ),
-        rx.cond(
-            S.registrations.length() > 0,
-            scroll_table(
-                [t("Member"), t("Status"), t("Check-in"), t("Approval"), t("Reason and field"),
-                 t("Expectation"), t("Registered at")],
-                rx.foreach(S.registrations, _registration_row),
-                label=t("Registrations"),
-            ),
-            empty(rx.cond(S.search != "", t("Nobody matches this search."),
-                          t("No registrations yet."))),
+        table_or_empty(
+            S.registrations,
+            [t("Member"), t("Status"), t("Check-in"), t("Approval"), t("Reason and field"),
+             t("Expectation"), t("Registered at")],
+            _registration_row,
+            label=t("Registrations"),
+            empty_text=rx.cond(S.search != "", t("Nobody matches this search."),
+                               t("No registrations yet.")),
         ),
-        spacing="4",
-        width="100%",
     )

@@ -7,24 +7,13 @@ import reflex as rx
 
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
-from community_app.ui.components.admin_common import (
-    delete_button,
-    image_card,
-    card,
-    check,
-    empty,
-    loading_or,
-    missing,
-    scroll_table,
-    section_header,
-    small_button,
-    text_area,
-)
-from community_app.ui.components.admin_meetup_program import (
-    notes_card,
-    sessions_card,
-    speakers_card,
-)
+from community_app.ui.components.admin_common import actions_cell, back_button, card, check
+from community_app.ui.components.admin_common import choices, columns, delete_button, edit_button
+from community_app.ui.components.admin_common import image_card, item_form, item_list, missing
+from community_app.ui.components.admin_common import new_button, screen, section_header
+from community_app.ui.components.admin_common import small_button, text_area, title_cell
+from community_app.ui.components.admin_meetup_program import notes_card, sessions_card
+from community_app.ui.components.admin_meetup_program import speakers_card
 from community_app.ui.components.admin_meetup_registrations import registrations_view
 from community_app.ui.components.forms import field, submit_button
 from community_app.ui.i18n import t, t_var
@@ -38,14 +27,7 @@ E = AdminState.errors
 
 def _meetup_row(m) -> rx.Component:
     return rx.table.row(
-        rx.table.row_header_cell(
-            rx.vstack(
-                rx.text(m.title, font_weight="600"),
-                rx.text(m.location, color=COLORS["muted"], size="1"),
-                spacing="0",
-                min_width="160px",
-            )
-        ),
+        title_cell(m.title, m.location),
         rx.table.cell(
             rx.vstack(rx.text(t_var(m.date)), rx.text(t_var(m.time), size="1", color=COLORS["muted"]),
                       spacing="0"),
@@ -56,55 +38,33 @@ def _meetup_row(m) -> rx.Component:
             rx.cond(m.pending > 0, rx.badge(m.pending, color_scheme="amber", variant="soft"), rx.text("0")),
         ),
         rx.table.cell(m.attended),
-        rx.table.cell(
-            rx.hstack(
-                small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit(m.id),
-                             aria_label=t("Edit") + " " + m.title),
-                small_button(rx.icon("users", size=14), t("Registrations"),
-                             on_click=S.open_registrations(m.id, m.title)),
-                delete_button(
-                    title=t("Delete this meetup?"),
-                    text=t("Its speakers, sessions, notes and every registration are deleted too. This cannot be undone."),
-                    on_confirm=S.delete(m.id),
-                ),
-                spacing="2",
-                wrap="nowrap",
-            )
+        actions_cell(
+            edit_button(S.edit(m.id), aria_label=t("Edit") + " " + m.title),
+            small_button(rx.icon("users", size=14), t("Registrations"),
+                         on_click=S.open_registrations(m.id, m.title)),
+            delete_button(
+                title=t("Delete this meetup?"),
+                text=t("Its speakers, sessions, notes and every registration are deleted too. This cannot be undone."),
+                on_confirm=S.delete(m.id),
+            ),
+            wrap="nowrap",
         ),
     )
 
 
 def _list() -> rx.Component:
-    return rx.vstack(
+    return screen(
         section_header(
             t("Meetups"),
-            rx.segmented_control.root(
-                rx.segmented_control.item(t("Upcoming"), value="upcoming"),
-                rx.segmented_control.item(t("Past"), value="past"),
-                rx.segmented_control.item(t("All"), value="all"),
-                value=S.filter,
-                on_change=S.set_filter,
-                aria_label=t("Show"),
-            ),
-            rx.button(rx.icon("plus", size=16), t("New meetup"), on_click=S.new_meetup, size="3",
-                      cursor="pointer", id="admin-new-meetup"),
+            choices([("upcoming", t("Upcoming")), ("past", t("Past")), ("all", t("All"))],
+                    S.filter, S.set_filter, aria_label=t("Show")),
+            new_button(t("New meetup"), S.new_meetup, id="admin-new-meetup"),
             subtitle=t("{people} people checked in at {count} past meetups.",
                        people=S.total_attended, count=S.past_meetups),
         ),
-        loading_or(
-            S.loaded,
-            rx.cond(
-                S.meetups.length() > 0,
-                scroll_table(
-                    [t("Meetup"), t("Date"), t("Registered"), t("Waiting"), t("Attended"), t("Actions")],
-                    rx.foreach(S.meetups, _meetup_row),
-                    label=t("Meetups"),
-                ),
-                empty(t("No meetups here yet.")),
-            ),
-        ),
-        spacing="4",
-        width="100%",
+        item_list(S.loaded, S.meetups,
+                  [t("Meetup"), t("Date"), t("Registered"), t("Waiting"), t("Attended"), t("Actions")],
+                  _meetup_row, label=t("Meetups"), empty_text=t("No meetups here yet.")),
     )
 
 
@@ -114,43 +74,35 @@ def _list() -> rx.Component:
 def _meetup_form() -> rx.Component:
     f = S.form
     return card(
-        rx.form(
-            rx.vstack(
-                field(t("Title"), "title", errors=E, default_value=f.title, required=True),
-                text_area(t("Description"), "description", default_value=f.description, errors=E),
-                rx.grid(
-                    field(t("Date (Korea time)"), "meetupDate", type_="date", errors=E,
-                          default_value=f.date),
-                    field(t("Starts"), "startTime", type_="time", errors=E, default_value=f.start),
-                    field(t("Ends"), "endTime", type_="time", errors=E, default_value=f.end),
-                    field(t("Seats"), "maxSeats", type_="number", errors=E, default_value=f.seats,
-                          min="1", input_mode="numeric"),
-                    columns=rx.breakpoints(initial="1", sm="2", md="4"),
-                    spacing="3",
-                    width="100%",
-                ),
-                field(t("Location"), "location", errors=E, default_value=f.location),
-                field(t("What is provided"), "provided", errors=E, default_value=f.provided,
-                      placeholder=t("Pizza, drinks, Wi-Fi")),
-                rx.flex(
-                    check(t("Parking available"), "parking", default_checked=f.parking),
-                    check(t("Registrations need approval"), "requiresApproval",
-                          default_checked=f.approval),
-                    gap="16px",
-                    wrap="wrap",
-                ),
-                rx.hstack(
-                    submit_button(t("Save meetup"), loading=AdminState.busy, width="auto",
-                                  id="admin-save-meetup"),
-                    spacing="3",
-                ),
+        item_form(
+            field(t("Title"), "title", errors=E, default_value=f.title, required=True),
+            text_area(t("Description"), "description", default_value=f.description, errors=E),
+            columns(
+                field(t("Date (Korea time)"), "meetupDate", type_="date", errors=E,
+                      default_value=f.date),
+                field(t("Starts"), "startTime", type_="time", errors=E, default_value=f.start),
+                field(t("Ends"), "endTime", type_="time", errors=E, default_value=f.end),
+                field(t("Seats"), "maxSeats", type_="number", errors=E, default_value=f.seats,
+                      min="1", input_mode="numeric"),
+                sm="2", md="4",
+            ),
+            field(t("Location"), "location", errors=E, default_value=f.location),
+            field(t("What is provided"), "provided", errors=E, default_value=f.provided,
+                  placeholder=t("Pizza, drinks, Wi-Fi")),
+            rx.flex(
+                check(t("Parking available"), "parking", default_checked=f.parking),
+                check(t("Registrations need approval"), "requiresApproval",
+                      default_checked=f.approval),
+                gap="16px",
+                wrap="wrap",
+            ),
+            rx.hstack(
+                submit_button(t("Save meetup"), loading=AdminState.busy, width="auto",
+                              id="admin-save-meetup"),
                 spacing="3",
-                width="100%",
             ),
             on_submit=S.save,
-            no_validate=True,
             key=S.form_key,
-            width="100%",
         ),
     )
 
@@ -161,9 +113,8 @@ def _image_card() -> rx.Component:
 
 
 def _form_view() -> rx.Component:
-    return rx.vstack(
-        small_button(rx.icon("arrow-left", size=14), t("All meetups"), on_click=S.back_to_list,
-                     variant="ghost"),
+    return screen(
+        back_button(t("All meetups"), S.to_list),
         section_header(
             rx.cond(S.editing_id > 0, t("Edit meetup"), t("New meetup")),
             rx.cond(
@@ -176,11 +127,8 @@ def _form_view() -> rx.Component:
         _meetup_form(),
         rx.cond(
             S.editing_id > 0,
-            rx.vstack(_image_card(), speakers_card(), sessions_card(), notes_card(),
-                      spacing="4", width="100%"),
+            screen(_image_card(), speakers_card(), sessions_card(), notes_card()),
         ),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -192,6 +140,6 @@ def meetups_section() -> rx.Component:
         S.mode,
         ("form", _form_view()),
         ("registrations", registrations_view()),
-        ("missing", missing(t("All meetups"), S.back_to_list)),
+        ("missing", missing(t("All meetups"), S.to_list)),
         _list(),
     )

@@ -9,17 +9,11 @@ from community_app.models import BlogStatus, NewsType
 from community_app.state.admin import AdminState
 from community_app.state.admin_news import VOCABULARY
 from community_app.state.admin_news import AdminNewsState as S
-from community_app.ui.components.admin_common import (
-    delete_button,
-    image_card,
-    card,
-    empty,
-    loading_or,
-    missing,
-    scroll_table,
-    section_header,
-    small_button,
-)
+from community_app.ui.components.admin_common import labelled
+from community_app.ui.components.admin_common import actions_cell, back_button, card, choices
+from community_app.ui.components.admin_common import columns, delete_button, edit_button
+from community_app.ui.components.admin_common import image_card, item_list, missing, new_button
+from community_app.ui.components.admin_common import screen, section_header, small_button, toggle
 from community_app.ui.components.forms import error_text
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -41,62 +35,39 @@ def _news_row(n) -> rx.Component:
         rx.table.cell(_published_badge(n.published)),
         rx.table.cell(rx.text(t_var(n.date)), white_space="nowrap"),
         rx.table.cell(n.comments),
-        rx.table.cell(
-            rx.hstack(
-                small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit(n.id)),
-                rx.cond(
-                    n.published,
-                    small_button(t("Unpublish"), on_click=S.publish(n.id, False)),
-                    small_button(t("Publish"), color_scheme="green", on_click=S.publish(n.id, True)),
-                ),
-                delete_button(
-                    title=t("Delete this news item?"),
-                    text=t("Its comments are deleted too. This cannot be undone."),
-                    on_confirm=S.delete(n.id),
-                ),
-                spacing="2",
-            )
+        actions_cell(
+            edit_button(S.edit(n.id)),
+            rx.cond(
+                n.published,
+                small_button(t("Unpublish"), on_click=S.publish(n.id, False)),
+                small_button(t("Publish"), color_scheme="green", on_click=S.publish(n.id, True)),
+            ),
+            delete_button(
+                title=t("Delete this news item?"),
+                text=t("Its comments are deleted too. This cannot be undone."),
+                on_confirm=S.delete(n.id),
+            ),
         ),
     )
 
 
 def _list() -> rx.Component:
-    return rx.vstack(
+    return screen(
         section_header(
             t("News"),
-            rx.segmented_control.root(
-                rx.segmented_control.item(t("All"), value="all"),
-                rx.segmented_control.item(t("Published"), value="published"),
-                rx.segmented_control.item(t("Drafts"), value="drafts"),
-                value=S.show,
-                on_change=S.set_show,
-            ),
-            rx.button(rx.icon("plus", size=16), t("New news item"), on_click=S.new_item, size="3",
-                      cursor="pointer"),
+            choices([("all", t("All")), ("published", t("Published")), ("drafts", t("Drafts"))],
+                    S.show, S.set_filter),
+            new_button(t("New news item"), S.new_item),
         ),
-        loading_or(
-            S.loaded,
-            rx.cond(
-                S.items.length() > 0,
-                scroll_table([t("Title"), t("Type"), t("State"), t("Date"), t("Comments"), t("Actions")],
-                             rx.foreach(S.items, _news_row), label=t("News")),
-                empty(t("No news items here yet.")),
-            ),
-        ),
-        spacing="4",
-        width="100%",
+        item_list(S.loaded, S.items,
+                  [t("Title"), t("Type"), t("State"), t("Date"), t("Comments"), t("Actions")],
+                  _news_row, label=t("News"), empty_text=t("No news items here yet.")),
     )
 
 
 def _labelled(label, input_id: str, control: rx.Component, name: str) -> rx.Component:
-    return rx.vstack(
-        rx.el.label(label, html_for=input_id, font_weight="500", font_size="14px"),
-        control,
-        error_text(E, name, id_=f"{input_id}-error"),
-        spacing="1",
-        width="100%",
-        align="stretch",
-    )
+    return labelled(label, input_id, control, error_text(E, name, id_=f"{input_id}-error"),
+                    width="100%", align="stretch")
 
 
 def _form() -> rx.Component:
@@ -105,7 +76,7 @@ def _form() -> rx.Component:
             _labelled(t("Title"), "news-title",
                       rx.input(id="news-title", value=S.title, on_change=S.set_title, size="3",
                                aria_describedby="news-title-error"), "title"),
-            rx.grid(
+            columns(
                 _labelled(
                     t("Type"), "news-type",
                     rx.select.root(
@@ -121,9 +92,6 @@ def _form() -> rx.Component:
                           rx.input(id="news-tags", value=S.tags, on_change=S.set_tags, size="3",
                                    placeholder="ai, python, web",
                                    aria_describedby="news-tags-error"), "tags"),
-                columns=rx.breakpoints(initial="1", sm="2"),
-                spacing="3",
-                width="100%",
             ),
             rx.flex(
                 rx.text(t("Suggested:"), size="1", color=COLORS["muted"]),
@@ -140,18 +108,8 @@ def _form() -> rx.Component:
                       rx.text_area(id="news-content", value=S.content, on_change=S.set_content,
                                    rows="10", size="3", aria_describedby="news-content-error"),
                       "content"),
-            rx.el.label(
-                rx.hstack(
-                    rx.switch(checked=S.published, on_change=S.set_published, size="2"),
-                    rx.text(t("Published (shown on /news)")),
-                    spacing="2",
-                    align="center",
-                ),
-                cursor="pointer",
-                min_height="36px",
-                display="flex",
-                align_items="center",
-            ),
+            toggle(rx.switch(checked=S.published, on_change=S.set_published, size="2"),
+                   rx.text(t("Published (shown on /news)"))),
             rx.hstack(
                 rx.button(t("Save news item"), on_click=S.save, size="3", cursor="pointer",
                           id="admin-save-news"),
@@ -195,9 +153,8 @@ def _image_card() -> rx.Component:
 
 
 def _form_view() -> rx.Component:
-    return rx.vstack(
-        small_button(rx.icon("arrow-left", size=14), t("All news"), on_click=S.back_to_list,
-                     variant="ghost"),
+    return screen(
+        back_button(t("All news"), S.to_list),
         section_header(
             rx.cond(S.editing_id > 0, t("Edit news item"), t("New news item")),
             rx.cond(
@@ -216,8 +173,6 @@ def _form_view() -> rx.Component:
             align_items="flex-start",
         ),
         rx.cond(S.editing_id > 0, _image_card()),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -225,7 +180,7 @@ def news_section() -> rx.Component:
     return rx.match(
         S.mode,
         ("form", _form_view()),
-        ("missing", missing(t("All news"), S.back_to_list)),
+        ("missing", missing(t("All news"), S.to_list)),
         _list(),
     )
 

@@ -11,18 +11,12 @@ from community_app.state.admin_settings import AdminAuditState as A
 from community_app.state.admin_settings import AdminSettingsState as SE
 from community_app.state.admin_speakers import EXPERTISE_LABELS, STATUS_LABELS
 from community_app.state.admin_speakers import AdminSpeakersState as SP
-from community_app.ui.components.admin_common import (
-    delete_button,
-    card,
-    check,
-    empty,
-    labelled_select,
-    loading_or,
-    scroll_table,
-    section_header,
-    small_button,
-    status_badge,
-)
+from community_app.ui.components.admin_common import labelled, native_select
+from community_app.ui.components.admin_common import actions_cell, card, check, choices, columns
+from community_app.ui.components.admin_common import delete_button, item_form, item_list
+from community_app.ui.components.admin_common import labelled_select, loading_or, screen
+from community_app.ui.components.admin_common import search_box, section_header, small_button
+from community_app.ui.components.admin_common import status_badge, when_any
 from community_app.ui.components.forms import field, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -76,29 +70,16 @@ def _application(a) -> rx.Component:
             rx.form(
                 rx.flex(
                     rx.el.input(type="hidden", name="id", value=a.id.to_string()),
-                    rx.vstack(
-                        rx.el.label(t("New status"), html_for="status-" + a.id.to_string(),
-                                    font_weight="500", font_size="14px"),
-                        rx.el.select(
-                            rx.foreach(a.next_statuses, _status_option),
-                            id="status-" + a.id.to_string(),
-                            name="status",
-                            height="40px",
-                            padding_x="8px",
-                            border=f"1px solid {COLORS['border']}",
-                            border_radius="8px",
-                            background_color="white",
-                            min_width="160px",
-                        ),
-                        spacing="1",
+                    labelled(
+                        t("New status"), "status-" + a.id.to_string(),
+                        native_select(rx.foreach(a.next_statuses, _status_option),
+                                      id_="status-" + a.id.to_string(), name="status",
+                                      min_width="160px"),
                     ),
-                    rx.vstack(
-                        rx.el.label(t("Note (optional, for organizers)"),
-                                    html_for="note-" + a.id.to_string(), font_weight="500",
-                                    font_size="14px"),
+                    labelled(
+                        t("Note (optional, for organizers)"), "note-" + a.id.to_string(),
                         rx.input(id="note-" + a.id.to_string(), name="note", size="3",
                                  width="100%"),
-                        spacing="1",
                         flex="1",
                         min_width="200px",
                     ),
@@ -122,7 +103,7 @@ def _application(a) -> rx.Component:
 
 
 def speakers_section() -> rx.Component:
-    return rx.vstack(
+    return screen(
         section_header(
             t("Speaker applications"),
             subtitle=t("Accepting or rejecting emails the applicant in their language."),
@@ -153,14 +134,10 @@ def speakers_section() -> rx.Component:
         ),
         loading_or(
             SP.loaded,
-            rx.cond(
-                SP.applications.length() > 0,
-                rx.vstack(rx.foreach(SP.applications, _application), spacing="3", width="100%"),
-                empty(t("No applications match these filters.")),
-            ),
+            when_any(SP.applications,
+                     rx.vstack(rx.foreach(SP.applications, _application), spacing="3", width="100%"),
+                     t("No applications match these filters.")),
         ),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -181,63 +158,37 @@ def _comment_row(c) -> rx.Component:
         rx.table.cell(rx.text(t_var(c.created), size="2"), white_space="nowrap"),
         rx.table.cell(rx.badge(rx.cond(c.hidden, t("Hidden"), t("Visible")),
                                color_scheme=rx.cond(c.hidden, "gray", "green"), variant="soft")),
-        rx.table.cell(
-            rx.hstack(
-                rx.cond(
-                    c.hidden,
-                    small_button(rx.icon("eye", size=14), t("Show"), on_click=C.unhide(c.id)),
-                    small_button(rx.icon("eye-off", size=14), t("Hide"), on_click=C.hide(c.id)),
-                ),
-                delete_button(
-                    title=t("Delete this comment?"),
-                    text=t("Its replies are deleted too. This cannot be undone."),
-                    on_confirm=C.delete(c.id),
-                ),
-                spacing="2",
-            )
+        actions_cell(
+            rx.cond(
+                c.hidden,
+                small_button(rx.icon("eye", size=14), t("Show"), on_click=C.unhide(c.id)),
+                small_button(rx.icon("eye-off", size=14), t("Hide"), on_click=C.hide(c.id)),
+            ),
+            delete_button(
+                title=t("Delete this comment?"),
+                text=t("Its replies are deleted too. This cannot be undone."),
+                on_confirm=C.delete(c.id),
+            ),
         ),
     )
 
 
 def comments_section() -> rx.Component:
-    return rx.vstack(
+    return screen(
         section_header(t("Comments"),
                        subtitle=t("A hidden comment and its replies vanish from the public thread.")),
         rx.flex(
-            rx.segmented_control.root(
-                rx.segmented_control.item(t("All"), value="all"),
-                rx.segmented_control.item(t("Visible"), value="visible"),
-                rx.segmented_control.item(t("Hidden"), value="hidden"),
-                value=C.show,
-                on_change=C.set_show,
-            ),
-            rx.input(
-                rx.input.slot(rx.icon("search", size=16)),
-                value=C.query,
-                on_change=C.set_query,
-                placeholder=t("Search text, author or news"),
-                aria_label=t("Search comments"),
-                type="search",
-                size="3",
-                width="100%",
-                max_width="360px",
-            ),
+            choices([("all", t("All")), ("visible", t("Visible")), ("hidden", t("Hidden"))],
+                    C.show, C.set_show),
+            search_box(C.query, C.set_query, t("Search text, author or news"),
+                       aria_label=t("Search comments")),
             gap="12px",
             wrap="wrap",
             align="center",
         ),
-        loading_or(
-            C.loaded,
-            rx.cond(
-                C.comments.length() > 0,
-                scroll_table([t("Comment"), t("Author"), t("News"), t("Written"), t("State"),
-                              t("Actions")],
-                             rx.foreach(C.comments, _comment_row), label=t("Comments")),
-                empty(t("No comments here.")),
-            ),
-        ),
-        spacing="4",
-        width="100%",
+        item_list(C.loaded, C.comments,
+                  [t("Comment"), t("Author"), t("News"), t("Written"), t("State"), t("Actions")],
+                  _comment_row, label=t("Comments"), empty_text=t("No comments here.")),
     )
 
 
@@ -246,18 +197,17 @@ def comments_section() -> rx.Component:
 
 def settings_section() -> rx.Component:
     f = SE.form
-    return rx.vstack(
+    return screen(
         section_header(t("Settings"), subtitle=t("Changes apply at once, without a restart.")),
         loading_or(
             SE.loaded,
             card(
-                rx.form(
-                    rx.vstack(
+                item_form(
                         field(t("Community contact email"), "contactEmail", type_="email",
                               errors=E, default_value=f.contact_email,
                               hint=t("Shown on the maintenance page.")),
                         rx.heading(t("Statistics targets"), as_="h3", size="4", margin_top="8px"),
-                        rx.grid(
+                        columns(
                             field(t("Expert speakers"), "targetSpeakers", errors=E,
                                   default_value=f.target_speakers, input_mode="numeric",
                                   hint=t("Now: {n}", n=SE.current_speakers)),
@@ -267,9 +217,7 @@ def settings_section() -> rx.Component:
                             field(t("Active members"), "targetMembers", errors=E,
                                   default_value=f.target_members, input_mode="numeric",
                                   hint=t("Now: {n}", n=SE.current_members)),
-                            columns=rx.breakpoints(initial="1", sm="3"),
-                            spacing="3",
-                            width="100%",
+                            sm="3",
                         ),
                         rx.heading(t("Maintenance"), as_="h3", size="4", margin_top="8px"),
                         check(t("Show the maintenance page to visitors"), "maintenance",
@@ -277,18 +225,11 @@ def settings_section() -> rx.Component:
                         rx.text(t("Organizers still reach /login and /admin to switch it off."),
                                 size="2", color=COLORS["muted"]),
                         submit_button(t("Save settings"), width="auto", id="admin-save-settings"),
-                        spacing="3",
-                        width="100%",
-                    ),
                     on_submit=SE.save,
-                    no_validate=True,
                     key=SE.form_key,
-                    width="100%",
                 )
             ),
         ),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -308,28 +249,12 @@ def _audit_row(e) -> rx.Component:
 
 
 def audit_section() -> rx.Component:
-    return rx.vstack(
+    return screen(
         section_header(t("Audit log"), subtitle=t("Who did what, and when (Korea time).")),
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
-            value=A.query,
-            on_change=A.set_query,
-            placeholder=t("Search actions and details"),
-            aria_label=t("Search the audit log"),
-            type="search",
-            size="3",
-            width="100%",
-            max_width="360px",
-        ),
-        loading_or(
-            A.loaded,
-            rx.cond(
-                A.entries.length() > 0,
-                scroll_table([t("When"), t("Who"), t("Action"), t("Target"), t("Detail")],
-                             rx.foreach(A.entries, _audit_row), label=t("Audit log")),
-                empty(t("Nothing recorded yet.")),
-            ),
-        ),
+        search_box(A.query, A.set_query, t("Search actions and details"),
+                   aria_label=t("Search the audit log")),
+        item_list(A.loaded, A.entries, [t("When"), t("Who"), t("Action"), t("Target"), t("Detail")],
+                  _audit_row, label=t("Audit log"), empty_text=t("Nothing recorded yet.")),
         rx.hstack(
             small_button(rx.icon("chevron-left", size=14), t("Newer"), on_click=A.previous_page,
                          disabled=A.page == 0),
@@ -340,6 +265,4 @@ def audit_section() -> rx.Component:
             spacing="3",
             align="center",
         ),
-        spacing="4",
-        width="100%",
     )

@@ -5,15 +5,15 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Query
 from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import utc
 from community_app.api.params import PageNumber, PageSize
-from community_app.api.routes.admin.common import DELETED, NOT_ORGANIZER, WITH_404
+from community_app.api.routes.admin.common import DELETED, NOT_ORGANIZER, WITH_404, item_actions
 from community_app.i18n import N_
 from community_app.services import admin_comments
 
@@ -58,29 +58,15 @@ def list_comments(
     return ok(page_of([AdminCommentOut.of(c) for c in result.items], result.total, page, size))
 
 
-@router.post("/comments/{comment_id}/hide", response_model=Envelope[AdminCommentOut],
-             responses=WITH_404)
-def hide_comment(comment_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminCommentOut]:
-    """Hide a comment (and its replies) from the public thread."""
-    view = admin_comments.hide_comment(session, user.id, comment_id)
-    return ok(AdminCommentOut.of(view), translated(request, HIDDEN))
-
-
-@router.post("/comments/{comment_id}/unhide", response_model=Envelope[AdminCommentOut],
-             responses=WITH_404)
-def unhide_comment(
-    comment_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminCommentOut]:
-    view = admin_comments.unhide_comment(session, user.id, comment_id)
-    return ok(AdminCommentOut.of(view), translated(request, SHOWN))
-
-
-@router.delete("/comments/{comment_id}", response_model=Envelope[None], responses=WITH_404)
-def delete_comment(
-    comment_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[None]:
-    """Delete a comment with its replies and votes."""
-    admin_comments.delete_comment(session, user.id, comment_id)
-    return ok(None, translated(request, DELETED))
+# hide_comment, unhide_comment; delete_comment
+item_actions(
+    router, AdminCommentOut, WITH_404,
+    ("post", "/comments/{comment_id}/hide", admin_comments.hide_comment, HIDDEN,
+     "Hide a comment (and its replies) from the public thread."),
+    ("post", "/comments/{comment_id}/unhide", admin_comments.unhide_comment, SHOWN, ""),
+)
+item_actions(router, None, WITH_404,
+             ("delete", "/comments/{comment_id}", admin_comments.delete_comment, DELETED,
+              "Delete a comment with its replies and votes."))
 
 

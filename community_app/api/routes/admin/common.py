@@ -1,14 +1,20 @@
 """What every area of /admin shares: the documented error answers, the success messages,
-the image upload field, and ``ruled`` (a body field checked by its service rule)."""
+the image upload field, ``ruled`` (a body field checked by its service rule) and
+``item_actions`` (the endpoints that change one item and answer with it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
 
-from fastapi import File, UploadFile
-from pydantic import BeforeValidator
+from fastapi import APIRouter, File, Request, UploadFile
+from pydantic import BaseModel, BeforeValidator, Field
 
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.api.formatting import translated
 from community_app.api.schemas.rules import checked_by, trimmed
 from community_app.i18n import N_
 from community_app.services.uploads import MAX_IMAGE_BYTES
@@ -37,8 +43,65 @@ def ruled(rules: Mapping[str, Rule], field: str) -> BeforeValidator:
     return checked_by(rules[field], clean=trimmed)
 
 
+def ruled_text(rules: Mapping[str, Rule], field: str, maximum: int) -> Any:
+    """An optional text field of a body: the service's rule for it, at most ``maximum``
+    characters."""
+    return Annotated[str | None, ruled(rules, field), Field(max_length=maximum)]
+
+
 def upper_or_none(value: object) -> object:
     """A choice as its stored spelling: trimmed, upper case; '' is None (the default)."""
     if isinstance(value, str):
         return value.strip().upper().replace(" ", "_") or None
     return value
+
+
+def item_actions(router: APIRouter, out: Any, responses: dict,
+                 *actions: tuple[str, str, Callable[..., Any], str, str]) -> None:
+    """Endpoints that change one item, each ``(method, path, step, message, what it does)``:
+    ``step(session, organizer_id, *the path's ids)`` (its name names the endpoint), answered
+    with ``out.of(result)`` (``out`` None: no data) and the translated ``message``."""
+    for action in actions:
+        _item_action(router, *action, out=out, responses=responses)
+
+
+def item_edits(router: APIRouter, out: Any, body: type[BaseModel], responses: dict,
+               *actions: tuple[str, str, Callable[..., Any], str, str],
+               dump: dict[str, Any] | None = None, answer: Callable[[Any], Any] | None = None,
+               status_code: int = 200) -> None:
+    """Like ``item_actions`` for endpoints with a ``body``: the step receives
+    ``body.model_dump(**dump)`` after the path's ids; ``answer`` (default ``out.of``) makes
+    the answer; ``status_code`` 201 for the endpoints that add."""
+    for action in actions:
+        _item_action(router, *action, out=out, responses=responses, body=body,
+                     dump=dump or {}, answer=answer, status_code=status_code)
+
+
+def _item_action(router: APIRouter, method: str, path: str, step: Callable[..., Any],
+                 message: str, doc: str, *, out: Any, responses: dict,
+                 body: type[BaseModel] | None = None, dump: dict[str, Any] | None = None,
+                 answer: Callable[[Any], Any] | None = None, status_code: int = 200) -> None:
+    ids = re.findall(r"\{(\w+)\}", path)
+    answer = answer or (None if out is None else out.of)
+
+    def endpoint(user, session, request: Request, **params: Any):
+        values = [params[name] for name in ids]
+        if body is not None:
+            values.append(params["body"].model_dump(**(dump or {})))
+        result = step(session, user.id, *values)
+        return ok(None if answer is None else answer(result), translated(request, message),
+                  status_code)
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    endpoint.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+        *[inspect.Parameter(name, keyword, annotation=int) for name in ids],
+        *([inspect.Parameter("body", keyword, annotation=body)] if body is not None else []),
+        inspect.Parameter("user", keyword, annotation=Organizer),
+        inspect.Parameter("session", keyword, annotation=SessionDep),
+        inspect.Parameter("request", keyword, annotation=Request),
+    ])
+    endpoint.__name__ = endpoint.__qualname__ = step.__name__
+    endpoint.__doc__ = doc or None
+    model = Envelope[None] if out is None else Envelope[out]
+    router.api_route(path, methods=[method.upper()], response_model=model,
+                     status_code=status_code, responses=responses)(endpoint)

@@ -5,16 +5,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Literal
 
-from fastapi import Query, Request
+from fastapi import Query
 from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, ruled, upper_or_none,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, item_actions, item_edits,
+    ruled,
+    ruled_text, upper_or_none,
 )
 from community_app.api.routes.jobs import JobOut
 from community_app.api.schemas.rules import also_checked_by, checked_by
@@ -46,7 +48,7 @@ class AdminJobOut(BaseModel):
 
 
 def _job_text(field: str, maximum: int):
-    return Annotated[str | None, ruled(admin_jobs.JOB_RULES, field), Field(max_length=maximum)]
+    return ruled_text(admin_jobs.JOB_RULES, field, maximum)
 
 
 def _job_choice(field: str, values: list[str]):
@@ -141,53 +143,25 @@ def get_job(job_id: int, user: Organizer, session: SessionDep) -> Envelope[Admin
     return ok(AdminJobOut.of(admin_jobs.get_job_admin(session, user.id, job_id)))
 
 
-@router.put("/jobs/{job_id}", response_model=Envelope[AdminJobOut], responses=WITH_422)
-def update_job(
-    job_id: int, body: JobIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Replace a post's fields (its status has its own calls)."""
-    view = admin_jobs.update_job(session, user.id, job_id, body.model_dump())
-    return ok(AdminJobOut.of(view), translated(request, SAVED))
+item_edits(router, AdminJobOut, JobIn, WITH_422,
+           ("put", "/jobs/{job_id}", admin_jobs.update_job, SAVED,
+            "Replace a post's fields (its status has its own calls)."))
 
 
-@router.delete("/jobs/{job_id}", response_model=Envelope[None], responses=WITH_404)
-def delete_job(job_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
-    admin_jobs.delete_job(session, user.id, job_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404,
+             ("delete", "/jobs/{job_id}", admin_jobs.delete_job, DELETED, ""))
 
 
 
-@router.post("/jobs/{job_id}/open", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def open_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Open a pending, closed, filled or expired post: public for 30 days."""
-    view = admin_jobs.open_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, OPENED))
-
-
-@router.post("/jobs/{job_id}/renew", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def renew_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Keep an open post public for 30 more days from now."""
-    view = admin_jobs.renew_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, RENEWED))
-
-
-@router.post("/jobs/{job_id}/close", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def close_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Close an open post, or decline a pending one."""
-    view = admin_jobs.close_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, CLOSED))
-
-
-@router.post("/jobs/{job_id}/fill", response_model=Envelope[AdminJobOut], responses=WITH_409)
-def fill_job(
-    job_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminJobOut]:
-    """Mark an open or closed post as filled."""
-    view = admin_jobs.fill_job(session, user.id, job_id)
-    return ok(AdminJobOut.of(view), translated(request, FILLED))
+# The lifecycle: open_job, renew_job, close_job, fill_job.
+item_actions(
+    router, AdminJobOut, WITH_409,
+    ("post", "/jobs/{job_id}/open", admin_jobs.open_job, OPENED,
+     "Open a pending, closed, filled or expired post: public for 30 days."),
+    ("post", "/jobs/{job_id}/renew", admin_jobs.renew_job, RENEWED,
+     "Keep an open post public for 30 more days from now."),
+    ("post", "/jobs/{job_id}/close", admin_jobs.close_job, CLOSED,
+     "Close an open post, or decline a pending one."),
+    ("post", "/jobs/{job_id}/fill", admin_jobs.fill_job, FILLED,
+     "Mark an open or closed post as filled."),
+)

@@ -17,8 +17,8 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, IMAGE_REMOVED, IMAGE_SAVED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    ImageFile, image_bytes, ruled,
+    DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
+    image_bytes, item_actions, item_edits, ruled, ruled_text,
 )
 from community_app.api.routes.meetups import MeetupOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
@@ -53,10 +53,9 @@ class AdminMeetupOut(MeetupOut):
 class MeetupIn(BaseModel):
     """The meetup form; each field is checked by the back office's rule for it."""
 
-    title: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "title"),
-                     Field(max_length=admin_views.TITLE_MAX)] = None
-    description: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "description"),
-                           Field(max_length=admin_views.DESCRIPTION_MAX)] = None
+    title: ruled_text(admin_edits.MEETUP_RULES, "title", admin_views.TITLE_MAX) = None
+    description: ruled_text(admin_edits.MEETUP_RULES, "description",
+                            admin_views.DESCRIPTION_MAX) = None
     meetupDate: Annotated[
         dt.date | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
         Field(description="Korea time, YYYY-MM-DD"),
@@ -65,8 +64,7 @@ class MeetupIn(BaseModel):
                          Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
     endTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "endTime"),
                        Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
-    location: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "location"),
-                        Field(max_length=admin_views.LOCATION_MAX)] = None
+    location: ruled_text(admin_edits.MEETUP_RULES, "location", admin_views.LOCATION_MAX) = None
     maxSeats: Annotated[
         int | None, ruled(admin_edits.MEETUP_RULES, "maxSeats"),
         Field(ge=1, le=admin_views.MAX_SEATS_LIMIT,
@@ -87,10 +85,8 @@ class MeetupIn(BaseModel):
 class SpeakerIn(BaseModel):
     fullName: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "fullName"),
                         Field(min_length=2, max_length=admin_views.NAME_MAX)] = None
-    jobPosition: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "jobPosition"),
-                           Field(max_length=admin_views.NAME_MAX)] = None
-    company: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "company"),
-                       Field(max_length=admin_views.NAME_MAX)] = None
+    jobPosition: ruled_text(admin_edits.SPEAKER_RULES, "jobPosition", admin_views.NAME_MAX) = None
+    company: ruled_text(admin_edits.SPEAKER_RULES, "company", admin_views.NAME_MAX) = None
     bio: str | None = Field(default=None, description="At most 5000 characters are kept")
     profileURL: Annotated[AnyUrl | Literal[""] | None,
                           ruled(admin_edits.SPEAKER_RULES, "profileURL")] = None
@@ -114,8 +110,7 @@ class AdminSpeakerOut(BaseModel):
 
 
 class SessionIn(BaseModel):
-    subject: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "subject"),
-                       Field(max_length=admin_views.SUBJECT_MAX)] = None
+    subject: ruled_text(admin_edits.SESSION_RULES, "subject", admin_views.SUBJECT_MAX) = None
     startTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "startTime"),
                          Field(description="Korea time HH:MM, on the meetup's date")] = None
     endTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "endTime"),
@@ -144,8 +139,7 @@ class AdminSessionOut(BaseModel):
 
 
 class NoteIn(BaseModel):
-    content: Annotated[str | None, ruled(admin_edits.NOTE_RULES, "content"),
-                       Field(max_length=admin_views.NOTE_MAX)] = None
+    content: ruled_text(admin_edits.NOTE_RULES, "content", admin_views.NOTE_MAX) = None
     active: bool | None = Field(
         default=None, description="Shown on the meetup page; false = archived"
     )
@@ -214,20 +208,15 @@ def get_meetup(meetup_id: int, user: Organizer, session: SessionDep) -> Envelope
     return ok(_details(admin_edits.get_meetup_admin(session, user.id, meetup_id)))
 
 
-@router.put("/meetups/{meetup_id}", response_model=Envelope[AdminMeetupOut], responses=WITH_422)
-def update_meetup(
-    meetup_id: int, body: MeetupIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminMeetupOut]:
-    """Replace a meetup's fields. maxSeats below the live registrations is refused (422)."""
-    view = admin_edits.update_meetup(session, user.id, meetup_id, body.model_dump(mode="json"))
-    return ok(AdminMeetupOut.of_admin(view), translated(request, SAVED))
+item_edits(router, AdminMeetupOut, MeetupIn, WITH_422,
+           ("put", "/meetups/{meetup_id}", admin_edits.update_meetup, SAVED,
+            "Replace a meetup's fields. maxSeats below the live registrations is refused (422)."),
+           dump={"mode": "json"}, answer=AdminMeetupOut.of_admin)
 
 
-@router.delete("/meetups/{meetup_id}", response_model=Envelope[None], responses=WITH_404)
-def delete_meetup(meetup_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
-    """Delete a meetup with its speakers, sessions, registrations, notes and image."""
-    admin_edits.delete_meetup(session, user.id, meetup_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}", admin_edits.delete_meetup,
+                                      DELETED, "Delete a meetup with its speakers, sessions, "
+                                      "registrations, notes and image."))
 
 
 @router.post("/meetups/{meetup_id}/image", response_model=Envelope[AdminMeetupOut],
@@ -254,96 +243,47 @@ def delete_meetup_image(
 # ---------------------------------------------------------------- speakers, sessions, notes
 
 
-@router.post("/meetups/{meetup_id}/speakers", status_code=201,
-             response_model=Envelope[AdminSpeakerOut], responses=WITH_422)
-def add_speaker(
-    meetup_id: int, body: SpeakerIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminSpeakerOut]:
-    view = admin_program.add_speaker(session, user.id, meetup_id, body.model_dump(mode="json"))
-    return ok(AdminSpeakerOut.of(view), translated(request, SAVED), 201)
+# add_speaker, update_speaker (the bodies as JSON: profileURL is a URL)
+item_edits(router, AdminSpeakerOut, SpeakerIn, WITH_422,
+           ("post", "/meetups/{meetup_id}/speakers", admin_program.add_speaker, SAVED, ""),
+           dump={"mode": "json"}, status_code=201)
+item_edits(router, AdminSpeakerOut, SpeakerIn, WITH_422,
+           ("put", "/meetups/{meetup_id}/speakers/{speaker_id}", admin_program.update_speaker,
+            SAVED, ""),
+           dump={"mode": "json"})
 
 
-@router.put("/meetups/{meetup_id}/speakers/{speaker_id}",
-            response_model=Envelope[AdminSpeakerOut], responses=WITH_422)
-def update_speaker(
-    meetup_id: int, speaker_id: int, body: SpeakerIn, user: Organizer, session: SessionDep,
-    request: Request,
-) -> Envelope[AdminSpeakerOut]:
-    view = admin_program.update_speaker(
-        session, user.id, meetup_id, speaker_id, body.model_dump(mode="json")
-    )
-    return ok(AdminSpeakerOut.of(view), translated(request, SAVED))
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/speakers/{speaker_id}",
+                                      admin_program.remove_speaker, DELETED,
+                                      "Remove a speaker; their sessions stay without a speaker."))
 
 
-@router.delete("/meetups/{meetup_id}/speakers/{speaker_id}", response_model=Envelope[None],
-               responses=WITH_404)
-def remove_speaker(
-    meetup_id: int, speaker_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[None]:
-    """Remove a speaker; their sessions stay without a speaker."""
-    admin_program.remove_speaker(session, user.id, meetup_id, speaker_id)
-    return ok(None, translated(request, DELETED))
+# add_session, update_session
+item_edits(router, AdminSessionOut, SessionIn, WITH_422,
+           ("post", "/meetups/{meetup_id}/sessions", admin_program.add_session, SAVED,
+            "Add a keynote session on the meetup's date."), status_code=201)
+item_edits(router, AdminSessionOut, SessionIn, WITH_422,
+           ("put", "/meetups/{meetup_id}/sessions/{session_id}", admin_program.update_session,
+            SAVED, ""))
 
 
-@router.post("/meetups/{meetup_id}/sessions", status_code=201,
-             response_model=Envelope[AdminSessionOut], responses=WITH_422)
-def add_session(
-    meetup_id: int, body: SessionIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminSessionOut]:
-    """Add a keynote session on the meetup's date."""
-    view = admin_program.add_session(session, user.id, meetup_id, body.model_dump())
-    return ok(AdminSessionOut.of(view), translated(request, SAVED), 201)
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/sessions/{session_id}",
+                                      admin_program.remove_session, DELETED, ""))
 
 
-@router.put("/meetups/{meetup_id}/sessions/{session_id}",
-            response_model=Envelope[AdminSessionOut], responses=WITH_422)
-def update_session(
-    meetup_id: int, session_id: int, body: SessionIn, user: Organizer, session: SessionDep,
-    request: Request,
-) -> Envelope[AdminSessionOut]:
-    view = admin_program.update_session(session, user.id, meetup_id, session_id, body.model_dump())
-    return ok(AdminSessionOut.of(view), translated(request, SAVED))
+# add_note, update_note (omitted fields stay as they are)
+item_edits(router, AdminNoteOut, NoteIn, WITH_422,
+           ("post", "/meetups/{meetup_id}/notes", admin_program.add_note, SAVED,
+            "Add a note (active unless ``active`` is false)."),
+           dump={"exclude_none": True}, status_code=201)
+item_edits(router, AdminNoteOut, NoteIn, WITH_422,
+           ("put", "/meetups/{meetup_id}/notes/{note_id}", admin_program.update_note, SAVED,
+            "Change a note's text and/or archive (active false) or restore it; omitted fields\n"
+            "stay as they are."),
+           dump={"exclude_none": True})
 
 
-@router.delete("/meetups/{meetup_id}/sessions/{session_id}", response_model=Envelope[None],
-               responses=WITH_404)
-def remove_session(
-    meetup_id: int, session_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[None]:
-    admin_program.remove_session(session, user.id, meetup_id, session_id)
-    return ok(None, translated(request, DELETED))
-
-
-@router.post("/meetups/{meetup_id}/notes", status_code=201, response_model=Envelope[AdminNoteOut],
-             responses=WITH_422)
-def add_note(
-    meetup_id: int, body: NoteIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminNoteOut]:
-    """Add a note (active unless ``active`` is false)."""
-    view = admin_program.add_note(session, user.id, meetup_id, body.model_dump(exclude_none=True))
-    return ok(AdminNoteOut.of(view), translated(request, SAVED), 201)
-
-
-@router.put("/meetups/{meetup_id}/notes/{note_id}", response_model=Envelope[AdminNoteOut],
-            responses=WITH_422)
-def update_note(
-    meetup_id: int, note_id: int, body: NoteIn, user: Organizer, session: SessionDep,
-    request: Request,
-) -> Envelope[AdminNoteOut]:
-    """Change a note's text and/or archive (active false) or restore it; omitted fields
-    stay as they are."""
-    view = admin_program.update_note(
-        session, user.id, meetup_id, note_id, body.model_dump(exclude_none=True)
-    )
-    return ok(AdminNoteOut.of(view), translated(request, SAVED))
-
-
-@router.delete("/meetups/{meetup_id}/notes/{note_id}", response_model=Envelope[None],
-               responses=WITH_404)
-def remove_note(
-    meetup_id: int, note_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[None]:
-    admin_program.remove_note(session, user.id, meetup_id, note_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}/notes/{note_id}",
+                                      admin_program.remove_note, DELETED, ""))
 
 

@@ -14,8 +14,8 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, IMAGE_REMOVED, IMAGE_SAVED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    ImageFile, image_bytes, ruled, upper_or_none,
+    DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
+    image_bytes, item_actions, item_edits, ruled_text, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
@@ -30,10 +30,8 @@ UNPUBLISHED = N_("Unpublished.")
 
 
 class NewsIn(BaseModel):
-    title: Annotated[str | None, ruled(admin_news.NEWS_RULES, "title"),
-                     Field(max_length=admin_news.TITLE_MAX)] = None
-    content: Annotated[str | None, ruled(admin_news.NEWS_RULES, "content"),
-                       Field(max_length=admin_news.CONTENT_MAX)] = None
+    title: ruled_text(admin_news.NEWS_RULES, "title", admin_news.TITLE_MAX) = None
+    content: ruled_text(admin_news.NEWS_RULES, "content", admin_news.CONTENT_MAX) = None
     type: Annotated[
         Literal[tuple(NewsType.values())] | None,  # type: ignore[valid-type]
         checked_by(admin_news.NEWS_RULES["type"], clean=upper_or_none),
@@ -97,13 +95,10 @@ def get_news(news_id: int, user: Organizer, session: SessionDep) -> Envelope[Adm
     return ok(AdminNewsOut.of(admin_news.get_news_admin(session, user.id, news_id)))
 
 
-@router.put("/news/{news_id}", response_model=Envelope[AdminNewsOut], responses=WITH_422)
-def update_news(
-    news_id: int, body: NewsIn, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminNewsOut]:
-    """Change title, content, type and tags (and ``published`` when sent)."""
-    view = admin_news.update_news(session, user.id, news_id, body.model_dump(exclude_none=True))
-    return ok(AdminNewsOut.of(view), translated(request, SAVED))
+item_edits(router, AdminNewsOut, NewsIn, WITH_422,
+           ("put", "/news/{news_id}", admin_news.update_news, SAVED,
+            "Change title, content, type and tags (and ``published`` when sent)."),
+           dump={"exclude_none": True})
 
 
 @router.post("/news/{news_id}/publish", response_model=Envelope[AdminNewsOut], responses=WITH_404)
@@ -121,11 +116,8 @@ def unpublish_news(news_id: int, user: Organizer, session: SessionDep, request: 
     return ok(AdminNewsOut.of(view), translated(request, UNPUBLISHED))
 
 
-@router.delete("/news/{news_id}", response_model=Envelope[None], responses=WITH_404)
-def delete_news(news_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[None]:
-    """Delete a news item with its comments and image."""
-    admin_news.delete_news(session, user.id, news_id)
-    return ok(None, translated(request, DELETED))
+item_actions(router, None, WITH_404, ("delete", "/news/{news_id}", admin_news.delete_news, DELETED,
+                                      "Delete a news item with its comments and image."))
 
 
 @router.post("/news/{news_id}/image", response_model=Envelope[AdminNewsOut],

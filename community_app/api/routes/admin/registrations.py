@@ -13,8 +13,8 @@ from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
-from community_app.api.formatting import translated, utc
-from community_app.api.routes.admin.common import WITH_404, WITH_409
+from community_app.api.formatting import utc
+from community_app.api.routes.admin.common import WITH_404, WITH_409, item_actions
 from community_app.api.schemas.rules import parsed_by
 from community_app.i18n import N_
 from community_app.models import RegistrationStatus
@@ -77,44 +77,21 @@ def list_registrations(
 
 
 
-@router.post("/meetups/{meetup_id}/registrations/{registration_id}/accept",
-             response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
-def accept_registration(
-    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminRegistrationOut]:
-    """PENDING -> ACCEPTED (meetups that need approval)."""
-    view = admin_registrations.accept_registration(session, user.id, meetup_id, registration_id)
-    return ok(AdminRegistrationOut.of(view), translated(request, ACCEPTED))
-
-
-@router.post("/meetups/{meetup_id}/registrations/{registration_id}/reject",
-             response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
-def reject_registration(
-    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminRegistrationOut]:
-    """PENDING -> REJECTED; the seat is free again."""
-    view = admin_registrations.reject_registration(session, user.id, meetup_id, registration_id)
-    return ok(AdminRegistrationOut.of(view), translated(request, REJECTED))
-
-
-@router.post("/meetups/{meetup_id}/registrations/{registration_id}/check-in",
-             response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
-def check_in(
-    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminRegistrationOut]:
-    """Mark an accepted registration as present (one click)."""
-    view = admin_registrations.check_in(session, user.id, meetup_id, registration_id)
-    return ok(AdminRegistrationOut.of(view), translated(request, CHECKED_IN))
-
-
-@router.delete("/meetups/{meetup_id}/registrations/{registration_id}/check-in",
-               response_model=Envelope[AdminRegistrationOut], responses=WITH_409)
-def undo_check_in(
-    meetup_id: int, registration_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminRegistrationOut]:
-    """Take a check-in back."""
-    view = admin_registrations.undo_check_in(session, user.id, meetup_id, registration_id)
-    return ok(AdminRegistrationOut.of(view), translated(request, CHECK_IN_UNDONE))
+# accept_registration, reject_registration, check_in, undo_check_in
+item_actions(
+    router, AdminRegistrationOut, WITH_409,
+    ("post", "/meetups/{meetup_id}/registrations/{registration_id}/accept",
+     admin_registrations.accept_registration, ACCEPTED,
+     "PENDING -> ACCEPTED (meetups that need approval)."),
+    ("post", "/meetups/{meetup_id}/registrations/{registration_id}/reject",
+     admin_registrations.reject_registration, REJECTED,
+     "PENDING -> REJECTED; the seat is free again."),
+    ("post", "/meetups/{meetup_id}/registrations/{registration_id}/check-in",
+     admin_registrations.check_in, CHECKED_IN,
+     "Mark an accepted registration as present (one click)."),
+    ("delete", "/meetups/{meetup_id}/registrations/{registration_id}/check-in",
+     admin_registrations.undo_check_in, CHECK_IN_UNDONE, "Take a check-in back."),
+)
 
 
 @router.get(
