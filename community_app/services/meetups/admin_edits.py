@@ -88,6 +88,7 @@ from community_app.services.meetups.admin_views import (
 from community_app.services.meetups.offers import offer_free_seats
 from community_app.services.meetups.reading import (
     normalize_meetup_type,
+    read_program,
 )
 from community_app.services.meetups.seats import (
     live_count,
@@ -213,15 +214,7 @@ def get_meetup_admin(session: Session, actor_id: int, meetup_id: int) -> AdminMe
     """A meetup with every speaker, session and note (archived ones too)."""
     require_organizer(session, actor_id)
     meetup = meetup_or_404(session, meetup_id)
-    speakers = session.exec(
-        select(Speaker).where(Speaker.meetup_id == meetup_id).order_by(col(Speaker.id))
-    ).all()
-    names = {s.id: s.full_name for s in speakers}
-    sessions = session.exec(
-        select(KeynoteSession)
-        .where(KeynoteSession.meetup_id == meetup_id)
-        .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
-    ).all()
+    speakers, names, sessions = read_program(session, meetup_id)
     notes = session.exec(
         select(MeetupNote)
         .where(MeetupNote.meetup_id == meetup_id)

@@ -24,8 +24,15 @@ from community_app.services.lookup import get_or_404
 from community_app.services.meetups.views import (
     MEETUP_NOT_FOUND,
     MeetupView,
+    SessionView,
+    SpeakerView,
     meetup_view,
 )
+
+# The back office sees a meetup's speakers and sessions as the public does (archived
+# ones too): one definition, two names.
+AdminSpeakerView = SpeakerView
+AdminSessionView = SessionView
 
 MAX_SEATS_LIMIT = 100_000
 TITLE_MAX = 200
@@ -79,27 +86,6 @@ class AdminMeetupView:
     accepted_count: int
     pending_count: int
     checked_in_count: int
-
-
-@dataclasses.dataclass(frozen=True)
-class AdminSpeakerView:
-    id: int
-    full_name: str
-    job_position: str
-    company: str
-    bio: str
-    image_url: str | None
-    profile_url: str | None
-
-
-@dataclasses.dataclass(frozen=True)
-class AdminSessionView:
-    id: int
-    subject: str
-    starts_at: dt.datetime
-    ends_at: dt.datetime
-    speaker_id: int | None
-    speaker_name: str | None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -83,19 +83,28 @@ def get_meetup(session: Session, meetup_id: int, *, now: dt.datetime | None = No
     return meetup_view(public_meetup_or_404(session, meetup_id), now)
 
 
+def read_program(
+    session: Session, meetup_id: int
+) -> tuple[list[Speaker], dict[int | None, str], list[KeynoteSession]]:
+    """A meetup's speakers (in the order added), their names by id, and its sessions in
+    time order: what the event page and the back office both show."""
+    speakers = list(session.exec(
+        select(Speaker).where(Speaker.meetup_id == meetup_id).order_by(col(Speaker.id))
+    ).all())
+    names = {s.id: s.full_name for s in speakers}
+    sessions = list(session.exec(
+        select(KeynoteSession)
+        .where(KeynoteSession.meetup_id == meetup_id)
+        .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
+    ).all())
+    return speakers, names, sessions
+
+
 def get_meetup_details(
     session: Session, meetup_id: int, *, now: dt.datetime | None = None
 ) -> MeetupDetails:
     meetup = public_meetup_or_404(session, meetup_id)
-    speakers = session.exec(
-        select(Speaker).where(Speaker.meetup_id == meetup_id).order_by(col(Speaker.id))
-    ).all()
-    names = {s.id: s.full_name for s in speakers}
-    sessions = session.exec(
-        select(KeynoteSession)
-        .where(KeynoteSession.meetup_id == meetup_id)
-        .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
-    ).all()
+    speakers, names, sessions = read_program(session, meetup_id)
     held = session.exec(
         select(User.username, User.first_name, User.image_url, User.id, MeetupRegistration.status)
         .join(MeetupRegistration, col(MeetupRegistration.user_id) == col(User.id))

@@ -72,6 +72,22 @@ def validate_registration(data: Mapping[str, object]) -> dict[str, str]:
     return errors
 
 
+def open_for(
+    session: Session, user_id: int, meetup_id: int, data: Mapping[str, object], now: dt.datetime
+) -> Meetup:
+    """The public meetup the member may still sign up for (register, or join its
+    waitlist) with these answers: the form's answers valid, not started, not registered."""
+    meetup = public_meetup_or_404(session, meetup_id)
+    errors = validate_registration(data)
+    if errors:
+        raise InvalidMany(errors)
+    if meetup.starts_at < now:
+        raise Conflict(REGISTRATION_CLOSED)
+    if live_registration(session, user_id, meetup_id) is not None:
+        raise Conflict(ALREADY_REGISTERED)
+    return meetup
+
+
 def register_for_meetup(
     session: Session,
     user_id: int,
@@ -89,14 +105,7 @@ def register_for_meetup(
     claimed, ``waitlist.claim_offer``), so none is taken here.
     """
     now = now or utcnow()
-    meetup = public_meetup_or_404(session, meetup_id)
-    errors = validate_registration(data)
-    if errors:
-        raise InvalidMany(errors)
-    if meetup.starts_at < now:
-        raise Conflict(REGISTRATION_CLOSED)
-    if live_registration(session, user_id, meetup_id) is not None:
-        raise Conflict(ALREADY_REGISTERED)
+    meetup = open_for(session, user_id, meetup_id, data, now)
 
     registration = MeetupRegistration(
         user_id=user_id,

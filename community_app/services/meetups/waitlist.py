@@ -27,17 +27,15 @@ from community_app.models import (
     WaitlistStatus,
 )
 from community_app.services import scheduler
-from community_app.services.errors import Conflict, InvalidMany, NotFound
+from community_app.services.errors import Conflict, NotFound
 from community_app.services.meetups.offers import LIVE, release_seat, waitlist_order
 from community_app.services.meetups.reading import public_meetup_or_404
 from community_app.services.meetups.registrations import (
+    open_for,
     register_for_meetup,
-    validate_registration,
 )
-from community_app.services.meetups.seats import live_registration, lock_meetup
+from community_app.services.meetups.seats import lock_meetup
 from community_app.services.meetups.views import (
-    ALREADY_REGISTERED,
-    REGISTRATION_CLOSED,
     MeetupView,
     RegistrationView,
     meetup_view,
@@ -112,14 +110,7 @@ def join_waitlist(
     answers. Refused while seats are free (register instead), when the member is
     registered or already waiting, and for meetups that have started."""
     now = now or utcnow()
-    meetup = public_meetup_or_404(session, meetup_id)
-    errors = validate_registration(data)
-    if errors:
-        raise InvalidMany(errors)
-    if meetup.starts_at < now:
-        raise Conflict(REGISTRATION_CLOSED)
-    if live_registration(session, user_id, meetup_id) is not None:
-        raise Conflict(ALREADY_REGISTERED)
+    meetup = open_for(session, user_id, meetup_id, data, now)
     if live_entry(session, user_id, meetup_id) is not None:
         raise Conflict(ALREADY_WAITING)
     if meetup.available_seats > 0:
