@@ -6,12 +6,9 @@ Tests point ``get_engine_for_api`` at their own database with
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from typing import Annotated
 
-import anyio
 import sqlalchemy as sa
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -31,36 +28,21 @@ def get_engine_for_api() -> sa.Engine:
     return get_engine()
 
 
-# Commits and closes run on threads of their own, not on the 40 worker threads of FastAPI's
-# limiter: a finished request holds its connection until its commit, and if the commit had
-# to queue for a worker thread behind requests that themselves wait for a connection, the
-# pool and the threads would wait on each other until the pool's 30 s timeout (issue 12).
-_ENDINGS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="db-commit")
-
-
-async def _off_loop(call) -> None:
-    await asyncio.get_running_loop().run_in_executor(_ENDINGS, call)
-
-
-async def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> AsyncIterator[Session]:
+def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> Iterator[Session]:
     """One transaction per request: committed when the handler returns, else rolled back.
 
-    The dependency has ``scope="function"``: it ends when the route has built its answer and
-    before the answer is sent, so a write is committed (and the public caches expired)
-    before the client hears of it, the next request reads it at once, and a commit that
-    fails is an error answer instead of a lost write.
+    The route commits it on its own thread as it returns (``api/routing.py``), before the
+    answer is validated and sent: a write is readable by the next request, a commit that
+    fails is an error answer, and no request holds a connection while it waits for a
+    thread. The commit here ends what a route left open (nothing, normally).
     """
-    session = Session(engine, expire_on_commit=False)
-    try:
-        yield session
-        await _off_loop(session.commit)
-    except BaseException:
-        with anyio.CancelScope(shield=True):
-            await _off_loop(session.rollback)
-        raise
-    finally:
-        with anyio.CancelScope(shield=True):
-            await _off_loop(session.close)
+    with Session(engine, expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
 
 
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]

@@ -37,9 +37,21 @@ class CommittingRoute(APIRoute):
     """A route whose sync endpoint commits the request's session before it returns."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
-        if not inspect.iscoroutinefunction(endpoint) and not inspect.isasyncgenfunction(endpoint):
+        is_async = inspect.iscoroutinefunction(endpoint) or inspect.isasyncgenfunction(endpoint)
+        if not is_async:
             endpoint = _commits_on_its_thread(endpoint)
         super().__init__(path, endpoint, **kwargs)
+        if is_async and _uses_the_session(self.dependant):
+            raise TypeError(
+                f"{path}: a route that uses the database session must be a plain def (it "
+                "runs on a worker thread and commits there; see this module's docstring)"
+            )
+
+
+def _uses_the_session(dependant: Any) -> bool:
+    from community_app.api.deps import get_session
+
+    return any(d.call is get_session or _uses_the_session(d) for d in dependant.dependencies)
 
 
 class Router(APIRouter):

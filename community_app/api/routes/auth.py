@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Body, Header, Request
-from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field, RootModel
 
 from community_app.api.routing import Router
@@ -200,25 +199,22 @@ def logout(
 
 
 @router.post("/google/sign-in", responses={401: {}})
-async def google_sign_in(
+def google_sign_in(
     request: Request, session: SessionDep, body: GoogleBody = GoogleCredential("")
 ) -> Envelope[Tokens]:
     """Sign in with a Google ID token sent as text/plain."""
-    credential = body.fields().credential
-    # Verifying the token and the database work run in a worker thread, off the event loop.
-    pair = await run_in_threadpool(auth.google_sign_in, session, credential)
+    pair = auth.google_sign_in(session, body.fields().credential)
     return ok(_tokens(pair), _text(request, N_("Login successful.")))
 
 
 @router.post("/google/sign-up", status_code=201, responses={401: {}, 409: {}})
-async def google_sign_up(
+def google_sign_up(
     request: Request, session: SessionDep, body: GoogleBody = GoogleCredential("")
 ) -> Envelope[Tokens]:
     """Create the account of a Google identity: JSON {credential, username (letters only),
     phone}, or the credential alone as text/plain. Answers tokens (signed in)."""
     fields = body.fields()
-    pair = await run_in_threadpool(
-        auth.google_sign_up,
+    pair = auth.google_sign_up(
         session,
         fields.credential,
         username=fields.username,
