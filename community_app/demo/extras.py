@@ -85,6 +85,24 @@ BLOG_POSTS = [
         "published_age": {"days": 20, "hours": 18},
     },
     {
+        "title": "How I switched from D-2 to E-7 without leaving my job search to luck",
+        "content": (
+            "## The short version\n\n"
+            "**Start six months before graduation.** The E-7 needs an employer who sponsors "
+            "you, a degree that matches the job and a salary above the yearly minimum.\n\n"
+            "### What I prepared\n\n"
+            "- a CV in Korean *and* English, one page each;\n"
+            "- my TOPIK 4 certificate (not required, but every interviewer asked);\n"
+            "- a short list of companies that had sponsored before "
+            "(see the [jobs board](/jobs) filter).\n\n"
+            "> Ask HR in the first interview whether they have sponsored an E-7 before.\n\n"
+            "The immigration office took 23 days. Questions welcome in the comments!"
+        ),
+        "status": "PUBLISHED",
+        "age": {"days": 9},
+        "published_age": {"days": 8},
+    },
+    {
         "title": "Notes from Seoul Tech Night: Kubernetes for a team of five",
         "content": (
             "Draft. Key takeaways from the Toss and Coupang talks, and what a five-person "

@@ -182,7 +182,6 @@ def register(
         raise InvalidMany(problems, summary=INVALID_SIGN_UP)
     ratelimit.spend("sign-ups-address", client)
     email = normalize_email(email)
-    phone = phone.strip()
     password_hash = hash_password(password)  # every path takes the time of a real sign-up
     for _ in range(5):
         handle = _chosen_or_unique_username(session, username, email)
@@ -450,7 +449,7 @@ def google_sign_up(
         return tokens.start_session(session, user)
 
     wanted = (username or "").strip()
-    phone = (phone or "").strip() or None
+    phone = normalize_phone(phone) or None
     for _ in range(5):
         if wanted and session.exec(select(User.id).where(User.username == wanted)).first():
             raise Conflict(USERNAME_TAKEN)

@@ -1,7 +1,7 @@
 """Members' blog posts: drafts and published posts (My Page, My Blogs; /blog/<id>).
 
-Content is Markdown written by members. It is stored as written and cleaned of any HTML
-(nh3) before the site renders it, so no markup or script from a post ever runs.
+Content is Markdown written by members. It is stored as written and rendered to sanitised
+HTML by services/markdown.py (nh3 allowlist), so no markup or script from a post ever runs.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-import nh3
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
@@ -49,11 +48,6 @@ class BlogPostView:
     published_at: dt.datetime | None
     # The author as shown, per language ("Deleted member" once erased: services/authors.py)
     author_names: dict[str, str] = dataclasses.field(default_factory=dict)
-
-
-def safe_markdown(text: str) -> str:
-    """Markdown with every HTML tag removed (text stays, markup goes)."""
-    return nh3.clean(text, tags=set(), attributes={}, strip_comments=True)
 
 
 def _view(post: BlogPost, author: User) -> BlogPostView:

@@ -17,7 +17,13 @@ from community_app.models import (
     WorkingLanguage,
 )
 from community_app.services.errors import InvalidMany
-from community_app.services.validation import email_problem, phone_problem, web_url_host
+from community_app.services.validation import (
+    email_problem,
+    normalize_phone,
+    phone_problem,
+    web_url_host,
+    whole_number,
+)
 
 REQUIRED = N_("This field is required")
 TOO_LONG = N_("This text is too long")
@@ -49,8 +55,8 @@ def _list(text: str) -> list[str]:
 def _salary(text: str) -> int | None | str:
     if not text:
         return None
-    digits = text.replace(",", "").replace(" ", "")
-    return int(digits) if digits.isdigit() and len(digits) <= 12 else "invalid"
+    number = whole_number(text)
+    return number if number is not None and number >= 0 else "invalid"
 
 
 def _flag(value: object) -> bool:
@@ -109,7 +115,8 @@ def submit_job_post(session: Session, user_id: int, data: Mapping[str, object]) 
     low, high = _salary(_str(data, "salaryMin")), _salary(_str(data, "salaryMax"))
     if "invalid" in (low, high) or (isinstance(low, int) and isinstance(high, int) and low > high):
         problems["salaryMin"] = SALARY_INVALID
-    email, website, phone = _str(data, "contactEmail"), _str(data, "contactWebsite"), _str(data, "contactPhone")
+    email, website = _str(data, "contactEmail"), _str(data, "contactWebsite")
+    phone = normalize_phone(_str(data, "contactPhone"))
     if email and (message := email_problem(email)):
         problems["contactEmail"] = message
     if website and web_url_host(website) is None:

@@ -6,6 +6,8 @@
   ``<script>``/``<style>`` go with their content); links get ``rel="noopener noreferrer
   nofollow"`` and only http(s)/mailto addresses. The result is cached by the text's hash
   (a pure function of the text, so an in-process LRU is always right).
+- ``plain_excerpt``: the words of the Markdown without its markup, cut at a word for a
+  card (blog cards used to show raw ``**`` and ``#``).
 
 The browser gets finished HTML: no Markdown engine is shipped to the pages.
 """
@@ -13,6 +15,8 @@ The browser gets finished HTML: no Markdown engine is shipped to the pages.
 from __future__ import annotations
 
 import hashlib
+import html
+import re
 import threading
 from collections import OrderedDict
 
@@ -71,3 +75,18 @@ def _render(text: str) -> str:
         strip_comments=True,
         filter_style_properties={"text-align"},
     ).strip()
+
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def plain_excerpt(text: str, limit: int = 160) -> str:
+    """The first words of the Markdown ``text`` as plain text, at most ``limit``
+    characters, cut at a word with an ellipsis when longer."""
+    # The rendered HTML is already sanitised: dropping its tags leaves only text.
+    words = html.unescape(_TAG.sub(" ", render_markdown(text))).split()
+    plain = " ".join(words)
+    if len(plain) <= limit:
+        return plain
+    cut = plain[: limit - 1].rsplit(" ", 1)[0] if " " in plain[: limit - 1] else plain[: limit - 1]
+    return cut.rstrip(" ,.;:-") + "…"

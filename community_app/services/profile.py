@@ -14,7 +14,7 @@ from community_app.services.uploads import (
     public_path_of_url,
     store_image,
 )
-from community_app.services.validation import phone_problem
+from community_app.services.validation import normalize_phone, phone_problem
 
 AVATAR_FOLDER = "public/avatars"
 NAME_TOO_LONG = N_("Names can be at most 100 characters.")
@@ -34,7 +34,7 @@ def update_profile(
     session: Session, user_id: int, *, first_name: str, last_name: str, phone: str
 ) -> User:
     user = _user(session, user_id)
-    first_name, last_name, phone = first_name.strip(), last_name.strip(), phone.strip()
+    first_name, last_name, phone = first_name.strip(), last_name.strip(), normalize_phone(phone)
     problems: dict[str, str] = {}
     if not first_name:
         problems["firstName"] = FIRST_NAME_REQUIRED

@@ -22,7 +22,12 @@ from community_app.services import ratelimit
 from community_app.services.errors import Invalid, InvalidMany
 from community_app.services.uploads import delete_upload, prepare_image, save_image
 from community_app.services.users import normalize_email
-from community_app.services.validation import email_problem, phone_problem, web_url_host
+from community_app.services.validation import (
+    email_problem,
+    normalize_phone,
+    phone_problem,
+    web_url_host,
+)
 
 FULL_NAME_MIN = 2
 FULL_NAME_MAX = 120
@@ -135,7 +140,7 @@ def submit_speaker_application(
         email=normalize_email(_text(data, "email")),
         full_name=_text(data, "fullName"),
         job_position=_text(data, "jobPosition"),
-        phone=_text(data, "phone"),
+        phone=normalize_phone(_text(data, "phone")),
         years_of_experience=_text(data, "yearsOfExperience"),
         expertise_field=_text(data, "expertiseField"),
         topics=_text(data, "topics"),

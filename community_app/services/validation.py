@@ -44,7 +44,8 @@ def email_problem(value: str | None) -> str | None:
 
 
 def phone_problem(value: str | None) -> str | None:
-    return None if PHONE_RE.match((value or "").strip()) else PHONE_INVALID
+    """None when the number, once normalised (``normalize_phone``), is a Korean mobile one."""
+    return None if PHONE_RE.match(normalize_phone(value)) else PHONE_INVALID
 
 
 def password_problem(value: str | None) -> str | None:
@@ -75,8 +76,13 @@ def handle_problem(value: str | None) -> str | None:
 
 
 def normalize_phone(value: str | None) -> str:
-    """The digits of a phone number typed with spaces or hyphens (010-1234-5678)."""
-    return re.sub(r"[\s-]", "", value or "")
+    """The number as stored (01012345678) from the ways people type it: with spaces,
+    hyphens, dots or brackets (010-1234-5678, (010) 1234 5678) or Korea's country code
+    (+82 10-1234-5678, 82-10-...). Anything else is returned trimmed, for the rule to refuse."""
+    compact = re.sub(r"[\s().-]", "", value or "")
+    if re.fullmatch(r"\+?82(10\d{8})", compact):
+        compact = "0" + compact[-10:]
+    return compact if re.fullmatch(r"\d+", compact) else (value or "").strip()
 
 
 def web_url_host(value: str) -> str | None:
@@ -177,13 +183,18 @@ def as_text(value: object) -> str:
 
 
 def whole_number(value: object) -> int | None:
-    """An int from an int or a digit string; None for anything else (bools included)."""
+    """An int from an int or a digit string, with or without thousands separators
+    (3000000, 3,000,000, 3 000 000); None for anything else (bools included)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and re.fullmatch(r"-?\d{1,12}", value.strip()):
-        return int(value.strip())
+    if isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"-?\d{1,3}(?:([, ])\d{3})(?:\1\d{3})*", text):
+            text = re.sub(r"[, ]", "", text)
+        if re.fullmatch(r"-?\d{1,12}", text):
+            return int(text)
     return None
 
 

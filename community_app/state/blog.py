@@ -11,7 +11,7 @@ from community_app.i18n.dates import date_texts
 from community_app.routes import path_id
 from community_app.services import blogs
 from community_app.services.errors import NotFound
-from community_app.services.markdown import render_markdown
+from community_app.services.markdown import plain_excerpt, render_markdown
 from community_app.state.messages import Message, from_error
 
 
@@ -29,7 +29,7 @@ def _row(post: blogs.BlogPostView) -> PostCard:
     return PostCard(
         id=post.id,
         title=post.title,
-        excerpt=blogs.safe_markdown(post.content)[:160],
+        excerpt=plain_excerpt(post.content),
         author=post.author_names,
         cover=post.cover_url or "",
         date=date_texts(post.published_at or post.updated_at),

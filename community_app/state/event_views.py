@@ -31,9 +31,13 @@ DEFAULT_TEXTS = (
 
 ALL = "all"
 FILTERS = (ALL, service.UPCOMING, service.PAST)
+# The default order is the one a member opening /events wants: the next meetup first
+# (upcoming soonest first, then the past ones, latest first); Newest and Oldest First are
+# the SPEC's two date orders.
+SOONEST = "soonest"
 NEWEST = "newest"
 OLDEST = "oldest"
-SORTS = (NEWEST, OLDEST)
+SORTS = (SOONEST, NEWEST, OLDEST)
 
 # SPEC section 9: events come 10 at a time ('Load more' shows 10 more).
 PAGE_STEP = 10
@@ -260,13 +264,18 @@ def event_details(d: service.MeetupDetails) -> EventDetails:
 
 
 def filter_and_sort(cards: list[EventCard], kind: str, order: str) -> list[EventCard]:
-    """The cards of one filter (all, upcoming, past), by date: newest or oldest first."""
+    """The cards of one filter (all, upcoming, past), by date: soonest (the next meetup
+    first, then the past ones from the latest), newest or oldest first."""
     if kind == service.UPCOMING:
         chosen = [c for c in cards if not c.is_past]
     elif kind == service.PAST:
         chosen = [c for c in cards if c.is_past]
     else:
         chosen = list(cards)
+    if order == SOONEST:
+        ahead = sorted((c for c in chosen if not c.is_past), key=lambda c: (c.starts_at, c.id))
+        behind = sorted((c for c in chosen if c.is_past), key=lambda c: (c.starts_at, c.id), reverse=True)
+        return ahead + behind
     return sorted(chosen, key=lambda c: (c.starts_at, c.id), reverse=order != OLDEST)
 
 

@@ -22,7 +22,7 @@ from community_app.services.paging import MAX_PAGE_SIZE
 from community_app.state.event_views import (
     ALL,
     FILTERS,
-    NEWEST,
+    SOONEST,
     PAGE_STEP,
     SORTS,
     EventCard,
@@ -56,7 +56,7 @@ def all_meetups(meetup_type: str) -> list[service.MeetupView]:
 
 class EventsState(rx.State):
     filter: str = ALL
-    sort: str = NEWEST
+    sort: str = SOONEST
     visible: int = PAGE_STEP
     loading: bool = True
     error: Message = {}
@@ -81,12 +81,12 @@ class EventsState(rx.State):
 
     @rx.event
     def load(self):
-        """On load: read the list (cached); ?type=upcoming|past and ?sort=oldest preselect."""
+        """On load: read the list (cached); ?type=upcoming|past and ?sort=newest|oldest preselect."""
         params = self.router.url.query_parameters
         wanted = str(params.get("type", "")).lower()
         self.filter = wanted if wanted in FILTERS else ALL
         wanted_sort = str(params.get("sort", "")).lower()
-        self.sort = wanted_sort if wanted_sort in SORTS else NEWEST
+        self.sort = wanted_sort if wanted_sort in SORTS else SOONEST
         self.visible = PAGE_STEP
         self.error = {}
         self.loading = True

@@ -12,7 +12,12 @@ from community_app.i18n import N_
 from community_app.services import auth as auth_service
 from community_app.services import tokens
 from community_app.services.errors import DomainError, InvalidMany
-from community_app.services.validation import same_site_path, email_problem, phone_problem
+from community_app.services.validation import (
+    email_problem,
+    normalize_phone,
+    phone_problem,
+    same_site_path,
+)
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.state.messages import Message, field_messages, from_error, message
@@ -56,8 +61,13 @@ class LoginState(AuthState):
 
     @rx.event
     def open_page(self):
-        """On load: a signed-in member has nothing to do here."""
+        """On load: a signed-in member has nothing to do here. Every arrival starts at the
+        login form (``?mode=signup`` opens the sign-up form): a sign-up left half-way in
+        this tab earlier is not what a member sent here to log in expects to see."""
         self._reset_messages()
+        wants_signup = self.router.url.query_parameters.get("mode") == "signup"
+        self.mode = "signup" if wants_signup else "login"
+        self.signup_step = "contact"
         self.step = "credentials"
         self.busy = False
         if self.show_signed_in and self._member() is not None:
@@ -183,7 +193,7 @@ class LoginState(AuthState):
     def submit_contact(self, form: dict):
         self._reset_messages()
         self.signup_email = str(form.get("email", "")).strip()
-        self.signup_phone = str(form.get("phone", "")).strip()
+        self.signup_phone = normalize_phone(str(form.get("phone", "")))
         problems = {
             name: problem
             for name, problem in {
@@ -227,8 +237,8 @@ class LoginState(AuthState):
             self.login_email = self.signup_email
             self.notice = message(N_("Account created. Please log in."))
         except InvalidMany as exc:
+            # Each message under its own field (red border, no second copy on top).
             self.errors = field_messages(exc)
-            self.error = from_error(exc)
             if {"email", "phone"} & set(exc.errors):
                 self.signup_step = "contact"
         except DomainError as exc:

@@ -52,13 +52,24 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     expect(page.get_by_label("Email")).to_have_value("not-an-email")  # nothing typed is lost
 
     page.get_by_label("Email").fill(email)
-    page.get_by_label("Phone").fill(phone)
+    page.get_by_label("Phone").fill(f"{phone[:3]}-{phone[3:7]}-{phone[7:]}")  # as people type it
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_label("Confirm password")).to_be_visible()
+    expect(page.get_by_text(f"{email} · {phone}")).to_be_visible()  # normalised, not refused
+    hint = page.get_by_text("At least 8 characters, with an uppercase letter")
+    expect(hint).to_be_visible()
     page.get_by_label("Password", exact=True).fill("weakpass")
     page.get_by_label("Confirm password").fill("weakpass")
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("alert").filter(has_text="Password must be at least 8 characters")).to_be_visible()
+    # One message, under the field, which has a red border; the hint gives way to it.
+    expect(page.get_by_role("alert")).to_have_count(1)
+    expect(hint).to_have_count(0)
+    password = page.get_by_label("Password", exact=True)
+    expect(password).to_have_attribute("aria-invalid", "true")
+    border = password.evaluate("e => getComputedStyle(e.parentElement).boxShadow + ' ' + getComputedStyle(e).boxShadow")
+    assert "rgb(220, 38, 38)" in border, border
+    expect(page.get_by_label("Confirm password")).to_have_attribute("aria-invalid", "false")
     page.get_by_label("Password", exact=True).fill("Str0ng!pass")
     page.get_by_label("Confirm password").fill("Str0ng!pas")
     page.get_by_role("button", name="Sign up").click()
@@ -309,3 +320,16 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
         r = redis.Redis.from_url(E2E_REDIS_URL)
         found = [k for k in r.scan_iter(count=1000) if r.type(k) == b"string" and needle in (r.get(k) or b"")]
         assert found == []
+
+
+def test_a_login_redirect_opens_the_login_form_even_after_a_sign_up_was_started(page: Page):
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Create your account")).to_be_visible()
+    page.goto("/mypage")  # members only: back to /login?from=/mypage
+    page.wait_for_url(re.compile(r"/login\?from="))
+    expect(page.get_by_role("heading", name="Welcome back")).to_be_visible()
+    expect(page.get_by_role("button", name="Login", exact=True)).to_be_visible()
+    page.goto("/login?mode=signup")
+    expect(page.get_by_role("heading", name="Create your account")).to_be_visible()

@@ -68,6 +68,18 @@ def test_signed_out_visitor_is_asked_to_log_in_and_comes_back_to_the_form(page: 
     expect(page.get_by_role("region", name="Event summary")).to_contain_text("Busan Dev Meetup")
 
 
+def test_a_past_meetup_is_closed_to_visitors_without_a_login_or_seats(page: Page, site):
+    page.goto(f"/events/past/register/{SEOUL_12}")
+    wait_ready(page)
+    expect(page.get_by_text("Registration is closed for past events.")).to_be_visible()
+    expect(page.get_by_text("login to continue registration for an event")).to_have_count(0)
+    expect(page.get_by_role("main").get_by_role("link", name="Login")).to_have_count(0)
+    with Session(sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])) as s:
+        meetup = s.get(Meetup, SEOUL_12)
+        registered = meetup.max_seats - meetup.available_seats
+    expect(page.locator("#summary-seats-left")).to_have_text(f"{registered} registered")
+
+
 def test_every_message_at_its_field_at_once_and_values_are_kept(page: Page, site):
     path = f"/events/upcoming/register/{BUSAN}"
     sign_in_at(page, site, path)

@@ -83,8 +83,31 @@ def _card_dates(page: Page) -> list[str]:
     )
 
 
+def _wait_for_order(page: Page, ascending: bool) -> None:
+    compare = "d[0] <= d[d.length - 1]" if ascending else "d[0] >= d[d.length - 1]"
+    page.wait_for_function(
+        "() => { const d = [...document.querySelectorAll('[data-testid=event-card] time')]"
+        f".map(e => e.getAttribute('datetime')); return d.length > 1 && {compare}; }}"
+    )
+
+
+def test_the_next_meetup_comes_first_by_default(page: Page, site):
+    """Soonest First: the upcoming meetups from the next one, then the past from the latest."""
+    upcoming, _past = meetup_counts(site)
+    open_events(page)
+    expect(page.get_by_label("Sort by")).to_contain_text("Soonest First")
+    dates = _card_dates(page)
+    ahead = dates[: min(upcoming, len(dates))]
+    assert len(ahead) >= 2 and ahead == sorted(ahead)
+    assert all(d < ahead[0] for d in dates[len(ahead):])
+
+
 def test_sort_newest_and_oldest_first(page: Page):
     open_events(page)
+    page.get_by_label("Sort by").click()
+    page.get_by_role("option", name="Newest First").click()
+    expect(page.get_by_label("Sort by")).to_contain_text("Newest First")
+    _wait_for_order(page, ascending=False)
     newest = _card_dates(page)
     assert len(newest) >= 2
     assert newest == sorted(newest, reverse=True)

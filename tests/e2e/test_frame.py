@@ -31,7 +31,7 @@ def test_header_has_logo_links_language_and_login(page: Page):
     h = header(page)
     expect(h.get_by_role("link", name="UzDev Korea home")).to_have_attribute("href", "/")
     nav = h.get_by_role("navigation", name="Main")
-    for name, href in [("About us", "/about"), ("News", "/news"), ("Events", "/events")]:
+    for name, href in [("About us", "/about"), ("News", "/news"), ("Events", "/events"), ("Blog", "/blog")]:
         expect(nav.get_by_role("link", name=name, exact=True)).to_have_attribute("href", href)
     jobs = nav.get_by_role("link", name=re.compile(r"^Jobs"))
     expect(jobs).to_have_attribute("href", "/jobs")
@@ -39,6 +39,34 @@ def test_header_has_logo_links_language_and_login(page: Page):
     expect(nav.get_by_role("link", name="About us", exact=True)).to_have_attribute("aria-current", "page")
     expect(h.get_by_role("button", name="Language")).to_be_visible()
     expect(h.get_by_role("link", name="Login")).to_have_attribute("href", "/login")
+
+
+HEADER_BOXES = """() => {
+    const row = document.querySelector('header > div');
+    const shown = el => getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().width > 0;
+    const boxes = [...row.children].filter(shown).flatMap(c =>
+        c.tagName === 'NAV' ? [...c.querySelectorAll('a')].filter(shown) : [c]);
+    return boxes.map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; });
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "uz-UZ"])
+def test_header_items_never_overlap_from_tablet_to_desktop(browser, base_url, locale):
+    """Between 768 px (the links appear) and a wide screen, in both languages, the logo,
+    each link and the language/login group sit side by side inside the screen."""
+    context = browser.new_context(base_url=base_url, locale=locale)
+    page = context.new_page()
+    for width in (768, 800, 860, 960, 1024, 1139, 1140, 1280):
+        page.set_viewport_size({"width": width, "height": 700})
+        page.goto("/about")
+        wait_ready(page)
+        boxes = page.evaluate(HEADER_BOXES)
+        assert len(boxes) >= 7, (width, boxes)  # logo, 5 links, the right-hand group
+        for (left_a, right_a, top_a, _), (left_b, _, top_b, _) in zip(boxes, boxes[1:]):
+            assert right_a <= left_b + 0.5, (locale, width, boxes)
+        assert boxes[-1][1] <= width, (locale, width, boxes)
+        assert len({round(top) for _, _, top, _ in boxes[1:-1]}) == 1, (locale, width, boxes)  # one row
+    context.close()
 
 
 def test_logo_goes_home(page: Page):

@@ -376,10 +376,12 @@ def test_job_lifecycle_and_expiry(session, org):
         session, org.id, job.id,
         {"title": "Senior Go dev", "companyName": "Acme", "location": "Busan",
          "description": "Go and SQL", "jobType": "contract", "category": "backend",
-         "technologies": "Go, SQL", "salaryMin": "1000", "salaryMax": 2000},
+         "technologies": "Go, SQL", "salaryMin": "45,000,000", "salaryMax": "60 000 000"},
     )
     assert (edited.job.title, edited.job.job_type, edited.job.technologies) == (
         "Senior Go dev", "CONTRACT", ["Go", "SQL"])
+    # Salaries are typed with thousands separators as often as without.
+    assert (edited.job.salary_min, edited.job.salary_max) == (45_000_000, 60_000_000)
     with pytest.raises(InvalidMany) as err:
         admin_jobs.update_job(session, org.id, job.id, {"title": "", "salaryMin": 5,
                                                         "salaryMax": 1, "contactEmail": "x"})

@@ -128,6 +128,10 @@ def test_filters_and_sorts_by_date():
     assert ids("all", "oldest") == [2, 4, 1, 3]
     assert ids("upcoming", "oldest") == [1, 3]
     assert ids("past", "newest") == [4, 2]
+    # The default: the next meetup first, then the past ones from the latest.
+    assert ids("all", "soonest") == [1, 3, 4, 2]
+    assert ids("upcoming", "soonest") == [1, 3]
+    assert ids("past", "soonest") == [4, 2]
 
 
 def test_initials():

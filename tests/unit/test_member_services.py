@@ -36,7 +36,7 @@ def test_update_profile_validates_and_saves(session, member):
     with pytest.raises(InvalidMany) as err:
         profile.update_profile(session, member.id, first_name="Lola", last_name="", phone="01022223333")
     assert err.value.errors == {"phone": profile.PHONE_TAKEN}
-    user = profile.update_profile(session, member.id, first_name="Lola", last_name="Karimova", phone="01044445555")
+    user = profile.update_profile(session, member.id, first_name="Lola", last_name="Karimova", phone="010-4444-5555")
     assert (user.last_name, user.phone) == ("Karimova", "01044445555")
 
 
@@ -81,9 +81,13 @@ def test_blog_post_draft_publish_and_ownership(session, member):
     assert blogs.list_my_posts(session, member.id) == []
 
 
-def test_markdown_is_cleaned_of_html():
-    cleaned = blogs.safe_markdown("**bold** <script>alert(1)</script><img src=x onerror=alert(1)>")
-    assert "<script" not in cleaned and "<img" not in cleaned and "**bold**" in cleaned
+def test_a_card_excerpt_is_the_posts_words_without_markup_or_html():
+    from community_app.services.markdown import plain_excerpt
+
+    text = "# Moving to Seoul\n\n**First** week: [ARC](https://x.kr) & `visa` <script>alert(1)</script><img src=x onerror=alert(1)>"
+    assert plain_excerpt(text) == "Moving to Seoul First week: ARC & visa"
+    long = plain_excerpt("word " * 100, limit=40)
+    assert long.endswith("…") and len(long) <= 40 and "wor…" not in long
 
 
 def test_member_job_post_is_pending(session, member):

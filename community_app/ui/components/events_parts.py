@@ -36,15 +36,21 @@ def seats_text(seats_left: Any, full: Any) -> Any:
     )
 
 
+def seats_or_registered(card: Any) -> Any:
+    """Upcoming: seats left (or Full). Past: how many had registered (seats no longer mean
+    anything once a meetup is over)."""
+    return rx.cond(
+        card.is_past,
+        t("{n} registered", n=card.registered),
+        seats_text(card.seats_left, card.full),
+    )
+
+
 def seats_badge(card: Any) -> rx.Component:
     """Upcoming: seats left (or Full). Past: how many had registered."""
     return rx.badge(
         rx.icon("users", size=14, aria_hidden="true"),
-        rx.cond(
-            card.is_past,
-            t("{n} registered", n=card.registered),
-            seats_text(card.seats_left, card.full),
-        ),
+        seats_or_registered(card),
         color_scheme=rx.cond(card.is_past, "gray", rx.cond(card.full, "red", "indigo")),
         variant="soft",
         size="2",

@@ -48,7 +48,9 @@ def field(
             aria_describedby=error_id,
             **props,
         ),
-        rx.text(hint, color=COLORS["muted"], size="1") if hint is not None else rx.fragment(),
+        # The hint gives way to the error, so a field never shows two messages at once.
+        (rx.cond(invalid, rx.fragment(), rx.text(hint, color=COLORS["muted"], size="1"))
+         if hint is not None else rx.fragment()),
         error_text(errors, name, id_=error_id) if errors is not None else rx.fragment(),
         spacing="1",
         width="100%",

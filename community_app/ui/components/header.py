@@ -18,6 +18,7 @@ NAV_ITEMS = (
     (routes.NEWS, N_("News")),
     (routes.EVENTS, N_("Events")),
     (routes.JOBS, N_("Jobs")),
+    (routes.BLOG, N_("Blog")),
 )
 
 
@@ -31,6 +32,9 @@ def logo() -> rx.Component:
                 font_size="18px",
                 color=COLORS["text"],
                 white_space="nowrap",
+                # From 768 px to 1140 px the links share the row with it: the logo alone
+                # leaves them room in both languages (the site's name is its label).
+                display=["inline", "inline", "inline", "none", "inline"],
             ),
             align="center",
             spacing="2",
@@ -72,7 +76,8 @@ def nav_link(path: str, label: str, *, in_drawer: bool = False) -> rx.Component:
         underline="none",
         font_weight="500",
         font_size="16px" if in_drawer else "15px",
-        padding="10px 12px",
+        padding_y="10px",
+        padding_x="12px" if in_drawer else ["12px", "12px", "12px", "8px", "12px"],
         min_height="44px",
         display="flex",
         align_items="center",

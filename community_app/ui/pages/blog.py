@@ -46,8 +46,10 @@ def blog() -> rx.Component:
                 rx.text(t("Loading..."), color=COLORS["muted"]),
                 rx.cond(
                     BlogState.posts.length() > 0,
+                    # auto-fit: the cards share the whole row, however few there are.
                     rx.grid(rx.foreach(BlogState.posts, _card),
-                            columns=rx.breakpoints(initial="1", sm="2", md="3"), gap="16px", width="100%"),
+                            grid_template_columns="repeat(auto-fit, minmax(min(100%, 300px), 1fr))",
+                            gap="16px", width="100%"),
                     rx.text(t("No posts yet. Write the first one on My Page."), color=COLORS["muted"]),
                 ),
             ),

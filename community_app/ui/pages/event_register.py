@@ -19,7 +19,7 @@ from community_app.ui.components.events_parts import (
     event_image,
     fact,
     loading_block,
-    seats_text,
+    seats_or_registered,
     status_badge,
 )
 from community_app.ui.components.forms import error_text, form_alert, submit_button
@@ -57,7 +57,7 @@ def summary() -> rx.Component:
                 fact("calendar", rx.el.time(t_var(card.date), date_time=card.date_iso)),
                 fact("clock", t_var(card.time)),
                 fact("map-pin", t_var(card.location)),
-                fact("users", rx.text.span(seats_text(card.seats_left, card.full), id="summary-seats-left",
+                fact("users", rx.text.span(seats_or_registered(card), id="summary-seats-left",
                                            font_weight="600")),
                 flex_wrap="wrap",
                 column_gap="16px",
@@ -313,10 +313,15 @@ def _body() -> rx.Component:
         summary(),
         form_alert(S.form_error, visible=S.form_error.contains("en")),
         rx.box(
+            # A past meetup is closed for everyone: no login to offer.
             rx.cond(
-                S.signed_out,
-                signed_out(),
-                rx.cond(S.can_register, registration_form(), unavailable()),
+                S.card.is_past,
+                unavailable(),
+                rx.cond(
+                    S.signed_out,
+                    signed_out(),
+                    rx.cond(S.can_register, registration_form(), unavailable()),
+                ),
             ),
             padding=["18px", "24px"],
             width="100%",

@@ -1,12 +1,12 @@
 """/events: the meetups of the community, filtered (All / Upcoming / Past) and sorted by
-date (Newest First / Oldest First), 10 cards at a time with Load More (SPEC sections 2, 9)."""
+date (Soonest First, the default: the next meetup on top; Newest First / Oldest First), 10 cards at a time with Load More (SPEC sections 2, 9)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.state.event_views import ALL, NEWEST, OLDEST
+from community_app.state.event_views import ALL, NEWEST, OLDEST, SOONEST
 from community_app.services.meetups import PAST, UPCOMING
 from community_app.state.events import EventsState
 from community_app import routes
@@ -22,7 +22,11 @@ FILTER_ITEMS = (
     (UPCOMING, N_("Upcoming"), EventsState.upcoming_count),
     (PAST, N_("Past"), EventsState.past_count),
 )
-SORT_ITEMS = ((NEWEST, N_("Newest First")), (OLDEST, N_("Oldest First")))
+SORT_ITEMS = (
+    (SOONEST, N_("Soonest First")),
+    (NEWEST, N_("Newest First")),
+    (OLDEST, N_("Oldest First")),
+)
 
 
 def _filters() -> rx.Component:

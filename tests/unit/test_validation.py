@@ -1,0 +1,40 @@
+"""The field rules of services/validation.py as members type: phone numbers and amounts
+are normalised the way people write them instead of being refused."""
+
+import pytest
+
+from community_app.services.validation import (
+    PHONE_INVALID,
+    normalize_phone,
+    phone_problem,
+    whole_number,
+)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["01012345678", "010-1234-5678", " 010 1234 5678 ", "010.1234.5678", "(010) 1234-5678",
+     "+82 10-1234-5678", "+821012345678", "82-10-1234-5678"],
+)
+def test_a_korean_mobile_number_typed_any_usual_way_is_accepted_and_stored_alike(typed):
+    assert phone_problem(typed) is None
+    assert normalize_phone(typed) == "01012345678"
+
+
+@pytest.mark.parametrize("typed", ["", "123", "011-1234-5678", "010-1234-567", "010-abcd-5678", "+1 10 1234 5678"])
+def test_other_numbers_are_refused(typed):
+    assert phone_problem(typed) == PHONE_INVALID
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [("3000000", 3_000_000), ("3,000,000", 3_000_000), ("3 000 000", 3_000_000), (" 45,000 ", 45_000),
+     ("-1,000", -1000), (42, 42)],
+)
+def test_amounts_with_thousands_separators_are_read(typed, number):
+    assert whole_number(typed) == number
+
+
+@pytest.mark.parametrize("typed", ["3,00,000", "3,000 000", "1.5", "abc", "", "30,00", True, None])
+def test_malformed_amounts_are_not_numbers(typed):
+    assert whole_number(typed) is None
