@@ -253,7 +253,7 @@ def test_events_and_details_in_uzbek(browser, base_url, site):
     expect(card).to_contain_text(date_texts(m.starts_at)["uz"])
     expect(card).to_contain_text(f"{time_texts(m.starts_at)['uz']} – {time_texts(m.ends_at)['uz']}")
     expect(card.get_by_role("link", name="Batafsil")).to_be_visible()
-    expect(page.get_by_label("Saralash")).to_contain_text("Avval yangilari")
+    expect(page.get_by_label("Saralash")).to_contain_text("Avval yaqinlari")
 
     page.goto(f"/events/past/details/{SEOUL_12}")
     expect(page.get_by_role("heading", name="Spikerlar")).to_be_visible()
