@@ -468,7 +468,7 @@ def read_lists(user_id: int) -> MyPageData:
         regs = meetups.list_my_registrations(session, user_id)
         jobs = job_submissions.list_my_job_posts(session, user_id)
         posts = blogs.list_my_posts(session, user_id)
-    rows = [MyPageState._event_row(r) for r in regs]
+    rows = [MyPageState._event_row(r) for r in meetups.latest_per_meetup(regs)]
     return MyPageData(
         upcoming=[r for r in rows if not r.past][::-1],  # soonest first
         past=[r for r in rows if r.past],

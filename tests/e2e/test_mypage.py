@@ -75,6 +75,21 @@ def test_cancel_from_my_page_gives_the_seat_back(page: Page, site, member):
     expect(page.get_by_text("Cancelled", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Cancel registration")).to_have_count(0)
     assert _seats(site, meetup["id"]) == seats + 1
+    again = page.get_by_role("link", name="Register again")
+    expect(again).to_have_attribute("href", f"/events/upcoming/register/{meetup['id']}")
+
+    # Registered and cancelled once more (through the API): still one row for the meetup.
+    auth = {"Authorization": f"Bearer {token}"}
+    url = f"{site.url}/api/v1/users/meetups/{meetup['id']}/registration"
+    assert httpx.post(url, headers=auth, json={
+        "attendanceReason": "learning", "interestedField": "backend",
+        "expectation": "Meet other backend developers.", "consent": True}).status_code == 201
+    assert httpx.post(f"{url}/cancel", headers=auth).status_code == 200
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_role("link", name=meetup["title"])).to_have_count(1)
+    expect(page.get_by_text("Cancelled", exact=True)).to_have_count(1)
+    expect(page.get_by_role("link", name="Register again")).to_have_count(1)
 
     page.get_by_role("tab", name="Past").click()
     expect(page.get_by_text("You have no past events yet.")).to_be_visible()

@@ -106,3 +106,17 @@ def test_member_job_post_is_pending(session, member):
     assert job.salary_min == 40_000_000
     assert [j.id for j in job_submissions.list_my_job_posts(session, member.id)] == [job.id]
     assert session.exec(select(JobPost)).one().posted_by_id == member.id
+
+
+def test_my_page_shows_one_registration_per_meetup_the_latest():
+    from types import SimpleNamespace as NS
+
+    from community_app.services.meetups import latest_per_meetup
+
+    views = [  # list_my_registrations' order: newest meetup first, then newest registration
+        NS(meetup=NS(id=7), registration=NS(id=30, status="ACCEPTED")),
+        NS(meetup=NS(id=7), registration=NS(id=21, status="CANCELLED")),
+        NS(meetup=NS(id=7), registration=NS(id=12, status="CANCELLED")),
+        NS(meetup=NS(id=3), registration=NS(id=9, status="CANCELLED")),
+    ]
+    assert [v.registration.id for v in latest_per_meetup(views)] == [30, 9]

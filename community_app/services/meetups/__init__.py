@@ -21,6 +21,7 @@ from community_app.services.meetups.reading import (
 )
 from community_app.services.meetups.registrations import (
     cancel_registration,
+    latest_per_meetup,
     list_my_registrations,
     register_for_meetup,
     validate_registration,
@@ -84,7 +85,7 @@ __all__ = [
     "REASON_INVALID", "REGISTRATION_CLOSED", "SEAT_HOLDING", "UPCOMING", "AttendeeView",
     "MeetupDetails", "MeetupView", "MyRegistrationView", "NoteView", "RegistrationView",
     "ReviewView", "SessionView", "SpeakerView", "cancel_registration", "get_meetup",
-    "get_meetup_details", "list_meetups", "list_my_registrations", "meetup_view",
+    "get_meetup_details", "list_meetups", "list_my_registrations", "latest_per_meetup", "meetup_view",
     "normalize_meetup_type", "register_for_meetup", "validate_registration",
     "ALREADY_WAITING", "NO_OFFER", "NOT_WAITING", "OFFER_EXPIRED", "SEATS_FREE",
     "MyWaitlistEntryView", "WaitlistEntryView", "claim_offer", "decline_offer",

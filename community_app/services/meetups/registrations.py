@@ -210,3 +210,16 @@ def list_my_registrations(
         .order_by(col(Meetup.starts_at).desc(), col(MeetupRegistration.id).desc())
     ).all()
     return [MyRegistrationView(registration_view(r), meetup_view(m, now)) for r, m in rows]
+
+
+def latest_per_meetup(views: list[MyRegistrationView]) -> list[MyRegistrationView]:
+    """One registration per meetup, the member's latest (``list_my_registrations`` order):
+    a member who cancelled and registered again has one meetup on My Page, not a pile of
+    "Cancelled" rows."""
+    seen: set[int] = set()
+    latest = []
+    for view in views:
+        if view.meetup.id not in seen:
+            seen.add(view.meetup.id)
+            latest.append(view)
+    return latest

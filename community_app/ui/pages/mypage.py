@@ -120,6 +120,11 @@ def _event_row(row) -> rx.Component:
                 rx.button(t("Cancel registration"), variant="soft", color_scheme="red", size="2",
                           on_click=MyPageState.ask_cancel(row.meetup_id, row.title)),
             ),
+            rx.cond(
+                ~row.past & row.cancelled,
+                link_button(t("Register again"), size="sm", variant="soft",
+                            href="/events/upcoming/register/" + row.meetup_id.to(str)),
+            ),
             align="center",
             wrap="wrap",
         ),
