@@ -41,6 +41,7 @@ from community_app.services.validation import (
     confirmation_problem,
     email_problem,
     handle_problem,
+    name_problems,
     normalize_phone,
     password_problem,
     phone_problem,
@@ -153,6 +154,7 @@ def register(
     last_name: str = "",
     username: str | None = None,
     client: str = "",
+    require_name: bool = False,
 ) -> SignUp:
     """Create a member account (signs nothing in: the user logs in next).
 
@@ -178,6 +180,8 @@ def register(
         }.items()
         if message
     }
+    # The site's form asks for the name others will see; REST clients may leave it out.
+    problems.update(name_problems(first_name, last_name, required=require_name))
     if problems:
         raise InvalidMany(problems, summary=INVALID_SIGN_UP)
     ratelimit.spend("sign-ups-address", client)

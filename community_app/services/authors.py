@@ -28,3 +28,10 @@ def author_names(user: User | None, shown: str | None = None) -> Names:
 
 def full_name_or_username(user: User) -> str:
     return f"{user.first_name} {user.last_name}".strip() or user.username
+
+
+def public_names(user: User | None) -> Names:
+    """The name others see on a member's comments, posts and attendee lists: the first and
+    last name they gave (sign-up, My Page), their username until they give one, "Deleted
+    member" once erased. The username stays the unique handle (REST ``username``)."""
+    return author_names(user, full_name_or_username(user) if user is not None else None)

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
-from community_app.services.authors import author_names, full_name_or_username
+from community_app.services.authors import full_name_or_username, public_names
 from community_app.services.errors import Forbidden, InvalidMany, NotFound
 from community_app.services.uploads import (
     delete_upload,
@@ -57,7 +57,7 @@ def _view(post: BlogPost, author: User) -> BlogPostView:
         status=post.status, author_id=author.id, author_username=author.username,
         author_name=name, author_image_url=author.image_url, created_at=post.created_at,
         updated_at=post.updated_at, published_at=post.published_at,
-        author_names=author_names(author, name),
+        author_names=public_names(author),
     )
 
 

@@ -22,7 +22,7 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, User
 from community_app.services import ratelimit
-from community_app.services.authors import author_names, is_deleted_member
+from community_app.services.authors import author_names, is_deleted_member, public_names
 from community_app.services.errors import InvalidMany, NotFound
 from community_app.services.lookup import MAX_ID
 from community_app.services.news import get_published_news
@@ -52,8 +52,10 @@ class CommentView:
     reply_count: int
     created_at: dt.datetime
     my_vote: int  # 1 liked, -1 disliked, 0 no vote (or nobody signed in)
-    # The author as shown, per language ("Deleted member" once erased: services/authors.py)
+    # The author as shown on the site, per language: their public name ("Deleted member"
+    # once erased: services/authors.py); ``author_handles``: the username, for the API.
     author_names: dict[str, str] = dataclasses.field(default_factory=dict)
+    author_handles: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -170,7 +172,8 @@ def _views(
                 reply_count=int(replies.get(c.id, 0)),
                 created_at=c.created_at,
                 my_vote=int(mine.get(c.id, 0)),
-                author_names=author_names(author),
+                author_names=public_names(author),
+                author_handles=author_names(author),
             )
         )
     return views

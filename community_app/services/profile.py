@@ -14,11 +14,9 @@ from community_app.services.uploads import (
     public_path_of_url,
     store_image,
 )
-from community_app.services.validation import normalize_phone, phone_problem
+from community_app.services.validation import name_problems, normalize_phone, phone_problem
 
 AVATAR_FOLDER = "public/avatars"
-NAME_TOO_LONG = N_("Names can be at most 100 characters.")
-FIRST_NAME_REQUIRED = N_("First name is required")
 PHONE_TAKEN = N_("Phone number already exists. Please use a different phone number.")
 USER_NOT_FOUND = N_("User not found.")
 
@@ -35,13 +33,7 @@ def update_profile(
 ) -> User:
     user = _user(session, user_id)
     first_name, last_name, phone = first_name.strip(), last_name.strip(), normalize_phone(phone)
-    problems: dict[str, str] = {}
-    if not first_name:
-        problems["firstName"] = FIRST_NAME_REQUIRED
-    elif len(first_name) > 100:
-        problems["firstName"] = NAME_TOO_LONG
-    if len(last_name) > 100:
-        problems["lastName"] = NAME_TOO_LONG
+    problems = name_problems(first_name, last_name)
     if phone and (message := phone_problem(phone)):
         problems["phone"] = message
     if problems:

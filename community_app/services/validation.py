@@ -28,6 +28,9 @@ PASSWORD_WEAK = N_(
 )
 PASSWORDS_DIFFER = N_("Passwords do not match")
 USERNAME_INVALID = N_("Username must contain letters only")
+NAME_TOO_LONG = N_("Names can be at most 100 characters.")
+FIRST_NAME_REQUIRED = N_("First name is required")
+NAME_MAX = 100
 
 PASSWORD_MIN_LENGTH = 8
 URL_MAX = 500
@@ -63,6 +66,20 @@ def password_problem(value: str | None) -> str | None:
 
 def confirmation_problem(password: str | None, confirmation: str | None) -> str | None:
     return None if (password or "") == (confirmation or "") else PASSWORDS_DIFFER
+
+
+def name_problems(first_name: str, last_name: str, *, required: bool = True) -> dict[str, str]:
+    """The member's name as others see it (comments, posts, attendee lists): a first name
+    (required where the form asks for it) and a last name, 100 characters each."""
+    first_name, last_name = first_name.strip(), last_name.strip()
+    problems: dict[str, str] = {}
+    if required and not first_name:
+        problems["firstName"] = FIRST_NAME_REQUIRED
+    elif len(first_name) > NAME_MAX:
+        problems["firstName"] = NAME_TOO_LONG
+    if len(last_name) > NAME_MAX:
+        problems["lastName"] = NAME_TOO_LONG
+    return problems
 
 
 def username_problem(value: str | None) -> str | None:

@@ -238,10 +238,10 @@ def event_details(d: service.MeetupDetails) -> EventDetails:
         ],
         attendees=[
             AttendeeRow(
-                name=a.first_name or a.username,
+                name=a.name or a.first_name or a.username,
                 username=a.username,
                 image=a.image_url or "",
-                initials=initials(a.first_name or a.username),
+                initials=initials(a.name or a.first_name or a.username),
             )
             for a in d.attendees
         ],

@@ -14,6 +14,7 @@ from community_app.services import tokens
 from community_app.services.errors import DomainError, InvalidMany
 from community_app.services.validation import (
     email_problem,
+    name_problems,
     normalize_phone,
     phone_problem,
     same_site_path,
@@ -38,6 +39,8 @@ class LoginState(AuthState):
     login_email: str = ""
     signup_email: str = ""
     signup_phone: str = ""
+    signup_first_name: str = ""
+    signup_last_name: str = ""
     busy: bool = False
     error: Message = {}
     notice: Message = {}
@@ -194,6 +197,8 @@ class LoginState(AuthState):
         self._reset_messages()
         self.signup_email = str(form.get("email", "")).strip()
         self.signup_phone = normalize_phone(str(form.get("phone", "")))
+        self.signup_first_name = str(form.get("firstName", "")).strip()
+        self.signup_last_name = str(form.get("lastName", "")).strip()
         problems = {
             name: problem
             for name, problem in {
@@ -202,6 +207,7 @@ class LoginState(AuthState):
             }.items()
             if problem
         }
+        problems.update(name_problems(self.signup_first_name, self.signup_last_name))
         if problems:
             self.errors = field_messages(InvalidMany(problems))
             return
@@ -222,6 +228,9 @@ class LoginState(AuthState):
             "phone": self.signup_phone,
             "password": str(form.get("password", "")),
             "confirm_password": str(form.get("confirmPassword", "")),
+            "first_name": self.signup_first_name,
+            "last_name": self.signup_last_name,
+            "require_name": True,
             "language": await self._language(),
             "client": self.router.session.client_ip,
         }
@@ -239,7 +248,7 @@ class LoginState(AuthState):
         except InvalidMany as exc:
             # Each message under its own field (red border, no second copy on top).
             self.errors = field_messages(exc)
-            if {"email", "phone"} & set(exc.errors):
+            if {"email", "phone", "firstName", "lastName"} & set(exc.errors):
                 self.signup_step = "contact"
         except DomainError as exc:
             self.error = from_error(exc)

@@ -51,8 +51,9 @@ class CommentRow:
     is_reply: bool
     text: str
     username: str
-    name_en: str  # the author as shown ("Deleted member" once erased)
+    name_en: str  # the author's public name ("Deleted member" once erased)
     name_uz: str
+    handle: str  # "@username" beside a name that is not the username; "" otherwise
     initial: str
     avatar: str
     replied_username: str
@@ -76,6 +77,12 @@ def comment_row(view: CommentView, now: dt.datetime | None = None) -> CommentRow
         username=view.author_username,
         name_en=view.author_names.get("en", view.author_username),
         name_uz=view.author_names.get("uz", view.author_username),
+        handle=(
+            "@" + view.author_username
+            if view.author_handles.get("en") == view.author_username
+            and view.author_names.get("en") != view.author_username
+            else ""
+        ),
         initial=(view.author_names.get("en", view.author_username)[:1] or "?").upper(),
         avatar=view.author_avatar or "",
         replied_username=view.replied_username or "",

@@ -17,6 +17,7 @@ COMMENT_KEYS = {
     "parentId",
     "text",
     "authorUsername",
+    "authorName",
     "authorAvatar",
     "repliedUsername",
     "likes",
@@ -44,7 +45,8 @@ def _comment_url(news_id, comment_id, action: str) -> str:
 def thread(engine):
     """A news item with two visible comments (one with replies), a hidden one and votes."""
     news = make_news(engine)
-    alice = make_member(engine, username="alice", image_url="/avatars/alice.png")
+    alice = make_member(engine, username="alice", image_url="/avatars/alice.png",
+                        first_name="Alisher", last_name="Karimov")
     bob = make_member(engine, username="bob")
     first = make_comment(engine, news, alice, "First!", minutes_ago=90)
     second = make_comment(engine, news, bob, "Second", minutes_ago=30)
@@ -84,6 +86,7 @@ def test_top_level_comments_oldest_first_without_hidden_ones(client, thread):
     assert first["id"] == thread["first"].id and first["newsId"] == thread["news"].id
     assert first["parentId"] is None
     assert (first["authorUsername"], first["authorAvatar"]) == ("alice", "/avatars/alice.png")
+    assert first["authorName"] == "Alisher Karimov"  # the public name; the username stays the handle
     assert (first["username"], first["avatarURL"], first["comment"], first["replies"]) == (
         "alice", "/avatars/alice.png", "First!", 2,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 
+import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import HOME_URL, wait_ready
@@ -46,10 +47,13 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     page.get_by_label("Email").fill("not-an-email")
     page.get_by_label("Phone").fill("123")
     page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_text("First name is required")).to_be_visible()  # the name others will see
     expect(page.get_by_text("Please enter a valid email address")).to_be_visible()
     expect(page.get_by_text("Please enter a valid phone number (01012345678)")).to_be_visible()
     expect(page.get_by_label("Email")).to_have_value("not-an-email")  # nothing typed is lost
 
+    page.get_by_label("First name").fill("Malika")
+    page.get_by_label("Last name").fill("Yusupova")
     page.get_by_label("Email").fill(email)
     page.get_by_label("Phone").fill(f"{phone[:3]}-{phone[3:7]}-{phone[7:]}")  # as people type it
     page.get_by_role("button", name="Continue").click()
@@ -82,6 +86,12 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     log_in(page, site, email, "Str0ng!pass")
     expect(page).to_have_url(HOME_URL)
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+    engine = sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])
+    with engine.connect() as conn:
+        saved = conn.execute(sa.text("SELECT first_name, last_name, phone FROM users WHERE email = :e"),
+                             {"e": email}).one()
+    engine.dispose()
+    assert tuple(saved) == ("Malika", "Yusupova", phone)  # the name as typed, the phone normalised
 
 
 def test_sign_up_with_a_taken_email(page: Page, site):
@@ -89,6 +99,7 @@ def test_sign_up_with_a_taken_email(page: Page, site):
     wait_ready(page)
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
+    page.get_by_label("First name").fill("Sardor")
     page.get_by_label("Email").fill(DEMO_EMAIL)
     page.get_by_label("Phone").fill("01077778888")
     page.get_by_role("button", name="Continue").click()
@@ -290,6 +301,7 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
     wait_ready(page)
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
+    page.get_by_label("First name").fill("Nodira")
     page.get_by_label("Email").fill(email)
     page.get_by_label("Phone").fill(phone)
     page.get_by_role("button", name="Continue").click()

@@ -335,7 +335,8 @@ def test_member_comments_replies_likes_and_dislikes(page: Page, site):
     page.get_by_role("button", name="Post comment").click()
     mine = page.locator(".news-comment").filter(has_text=text)
     expect(mine).to_be_visible()
-    expect(mine).to_contain_text("dilnoza")
+    expect(mine).to_contain_text("Dilnoza Yusupova")  # the public name, then the handle
+    expect(mine).to_contain_text("@dilnoza")
     expect(mine).to_contain_text("just now")
     expect(box).to_have_value("")
 

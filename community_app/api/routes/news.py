@@ -98,6 +98,7 @@ class CommentOut(BaseModel):
     parentId: int | None = Field(description="The top-level comment of a reply; null for a comment")
     text: str = Field(description="Plain text, exactly as written: escape it when showing it")
     authorUsername: str
+    authorName: str = Field(description="The author's public name: first and last name, or the username")
     authorAvatar: str | None
     repliedUsername: str | None
     likes: int
@@ -113,13 +114,14 @@ class CommentOut(BaseModel):
 
     @classmethod
     def of(cls, c: comment_service.CommentView, lang: str) -> CommentOut:
-        author = c.author_names.get(lang, c.author_username)
+        author = c.author_handles.get(lang, c.author_username)
         return cls(
             id=c.id,
             newsId=c.news_id,
             parentId=c.parent_id,
             text=c.text,
             authorUsername=author,
+            authorName=c.author_names.get(lang, author),
             authorAvatar=c.author_avatar,
             repliedUsername=c.replied_username,
             likes=c.likes,

@@ -17,6 +17,7 @@ from community_app.models import (
     Speaker,
     User,
 )
+from community_app.services.authors import full_name_or_username
 from community_app.services.errors import Invalid
 from community_app.services.lookup import get_or_404
 
@@ -83,6 +84,11 @@ def get_meetup(session: Session, meetup_id: int, *, now: dt.datetime | None = No
     return meetup_view(public_meetup_or_404(session, meetup_id), now)
 
 
+def _attendee(row) -> AttendeeView:
+    """A registered member's row (username, first_name, last_name, image_url, id, status)."""
+    return AttendeeView(row.username, row.first_name, row.image_url, row.id, full_name_or_username(row))
+
+
 def read_program(
     session: Session, meetup_id: int
 ) -> tuple[list[Speaker], dict[int | None, str], list[KeynoteSession]]:
@@ -106,7 +112,7 @@ def get_meetup_details(
     meetup = public_meetup_or_404(session, meetup_id)
     speakers, names, sessions = read_program(session, meetup_id)
     held = session.exec(
-        select(User.username, User.first_name, User.image_url, User.id, MeetupRegistration.status)
+        select(User.username, User.first_name, User.last_name, User.image_url, User.id, MeetupRegistration.status)
         .join(MeetupRegistration, col(MeetupRegistration.user_id) == col(User.id))
         .where(
             MeetupRegistration.meetup_id == meetup_id,
@@ -142,8 +148,8 @@ def get_meetup_details(
             )
             for k in sessions
         ],
-        attendees=[AttendeeView(a.username, a.first_name, a.image_url, a.id) for a in attendees],
-        pending=[AttendeeView(a.username, a.first_name, a.image_url, a.id) for a in pending],
+        attendees=[_attendee(a) for a in attendees],
+        pending=[_attendee(a) for a in pending],
         notes=[NoteView(n.id, n.content, n.created_at) for n in notes],
         reviews=[
             ReviewView(r.id, r.author_name, r.rating, r.content, r.created_at) for r in reviews

@@ -94,6 +94,7 @@ class AttendeeView:
     first_name: str
     image_url: str | None
     user_id: int = 0  # the KO'DJ client finds "already registered" by it
+    name: str = ""  # their public name (services/authors.py): first and last, or username
 
 
 @dataclasses.dataclass(frozen=True)

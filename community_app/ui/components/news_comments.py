@@ -118,6 +118,7 @@ def comment_item(row: Any) -> rx.Component:
             rx.vstack(
                 rx.hstack(
                     rx.text(t_pick(row.name_en, row.name_uz), font_weight="600", size="2"),
+                    rx.cond(row.handle != "", rx.text(row.handle, color=COLORS["muted"], size="2")),
                     rx.text("·", color=COLORS["muted"], size="2", aria_hidden="true"),
                     rx.text(t_pick(row.ago_en, row.ago_uz), color=COLORS["muted"], size="2"),
                     align="center",

@@ -150,6 +150,16 @@ def _signup_contact() -> rx.Component:
     return rx.vstack(
         rx.form(
             rx.vstack(
+                # The name other members see on comments, posts and attendee lists.
+                rx.grid(
+                    field(t("First name"), "firstName", autocomplete="given-name",
+                          errors=LoginState.errors, default_value=LoginState.signup_first_name),
+                    field(t("Last name"), "lastName", autocomplete="family-name",
+                          errors=LoginState.errors, default_value=LoginState.signup_last_name),
+                    columns=rx.breakpoints(initial="1", xs="2"),
+                    gap="12px",
+                    width="100%",
+                ),
                 field(t("Email"), "email", type_="email", autocomplete="email",
                       errors=LoginState.errors, default_value=LoginState.signup_email),
                 field(t("Phone"), "phone", type_="tel", autocomplete="tel",
