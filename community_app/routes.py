@@ -24,6 +24,7 @@ BLOG = "/blog"
 BLOG_POST = "/blog/[post_id]"
 TERMS = "/terms"
 PRIVACY = "/privacy"
+RELEASE_SEAT = "/release-seat/[token]"  # the reminder email's "I can't come" link
 
 # The organizer back office: one address per view (organizers only).
 ADMIN = "/admin"
@@ -78,6 +79,10 @@ def event_detail(event_type: str, event_id: int | str) -> str:
 
 def event_register(event_type: str, event_id: int | str) -> str:
     return f"/events/{event_type}/register/{event_id}"
+
+
+def release_seat(token: str) -> str:
+    return f"/release-seat/{token}"
 
 
 def blog_post(post_id: int | str) -> str:
