@@ -138,13 +138,13 @@ def _drain_quietly(engine: sa.Engine) -> None:
 def message_of(row: QueuedMail):
     """The email of a queued row: its language header, its attachments."""
     msg = mail.build_message(row.to_address, row.subject, row.body)
-    msg["Content-Language"] = row.lang
     for part in json.loads(row.attachments or "[]"):
         maintype, subtype = part["type"].split("/", 1)
         msg.add_attachment(
             base64.b64decode(part["data"]), maintype=maintype, subtype=subtype,
             filename=part["filename"],
         )
+    msg["Content-Language"] = row.lang  # after the attachments (they move Content-* down)
     return msg
 
 
