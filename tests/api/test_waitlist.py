@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from community_app.i18n import gettext
-from community_app.models import Meetup, QueuedMail
+from community_app.models import Meetup, MeetupRegistration, QueuedMail
 from tests.api.factories import (
     VALID_REGISTRATION,
     bearer,
@@ -125,3 +125,26 @@ def test_openapi_documents_the_waitlist(client):
     entry = spec["components"]["schemas"]["WaitlistEntryOut"]["properties"]
     assert {"meetupId", "position", "offerDeadline", "offerExpiresAt", "joinedAt"} <= set(entry)
     assert "enum" in entry["status"]
+
+
+def test_release_link_frees_the_seat_once_without_signing_in(client, engine):
+    from community_app.services.meetups import release
+
+    meetup, holder = _full(engine)
+    waiting = make_member(engine)
+    client.post(f"{API}/users/meetups/{meetup.id}/waitlist", json=VALID_REGISTRATION,
+                headers=bearer(waiting))
+    with Session(engine) as s:
+        registration = s.exec(select(MeetupRegistration)).one()
+        token = release.release_token(registration, s.get(Meetup, meetup.id))
+    url = f"{API}/public/release-seat/{token}"
+    r = client.post(url, headers={"Accept-Language": "uz"})
+    assert r.status_code == 200, r.text
+    assert r.json()["data"] == {"outcome": "released", "meetupId": meetup.id,
+                                "meetupTitle": meetup.title}
+    assert r.json()["message"] == gettext(release.OUTCOME_TEXTS["released"], "uz")
+    mine = client.get(f"{API}/users/waitlist", headers=bearer(waiting)).json()["data"]
+    assert mine[0]["status"] == "OFFERED"
+    assert client.post(url).json()["data"]["outcome"] == "already"
+    assert client.post(f"{API}/public/release-seat/forged").json()["data"]["outcome"] == "invalid"
+    assert "/api/v1/public/release-seat/{token}" in client.get(f"{API}/openapi.json").json()["paths"]

@@ -8,6 +8,7 @@ from community_app.api.routes.media import router as media_router
 from community_app.api.routes.meetups import router as meetups_router
 from community_app.api.routes.news import router as news_router
 from community_app.api.routes.privacy import router as privacy_router
+from community_app.api.routes.release import router as release_router
 from community_app.api.routes.speakers import router as speakers_router
 from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.system import router as system_router
@@ -22,6 +23,7 @@ ROUTERS = [
     media_router,
     meetups_router,
     waitlist_router,
+    release_router,
     calendar_router,
     news_router,
     jobs_router,
