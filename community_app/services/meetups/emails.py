@@ -1,9 +1,10 @@
 """The emails a member gets about a meetup, in their language, queued with the change that
 causes them (services/mail_queue.py sends each once, retrying when the server fails):
 
-- ``confirmation``: on registering (ACCEPTED: "you are registered"; PENDING: "received,
-  the organizers decide"), with the meetup as an .ics attachment;
-- ``decision``: an organizer accepted or rejected a PENDING registration;
+- ``confirmation``: on registering (ACCEPTED: "you are registered", with the ticket's
+  code and QR image; PENDING: "received, the organizers decide"), with the meetup as an
+  .ics attachment;
+- ``decision``: an organizer accepted (with the ticket) or rejected a PENDING registration;
 - ``offer`` (services/meetups/offers.py): a seat held from the waitlist;
 - ``reminder``: 48 h before the start (the scheduler task ``meetup-reminders``), with the
   signed "I can't come, release my seat" link (services/meetups/release.py).
@@ -29,6 +30,7 @@ from community_app.models import (
 )
 from community_app.services import calendar, mail_queue, scheduler
 from community_app.services.mail_queue import Attachment
+from community_app.services.meetups.ticket_codes import qr_png, ticket_code
 from community_app.settings import get_settings
 
 MY_PAGE_EVENTS = "/mypage?tab=events"  # the member's registrations and waitlist (My Page)
@@ -38,6 +40,7 @@ CONFIRMED_SUBJECT = N_("You are registered: {title}")
 CONFIRMED_BODY = N_(
     "Hello {name},\n\n"
     "You are registered for {title} on {date} at {time} (Korea time), {location}.\n\n"
+    "Your ticket: {ticket}. Show the attached QR code (or this code) at the door.\n\n"
     "The event is attached as a calendar file (.ics): open it to add it to your calendar.\n\n"
     "Event page: {event}\n"
     "Your registrations: {mypage}\n\n"
@@ -58,6 +61,7 @@ ACCEPTED_BODY = N_(
     "Hello {name},\n\n"
     "Good news: the organizers accepted your registration for {title} on {date} at "
     "{time} (Korea time), {location}.\n\n"
+    "Your ticket: {ticket}. Show the attached QR code (or this code) at the door.\n\n"
     "Your registrations: {mypage}\n\n"
     "{site}"
 )
@@ -133,8 +137,16 @@ def confirmation(session: Session, registration: MeetupRegistration) -> None:
         calendar.event_ics(meetup, tentative=pending),
     )
     subject, body = (RECEIVED_SUBJECT, RECEIVED_BODY) if pending else (CONFIRMED_SUBJECT, CONFIRMED_BODY)
+    attachments = (ics,) if pending else (ics, ticket_attachment(registration.id))
     queue(session, MailKind.CONFIRMATION, session.get(User, registration.user_id), meetup,
-          subject, body, ref_id=registration.id, attachments=(ics,))
+          subject, body, ref_id=registration.id, attachments=attachments,
+          ticket=ticket_code(registration.id))
+
+
+def ticket_attachment(registration_id: int) -> Attachment:
+    """The ticket's QR code as a PNG attachment."""
+    code = ticket_code(registration_id)
+    return Attachment(f"ticket-{code}.png", "image/png", qr_png(code))
 
 
 def decision(session: Session, registration_id: int, accepted: bool) -> None:
@@ -146,7 +158,8 @@ def decision(session: Session, registration_id: int, accepted: bool) -> None:
         else (MailKind.REJECTED, REJECTED_SUBJECT, REJECTED_BODY)
     )
     queue(session, kind, session.get(User, registration.user_id), meetup, subject, body,
-          ref_id=registration.id)
+          ref_id=registration.id, ticket=ticket_code(registration.id),
+          attachments=(ticket_attachment(registration.id),) if accepted else ())
 
 
 def queue_reminders(session: Session, now: dt.datetime) -> int:
