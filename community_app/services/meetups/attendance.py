@@ -74,15 +74,24 @@ def _rows(session: Session, where) -> list[MeetupAttendance]:
     return [MeetupAttendance(i, t, s, int(r), int(a)) for i, t, s, r, a in rows]
 
 
-def meetup_attendance(session: Session, meetup_id: int) -> MeetupAttendance:
+def meetup_attendance(
+    session: Session, meetup_id: int, *, actor_id: int | None = None
+) -> MeetupAttendance:
+    """One meetup's numbers (``actor_id``: the back office asks, organizers only)."""
+    if actor_id is not None:
+        require_organizer(session, actor_id)
     found = _rows(session, col(Meetup.id) == meetup_id)
     if not found:
         raise NotFound(N_("Event not found."))
     return found[0]
 
 
-def recent_attendance(session: Session, *, now: dt.datetime | None = None) -> list[MeetupAttendance]:
+def recent_attendance(
+    session: Session, *, now: dt.datetime | None = None, actor_id: int | None = None
+) -> list[MeetupAttendance]:
     """The last RECENT meetups that have started, newest first."""
+    if actor_id is not None:
+        require_organizer(session, actor_id)
     return _rows(session, col(Meetup.starts_at) < (now or utcnow()))
 
 
