@@ -30,6 +30,7 @@ RELEASE_SEAT = "/release-seat/[token]"  # the reminder email's "I can't come" li
 ADMIN = "/admin"
 ADMIN_MEETUPS = "/admin/meetups"
 ADMIN_MEETUP = "/admin/meetups/[meetup_id]"
+ADMIN_CHECK_IN = "/admin/meetups/[meetup_id]/check-in"
 ADMIN_NEWS = "/admin/news"
 ADMIN_NEWS_ITEM = "/admin/news/[news_id]"
 ADMIN_JOBS = "/admin/jobs"
@@ -63,6 +64,10 @@ def path_id(path: str, position: int = -1) -> int | None:
 
 def admin_meetup(meetup_id: int | str) -> str:
     return f"/admin/meetups/{meetup_id}"
+
+
+def admin_check_in(meetup_id: int | str) -> str:
+    return f"/admin/meetups/{meetup_id}/check-in"
 
 
 def admin_news_item(news_id: int | str) -> str:
