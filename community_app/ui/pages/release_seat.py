@@ -23,7 +23,7 @@ def _outcome(name: str) -> tuple[str, rx.Component]:
     return name, rx.hstack(
         rx.icon(ICONS[name], size=28, flex_shrink="0"),
         rx.text(t(release.OUTCOME_TEXTS[name]), size="4"),
-        spacing="3", align="start", role="status",
+        spacing="3", align="start", role="status", id="release-outcome",
     )
 
 
