@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from community_app.i18n import N_
 from community_app.state.mypage_meetups import MyMeetupsState as S
 from community_app.ui.components.forms import form_alert
 from community_app.ui.components.mypage_parts import CARD
@@ -52,13 +53,14 @@ def _wait_row(row) -> rx.Component:
     )
 
 
-def waitlist_card() -> rx.Component:
+def _list_card(items, row, heading: str, id_: str) -> rx.Component:
+    """A card with a heading over its rows, shown only when there are some."""
     return rx.cond(
-        S.waitlist.length() > 0,
+        items.length() > 0,
         rx.vstack(
-            rx.heading(t("My waitlist"), as_="h2", size="5"),
-            rx.vstack(rx.foreach(S.waitlist, _wait_row), spacing="0", width="100%"),
-            spacing="2", id="mypage-waitlist", **CARD,
+            rx.heading(t(heading), as_="h2", size="5"),
+            rx.vstack(rx.foreach(items, row), spacing="0", width="100%"),
+            spacing="2", id=id_, **CARD,
         ),
     )
 
@@ -84,17 +86,6 @@ def _ticket(row) -> rx.Component:
         ),
         gap="16px", flex_direction=["column", "row"], align_items=["center", "flex-start"],
         padding_y="12px", border_bottom=f"1px solid {COLORS['border']}", width="100%",
-    )
-
-
-def tickets_card() -> rx.Component:
-    return rx.cond(
-        S.tickets.length() > 0,
-        rx.vstack(
-            rx.heading(t("My tickets"), as_="h2", size="5"),
-            rx.vstack(rx.foreach(S.tickets, _ticket), spacing="0", width="100%"),
-            spacing="2", id="mypage-tickets", **CARD,
-        ),
     )
 
 
@@ -127,8 +118,8 @@ def my_meetups_cards() -> rx.Component:
     return rx.vstack(
         form_alert(S.notice, visible=S.notice.contains("en"), color="green"),
         form_alert(S.error, visible=S.error.contains("en")),
-        waitlist_card(),
-        tickets_card(),
+        _list_card(S.waitlist, _wait_row, N_("My waitlist"), "mypage-waitlist"),
+        _list_card(S.tickets, _ticket, N_("My tickets"), "mypage-tickets"),
         calendar_card(),
         attended_card(),
         spacing="4", width="100%", on_mount=S.load,
