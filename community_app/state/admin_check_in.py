@@ -8,6 +8,7 @@ import dataclasses
 
 import reflex as rx
 
+from community_app.models import RegistrationStatus
 from community_app.routes import path_id
 from community_app.services.meetups import admin_registrations, attendance, tickets
 from community_app.services.meetups.admin_views import meetup_or_404
@@ -31,7 +32,7 @@ class ScanResult:
     accepted: bool = False
     text: Message = dataclasses.field(default_factory=dict)
     name: str = ""
-    status: str = ""
+    status: Message = dataclasses.field(default_factory=dict)  # its label, both languages
     first_scan: Message = dataclasses.field(default_factory=dict)  # when it was checked in
     other_title: str = ""
 
@@ -81,7 +82,7 @@ class AdminCheckInState(AdminState):
         if ok:
             self.result = ScanResult(
                 r.outcome, r.accepted, message(tickets.OUTCOME_TEXTS[r.outcome]), r.name,
-                r.status, stamp(r.checked_in_at) if r.outcome == tickets.ALREADY else {},
+                RegistrationStatus.label_texts().get(r.status, {}), stamp(r.checked_in_at) if r.outcome == tickets.ALREADY else {},
                 r.meetup_title,
             )
             self.form_key += 1

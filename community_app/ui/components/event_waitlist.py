@@ -10,6 +10,7 @@ from community_app import routes
 from community_app.state.event_register import EventRegisterState as S
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t, t_var
+from community_app.ui.styles import BUTTON_HEIGHTS
 
 
 def waitlist_intro() -> rx.Component:
@@ -28,7 +29,7 @@ def waitlist_intro() -> rx.Component:
 def _leave_button() -> rx.Component:
     return rx.button(
         t("Leave the waitlist"), on_click=S.leave_waitlist, loading=S.busy, variant="outline",
-        color_scheme="gray", size="3", cursor="pointer",
+        color_scheme="gray", size="3", cursor="pointer", height=BUTTON_HEIGHTS["md"],
     )
 
 
@@ -44,7 +45,7 @@ def _offered() -> rx.Component:
         ),
         rx.flex(
             rx.button(rx.icon("check", size=18), t("Claim the seat"), on_click=S.claim_seat,
-                      loading=S.busy, size="3", cursor="pointer"),
+                      loading=S.busy, size="3", cursor="pointer", height=BUTTON_HEIGHTS["md"]),
             _leave_button(),
             gap="12px", flex_wrap="wrap",
         ),
