@@ -111,6 +111,17 @@ def enqueue(
     return True
 
 
+def forget_member(session: Session, user_id: int) -> int:
+    """Drop the member's emails not sent yet (an account being erased); how many."""
+    gone = session.execute(
+        sa.delete(QueuedMail)
+        .where(col(QueuedMail.user_id) == user_id,
+               col(QueuedMail.status) == MailStatus.PENDING.value)
+        .execution_options(synchronize_session=False)
+    )
+    return gone.rowcount
+
+
 def _send_after_commit(session: Session) -> None:
     if not SEND_ON_COMMIT or session.info.get("mail_queue_listening"):
         return

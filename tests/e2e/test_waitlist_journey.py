@@ -52,14 +52,16 @@ def _member(site, name: str, lang: str) -> str:
     return email
 
 
-def _token(site, email: str, password: str = PASSWORD) -> str:
-    return _sign_in(site, email, password)["access_token"]
+def _token(site, email: str, password: str = PASSWORD, lang: str = "en") -> str:
+    return _sign_in(site, email, password, lang)["access_token"]
 
 
-def _sign_in(site, email: str, password: str = PASSWORD) -> dict:
-    """A sign-in through the REST API (the code read from the outbox): its tokens."""
+def _sign_in(site, email: str, password: str = PASSWORD, lang: str = "en") -> dict:
+    """A sign-in through the REST API (the code read from the outbox): its tokens. The
+    member's emails follow the language they sign in with (Accept-Language)."""
     before = len(site.emails_to(email))
-    httpx.post(f"{site.url}{API}/auth/login", json={"email": email, "password": password}, timeout=20)
+    httpx.post(f"{site.url}{API}/auth/login", json={"email": email, "password": password},
+               headers={"Accept-Language": lang}, timeout=20)
     for _ in range(100):
         if len(site.emails_to(email)) > before:
             break
@@ -131,6 +133,9 @@ def _browser_as(browser, site, email: str, password: str, lang: str, path: str,
         switch_to_uzbek(page)
         page.goto(path)
         wait_ready(page)
+        # Emails follow the language a member signed in with (services/auth.py): this one
+        # used the English form, then chose Uzbek.
+        site.sql("UPDATE users SET language = 'uz' WHERE email = :email", email=email)
     return page
 
 
@@ -169,11 +174,11 @@ def test_from_sign_up_to_the_door(browser, site, lang):
     _shot(page_a, f"register-waitlist-{lang}")
 
     # C joins after A (REST); B cancels (REST): the seat is offered to A first.
-    token_c = _token(site, c)
+    token_c = _token(site, c, lang=lang)
     joined = httpx.post(f"{site.url}{API}/users/meetups/{meetup_id}/waitlist", json=FORM,
                         headers=_auth(token_c), timeout=20)
     assert joined.status_code == 201 and joined.json()["data"]["position"] == 2, joined.text
-    token_b = _token(site, b)
+    token_b = _token(site, b, lang=lang)
     cancelled = httpx.post(f"{site.url}{API}/users/meetups/{meetup_id}/registration/cancel",
                            headers=_auth(token_b), timeout=20)
     assert cancelled.status_code == 200, cancelled.text
@@ -272,7 +277,7 @@ def test_from_sign_up_to_the_door(browser, site, lang):
     door.context.close()
 
     # C's My Page counts the meetup attended (C signed in through the API: its tokens).
-    tokens = _sign_in(site, c)
+    tokens = _sign_in(site, c, lang=lang)
     context_c = browser.new_context(base_url=site.url, locale="en-US")
     context_c.add_init_script(
         f"localStorage.setItem('uzdev_accessToken', {tokens['access_token']!r});"
