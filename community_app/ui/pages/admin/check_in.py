@@ -129,7 +129,8 @@ def admin_check_in() -> rx.Component:
         rx.script(src="/check_in_scanner.js"),
         section_header(
             t("Check-in"),
-            rx.link(t("Back to the meetup"), href=routes.ADMIN_MEETUPS + "/" + S.meetup_id.to(str)),
+            rx.link(t("Back to the meetup"), href=routes.ADMIN_MEETUPS + "/" + S.meetup_id.to(str)
+                    + "?view=registrations"),
             subtitle=S.title,
         ),
         _numbers(),
