@@ -32,7 +32,7 @@ import dataclasses
 import datetime as dt
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 import sqlalchemy as sa
@@ -68,6 +68,37 @@ class Attachment:
     data: bytes
 
 
+@dataclasses.dataclass(frozen=True)
+class Rendered:
+    """An attachment made when the email is sent, by the renderer registered under
+    ``name`` (``@renderer``), from ``args`` (plain JSON values): a calendar file or a QR
+    code costs its time in the sending thread, never in the transaction that queued it
+    (a registration holds its seat's lock)."""
+
+    name: str
+    args: dict
+
+
+RENDERERS: dict[str, Callable[..., Attachment | None]] = {}
+
+
+def renderer(name: str):
+    """Register ``fn(session, **args) -> Attachment | None`` as the renderer ``name``."""
+
+    def decorator(fn: Callable[..., Attachment | None]):
+        RENDERERS[name] = fn
+        return fn
+
+    return decorator
+
+
+def _stored(item: Attachment | Rendered) -> dict:
+    if isinstance(item, Rendered):
+        return {"render": item.name, "args": item.args}
+    return {"filename": item.filename, "type": item.content_type,
+            "data": base64.b64encode(item.data).decode("ascii")}
+
+
 def enqueue(
     session: Session,
     kind: str,
@@ -78,7 +109,7 @@ def enqueue(
     lang: str,
     *,
     ref_id: int = 0,
-    attachments: Iterable[Attachment] = (),
+    attachments: Iterable[Attachment | Rendered] = (),
     now: dt.datetime | None = None,
 ) -> bool:
     """Queue an email to ``user`` in the caller's transaction; False when the same email
@@ -94,11 +125,7 @@ def enqueue(
         lang=lang,
         subject=subject[:300],
         body=body,
-        attachments=json.dumps([
-            {"filename": a.filename, "type": a.content_type,
-             "data": base64.b64encode(a.data).decode("ascii")}
-            for a in attachments
-        ]),
+        attachments=json.dumps([_stored(a) for a in attachments]),
         next_attempt_at=now or utcnow(),
     )
     try:
@@ -146,15 +173,24 @@ def _drain_quietly(engine: sa.Engine) -> None:
         log.exception("the mail queue could not be drained after a commit")
 
 
-def message_of(row: QueuedMail):
-    """The email of a queued row: its language header, its attachments."""
-    msg = mail.build_message(row.to_address, row.subject, row.body)
+def _attachments(session: Session, row: QueuedMail) -> list[Attachment]:
+    made = []
     for part in json.loads(row.attachments or "[]"):
-        maintype, subtype = part["type"].split("/", 1)
-        msg.add_attachment(
-            base64.b64decode(part["data"]), maintype=maintype, subtype=subtype,
-            filename=part["filename"],
-        )
+        if "render" in part:
+            item = RENDERERS[part["render"]](session, **part["args"])
+            if item is not None:  # (what it shows is gone: the email goes without it)
+                made.append(item)
+        else:
+            made.append(Attachment(part["filename"], part["type"], base64.b64decode(part["data"])))
+    return made
+
+
+def message_of(row: QueuedMail, session: Session):
+    """The email of a queued row: its language header, its attachments (made now)."""
+    msg = mail.build_message(row.to_address, row.subject, row.body)
+    for item in _attachments(session, row):
+        maintype, subtype = item.content_type.split("/", 1)
+        msg.add_attachment(item.data, maintype=maintype, subtype=subtype, filename=item.filename)
     msg["Content-Language"] = row.lang  # after the attachments (they move Content-* down)
     return msg
 
@@ -208,7 +244,7 @@ def send_one(session: Session, row_id: int, now: dt.datetime) -> str | None:
         return None
     row = session.get(QueuedMail, row_id, populate_existing=True)
     try:
-        mail.send_now(message_of(row))
+        mail.send_now(message_of(row, session))
     except Exception as exc:  # noqa: BLE001 - any failure of the server: try again later
         attempts = row.attempts
         error = f"{type(exc).__name__}: {exc}"[:500]

@@ -29,7 +29,7 @@ from community_app.models import (
     User,
 )
 from community_app.services import calendar, mail_queue, scheduler
-from community_app.services.mail_queue import Attachment
+from community_app.services.mail_queue import Attachment, Rendered
 from community_app.services.meetups.ticket_codes import qr_png, ticket_code
 from community_app.settings import get_settings
 
@@ -114,7 +114,7 @@ def queue(
     body: str,
     *,
     ref_id: int,
-    attachments: tuple[Attachment, ...] = (),
+    attachments: tuple[Attachment | Rendered, ...] = (),
     **more: object,
 ) -> bool:
     """Render ``subject``/``body`` in the member's language and queue the email."""
@@ -129,13 +129,11 @@ def queue(
 
 
 def confirmation(session: Session, registration: MeetupRegistration) -> None:
-    """The member registered (or claimed a seat): confirmation with the .ics."""
+    """The member registered (or claimed a seat): confirmation with the .ics (and, once
+    accepted, the ticket); the attachments are made when it is sent."""
     meetup = session.get(Meetup, registration.meetup_id)
     pending = registration.status == RegistrationStatus.PENDING.value
-    ics = Attachment(
-        calendar.ics_filename(meetup.id), "text/calendar",
-        calendar.event_ics(meetup, tentative=pending),
-    )
+    ics = Rendered("meetup_ics", {"meetup_id": meetup.id, "tentative": pending})
     subject, body = (RECEIVED_SUBJECT, RECEIVED_BODY) if pending else (CONFIRMED_SUBJECT, CONFIRMED_BODY)
     attachments = (ics,) if pending else (ics, ticket_attachment(registration.id))
     queue(session, MailKind.CONFIRMATION, session.get(User, registration.user_id), meetup,
@@ -143,8 +141,22 @@ def confirmation(session: Session, registration: MeetupRegistration) -> None:
           ticket=ticket_code(registration.id))
 
 
-def ticket_attachment(registration_id: int) -> Attachment:
+def ticket_attachment(registration_id: int) -> Rendered:
     """The ticket's QR code as a PNG attachment."""
+    return Rendered("ticket_qr", {"registration_id": registration_id})
+
+
+@mail_queue.renderer("meetup_ics")
+def _meetup_ics(session: Session, meetup_id: int, tentative: bool) -> Attachment | None:
+    meetup = session.get(Meetup, meetup_id)
+    if meetup is None:
+        return None
+    return Attachment(calendar.ics_filename(meetup_id), "text/calendar",
+                      calendar.event_ics(meetup, tentative=tentative))
+
+
+@mail_queue.renderer("ticket_qr")
+def _ticket_qr(session: Session, registration_id: int) -> Attachment:
     code = ticket_code(registration_id)
     return Attachment(f"ticket-{code}.png", "image/png", qr_png(code))
 
