@@ -13,6 +13,18 @@ from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS
 
 
+def full_event_waitlist(register_href) -> rx.Component:
+    """The event page of a full meetup: it says so, and leads to its waitlist (the
+    register page's form)."""
+    return rx.vstack(
+        rx.button(t("This event is full"), disabled=True, size="3", width="100%",
+                  height=BUTTON_HEIGHTS["lg"]),
+        link_button(rx.icon("list-ordered", size=18, aria_hidden="true"), t("Join the waitlist"),
+                    href=register_href, size="lg", width="100%", variant="outline"),
+        spacing="2", width="100%",
+    )
+
+
 def waitlist_intro() -> rx.Component:
     return rx.callout.root(
         rx.callout.icon(rx.icon("users")),
