@@ -161,8 +161,13 @@ def test_from_sign_up_to_the_door(browser, site, lang):
     meetup_id, starts = _full_meetup(site, title, b)
     register = f"/events/upcoming/register/{meetup_id}"
 
-    # A joins the waitlist of the full meetup on its register page.
-    page_a = _browser_as(browser, site, a, PASSWORD, lang, register)
+    # A finds the full meetup's page leading to its waitlist, and joins on the register page.
+    page_a = _browser_as(browser, site, a, PASSWORD, lang, f"/events/upcoming/details/{meetup_id}")
+    to_waitlist = page_a.get_by_role("link", name=say("Join the waitlist"))
+    expect(to_waitlist).to_have_attribute("href", register)
+    _shot(page_a, f"event-full-{lang}")
+    page_a.goto(register)
+    wait_ready(page_a)
     join = page_a.get_by_role("button", name=say("Join the waitlist"))
     expect(join).to_be_visible()
     page_a.locator("button[role=radio][value=networking]").click()
