@@ -27,7 +27,7 @@ def log_in(page: Page, site, email: str = DEMO_EMAIL, password: str = DEMO_PASSW
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Login", exact=True).click()
     expect(page.get_by_label("Verification code")).to_be_visible()
-    page.wait_for_function("1", timeout=100)
+    page.wait_for_function("1", timeout=5_000)  # a busy machine answers late
     for _ in range(50):
         if len(site.emails_to(email)) > before:
             break
