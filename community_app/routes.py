@@ -24,11 +24,13 @@ BLOG = "/blog"
 BLOG_POST = "/blog/[post_id]"
 TERMS = "/terms"
 PRIVACY = "/privacy"
+RELEASE_SEAT = "/release-seat/[token]"  # the reminder email's "I can't come" link
 
 # The organizer back office: one address per view (organizers only).
 ADMIN = "/admin"
 ADMIN_MEETUPS = "/admin/meetups"
 ADMIN_MEETUP = "/admin/meetups/[meetup_id]"
+ADMIN_CHECK_IN = "/admin/meetups/[meetup_id]/check-in"
 ADMIN_NEWS = "/admin/news"
 ADMIN_NEWS_ITEM = "/admin/news/[news_id]"
 ADMIN_JOBS = "/admin/jobs"
@@ -64,6 +66,10 @@ def admin_meetup(meetup_id: int | str) -> str:
     return f"/admin/meetups/{meetup_id}"
 
 
+def admin_check_in(meetup_id: int | str) -> str:
+    return f"/admin/meetups/{meetup_id}/check-in"
+
+
 def admin_news_item(news_id: int | str) -> str:
     return f"/admin/news/{news_id}"
 
@@ -78,6 +84,10 @@ def event_detail(event_type: str, event_id: int | str) -> str:
 
 def event_register(event_type: str, event_id: int | str) -> str:
     return f"/events/{event_type}/register/{event_id}"
+
+
+def release_seat(token: str) -> str:
+    return f"/release-seat/{token}"
 
 
 def blog_post(post_id: int | str) -> str:

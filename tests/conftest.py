@@ -97,3 +97,13 @@ def fresh_cache():
     cache.use_backend(cache.MemoryBackend())
     yield
     cache.use_backend(None)
+
+
+@pytest.fixture(autouse=True)
+def _mail_queue_by_hand(monkeypatch):
+    """The mail queue is drained by the tests themselves (``mail_queue.drain``), not by a
+    background thread after each commit, so what a test reads of it is not racing."""
+    from community_app.services import mail_queue
+
+    monkeypatch.setattr(mail_queue, "SEND_ON_COMMIT", False)
+    yield

@@ -13,6 +13,8 @@ from community_app.models.enums import (
     WorkingLanguage,
 )
 from community_app.models.job import JobPost
+from community_app.models.mail import QueuedMail
+from community_app.models.enums import MailKind, MailStatus
 from community_app.models.meetup import (
     AttendanceReason,
     InterestedField,
@@ -53,5 +55,5 @@ __all__ = [
     "Speaker", "SpeakerApplication", "TeamMember", "TeamRole", "User",
     "KoreanLevel", "VisaStatus", "WorkingLanguage", "Consent", "ConsentKind", "DataExport",
     "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask", "WaitlistEntry",
-    "WaitlistStatus",
+    "WaitlistStatus", "QueuedMail", "MailKind", "MailStatus",
 ]

@@ -196,3 +196,20 @@ class ExportStatus(StrEnum):
     DOWNLOADED = "DOWNLOADED"
     EXPIRED = "EXPIRED"
     FAILED = "FAILED"
+
+
+class MailKind(StrEnum):
+    """The emails of a meetup that go through the mail queue (services/mail_queue.py)."""
+
+    CONFIRMATION = "confirmation"  # registered (ACCEPTED or PENDING), with the .ics
+    ACCEPTED = "accepted"  # an organizer accepted a PENDING registration
+    REJECTED = "rejected"  # ... or rejected it
+    OFFER = "offer"  # a seat offered from the waitlist
+    REMINDER = "reminder"  # 48 h before, with the "release my seat" link
+
+
+class MailStatus(StrEnum):
+    PENDING = "PENDING"  # waiting for its (next) attempt
+    SENDING = "SENDING"  # claimed by one worker, being handed to the mail server
+    SENT = "SENT"
+    FAILED = "FAILED"  # given up (attempts used, or interrupted while sending)

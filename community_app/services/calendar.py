@@ -97,10 +97,13 @@ def _finish(cal: icalendar.Calendar) -> bytes:
 
 def meetup_ics(session: Session, meetup_id: int, *, now: dt.datetime | None = None) -> bytes:
     """The .ics of one meetup (404 'Event not found.')."""
-    now = now or utcnow()
-    meetup = public_meetup_or_404(session, meetup_id)
+    return event_ics(public_meetup_or_404(session, meetup_id), now=now)
+
+
+def event_ics(meetup: Meetup, *, tentative: bool = False, now: dt.datetime | None = None) -> bytes:
+    """The .ics of one meetup already read (a registration's email attachment)."""
     cal = _calendar()
-    cal.add_component(_event(meetup, now))
+    cal.add_component(_event(meetup, now or utcnow(), tentative=tentative))
     return _finish(cal)
 
 

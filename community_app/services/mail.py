@@ -84,6 +84,26 @@ def _send_logged(msg: EmailMessage, url: str, to: str, subject: str) -> None:
         log.info("Mail sent by SMTP to %s: %s", to, subject)
 
 
+def send_now(msg: EmailMessage) -> None:
+    """Hand ``msg`` over in this thread: to the SMTP server (raising when it fails) or to
+    the outbox folder. For the mail queue (services/mail_queue.py), whose worker thread
+    needs to know whether the message went."""
+    to, subject = msg["To"], msg["Subject"]
+    url = get_settings().smtp_url
+    if not url:
+        path = _write_outbox(msg)
+        metrics.inc("uzdev_emails", result="outbox")
+        log.info("Mail to %s written to %s: %s", to, path, subject)
+        return
+    try:
+        _send_smtp(msg, url)
+    except Exception:
+        metrics.inc("uzdev_emails", result="failed")
+        raise
+    metrics.inc("uzdev_emails", result="sent")
+    log.info("Mail sent by SMTP to %s: %s", to, subject)
+
+
 def _deliver(msg: EmailMessage, to: str, subject: str) -> None:
     url = get_settings().smtp_url
     if url:
@@ -92,9 +112,7 @@ def _deliver(msg: EmailMessage, to: str, subject: str) -> None:
             _pending.add(future)
         future.add_done_callback(_forget)
     else:
-        path = _write_outbox(msg)
-        metrics.inc("uzdev_emails", result="outbox")
-        log.info("Mail to %s written to %s: %s", to, path, subject)
+        send_now(msg)  # the outbox folder: no server to wait for
 
 
 def _forget(future: Future) -> None:
@@ -121,29 +139,3 @@ def send_mail_in_language(to: str, subject: str, text: str, lang: str) -> None:
     msg = build_message(to, subject, text)
     msg["Content-Language"] = lang
     _deliver(msg, to, subject)
-
-
-def send_after_commit(session, to: str, subject: str, text: str, lang: str) -> None:
-    """``send_mail_in_language`` once ``session``'s transaction commits; nothing is sent if
-    it rolls back (a seat offered in a transaction that failed was never offered)."""
-    import sqlalchemy as sa  # the session's events; mail stays importable without a database
-
-    queue = session.info.setdefault("mail_after_commit", [])
-    queue.append((to, subject, text, lang))
-    if not session.info.get("mail_after_commit_listening"):
-        sa.event.listen(session, "after_commit", _send_queued)
-        sa.event.listen(session, "after_rollback", _drop_queued)
-        session.info["mail_after_commit_listening"] = True
-
-
-def _send_queued(session) -> None:
-    queue = session.info.pop("mail_after_commit", [])
-    for to, subject, text, lang in queue:
-        try:
-            send_mail_in_language(to, subject, text, lang)
-        except Exception:  # noqa: BLE001 - the commit is done; a lost mail is logged
-            log.exception("Mail to %s could not be handed over: %s", to, subject)
-
-
-def _drop_queued(session) -> None:
-    session.info.pop("mail_after_commit", None)

@@ -12,6 +12,7 @@ from sqlmodel import Session, func, select
 
 from community_app.i18n import N_
 from community_app.models import Meetup, Speaker
+from community_app.services.meetups.attendance import AttendanceTotals, attendance_totals
 from community_app.services.site import get_site_settings
 from community_app.services.users import count_users
 
@@ -39,6 +40,8 @@ class Statistics:
     speakers: Measure
     meetups: Measure
     members: Measure
+    # Registered, attended and the no-show rate of the recent meetups that used check-in.
+    attendance: AttendanceTotals | None = None
 
 
 def count_speakers(session: Session) -> int:
@@ -56,4 +59,5 @@ def get_statistics(session: Session) -> Statistics:
         speakers=Measure(count_speakers(session), targets.target_speakers, BADGE_SPEAKERS),
         meetups=Measure(count_meetups(session), targets.target_events, BADGE_MEETUPS),
         members=Measure(count_users(session), targets.target_members, BADGE_MEMBERS),
+        attendance=attendance_totals(session),
     )

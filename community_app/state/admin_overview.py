@@ -2,11 +2,42 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import reflex as rx
 
+from community_app import routes
+from community_app.i18n import N_
 from community_app.services import admin_jobs, admin_speakers
-from community_app.services.meetups import admin_edits, admin_registrations
-from community_app.state.admin import AdminState
+from community_app.services.meetups import admin_edits, admin_registrations, attendance
+from community_app.state.admin import AdminState, row_action
+from community_app.state.messages import Message
+from community_app.i18n.dates import date_texts
+
+CLEARED = N_("The member's no-shows are cleared.")
+
+
+@dataclasses.dataclass
+class AttendanceRow:
+    title: str
+    date: Message
+    registered: int
+    attended: int
+    no_show_rate: str  # "25%", or "–" where check-in was not used
+    check_in: str  # the meetup's check-in page
+
+
+@dataclasses.dataclass
+class PlacedLastRow:
+    id: int
+    name: str
+    email: str
+
+
+def _attendance_row(a: attendance.MeetupAttendance) -> AttendanceRow:
+    rate = "–" if a.no_show_rate is None else f"{a.no_show_rate}%"
+    return AttendanceRow(a.title, date_texts(a.starts_at), a.registered, a.attended, rate,
+                         routes.admin_check_in(a.meetup_id))
 
 
 class AdminOverviewState(AdminState):
@@ -16,6 +47,18 @@ class AdminOverviewState(AdminState):
     total_attended: int = 0
     pending_jobs: int = 0
     new_applications: int = 0
+    attendance_rows: list[AttendanceRow] = []
+    placed_last: list[PlacedLastRow] = []
+
+    def _load_list(self):
+        ok, data, event = self._read(lambda s, a: (
+            attendance.recent_attendance(s, actor_id=a), attendance.members_placed_last(s, a)))
+        if ok:
+            self.attendance_rows = [_attendance_row(a) for a in data[0]]
+            self.placed_last = [PlacedLastRow(m.user_id, m.name, m.email) for m in data[1]]
+        return event
+
+    clear_no_shows = row_action(attendance.clear_no_shows, CLEARED)
 
     @rx.event
     def load(self):
@@ -36,4 +79,5 @@ class AdminOverviewState(AdminState):
             self.pending_jobs = pending
             self.new_applications = applications.get("NEW", 0)
             self.loaded = True
+            return self._load_list()
         return event

@@ -23,6 +23,7 @@ from community_app.services.errors import DomainError, InvalidMany
 from community_app.state.auth import AuthState
 from community_app.state.event_detail import member_registration_status
 from community_app.state.event_views import EventCard, empty_card, event_card, parse_event_path
+from community_app.state.event_waitlist import WaitPlace, read_place
 from community_app.state.page_load import PageRequest
 from community_app.state.messages import Message, field_messages, from_error, message
 from community_app import routes
@@ -53,6 +54,7 @@ class RegisterPageData:
     member_status: str = ""
     signed_out: bool = True
     redirect: str = ""
+    place: WaitPlace = dataclasses.field(default_factory=WaitPlace)
 
 
 def _cached_card(meetup_id: int) -> EventCard:
@@ -79,6 +81,7 @@ def read_register(request: PageRequest) -> RegisterPageData:
         if request.member is not None:
             cache.needs_database()
             data.member_status = member_registration_status(request.member.id, meetup_id)
+            data.place = read_place(request.member.id, meetup_id)
     except cache.Miss:
         raise
     except DomainError as exc:  # NotFound: 'Event not found.'
@@ -97,6 +100,7 @@ class EventRegisterState(AuthState):
     card: EventCard = empty_card()
     signed_out: bool = False
     member_status: str = ""  # ACCEPTED, PENDING or '' (not registered)
+    place: WaitPlace = WaitPlace()  # on the waitlist of a full meetup
 
     # The form: values kept on error, messages per field and for the whole form.
     reason: str = ""
@@ -123,6 +127,11 @@ class EventRegisterState(AuthState):
     def can_register(self) -> bool:
         return not (self.card.is_past or self.card.full or self.member_status != "")
 
+    @rx.var
+    def can_join_waitlist(self) -> bool:
+        return (self.card.full and not self.card.is_past and self.member_status == ""
+                and self.place.status == "")
+
     def _reset_form(self) -> None:
         self.reason = self.field = self.expectation = ""
         self.consent = False
@@ -142,6 +151,7 @@ class EventRegisterState(AuthState):
         self.not_found = data.not_found
         self.load_error = data.load_error
         self.member_status = data.member_status
+        self.place = data.place
         self.signed_out = data.signed_out
         if data.card is not None:
             self.card = data.card
@@ -152,6 +162,14 @@ class EventRegisterState(AuthState):
 
     @rx.event
     def submit(self, form: dict):
+        yield from self._sign_up(form, register=True)
+
+    @rx.event
+    def join_waitlist(self, form: dict):
+        yield from self._sign_up(form, register=False)
+
+    def _sign_up(self, form: dict, *, register: bool):
+        """Register, or join the waitlist of a full meetup, with the form's answers."""
         values = form_values(form)
         self.reason = str(values["attendanceReason"])
         self.field = str(values["interestedField"])
@@ -173,7 +191,11 @@ class EventRegisterState(AuthState):
         meetup_id = self.card.id
         try:
             with session_scope() as session:
-                registration = service.register_for_meetup(session, user.id, meetup_id, values)
+                if register:
+                    registration = service.register_for_meetup(session, user.id, meetup_id, values)
+                else:
+                    service.join_waitlist(session, user.id, meetup_id, values)
+                    registration = None
         except InvalidMany as exc:
             self.errors = field_messages(exc)
             self.form_error = message(FIX_FIELDS)
@@ -184,15 +206,51 @@ class EventRegisterState(AuthState):
             self.form_error = message(REGISTRATION_FAILED)
         else:
             # Committed, which expired the cached seat counts (services/cache.py).
-            self.success_pending = registration.status == RegistrationStatus.PENDING.value
-            self.success_open = True
+            self._registered(registration)
         finally:
             self.busy = False
+        self._reload(user.id, meetup_id)
+
+    def _registered(self, registration) -> None:
+        if registration is not None:
+            self.success_pending = registration.status == RegistrationStatus.PENDING.value
+            self.success_open = True
+
+    def _reload(self, user_id: int, meetup_id: int) -> None:
         try:
             self._read_meetup(meetup_id)
-            self.member_status = member_registration_status(user.id, meetup_id)
+            self.member_status = member_registration_status(user_id, meetup_id)
+            self.place = read_place(user_id, meetup_id)
         except Exception:  # noqa: BLE001
             log.exception("Reloading the meetup failed")
+
+    @rx.event
+    def leave_waitlist(self):
+        yield from self._waitlist_step(service.leave_waitlist)
+
+    @rx.event
+    def claim_seat(self):
+        yield from self._waitlist_step(service.claim_offer)
+
+    def _waitlist_step(self, step):
+        """Leave the line, or claim the seat held for the member."""
+        self.form_error = {}
+        user = self._member()
+        if user is None:
+            yield self._to_login()
+            return
+        self.busy = True
+        yield
+        try:
+            with session_scope() as session:
+                done = step(session, user.id, self.card.id)
+        except DomainError as exc:  # not waiting, no offer, the window passed
+            self.form_error = from_error(exc)
+        else:
+            self._registered(done if isinstance(done, service.RegistrationView) else None)
+        finally:
+            self.busy = False
+        self._reload(user.id, self.card.id)
 
     @rx.event
     def set_success_open(self, value: bool):

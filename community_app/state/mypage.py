@@ -182,6 +182,12 @@ class MyPageState(AuthState):
         self._load_all(user.id)
         return None
 
+    @rx.event
+    async def reload_lists(self):
+        """After a seat claimed on My Page's waitlist card (state/mypage_meetups.py)."""
+        if self.user_id:
+            self._apply_lists(await asyncio.to_thread(read_lists, self.user_id))
+
     # --- job posting ------------------------------------------------------------------
 
     @rx.event

@@ -290,3 +290,21 @@ def test_a_google_only_member_confirms_the_deletion_with_google(client, engine, 
     assert r.status_code == 202, r.text
     with Session(engine) as s:
         assert s.get(User, user.id).deletion_requested_at is not None
+
+
+def test_emails_not_sent_yet_are_dropped_with_the_account(client, engine, make_user):
+    from community_app.models import QueuedMail
+    from community_app.services import mail_queue
+    from tests.api.factories import make_meetup
+
+    user, headers = make_user()
+    other, _ = make_user()
+    meetup = make_meetup(engine)
+    with Session(engine) as s:
+        for member in (user, other):
+            mail_queue.enqueue(s, "reminder", member, meetup.id, "Reminder", "Body", "en", ref_id=1)
+        s.commit()
+    _ask_deletion(client, headers, keepContent=True)
+    _erase_due(engine)
+    with Session(engine) as s:
+        assert [m.user_id for m in s.exec(select(QueuedMail))] == [other.id]

@@ -28,6 +28,7 @@ from community_app.models import (
     Speaker,
     User,
 )
+from community_app.services.meetups import ticket_codes
 from tests.api.factories import bearer, make_member
 
 MEETUP_FORM = {
@@ -74,6 +75,8 @@ class World:
     job_pending: int
     job_open: int
     application: int
+    member: int = 0
+    ticket: str = ""
 
 
 @pytest.fixture
@@ -118,7 +121,8 @@ def world(engine) -> World:
         s.commit()
         r = [x.id for x in registrations]
         return World(meetup.id, speaker.id, talk.id, note.id, r[0], r[1], r[2], r[3], news.id,
-                     comment.id, job_pending.id, job_open.id, application.id)
+                     comment.id, job_pending.id, job_open.id, application.id, people[0].id,
+                     ticket_codes.ticket_code(r[2]))
 
 
 M = "/api/v1/admin/meetups/{meetup}"
@@ -152,6 +156,11 @@ CALLS = [
     ("post", R + "/{accepted}/check-in", {}, 200),
     ("delete", R + "/{checked}/check-in", {}, 200),
     ("get", M + "/attendees.csv", {}, 200),
+    ("post", M + "/check-in", {"json": {"code": "{ticket}"}}, 200),
+    ("get", M + "/attendance", {}, 200),
+    ("get", "/api/v1/admin/attendance", {}, 200),
+    ("get", "/api/v1/admin/attendance/placed-last", {}, 200),
+    ("post", "/api/v1/admin/members/{member}/clear-no-shows", {}, 200),
     ("get", "/api/v1/admin/news", {}, 200),
     ("post", "/api/v1/admin/news",
      {"json": {"title": "Hello", "content": "World", "type": "TECH", "tags": ["ai"]}}, 201),
@@ -203,6 +212,14 @@ def _path(template: str, world: World) -> str:
     return template.format(**dataclasses.asdict(world))
 
 
+def _filled(kwargs: dict, world: World) -> dict:
+    """The request's JSON with the world's values in (a ticket's code)."""
+    if "json" not in kwargs:
+        return kwargs
+    return {**kwargs, "json": {k: _path(v, world) if isinstance(v, str) else v
+                               for k, v in kwargs["json"].items()}}
+
+
 def _audit_count(engine) -> int:
     with Session(engine) as s:
         return len(s.exec(select(AuditEntry)).all())
@@ -225,6 +242,7 @@ def test_calls_cover_every_admin_operation(client):
             generic = generic.replace("{" + name + "}", "{registration_id}")
         for name in ("job_open", "job_pending"):
             generic = generic.replace("{" + name + "}", "{job_id}")
+        generic = generic.replace("{member}", "{user_id}")
         listed.add((method, generic))
     assert listed == documented
 
@@ -233,7 +251,8 @@ def test_calls_cover_every_admin_operation(client):
 def test_organizer_succeeds(client, engine, make_user, world, method, template, kwargs, status):
     _, headers = make_user("organizer")
     before = _audit_count(engine)
-    response = client.request(method, _path(template, world), headers=headers, **kwargs)
+    response = client.request(method, _path(template, world), headers=headers,
+                              **_filled(kwargs, world))
     assert response.status_code == status, response.text
     if template.endswith(".csv"):
         assert response.headers["content-type"].startswith("text/csv")
@@ -249,7 +268,8 @@ def test_organizer_succeeds(client, engine, make_user, world, method, template, 
 def test_member_is_forbidden(client, engine, make_user, world, method, template, kwargs, status):
     _, headers = make_user("member")
     before = _audit_count(engine)
-    response = client.request(method, _path(template, world), headers=headers, **kwargs)
+    response = client.request(method, _path(template, world), headers=headers,
+                              **_filled(kwargs, world))
     assert response.status_code == 403
     assert response.json() == {"data": None, "message": "Only organizers can do this.",
                                "status": 403}

@@ -20,6 +20,7 @@ def test_an_empty_site_counts_zero_against_the_default_targets(client):
         "totalSpeakers": 0,
         "totalEvents": 0,
         "totalUsers": 0,
+        "attendance": {"meetups": 0, "registered": 0, "attended": 0, "noShowRate": None},
     }
 
 
@@ -50,3 +51,20 @@ def test_a_zero_target_counts_as_reached(client, engine):
         s.add(SiteSettings(id=1, target_speakers=0))
         s.commit()
     assert client.get(URL).json()["data"]["speakers"]["percent"] == 100
+
+
+def test_attendance_of_the_meetups_that_used_check_in(client, engine):
+    from community_app.db import utcnow
+    from community_app.models import MeetupRegistration
+    from tests.api.factories import make_registration
+
+    meetup = make_meetup(engine, in_days=-3)
+    make_meetup(engine, in_days=-6)  # no check-in used: not counted
+    came = make_registration(engine, make_member(engine), meetup)
+    for _ in range(3):
+        make_registration(engine, make_member(engine), meetup)
+    with Session(engine) as s:
+        s.get(MeetupRegistration, came.id).checked_in_at = utcnow()
+        s.commit()
+    assert client.get(URL).json()["data"]["attendance"] == {
+        "meetups": 1, "registered": 4, "attended": 1, "noShowRate": 75}

@@ -3,11 +3,10 @@ leave; errors in both languages."""
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from community_app.i18n import gettext
-from community_app.models import Meetup
-from community_app.services import mail
+from community_app.models import Meetup, MeetupRegistration, QueuedMail
 from tests.api.factories import (
     VALID_REGISTRATION,
     bearer,
@@ -26,9 +25,7 @@ def _full(engine, **fields):
     return meetup, holder
 
 
-def test_join_see_position_claim(client, engine, monkeypatch):
-    sent = []
-    monkeypatch.setattr(mail, "send_mail_in_language", lambda *a: sent.append(a))
+def test_join_see_position_claim(client, engine):
     meetup, holder = _full(engine)
     a, b = make_member(engine), make_member(engine)
     url = f"{API}/users/meetups/{meetup.id}/waitlist"
@@ -46,7 +43,9 @@ def test_join_see_position_claim(client, engine, monkeypatch):
     cancel = client.post(f"{API}/users/meetups/{meetup.id}/registration/cancel",
                          headers=bearer(holder))
     assert cancel.status_code == 200
-    assert len(sent) == 1 and sent[0][0] == a.email
+    with Session(engine) as s:
+        offered = s.exec(select(QueuedMail).where(QueuedMail.kind == "offer")).all()
+    assert [m.to_address for m in offered] == [a.email]
     mine = client.get(f"{API}/users/waitlist", headers=bearer(a)).json()["data"]
     assert mine[0]["status"] == "OFFERED" and mine[0]["position"] is None
     assert mine[0]["offerDeadline"].endswith("+09:00") and mine[0]["offerExpiresAt"]
@@ -126,3 +125,26 @@ def test_openapi_documents_the_waitlist(client):
     entry = spec["components"]["schemas"]["WaitlistEntryOut"]["properties"]
     assert {"meetupId", "position", "offerDeadline", "offerExpiresAt", "joinedAt"} <= set(entry)
     assert "enum" in entry["status"]
+
+
+def test_release_link_frees_the_seat_once_without_signing_in(client, engine):
+    from community_app.services.meetups import release
+
+    meetup, holder = _full(engine)
+    waiting = make_member(engine)
+    client.post(f"{API}/users/meetups/{meetup.id}/waitlist", json=VALID_REGISTRATION,
+                headers=bearer(waiting))
+    with Session(engine) as s:
+        registration = s.exec(select(MeetupRegistration)).one()
+        token = release.release_token(registration, s.get(Meetup, meetup.id))
+    url = f"{API}/public/release-seat/{token}"
+    r = client.post(url, headers={"Accept-Language": "uz"})
+    assert r.status_code == 200, r.text
+    assert r.json()["data"] == {"outcome": "released", "meetupId": meetup.id,
+                                "meetupTitle": meetup.title}
+    assert r.json()["message"] == gettext(release.OUTCOME_TEXTS["released"], "uz")
+    mine = client.get(f"{API}/users/waitlist", headers=bearer(waiting)).json()["data"]
+    assert mine[0]["status"] == "OFFERED"
+    assert client.post(url).json()["data"]["outcome"] == "already"
+    assert client.post(f"{API}/public/release-seat/forged").json()["data"]["outcome"] == "invalid"
+    assert "/api/v1/public/release-seat/{token}" in client.get(f"{API}/openapi.json").json()["paths"]

@@ -209,7 +209,9 @@ def test_clear_messages_for_registered_past_and_full_meetups(page: Page, site):
     submit(page)
     expect(page.get_by_role("alert").filter(has_text="This event is full.")).to_be_visible()
     expect(page.locator("#summary-seats-left")).to_have_text("Full")
-    expect(page.get_by_role("radio")).to_have_count(0)
+    # A full meetup offers its waitlist instead, with the same form (issue 15).
+    expect(page.get_by_role("button", name="Join the waitlist")).to_be_visible()
+    expect(page.get_by_role("button", name="Register", exact=True)).to_have_count(0)
     assert seats_left(site, KAIST) == 0
 
 

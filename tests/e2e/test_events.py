@@ -223,6 +223,9 @@ def test_full_event_disables_the_register_button(page: Page, site):
     expect(full).to_be_disabled()
     expect(page.locator("#event-seats-left")).to_have_text("Full")
     expect(page.get_by_role("link", name="Register now")).to_have_count(0)
+    # ... and leads to its waitlist (issue 15).
+    expect(page.get_by_role("link", name="Join the waitlist")).to_have_attribute(
+        "href", f"/events/upcoming/register/{KAIST}")
 
 
 def test_wrong_type_goes_to_the_right_address_and_unknown_ids_say_not_found(page: Page):

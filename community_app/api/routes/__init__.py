@@ -8,8 +8,10 @@ from community_app.api.routes.media import router as media_router
 from community_app.api.routes.meetups import router as meetups_router
 from community_app.api.routes.news import router as news_router
 from community_app.api.routes.privacy import router as privacy_router
+from community_app.api.routes.release import router as release_router
 from community_app.api.routes.speakers import router as speakers_router
 from community_app.api.routes.statistics import router as statistics_router
+from community_app.api.routes.tickets import router as tickets_router
 from community_app.api.routes.system import router as system_router
 from community_app.api.routes.users import router as users_router
 from community_app.api.routes.waitlist import router as waitlist_router
@@ -22,6 +24,8 @@ ROUTERS = [
     media_router,
     meetups_router,
     waitlist_router,
+    release_router,
+    tickets_router,
     calendar_router,
     news_router,
     jobs_router,

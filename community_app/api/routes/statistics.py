@@ -21,6 +21,13 @@ class MeasureOut(BaseModel):
         return cls(current=m.current, target=m.target, badge=m.badge, percent=m.percent)
 
 
+class AttendanceOut(BaseModel):
+    meetups: int = Field(description="Recent past meetups (up to 10) where check-in was used")
+    registered: int = Field(description="Accepted registrations of those meetups")
+    attended: int = Field(description="Of them, checked in at the door")
+    noShowRate: int | None = Field(description="Percent of the registered who did not come")
+
+
 class StatisticsOut(BaseModel):
     speakers: MeasureOut = Field(description="Distinct speakers of every meetup")
     meetups: MeasureOut
@@ -28,6 +35,7 @@ class StatisticsOut(BaseModel):
     totalSpeakers: int = Field(description="= speakers.current (the KO'DJ client)")
     totalEvents: int = Field(description="= meetups.current (the KO'DJ client)")
     totalUsers: int = Field(description="= members.current (the KO'DJ client)")
+    attendance: AttendanceOut
 
 
 router = Router(tags=["statistics"])
@@ -35,7 +43,8 @@ router = Router(tags=["statistics"])
 
 @router.get("/public/statistics")
 def statistics(session: SessionDep) -> Envelope[StatisticsOut]:
-    """Expert speakers, community events and members: current count against the target."""
+    """Expert speakers, community events and members: current count against the target;
+    attendance of the recent meetups (check-ins)."""
     s = service.get_statistics(session)
     return ok(
         StatisticsOut(
@@ -45,5 +54,9 @@ def statistics(session: SessionDep) -> Envelope[StatisticsOut]:
             totalSpeakers=s.speakers.current,
             totalEvents=s.meetups.current,
             totalUsers=s.members.current,
+            attendance=AttendanceOut(
+                meetups=s.attendance.meetups, registered=s.attendance.registered,
+                attended=s.attendance.attended, noShowRate=s.attendance.no_show_rate,
+            ),
         )
     )

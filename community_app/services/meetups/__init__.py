@@ -66,6 +66,7 @@ from community_app.services.meetups.waitlist import (
     leave_every_waitlist,
     leave_waitlist,
     list_my_waitlist,
+    my_place,
 )
 from community_app.services.validation import (  # the registration form's rules
     CONSENT_MISSING,
@@ -90,4 +91,5 @@ __all__ = [
     "ALREADY_WAITING", "NO_OFFER", "NOT_WAITING", "OFFER_EXPIRED", "SEATS_FREE",
     "MyWaitlistEntryView", "WaitlistEntryView", "claim_offer", "decline_offer",
     "join_waitlist", "leave_every_waitlist", "leave_waitlist", "list_my_waitlist",
+    "my_place",
 ]

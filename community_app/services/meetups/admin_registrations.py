@@ -41,6 +41,7 @@ from community_app.services.meetups.admin_views import (
     AdminRegistrationView,
     meetup_or_404,
 )
+from community_app.services.meetups import emails
 from community_app.services.meetups.offers import release_seat
 from community_app.services.meetups.views import (
     SEAT_HOLDING,
@@ -143,6 +144,7 @@ def _decide(
         raise Conflict(NOT_PENDING)
     if new_status == RegistrationStatus.REJECTED.value:
         release_seat(session, meetup_id)  # to the first on the waitlist, if anyone waits
+    emails.decision(session, registration_id, new_status == RegistrationStatus.ACCEPTED.value)
     view = _one_registration(session, registration.id)
     action = "registration.accept" if new_status == "ACCEPTED" else "registration.reject"
     record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>")

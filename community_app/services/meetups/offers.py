@@ -35,9 +35,10 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
-from community_app.i18n import N_, gettext, normalize_language
+from community_app.i18n import N_, normalize_language
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import (
+    MailKind,
     Meetup,
     MeetupRegistration,
     RegistrationStatus,
@@ -45,16 +46,15 @@ from community_app.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from community_app.services.mail import send_after_commit
+from community_app.services.meetups import emails
 from community_app.services.meetups.seats import free_seat
 from community_app.services.meetups.views import SEAT_HOLDING
-from community_app.settings import get_settings, waitlist_claim_hours
+from community_app.settings import waitlist_claim_hours
 
 NO_SHOW_LIMIT = 2  # this many no-shows ...
 RECENT_MEETUPS = 5  # ... among the member's last this many past meetups
 SHORT_NOTICE = dt.timedelta(hours=48)
 MIN_WINDOW = dt.timedelta(hours=1)
-MY_PAGE_EVENTS = "/mypage?tab=events"  # where a member claims an offer (My Page)
 
 OFFER_SUBJECT = N_("A seat is free for you: {title}")
 OFFER_BODY = N_(
@@ -153,7 +153,7 @@ def offer_free_seats(
     session: Session, meetup_id: int, *, now: dt.datetime | None = None
 ) -> list[int]:
     """Offer every free seat of an upcoming meetup to the next in line; the offered entries'
-    ids. The offer emails go out when the caller's transaction commits."""
+    ids. The offer emails are queued in the caller's transaction (sent once it commits)."""
     now = now or utcnow()
     meetup = session.get(Meetup, meetup_id, populate_existing=True)
     if meetup is None or _aware(meetup.starts_at) <= _aware(now):
@@ -182,7 +182,7 @@ def offer_free_seats(
             free_seat(session, meetup_id)
             continue
         offered.append(entry.id)
-        _mail_offer(session, entry.user_id, meetup, expires)
+        _mail_offer(session, entry.id, entry.user_id, meetup, expires)
     session.expire(meetup)
     return offered
 
@@ -194,30 +194,12 @@ def release_seat(session: Session, meetup_id: int, *, now: dt.datetime | None = 
     offer_free_seats(session, meetup_id, now=now)
 
 
-def offer_email(user: User, meetup: Meetup, deadline: dt.datetime) -> tuple[str, str, str]:
-    """(language, subject, body) of the offer email, in the member's language."""
-    lang = normalize_language(user.language)
-    settings = get_settings()
-    values = dict(
-        title=meetup.title,
-        name=user.first_name or user.username,
-        date=date_texts(meetup.starts_at, "long")[lang],
-        time=time_texts(meetup.starts_at)[lang],
-        location=meetup.location,
+def _mail_offer(session: Session, entry_id: int, user_id: int, meetup: Meetup,
+                deadline: dt.datetime) -> None:
+    lang = normalize_language(getattr(session.get(User, user_id), "language", None))
+    emails.queue(
+        session, MailKind.OFFER, session.get(User, user_id), meetup, OFFER_SUBJECT, OFFER_BODY,
+        ref_id=entry_id,
         deadline=f"{date_texts(deadline, 'long')[lang]} {time_texts(deadline)[lang]}",
-        link=settings.public_url.rstrip("/") + MY_PAGE_EVENTS,
-        site=settings.site_name,
+        link=emails.base_url() + emails.MY_PAGE_EVENTS,
     )
-    return (
-        lang,
-        gettext(OFFER_SUBJECT, lang, **values),
-        gettext(OFFER_BODY, lang, **values),
-    )
-
-
-def _mail_offer(session: Session, user_id: int, meetup: Meetup, deadline: dt.datetime) -> None:
-    user = session.get(User, user_id)
-    if user is None or user.deleted_at is not None or not user.email:
-        return
-    lang, subject, body = offer_email(user, meetup, deadline)
-    send_after_commit(session, user.email, subject, body, lang)

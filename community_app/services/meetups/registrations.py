@@ -20,7 +20,7 @@ from community_app.models import (
 )
 from community_app.services.errors import Conflict, InvalidMany, NotFound
 
-# SPEC section 3: what a meetup shows when a value is missing.
+from community_app.services.meetups import emails
 from community_app.services.meetups.offers import release_seat
 from community_app.services.meetups.reading import (
     public_meetup_or_404,
@@ -138,6 +138,7 @@ def register_for_meetup(
         raise
     finally:
         session.expire(meetup)
+    emails.confirmation(session, registration)  # queued: sent once this commits
     # Commit here, in the thread that took the seat: the seat's row (on SQLite, the whole
     # database) stays locked for as short a time as possible while many members race.
     session.commit()

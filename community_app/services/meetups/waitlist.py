@@ -98,6 +98,14 @@ def live_entry(session: Session, user_id: int, meetup_id: int) -> WaitlistEntry 
     ).first()
 
 
+def my_place(
+    session: Session, user_id: int, meetup_id: int, *, now: dt.datetime | None = None
+) -> WaitlistEntryView | None:
+    """The member's live place in the meetup's line (position, or the offer), if any."""
+    entry = live_entry(session, user_id, meetup_id)
+    return None if entry is None else _view(session, entry, now or utcnow())
+
+
 def join_waitlist(
     session: Session,
     user_id: int,

@@ -25,7 +25,7 @@ from community_app.models import (
     SpeakerApplication,
     User,
 )
-from community_app.services import audit, scheduler
+from community_app.services import audit, mail_queue, scheduler
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.passwords import verify_password
@@ -114,6 +114,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
             # cancel_registration offers the seat to the meetup's waitlist.
             meetups.cancel_registration(session, user_id, reg.meetup_id, now=now)
     meetups.leave_every_waitlist(session, user_id, now)
+    mail_queue.forget_member(session, user_id)  # nothing more goes to the old address
     user = session.get(User, user_id)
     for path in member_images(session, user_id):
         delete_upload(path)

@@ -17,6 +17,7 @@ from community_app.ui.pages import (  # noqa: F401  (each import registers its p
     news_detail,
     not_found,
     privacy,
+    release_seat,
     speakers_register,
     terms,
     visa_guide,

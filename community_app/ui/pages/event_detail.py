@@ -10,6 +10,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.event_detail import EventDetailState as S
 from community_app import routes
+from community_app.ui.components.event_waitlist import full_event_waitlist
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
     CARD_STYLE,
@@ -124,7 +125,7 @@ def register_area() -> rx.Component:
                 registered,
                 rx.cond(
                     card.full,
-                    _disabled(t("This event is full")),
+                    full_event_waitlist(card.register_href),
                     link_button(
                         rx.icon("calendar-plus", size=18, aria_hidden="true"),
                         t("Register now"),

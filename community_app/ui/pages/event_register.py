@@ -22,6 +22,7 @@ from community_app.ui.components.events_parts import (
     seats_or_registered,
     status_badge,
 )
+from community_app.ui.components.event_waitlist import waitlist_intro, waitlist_place
 from community_app.ui.components.forms import error_text, form_alert, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -150,9 +151,11 @@ def consent_field() -> rx.Component:
     )
 
 
-def registration_form() -> rx.Component:
+def registration_form(*, waitlist: bool = False) -> rx.Component:
+    """The form; ``waitlist``: the same answers join a full meetup's waitlist."""
     return rx.form(
         rx.vstack(
+            *([waitlist_intro()] if waitlist else []),
             choice_group(t("Why are you attending?"), "attendanceReason", REASONS, S.reason,
                          "repeat(auto-fill, minmax(140px, 1fr))"),
             choice_group(t("Which field interests you most?"), "interestedField", FIELDS, S.field,
@@ -165,7 +168,8 @@ def registration_form() -> rx.Component:
                         size="2", color=COLORS["muted"]),
             ),
             submit_button(
-                rx.cond(S.busy, t("Submitting..."), t("Register")),
+                rx.cond(S.busy, t("Submitting..."),
+                        t("Join the waitlist") if waitlist else t("Register")),
                 loading=S.busy,
                 width=["100%", "auto"],
                 min_width="200px",
@@ -173,7 +177,7 @@ def registration_form() -> rx.Component:
             spacing="5",
             width="100%",
         ),
-        on_submit=S.submit,
+        on_submit=S.join_waitlist if waitlist else S.submit,
         no_validate=True,
         key=S.form_key,
         width="100%",
@@ -320,7 +324,16 @@ def _body() -> rx.Component:
                 rx.cond(
                     S.signed_out,
                     signed_out(),
-                    rx.cond(S.can_register, registration_form(), unavailable()),
+                    rx.cond(
+                        S.can_register,
+                        registration_form(),
+                        rx.cond(
+                            S.place.status != "",
+                            waitlist_place(),
+                            rx.cond(S.can_join_waitlist, registration_form(waitlist=True),
+                                    unavailable()),
+                        ),
+                    ),
                 ),
             ),
             padding=["18px", "24px"],

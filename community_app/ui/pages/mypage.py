@@ -21,6 +21,7 @@ from community_app.ui.components.google import google_confirm_button
 from community_app.ui.components.job_visa_fields import choice_select, visa_fields
 from community_app.ui.components.logout import logout_dialog
 from community_app.ui.components.mypage_blogs import blogs_tab
+from community_app.ui.components.mypage_meetups import my_meetups_cards
 from community_app.ui.components.mypage_parts import CARD, status_badge
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
@@ -452,7 +453,7 @@ def mypage() -> rx.Component:
                         ("jobs", _jobs()),
                         ("blogs", blogs_tab()),
                         ("account", _account()),
-                        _events(),
+                        rx.vstack(_events(), my_meetups_cards(), spacing="4", width="100%"),
                     ),
                     flex="1",
                     min_width="0",

@@ -3,6 +3,7 @@ valid token, 403 for members). One module per area, each path written out in ful
 
 - ``meetups.py``: /admin/meetups, with speakers, sessions, notes and the image
 - ``registrations.py``: /admin/meetups/{id}/registrations, approval, check-in, CSV
+- ``attendance.py``: /admin/meetups/{id}/check-in (a ticket), attendance, no-shows
 - ``news.py``: /admin/news    - ``jobs.py``: /admin/jobs    - ``comments.py``: /admin/comments
 - ``speakers.py``: /admin/speaker-applications
 - ``overview.py``: /admin/settings, /admin/statistics, /admin/audit
@@ -16,9 +17,9 @@ uz).
 
 from community_app.api.routing import Router
 from community_app.api.routes.admin import (
-    comments, jobs, meetups, news, overview, registrations, speakers,
+    attendance, comments, jobs, meetups, news, overview, registrations, speakers,
 )
 
 router = Router(prefix="/admin", tags=["admin"])
-for area in (meetups, registrations, news, jobs, speakers, comments, overview):
+for area in (meetups, registrations, attendance, news, jobs, speakers, comments, overview):
     router.include_router(area.router)

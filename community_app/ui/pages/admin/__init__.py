@@ -3,6 +3,7 @@ inside ``ui.components.admin_frame.admin_page``. Importing this package register
 
 from community_app.ui.pages.admin import (  # noqa: F401  (each import registers its page)
     audit,
+    check_in,
     comments,
     jobs,
     meetup,

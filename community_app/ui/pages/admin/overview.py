@@ -9,6 +9,7 @@ import reflex as rx
 from community_app import routes
 from community_app.i18n import N_
 from community_app.state.admin_overview import AdminOverviewState as S
+from community_app.ui.components.admin_attendance import attendance_section
 from community_app.ui.components.admin_common import card, loading_or, section_header
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.i18n import t
@@ -57,6 +58,7 @@ def admin_overview() -> rx.Component:
                 width="100%",
             ),
         ),
+        attendance_section(),
         spacing="4",
         width="100%",
         id="admin-overview",

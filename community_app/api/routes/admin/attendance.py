@@ -1,0 +1,112 @@
+"""/admin/meetups/{meetup_id}/check-in and attendance: the door (a ticket's QR or short
+code) and who came (services/meetups/tickets.py, attendance.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from fastapi import Request
+from pydantic import BaseModel, Field
+
+from community_app.api.deps import Organizer, SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.api.formatting import translated, utc
+from community_app.api.routes.admin.common import WITH_404
+from community_app.api.routing import Router
+from community_app.i18n import N_
+from community_app.services.meetups import attendance, tickets
+
+router = Router()
+
+CLEARED = N_("The member's no-shows are cleared.")
+
+
+class TicketIn(BaseModel):
+    code: str = Field(min_length=1, max_length=100,
+                      description="The ticket's short code (12-ABCDEF) or the QR code's text")
+
+
+class CheckInOut(BaseModel):
+    outcome: Literal["checked_in", "already", "other_meetup", "cancelled", "not_accepted",
+                     "unknown"] = Field(
+        description="checked_in: accepted now; the others are refusals: already (see "
+        "checkedInAt), other_meetup (see meetupTitle), cancelled (or rejected), "
+        "not_accepted (still pending), unknown (not a ticket of ours)")
+    accepted: bool
+    registrationId: int | None
+    name: str
+    status: str = Field(description="The registration's status")
+    checkedInAt: dt.datetime | None = Field(description="When it was (first) checked in, UTC")
+    meetupTitle: str = Field(description="The ticket's meetup, for other_meetup")
+
+
+class MeetupAttendanceOut(BaseModel):
+    meetupId: int
+    title: str
+    startsAt: dt.datetime
+    registered: int = Field(description="Accepted registrations")
+    attended: int = Field(description="Checked in")
+    noShows: int
+    noShowRate: int | None = Field(description="Percent; null where check-in was not used")
+
+    @classmethod
+    def of(cls, a: attendance.MeetupAttendance) -> MeetupAttendanceOut:
+        return cls(meetupId=a.meetup_id, title=a.title, startsAt=utc(a.starts_at),
+                   registered=a.registered, attended=a.attended, noShows=a.no_shows,
+                   noShowRate=a.no_show_rate)
+
+
+class FlaggedMemberOut(BaseModel):
+    userId: int
+    name: str
+    email: str
+
+
+@router.post("/meetups/{meetup_id}/check-in", responses=WITH_404)
+def check_in_ticket(
+    meetup_id: int, body: TicketIn, user: Organizer, session: SessionDep, request: Request
+) -> Envelope[CheckInOut]:
+    """Check in a ticket at the meetup's door. Always 200 for a scan: ``accepted`` says
+    whether to let the person in, ``outcome`` why not (a second scan answers when the
+    first was)."""
+    r = tickets.check_in_ticket(session, user.id, meetup_id, body.code)
+    return ok(
+        CheckInOut(outcome=r.outcome, accepted=r.accepted, registrationId=r.registration_id,
+                   name=r.name, status=r.status,
+                   checkedInAt=utc(r.checked_in_at) if r.checked_in_at else None,
+                   meetupTitle=r.meetup_title),
+        translated(request, tickets.OUTCOME_TEXTS[r.outcome]),
+    )
+
+
+@router.get("/meetups/{meetup_id}/attendance", responses=WITH_404)
+def meetup_attendance(meetup_id: int, user: Organizer, session: SessionDep
+                      ) -> Envelope[MeetupAttendanceOut]:
+    """Registered, attended and the no-show rate of one meetup."""
+    return ok(MeetupAttendanceOut.of(
+        attendance.meetup_attendance(session, meetup_id, actor_id=user.id)))
+
+
+@router.get("/attendance", responses=WITH_404)
+def recent_attendance(user: Organizer, session: SessionDep) -> Envelope[list[MeetupAttendanceOut]]:
+    """The last 10 meetups that have started, newest first."""
+    return ok([MeetupAttendanceOut.of(a)
+               for a in attendance.recent_attendance(session, actor_id=user.id)])
+
+
+@router.get("/attendance/placed-last", responses=WITH_404)
+def placed_last(user: Organizer, session: SessionDep) -> Envelope[list[FlaggedMemberOut]]:
+    """Members with two no-shows in their last five meetups: they come after others on
+    waitlists until an organizer clears it."""
+    return ok([FlaggedMemberOut(userId=m.user_id, name=m.name, email=m.email)
+               for m in attendance.members_placed_last(session, user.id)])
+
+
+@router.post("/members/{user_id}/clear-no-shows", responses=WITH_404)
+def clear_no_shows(user_id: int, user: Organizer, session: SessionDep, request: Request
+                   ) -> Envelope[FlaggedMemberOut]:
+    """Forget the member's no-shows so far: they wait in joining order again."""
+    m = attendance.clear_no_shows(session, user.id, user_id)
+    return ok(FlaggedMemberOut(userId=m.user_id, name=m.name, email=m.email),
+              translated(request, CLEARED))

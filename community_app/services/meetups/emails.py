@@ -1,0 +1,213 @@
+"""The emails a member gets about a meetup, in their language, queued with the change that
+causes them (services/mail_queue.py sends each once, retrying when the server fails):
+
+- ``confirmation``: on registering (ACCEPTED: "you are registered", with the ticket's
+  code and QR image; PENDING: "received, the organizers decide"), with the meetup as an
+  .ics attachment;
+- ``decision``: an organizer accepted (with the ticket) or rejected a PENDING registration;
+- ``offer`` (services/meetups/offers.py): a seat held from the waitlist;
+- ``reminder``: 48 h before the start (the scheduler task ``meetup-reminders``), with the
+  signed "I can't come, release my seat" link (services/meetups/release.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlmodel import Session, col, select
+
+from community_app import routes
+from community_app.db import utcnow
+from community_app.i18n import N_, gettext, normalize_language
+from community_app.i18n.dates import date_texts, time_texts
+from community_app.models import (
+    MailKind,
+    Meetup,
+    MeetupRegistration,
+    QueuedMail,
+    RegistrationStatus,
+    User,
+)
+from community_app.services import calendar, mail_queue, scheduler
+from community_app.services.mail_queue import Attachment, Rendered
+from community_app.services.meetups.ticket_codes import qr_png, ticket_code
+from community_app.settings import get_settings
+
+MY_PAGE_EVENTS = "/mypage?tab=events"  # the member's registrations and waitlist (My Page)
+REMINDER_AHEAD = dt.timedelta(hours=48)
+
+CONFIRMED_SUBJECT = N_("You are registered: {title}")
+CONFIRMED_BODY = N_(
+    "Hello {name},\n\n"
+    "You are registered for {title} on {date} at {time} (Korea time), {location}.\n\n"
+    "Your ticket: {ticket}. Show the attached QR code (or this code) at the door.\n\n"
+    "The event is attached as a calendar file (.ics): open it to add it to your calendar.\n\n"
+    "Event page: {event}\n"
+    "Your registrations: {mypage}\n\n"
+    "{site}"
+)
+RECEIVED_SUBJECT = N_("Registration received: {title}")
+RECEIVED_BODY = N_(
+    "Hello {name},\n\n"
+    "We received your registration for {title} on {date} at {time} (Korea time), "
+    "{location}. The organizers review the registrations for this event: you will get "
+    "an email when they decide.\n\n"
+    "The event is attached as a calendar file (.ics).\n\n"
+    "Your registrations: {mypage}\n\n"
+    "{site}"
+)
+ACCEPTED_SUBJECT = N_("Your registration is accepted: {title}")
+ACCEPTED_BODY = N_(
+    "Hello {name},\n\n"
+    "Good news: the organizers accepted your registration for {title} on {date} at "
+    "{time} (Korea time), {location}.\n\n"
+    "Your ticket: {ticket}. Show the attached QR code (or this code) at the door.\n\n"
+    "Your registrations: {mypage}\n\n"
+    "{site}"
+)
+REJECTED_SUBJECT = N_("Your registration was not accepted: {title}")
+REJECTED_BODY = N_(
+    "Hello {name},\n\n"
+    "We are sorry: the organizers could not accept your registration for {title} on "
+    "{date}. Thank you for your interest, and we hope to see you at another meetup.\n\n"
+    "Upcoming events: {events}\n\n"
+    "{site}"
+)
+REMINDER_SUBJECT = N_("Reminder: {title} on {date}")
+REMINDER_BODY = N_(
+    "Hello {name},\n\n"
+    "{title} starts on {date} at {time} (Korea time), {location}.\n\n"
+    "Can't come? Release your seat with one tap, so the next person on the waitlist "
+    "gets it (the link works once, until the event starts):\n{release}\n\n"
+    "Event page: {event}\n\n"
+    "{site}"
+)
+
+
+def base_url() -> str:
+    return get_settings().public_url.rstrip("/")
+
+
+def values_for(user: User, meetup: Meetup, **more: object) -> tuple[str, dict[str, object]]:
+    """(language, the values every meetup email fills in) for this member."""
+    lang = normalize_language(user.language)
+    return lang, dict(
+        title=meetup.title,
+        name=user.first_name or user.username,
+        date=date_texts(meetup.starts_at, "long")[lang],
+        time=time_texts(meetup.starts_at)[lang],
+        location=meetup.location,
+        event=base_url() + routes.event_detail("upcoming", meetup.id),
+        events=base_url() + routes.EVENTS,
+        mypage=base_url() + MY_PAGE_EVENTS,
+        site=get_settings().site_name,
+        **more,
+    )
+
+
+def queue(
+    session: Session,
+    kind: MailKind,
+    user: User | None,
+    meetup: Meetup,
+    subject: str,
+    body: str,
+    *,
+    ref_id: int,
+    attachments: tuple[Attachment | Rendered, ...] = (),
+    **more: object,
+) -> bool:
+    """Render ``subject``/``body`` in the member's language and queue the email."""
+    if user is None:
+        return False
+    lang, values = values_for(user, meetup, **more)
+    return mail_queue.enqueue(
+        session, kind.value, user, meetup.id,
+        gettext(subject, lang, **values), gettext(body, lang, **values), lang,
+        ref_id=ref_id, attachments=attachments,
+    )
+
+
+def confirmation(session: Session, registration: MeetupRegistration) -> None:
+    """The member registered (or claimed a seat): confirmation with the .ics (and, once
+    accepted, the ticket); the attachments are made when it is sent."""
+    meetup = session.get(Meetup, registration.meetup_id)
+    pending = registration.status == RegistrationStatus.PENDING.value
+    ics = Rendered("meetup_ics", {"meetup_id": meetup.id, "tentative": pending})
+    subject, body = (RECEIVED_SUBJECT, RECEIVED_BODY) if pending else (CONFIRMED_SUBJECT, CONFIRMED_BODY)
+    attachments = (ics,) if pending else (ics, ticket_attachment(registration.id))
+    queue(session, MailKind.CONFIRMATION, session.get(User, registration.user_id), meetup,
+          subject, body, ref_id=registration.id, attachments=attachments,
+          ticket=ticket_code(registration.id))
+
+
+def ticket_attachment(registration_id: int) -> Rendered:
+    """The ticket's QR code as a PNG attachment."""
+    return Rendered("ticket_qr", {"registration_id": registration_id})
+
+
+@mail_queue.renderer("meetup_ics")
+def _meetup_ics(session: Session, meetup_id: int, tentative: bool) -> Attachment | None:
+    meetup = session.get(Meetup, meetup_id)
+    if meetup is None:
+        return None
+    return Attachment(calendar.ics_filename(meetup_id), "text/calendar",
+                      calendar.event_ics(meetup, tentative=tentative))
+
+
+@mail_queue.renderer("ticket_qr")
+def _ticket_qr(session: Session, registration_id: int) -> Attachment:
+    code = ticket_code(registration_id)
+    return Attachment(f"ticket-{code}.png", "image/png", qr_png(code))
+
+
+def decision(session: Session, registration_id: int, accepted: bool) -> None:
+    """An organizer decided on a PENDING registration."""
+    registration = session.get(MeetupRegistration, registration_id)
+    meetup = session.get(Meetup, registration.meetup_id)
+    kind, subject, body = (
+        (MailKind.ACCEPTED, ACCEPTED_SUBJECT, ACCEPTED_BODY) if accepted
+        else (MailKind.REJECTED, REJECTED_SUBJECT, REJECTED_BODY)
+    )
+    queue(session, kind, session.get(User, registration.user_id), meetup, subject, body,
+          ref_id=registration.id, ticket=ticket_code(registration.id),
+          attachments=(ticket_attachment(registration.id),) if accepted else ())
+
+
+def queue_reminders(session: Session, now: dt.datetime) -> int:
+    """Queue the reminder of every ACCEPTED registration of a meetup that starts within
+    48 h and has none yet; how many were queued."""
+    from community_app.services.meetups.release import release_link  # the link is signed there
+
+    reminded = (
+        select(QueuedMail.id)
+        .where(
+            col(QueuedMail.kind) == MailKind.REMINDER.value,
+            col(QueuedMail.ref_id) == col(MeetupRegistration.id),
+        )
+        .exists()
+    )
+    rows = session.exec(
+        select(MeetupRegistration, Meetup, User)
+        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
+        .join(User, col(User.id) == col(MeetupRegistration.user_id))
+        .where(
+            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+            col(Meetup.starts_at) > now,
+            col(Meetup.starts_at) <= now + REMINDER_AHEAD,
+            ~reminded,
+        )
+        .order_by(col(MeetupRegistration.id))
+    ).all()
+    queued = 0
+    for registration, meetup, user in rows:
+        queued += queue(session, MailKind.REMINDER, user, meetup, REMINDER_SUBJECT,
+                        REMINDER_BODY, ref_id=registration.id,
+                        release=release_link(registration, meetup))
+    session.commit()
+    return queued
+
+
+@scheduler.periodic("meetup-reminders", every=dt.timedelta(minutes=5))
+def _scheduled_reminders(session: Session, now: dt.datetime) -> str:
+    return f"queued {queue_reminders(session, now or utcnow())}"

@@ -1,0 +1,47 @@
+"""A ticket's short code and its QR code (see ``tickets``): ``<registration id>-<6
+letters>``, the letters an HMAC of the id with the site's secret; the QR code, drawn on
+the server with ``segno``, holds ``UZDEV:<code>``."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import io
+
+import segno
+
+from community_app.settings import get_settings
+
+QR_PREFIX = "UZDEV:"
+
+
+def _signature(registration_id: int) -> str:
+    key = get_settings().secret_key.encode()
+    digest = hmac.new(key, f"ticket:{registration_id}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest)[:6].decode()
+
+
+def ticket_code(registration_id: int) -> str:
+    return f"{registration_id}-{_signature(registration_id)}"
+
+
+def registration_of_code(text: str) -> int | None:
+    """The registration id a scanned or typed code names; None when it is not ours."""
+    code = (text or "").strip().upper().removeprefix(QR_PREFIX).replace(" ", "")
+    number, _, signature = code.partition("-")
+    if not number.isdigit() or len(number) > 18:
+        return None
+    if not hmac.compare_digest(signature, _signature(int(number))):
+        return None
+    return int(number)
+
+
+def qr_png(code: str) -> bytes:
+    out = io.BytesIO()
+    segno.make(QR_PREFIX + code, error="m").save(out, kind="png", scale=8, border=2)
+    return out.getvalue()
+
+
+def qr_data_url(code: str) -> str:
+    return "data:image/png;base64," + base64.b64encode(qr_png(code)).decode("ascii")

@@ -1,0 +1,118 @@
+"""/admin/meetups/<id>/check-in: the door. A ticket's QR code (the phone's camera, through
+assets/check_in_scanner.js) or its short code typed in, or a member found by name; the
+answer shown large (services/meetups/tickets.py), with the meetup's attendance so far."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import reflex as rx
+
+from community_app.models import RegistrationStatus
+from community_app.routes import path_id
+from community_app.services.meetups import admin_registrations, attendance, tickets
+from community_app.services.meetups.admin_views import meetup_or_404
+from community_app.services.meetups.ticket_codes import ticket_code
+from community_app.state.admin import AdminState, stamp
+from community_app.state.messages import Message, message
+
+
+@dataclasses.dataclass
+class MatchRow:
+    registration_id: int
+    name: str
+    email: str
+    status: str
+    checked_in: bool
+
+
+@dataclasses.dataclass
+class ScanResult:
+    outcome: str = ""  # tickets.CHECKED_IN ... UNKNOWN; '' before the first scan
+    accepted: bool = False
+    text: Message = dataclasses.field(default_factory=dict)
+    name: str = ""
+    status: Message = dataclasses.field(default_factory=dict)  # its label, both languages
+    first_scan: Message = dataclasses.field(default_factory=dict)  # when it was checked in
+    other_title: str = ""
+
+
+@dataclasses.dataclass
+class DoorNumbers:
+    registered: int = 0
+    attended: int = 0
+    no_show_rate: str = "–"
+
+
+def _numbers(a: attendance.MeetupAttendance) -> DoorNumbers:
+    rate = a.no_show_rate
+    return DoorNumbers(a.registered, a.attended, "–" if rate is None else f"{rate}%")
+
+
+class AdminCheckInState(AdminState):
+    meetup_id: int = 0
+    title: str = ""
+    loaded: bool = False
+    result: ScanResult = ScanResult()
+    numbers: DoorNumbers = DoorNumbers()
+    query: str = ""
+    matches: list[MatchRow] = []
+    form_key: int = 0
+
+    def _refresh(self) -> None:
+        meetup_id = self.meetup_id
+        ok, data, _ = self._read(lambda s, a: (
+            meetup_or_404(s, meetup_id).title,
+            attendance.meetup_attendance(s, meetup_id, actor_id=a)))
+        if ok:
+            self.title, self.numbers = data[0], _numbers(data[1])
+            self.loaded = True
+
+    @rx.event
+    def load(self):
+        """/admin/meetups/<id>/check-in"""
+        self.section = "meetups"
+        self.meetup_id = path_id(self.router.url.path, -2) or 0
+        self.result, self.query, self.matches, self.loaded = ScanResult(), "", [], False
+        self._refresh()
+
+    def _check(self, code: str):
+        meetup_id = self.meetup_id
+        ok, r, event = self._run(lambda s, a: tickets.check_in_ticket(s, a, meetup_id, code))
+        if ok:
+            self.result = ScanResult(
+                r.outcome, r.accepted, message(tickets.OUTCOME_TEXTS[r.outcome]), r.name,
+                RegistrationStatus.label_texts().get(r.status, {}), stamp(r.checked_in_at) if r.outcome == tickets.ALREADY else {},
+                r.meetup_title,
+            )
+            self.form_key += 1
+            self._refresh()
+            if self.query:
+                self._search()
+        return event
+
+    @rx.event
+    def scan(self, form: dict):
+        """A code scanned by the camera (the script submits the form) or typed."""
+        return self._check(str(form.get("code") or "")[:100])
+
+    @rx.event
+    def check_in_match(self, registration_id: int):
+        """A member found by name, checked in without their phone."""
+        return self._check(ticket_code(int(registration_id)))
+
+    def _search(self) -> None:
+        meetup_id, term = self.meetup_id, self.query.strip()
+        if len(term) < 2:
+            self.matches = []
+            return
+        ok, rows, _ = self._read(lambda s, a: admin_registrations.list_registrations(
+            s, a, meetup_id, search=term))
+        if ok:
+            self.matches = [MatchRow(r.id, r.name or r.username, r.email, r.status,
+                                     r.checked_in_at is not None) for r in rows[:20]]
+
+    @rx.event
+    def set_query(self, value: str):
+        self.query = str(value)[:100]
+        self._search()

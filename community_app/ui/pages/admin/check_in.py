@@ -1,0 +1,140 @@
+"""/admin/meetups/<id>/check-in: the door. Scan a ticket with the phone's camera (where the
+browser has barcode detection: assets/check_in_scanner.js, loaded on this page only),
+type its short code, or find a member by name; the answer is shown large."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app import routes
+from community_app.i18n import N_
+from community_app.state.admin_check_in import AdminCheckInState as S
+from community_app.ui.components.admin_common import (
+    card, screen, search_box, section_header, small_button, when_any,
+)
+from community_app.ui.components.admin_frame import admin_page
+from community_app.ui.i18n import t, t_var
+from community_app.ui.styles import COLORS
+
+
+def _result() -> rx.Component:
+    r = S.result
+    return rx.cond(
+        r.outcome != "",
+        rx.box(
+            rx.vstack(
+                rx.hstack(
+                    rx.icon(rx.cond(r.accepted, "circle-check", "circle-x"), size=40),
+                    rx.text(t_var(r.text), size="6", weight="bold"),
+                    align="center", spacing="3",
+                ),
+                rx.cond(r.name != "", rx.text(r.name, size="8", weight="bold",
+                                              id="check-in-name")),
+                rx.cond(r.status.contains("en"),
+                        rx.badge(t_var(r.status), size="3", variant="soft")),
+                rx.cond(r.first_scan.contains("en"),
+                        rx.text(t("First scanned: {when}", when=t_var(r.first_scan)), size="4")),
+                rx.cond(r.other_title != "",
+                        rx.text(t("Ticket for: {title}", title=r.other_title), size="4")),
+                spacing="2",
+            ),
+            id="check-in-result", role="status", aria_live="polite", width="100%",
+            padding=["14px", "16px", "20px"], border_radius="16px",
+            background_color=rx.cond(r.accepted, "#dcfce7", "#fee2e2"),
+            border=rx.cond(r.accepted, "2px solid #16a34a", "2px solid #dc2626"),
+        ),
+    )
+
+
+def _scanner() -> rx.Component:
+    return card(
+        rx.vstack(
+            rx.form(
+                rx.flex(
+                    rx.input(name="code", id="check-in-code", placeholder=t("Ticket code, e.g. 12-ABCDEF"),
+                             aria_label=t("Ticket code"), size="3", flex="1", auto_complete="off",
+                             auto_focus=True),
+                    rx.button(t("Check in"), type="submit", size="3", loading=S.busy),
+                    gap="8px", width="100%", flex_direction=["column", "row"],
+                ),
+                on_submit=S.scan, reset_on_submit=True, key=S.form_key, width="100%",
+            ),
+            rx.hstack(
+                rx.button(rx.icon("camera", size=18), t("Scan with the camera"), variant="soft",
+                          size="3", type="button", custom_attrs={"data-check-in-camera": ""}),
+                wrap="wrap",
+            ),
+            rx.text(t("This browser cannot read QR codes with the camera: type the code under "
+                      "the QR code instead."), id="check-in-camera-unavailable", hidden=True,
+                    color=COLORS["muted"], size="2"),
+            rx.box(
+                rx.el.video(id="check-in-video", muted=True, plays_inline=True, width="100%",
+                            style={"max_height": "50vh", "border_radius": "12px",
+                                   "background": "#000"}),
+                small_button(t("Stop the camera"), type="button", variant="soft",
+                             custom_attrs={"data-check-in-camera-stop": ""}),
+                id="check-in-camera-box", hidden=True, width="100%",
+            ),
+            spacing="3", width="100%",
+        ),
+    )
+
+
+def _match(m) -> rx.Component:
+    return rx.flex(
+        rx.vstack(rx.text(m.name, weight="bold"), rx.text(m.email, color=COLORS["muted"], size="2"),
+                  spacing="0", min_width="0"),
+        rx.cond(
+            m.checked_in,
+            rx.badge(t("Checked in"), color_scheme="green", variant="soft"),
+            small_button(t("Check in"), on_click=S.check_in_match(m.registration_id),
+                         variant="solid", aria_label=t("Check in") + " " + m.name),
+        ),
+        justify="between", align="center", gap="8px", width="100%", padding_y="8px",
+        border_bottom=f"1px solid {COLORS['border']}",
+    )
+
+
+def _search() -> rx.Component:
+    return card(
+        rx.vstack(
+            rx.heading(t("No phone? Find the member by name"), as_="h3", size="4"),
+            search_box(S.query, S.set_query, t("Name, username or email"), max_width="100%",
+                       aria_label=t("Find a member")),
+            rx.cond(S.query.length() > 1,
+                    when_any(S.matches, rx.vstack(rx.foreach(S.matches, _match), spacing="0",
+                                                  width="100%"),
+                             t("Nobody registered matches."))),
+            spacing="3", width="100%",
+        ),
+    )
+
+
+def _numbers() -> rx.Component:
+    n = S.numbers
+    return rx.hstack(
+        *[rx.vstack(rx.text(value, size="6", weight="bold"), rx.text(label, size="2",
+                                                                      color=COLORS["muted"]),
+                    spacing="0")
+          for value, label in ((n.registered.to(str), t("Registered")),
+                               (n.attended.to(str), t("Attended")),
+                               (n.no_show_rate, t("No-show rate")))],
+        spacing="6", id="check-in-numbers",
+    )
+
+
+@admin_page(routes.ADMIN_CHECK_IN, area="meetups", title=N_("Check-in"), on_load=S.load)
+def admin_check_in() -> rx.Component:
+    return screen(
+        rx.script(src="/check_in_scanner.js"),
+        section_header(
+            t("Check-in"),
+            rx.link(t("Back to the meetup"), href=routes.ADMIN_MEETUPS + "/" + S.meetup_id.to(str)
+                    + "?view=registrations"),
+            subtitle=S.title,
+        ),
+        _numbers(),
+        _result(),
+        _scanner(),
+        _search(),
+    )
