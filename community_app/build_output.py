@@ -44,7 +44,8 @@ log = logging.getLogger(__name__)
 
 # Routes (as registered, see routes.py) whose loading state is prerendered once, at the
 # address with ``_`` for each parameter.
-SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL)
+SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL, routes.EVENT_REGISTER, routes.JOB_DETAIL,
+                routes.BLOG_POST)
 _PARAM = re.compile(r"\[[^/\]]+\]")
 
 

@@ -171,23 +171,36 @@ def test_pages_hydrate_after_their_first_paint(site):
 
 
 def test_pages_with_an_id_get_their_prerendered_shell_and_then_their_data(page: Page, site):
-    """/news/<id> and an event's details answer with their route's prerendered shell (the
-    frame and the picture's placeholder, painted before the JavaScript: build_output.py),
-    then show the item for the real address."""
+    """Every page with an id in its address (a news item, an event's details and its
+    registration form, a job post, a blog post) answers with its route's prerendered shell
+    (the frame and the page's placeholder, painted before the JavaScript: build_output.py),
+    then shows the item for the real address."""
     news_id = query(site, "SELECT id FROM news ORDER BY id LIMIT 1")[0][0]
-    meetup_id = query(site, "SELECT id FROM meetups ORDER BY id LIMIT 1")[0][0]
-    for address, placeholder in ((f"/news/{news_id}", "/news-default.svg"),
-                                 (f"/events/upcoming/details/{meetup_id}", "/event-default.svg")):
+    meetup_id = query(site, "SELECT id FROM meetups WHERE starts_at > CURRENT_TIMESTAMP "
+                            "ORDER BY id LIMIT 1")[0][0]
+    job_id = query(site, "SELECT id FROM job_posts WHERE status = 'OPEN' ORDER BY id LIMIT 1")[0][0]
+    post_id = query(site, "SELECT id FROM blog_posts WHERE status = 'PUBLISHED' ORDER BY id LIMIT 1")[0][0]
+    shells = (
+        (f"/news/{news_id}", 'src="/news-default.svg"'),
+        (f"/events/upcoming/details/{meetup_id}", 'src="/event-default.svg"'),
+        (f"/events/upcoming/register/{meetup_id}", 'src="/event-default.svg"'),
+        (f"/jobs/{job_id}", "Back to jobs"),
+        (f"/blog/{post_id}", "All posts"),
+    )
+    for address, placeholder in shells:
         answer = httpx.get(site.url + address, follow_redirects=False)
         assert answer.status_code == 200, address
         assert answer.headers["cache-control"] == "no-cache"
-        assert "uzdev-skeletons" in answer.text and f'src="{placeholder}"' in answer.text, address
+        assert "uzdev-skeletons" in answer.text and placeholder in answer.text, address
         assert "<header" in answer.text
         page.goto(address)
         wait_ready(page)
         expect(page.locator("main h1")).to_be_visible()
         expect(page.locator("main .uzdev-skeletons")).to_have_count(0)
         assert page.url.endswith(address)
+    # A page of its own under a shell's prefix is served itself.
+    guide = httpx.get(f"{site.url}/jobs/visa-guide")
+    assert guide.status_code == 200 and "uzdev-skeletons" not in guide.text
 
 
 def _websockets_opened(site) -> float:

@@ -18,10 +18,10 @@ from community_app.ui.components.events_parts import (
     CARD_STYLE,
     event_image,
     fact,
-    loading_block,
     seats_text,
     status_badge,
 )
+from community_app.ui.components.page_skeletons import event_register_skeleton
 from community_app.ui.components.forms import error_text, form_alert, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -335,7 +335,7 @@ def event_register() -> rx.Component:
     return content_container(
         rx.cond(
             S.loading,
-            loading_block(t("Loading event...")),
+            event_register_skeleton(),
             rx.cond(
                 S.not_found,
                 _not_found(),

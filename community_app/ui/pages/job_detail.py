@@ -19,11 +19,11 @@ from community_app.ui.components.jobs_parts import (
     error_panel,
     icon_text,
     job_type_badge,
-    loading_line,
     remote_badge,
     status_badge,
     text_blocks,
 )
+from community_app.ui.components.page_skeletons import job_post_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, FONT_STACK, MODAL_WIDTHS
@@ -434,32 +434,12 @@ def _not_found() -> rx.Component:
     )
 
 
-def _loading() -> rx.Component:
-    return rx.vstack(
-        loading_line(t("Loading job...")),
-        rx.vstack(
-            rx.skeleton(height="18px", width="30%"),
-            rx.skeleton(height="32px", width="70%"),
-            rx.skeleton(height="18px", width="40%"),
-            rx.skeleton(height="44px", width="220px"),
-            spacing="3",
-            padding=["16px", "20px", "28px"],
-            width="100%",
-            aria_hidden="true",
-            **CARD_STYLE,
-        ),
-        rx.skeleton(height="200px", width="100%", border_radius="16px", aria_hidden="true"),
-        spacing="4",
-        width="100%",
-    )
-
-
 @page(routes.JOB_DETAIL, title=N_("Job details"), on_load=[JobDetailState.load])
 def job_detail() -> rx.Component:
     return content_container(
         rx.cond(
             JobDetailState.loading,
-            _loading(),
+            job_post_skeleton(_back_link()),
             rx.cond(
                 JobDetailState.not_found,
                 _not_found(),
