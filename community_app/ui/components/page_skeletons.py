@@ -26,10 +26,10 @@ def _placeholder_page(label: Any, *children: Any, **props: Any) -> rx.Component:
     """The loading state: announced to screen readers, the boxes hidden from them, at
     least a screen tall."""
     props.setdefault("spacing", "4")
+    props.setdefault("width", "100%")
     return rx.vstack(
         loading_label(label),
         *children,
-        width="100%",
         min_height="100vh",
         class_name="uzdev-skeletons",
         **props,
