@@ -19,6 +19,11 @@ from community_app.ui.components.skeletons import loading_label, picture_placeho
 from community_app.ui.i18n import t
 from community_app.ui.styles import BUTTON_HEIGHTS
 
+# The pages whose real content may be shorter than a screen (a signed-out visitor's
+# registration page, a short blog post) keep their body at least a screen tall in every
+# state, so the footer never moves into the first screen when the data comes.
+AT_LEAST_A_SCREEN = "100vh"
+
 # ---------------------------------------------------------------- shared pieces
 
 
@@ -30,7 +35,7 @@ def _placeholder_page(label: Any, *children: Any, **props: Any) -> rx.Component:
     return rx.vstack(
         loading_label(label),
         *children,
-        min_height="100vh",
+        min_height=AT_LEAST_A_SCREEN,
         class_name="uzdev-skeletons",
         **props,
     )
@@ -39,7 +44,8 @@ def _placeholder_page(label: Any, *children: Any, **props: Any) -> rx.Component:
 def _card(*children: Any, **props: Any) -> rx.Component:
     props.setdefault("spacing", "3")
     props.setdefault("padding", ["18px", "24px"])
-    return rx.vstack(*children, width="100%", aria_hidden="true", **CARD_STYLE, **props)
+    props.setdefault("width", "100%")
+    return rx.vstack(*children, aria_hidden="true", **CARD_STYLE, **props)
 
 
 def _lines(*widths: str, height: Any = "14px", **props: Any) -> rx.Component:
@@ -108,13 +114,12 @@ def event_details_skeleton(back_link: rx.Component) -> rx.Component:
 
 # ---------------------------------------------------------------- the registration form
 
-REGISTER_PICTURE = {
-    "height": ["140px", "140px", "120px"],
+REGISTER_PICTURE_HEIGHT = ["140px", "140px", "120px"]
+REGISTER_PICTURE_BOX = {
     "width": ["100%", "100%", "180px"],
     "min_width": ["0", "0", "180px"],
     "border_radius": "12px",
     "overflow": "hidden",
-    "flex_shrink": "0",
 }
 REGISTER_SUMMARY = {
     "flex_direction": ["column", "column", "row"],
@@ -134,10 +139,12 @@ def event_register_skeleton() -> rx.Component:
         rx.flex(skeleton_line("120px", "20px"), align="center", height="36px", aria_hidden="true"),
         rx.heading(t("Event registration"), as_="h1", size="8"),
         rx.flex(
-            rx.box(picture_placeholder("/event-default.svg", width="100%", height="100%"),
-                   **REGISTER_PICTURE),
-            rx.vstack(_pill("72px", "20px"), skeleton_line("80%", "24px"),
-                      _lines("60%", "45%", height="20px", spacing="1"),
+            rx.box(picture_placeholder("/event-default.svg", width="100%", height=REGISTER_PICTURE_HEIGHT),
+                   **REGISTER_PICTURE_BOX),
+            # The badge, two lines of title (Radix heading size 4) and the facts' lines.
+            rx.vstack(_pill("72px", "20px"),
+                      _lines("90%", "55%", height="24px", spacing="1"),
+                      _lines("70%", "80%", "40%", height="20px", spacing="1"),
                       spacing="2", width="100%", min_width="0"),
             aria_hidden="true",
             **REGISTER_SUMMARY,
@@ -161,6 +168,9 @@ JOB_CARD_PADDING = ["16px", "20px", "28px"]
 JOB_SECTION_PADDING = ["16px", "20px", "24px"]
 JOB_TITLE_LINE = ["30px", "32.5px", "35px", "40px"]  # 24-32 px type, line height 1.25
 JOB_FACTS_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))"]
+# The description beside the side column (about the company, contact) on wide screens.
+JOB_COLUMNS_DIRECTION = ["column", "column", "column", "column", "row"]
+JOB_SIDE_WIDTH = ["100%", "100%", "100%", "100%", "340px"]
 
 
 def _fact() -> rx.Component:
@@ -180,7 +190,10 @@ def job_post_skeleton(back_link: rx.Component) -> rx.Component:
         back_link,
         _card(
             rx.hstack(_pill("80px"), _pill("72px"), _pill("56px"), spacing="2"),
-            _lines("85%", "50%", height=JOB_TITLE_LINE, spacing="0"),
+            # The title: two lines on a phone, one from a tablet's width on.
+            rx.vstack(skeleton_line("85%", JOB_TITLE_LINE),
+                      skeleton_line("50%", JOB_TITLE_LINE, display=["block", "block", "none"]),
+                      spacing="0", width="100%"),
             skeleton_line("40%", "26px"),
             rx.grid(*[_fact() for _ in range(4)], grid_template_columns=JOB_FACTS_COLUMNS,
                     gap="16px", width="100%", padding_y="8px"),
@@ -189,8 +202,17 @@ def job_post_skeleton(back_link: rx.Component) -> rx.Component:
                     gap="12px", flex_direction=["column", "row"], width="100%"),
             padding=JOB_CARD_PADDING,
         ),
-        _card(skeleton_line("45%", SECTION_TITLE_HEIGHT), _lines(*TEXT_LINE, "100%", "60%"),
-              padding=JOB_SECTION_PADDING),
+        rx.flex(
+            _card(skeleton_line("45%", SECTION_TITLE_HEIGHT), _lines(*TEXT_LINE, "100%", "60%"),
+                  padding=JOB_SECTION_PADDING, flex="1", min_width="0"),
+            # The side column: about the company.
+            _card(skeleton_line("60%", SECTION_TITLE_HEIGHT), _lines("50%", *TEXT_LINE),
+                  padding=JOB_SECTION_PADDING, width=JOB_SIDE_WIDTH, flex_shrink="0"),
+            flex_direction=JOB_COLUMNS_DIRECTION,
+            gap="16px",
+            width="100%",
+            align_items="flex-start",
+        ),
     )
 
 

@@ -8,7 +8,7 @@ from community_app.i18n import N_
 from community_app.state.blog import BlogState
 from community_app import routes
 from community_app.ui.components.buttons import link_button
-from community_app.ui.components.page_skeletons import blog_post_skeleton
+from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, blog_post_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
@@ -88,9 +88,10 @@ def blog_post() -> rx.Component:
                                 color=COLORS["muted"]),
                         rx.html(BlogState.content_html, width="100%", class_name="uzdev-prose"),
                         spacing="4",
-                        max_width="760px",
+                        max_width=BLOG_COLUMN,
                     )
                 ),
             ),
-        )
+        ),
+        min_height=AT_LEAST_A_SCREEN,
     )

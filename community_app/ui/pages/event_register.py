@@ -21,7 +21,14 @@ from community_app.ui.components.events_parts import (
     seats_text,
     status_badge,
 )
-from community_app.ui.components.page_skeletons import event_register_skeleton
+from community_app.ui.components.page_skeletons import (
+    AT_LEAST_A_SCREEN,
+    REGISTER_COLUMN,
+    REGISTER_PICTURE_BOX,
+    REGISTER_PICTURE_HEIGHT,
+    REGISTER_SUMMARY,
+    event_register_skeleton,
+)
 from community_app.ui.components.forms import error_text, form_alert, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -38,13 +45,7 @@ FIELDS = tuple((m, m.label) for m in InterestedField)
 def summary() -> rx.Component:
     card = S.card
     return rx.flex(
-        rx.box(
-            event_image(card, height=["140px", "140px", "120px"]),
-            width=["100%", "100%", "180px"],
-            min_width=["0", "0", "180px"],
-            border_radius="12px",
-            overflow="hidden",
-        ),
+        rx.box(event_image(card, height=REGISTER_PICTURE_HEIGHT), **REGISTER_PICTURE_BOX),
         rx.vstack(
             rx.hstack(status_badge(card.is_past, size="1"), spacing="2"),
             rx.heading(
@@ -66,12 +67,9 @@ def summary() -> rx.Component:
             spacing="2",
             min_width="0",
         ),
-        flex_direction=["column", "column", "row"],
-        gap="16px",
-        padding="16px",
-        width="100%",
         aria_label=t("Event summary"),
         role="region",
+        **REGISTER_SUMMARY,
         **CARD_STYLE,
     )
 
@@ -324,9 +322,7 @@ def _body() -> rx.Component:
         ),
         success_dialog(),
         spacing="4",
-        width="100%",
-        max_width="760px",
-        margin_x="auto",
+        **REGISTER_COLUMN,
     )
 
 
@@ -345,5 +341,6 @@ def event_register() -> rx.Component:
                     _body(),
                 ),
             ),
-        )
+        ),
+        min_height=AT_LEAST_A_SCREEN,
     )

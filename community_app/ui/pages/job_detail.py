@@ -23,7 +23,14 @@ from community_app.ui.components.jobs_parts import (
     status_badge,
     text_blocks,
 )
-from community_app.ui.components.page_skeletons import job_post_skeleton
+from community_app.ui.components.page_skeletons import (
+    JOB_CARD_PADDING,
+    JOB_COLUMNS_DIRECTION,
+    JOB_FACTS_COLUMNS,
+    JOB_SECTION_PADDING,
+    JOB_SIDE_WIDTH,
+    job_post_skeleton,
+)
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, FONT_STACK, MODAL_WIDTHS
@@ -57,7 +64,7 @@ def _section(title: Any, *children: Any, **props: Any) -> rx.Component:
             width="100%",
             align="stretch",
         ),
-        padding=["16px", "20px", "24px"],
+        padding=JOB_SECTION_PADDING,
         width="100%",
         **CARD_STYLE,
         **props,
@@ -228,7 +235,7 @@ def _header() -> rx.Component:
                 job.experience != "",
                 _fact("graduation-cap", t("Experience"), job.experience),
             ),
-            grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))"],
+            grid_template_columns=JOB_FACTS_COLUMNS,
             gap="16px",
             width="100%",
             padding_y="8px",
@@ -245,7 +252,7 @@ def _header() -> rx.Component:
         ),
         _actions(),
         spacing="3",
-        padding=["16px", "20px", "28px"],
+        padding=JOB_CARD_PADDING,
         width="100%",
         **CARD_STYLE,
     )
@@ -380,7 +387,7 @@ def _job() -> rx.Component:
         _contact(),
         _posted_by(),
         spacing="4",
-        width=["100%", "100%", "100%", "100%", "340px"],
+        width=JOB_SIDE_WIDTH,
         flex_shrink="0",
     )
     return rx.vstack(
@@ -389,7 +396,7 @@ def _job() -> rx.Component:
         rx.flex(
             main,
             side,
-            flex_direction=["column", "column", "column", "column", "row"],
+            flex_direction=JOB_COLUMNS_DIRECTION,
             gap="16px",
             width="100%",
             align_items="flex-start",
