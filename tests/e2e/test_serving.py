@@ -149,13 +149,15 @@ def test_radix_components_keep_their_styles_after_the_css_purge(page: Page, mobi
         page.goto(path)
         wait_ready(page)
         _assert_radix_styled(page, path)
-    # /jobs with a filter's list open (Radix Select).
     page.goto("/jobs")
     wait_ready(page)
     _assert_radix_styled(page, "/jobs")
+    # The call for speakers with a list open (Radix Select; /jobs has native ones).
+    page.goto("/speakers/register")
+    wait_ready(page)
     page.get_by_role("combobox").first.click()
     expect(page.get_by_role("listbox")).to_be_visible()
-    _assert_radix_styled(page, "/jobs with a filter open")
+    _assert_radix_styled(page, "/speakers/register with a list open")
     # The mobile side panel.
     mobile.goto("/news")
     wait_ready(mobile)
