@@ -228,3 +228,29 @@ def test_a_visitor_s_websocket_is_counted_in_metrics(page: Page, site):
             break
         page.wait_for_timeout(200)
     assert _websockets_opened(site) > before
+
+
+def test_every_public_page_transfers_at_most_350_kib_on_a_first_load(browser, base_url, site):
+    """What a phone downloads on its first visit (bodies as sent, compressed, and headers):
+    at most 350 KiB per public page (the issue's target; `make bench` measures the same with
+    Lighthouse)."""
+    news_id = query(site, "SELECT id FROM news ORDER BY id LIMIT 1")[0][0]
+    meetup_id = query(site, "SELECT id FROM meetups WHERE starts_at > CURRENT_TIMESTAMP "
+                            "ORDER BY id LIMIT 1")[0][0]
+    job_id = query(site, "SELECT id FROM job_posts WHERE status = 'OPEN' ORDER BY id LIMIT 1")[0][0]
+    for path in ("/", "/news", "/events", "/jobs", "/about", f"/news/{news_id}",
+                 f"/events/upcoming/details/{meetup_id}", f"/jobs/{job_id}"):
+        context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844},
+                                      is_mobile=True)  # a fresh browser: nothing cached
+        context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda r: r.abort())
+        finished = []
+        page = context.new_page()
+        page.on("requestfinished", lambda request: finished.append(request))
+        page.goto(path)
+        wait_ready(page)
+        page.wait_for_load_state("networkidle")
+        sizes = [request.sizes() for request in finished]
+        total = sum(s["responseBodySize"] + s["responseHeadersSize"] for s in sizes)
+        context.close()
+        assert len(sizes) > 10, path  # the page's scripts were counted
+        assert total <= 350 * 1024, f"{path}: {total / 1024:.0f} KiB"
