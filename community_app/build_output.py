@@ -43,8 +43,12 @@ log = logging.getLogger(__name__)
 # --- prerendered shells of the pages with an id in their address ---------------------
 
 # Routes (as registered, see routes.py) whose loading state is prerendered once, at the
-# address with ``_`` for each parameter.
-SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL)
+# address with ``_`` for each parameter: every public page with an id in its address (the
+# back office's are for organizers, who come through the site). Their placeholders are in
+# ui/components/page_skeletons.py. A static page under the same prefix (/jobs/visa-guide)
+# is still served itself: web_serving.py looks for a built page first.
+SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL, routes.EVENT_REGISTER, routes.JOB_DETAIL,
+                routes.BLOG_POST)
 _PARAM = re.compile(r"\[[^/\]]+\]")
 
 

@@ -90,14 +90,18 @@ def median_run(url: str, label: str = "") -> dict:
 
 
 def sample_addresses(base: str) -> dict[str, str]:
-    """The pages of the issue; a news item and an event's details from the public API."""
+    """The pages of the issue; a news item, an event's details and a job post from the
+    public API."""
     news = httpx.get(f"{base}/api/v1/public/news", params={"size": 1}).json()["data"]["content"]
     meetups = httpx.get(f"{base}/api/v1/public/meetups", params={"size": 1}).json()["data"]["content"]
+    jobs = httpx.get(f"{base}/api/v1/public/job-posts", params={"size": 1}).json()["data"]["content"]
     pages = {"/": "/", "/news": "/news", "/events": "/events", "/jobs": "/jobs", "/about": "/about"}
     if news:
         pages["news item"] = f"/news/{news[0]['id']}"
     if meetups:
         pages["event details"] = f"/events/upcoming/details/{meetups[0]['id']}"
+    if jobs:
+        pages["job post"] = f"/jobs/{jobs[0]['id']}"
     return pages
 
 

@@ -7,7 +7,7 @@ import base64
 import hashlib
 
 from starlette.applications import Starlette
-from starlette.responses import PlainTextResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
@@ -59,3 +59,34 @@ def test_every_answer_carries_the_headers():
     assert "Strict-Transport-Security" not in page.headers  # development: no TLS
     docs = client.get("/api/v1/docs")
     assert "Content-Security-Policy" not in docs.headers and docs.headers["X-Frame-Options"] == "DENY"
+
+
+def test_pages_get_the_page_policy_and_other_answers_a_short_one(monkeypatch):
+    """The policy with the build's script hashes goes with pages only; a script, an image or
+    JSON gets a short policy that allows nothing (its bytes go with every request), and a
+    304 none (the browser keeps the one stored with the page)."""
+    from community_app.api import security_headers
+
+    monkeypatch.setattr(security_headers, "inline_script_hashes", lambda: ("'sha256-abc'",) * 40)
+
+    async def html(request):
+        return HTMLResponse("<p>hi</p>")
+
+    async def script(request):
+        return Response("x()", media_type="text/javascript")
+
+    async def revalidated(request):
+        return Response(status_code=304)
+
+    app = SecurityHeaders(Starlette(routes=[Route("/page", html), Route("/assets/a.js", script),
+                                            Route("/again", revalidated)]))
+    client = TestClient(app)
+    page = client.get("/page").headers["Content-Security-Policy"]
+    assert "'sha256-abc'" in page and "frame-ancestors 'none'" in page
+    asset = client.get("/assets/a.js").headers["Content-Security-Policy"]
+    assert asset == security_headers.NOT_A_PAGE_POLICY
+    assert asset.startswith("default-src 'none'") and "frame-ancestors 'none'" in asset
+    assert "script-src" not in asset and len(asset) < 120
+    again = client.get("/again")
+    assert again.status_code == 304 and "Content-Security-Policy" not in again.headers
+    assert again.headers["X-Frame-Options"] == "DENY"

@@ -8,6 +8,7 @@ from community_app.i18n import N_
 from community_app.state.blog import BlogState
 from community_app import routes
 from community_app.ui.components.buttons import link_button
+from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, blog_post_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
@@ -59,12 +60,17 @@ def blog() -> rx.Component:
     )
 
 
+def _back_link() -> rx.Component:
+    return rx.link(rx.icon("arrow-left", size=16, aria_hidden="true"), t("All posts"), href=routes.BLOG,
+                   display="inline-flex", align_items="center", gap="4px")
+
+
 @page(routes.BLOG_POST, title=N_("Member blogs"), on_load=[BlogState.load_post])
 def blog_post() -> rx.Component:
     return content_container(
         rx.cond(
             BlogState.loading,
-            rx.text(t("Loading..."), color=COLORS["muted"]),
+            blog_post_skeleton(_back_link()),
             rx.cond(
                 BlogState.error.contains("en"),
                 rx.vstack(
@@ -74,8 +80,7 @@ def blog_post() -> rx.Component:
                 ),
                 rx.el.article(
                     rx.vstack(
-                        rx.link(rx.icon("arrow-left", size=16), t("All posts"), href=routes.BLOG,
-                                display="inline-flex", align_items="center", gap="4px"),
+                        _back_link(),
                         rx.cond(BlogState.post.cover != "",
                                 rx.image(src=BlogState.post.cover, alt=BlogState.post.title,
                                          width="100%", max_height="360px", object_fit="cover",
@@ -85,9 +90,10 @@ def blog_post() -> rx.Component:
                                 color=COLORS["muted"]),
                         rx.html(BlogState.content_html, width="100%", class_name="uzdev-prose"),
                         spacing="4",
-                        max_width="760px",
+                        max_width=BLOG_COLUMN,
                     )
                 ),
             ),
-        )
+        ),
+        min_height=AT_LEAST_A_SCREEN,
     )

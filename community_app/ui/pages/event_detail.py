@@ -21,7 +21,12 @@ from community_app.ui.components.events_parts import (
     stars,
     status_badge,
 )
-from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
+from community_app.ui.components.page_skeletons import (
+    EVENT_GRID as GRID,
+    EVENT_PICTURE_FRAME as PICTURE_FRAME,
+    EVENT_PICTURE_HEIGHT as PICTURE_HEIGHT,
+    event_details_skeleton,
+)
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, MODAL_WIDTHS
@@ -448,70 +453,6 @@ def _failed() -> rx.Component:
     )
 
 
-PICTURE_HEIGHT = ["180px", "220px", "240px", "280px"]
-PICTURE_FRAME = {
-    "position": "relative",
-    "border_radius": "16px",
-    "overflow": "hidden",
-    "width": "100%",
-    "border": f"1px solid {COLORS['border']}",
-}
-GRID = {
-    "grid_template_columns": ["minmax(0, 1fr)", "minmax(0, 1fr)", "minmax(0, 1fr)",
-                              "minmax(0, 1fr) 340px"],
-    "grid_template_areas": ['"aside" "main"', '"aside" "main"', '"aside" "main"', '"main aside"'],
-    "gap": "20px",
-    "width": "100%",
-    "align_items": "start",
-}
-
-
-def _loading() -> rx.Component:
-    """The page's shape, prerendered while the event comes: the picture's frame with the
-    default illustration at the picture's size (the largest element, painted with the
-    HTML), grey lines for the title, the summary and the first section."""
-    return rx.vstack(
-        loading_label(t("Loading event...")),
-        back_link(),
-        rx.box(picture_placeholder("/event-default.svg", width="100%", height=PICTURE_HEIGHT),
-               aria_hidden="true", **PICTURE_FRAME),
-        # The title: two lines (most titles take two on a phone).
-        rx.vstack(skeleton_line("90%", ["27px", "31px", "35px", "39px"]),
-                  skeleton_line("55%", ["27px", "31px", "35px", "39px"]),
-                  spacing="2", width="100%", aria_hidden="true"),
-        rx.grid(
-            rx.vstack(
-                *[skeleton_line(w) for w in ("70%", "45%", "80%", "50%", "75%")],
-                skeleton_line("100%", "8px", margin_y="6px"),
-                skeleton_line("100%", BUTTON_HEIGHTS["lg"], border_radius="8px"),
-                spacing="4",
-                padding="20px",
-                width="100%",
-                min_height="333px",
-                justify="between",
-                grid_area="aside",
-                **CARD_STYLE,
-            ),
-            rx.vstack(
-                skeleton_line("45%", "24px"),
-                *[skeleton_line(w) for w in ("100%", "100%", "80%")],
-                spacing="3",
-                padding=["18px", "24px"],
-                width="100%",
-                grid_area="main",
-                **CARD_STYLE,
-            ),
-            aria_hidden="true",
-            **GRID,
-        ),
-        spacing="4",
-        width="100%",
-        # The page is longer than a screen: the footer stays below it while the event comes.
-        min_height="100vh",
-        class_name="uzdev-skeletons",
-    )
-
-
 def _details() -> rx.Component:
     card = S.card
     return rx.vstack(
@@ -534,7 +475,7 @@ def event_detail() -> rx.Component:
     return content_container(
         rx.cond(
             S.loading,
-            _loading(),
+            event_details_skeleton(back_link()),
             rx.cond(
                 S.not_found,
                 _not_found(),

@@ -18,11 +18,18 @@ from community_app.ui.components.events_parts import (
     CARD_STYLE,
     event_image,
     fact,
-    loading_block,
     seats_or_registered,
     status_badge,
 )
 from community_app.ui.components.event_waitlist import waitlist_intro, waitlist_place
+from community_app.ui.components.page_skeletons import (
+    AT_LEAST_A_SCREEN,
+    REGISTER_COLUMN,
+    REGISTER_PICTURE_BOX,
+    REGISTER_PICTURE_HEIGHT,
+    REGISTER_SUMMARY,
+    event_register_skeleton,
+)
 from community_app.ui.components.forms import error_text, form_alert, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -39,13 +46,7 @@ FIELDS = tuple((m, m.label) for m in InterestedField)
 def summary() -> rx.Component:
     card = S.card
     return rx.flex(
-        rx.box(
-            event_image(card, height=["140px", "140px", "120px"]),
-            width=["100%", "100%", "180px"],
-            min_width=["0", "0", "180px"],
-            border_radius="12px",
-            overflow="hidden",
-        ),
+        rx.box(event_image(card, height=REGISTER_PICTURE_HEIGHT), **REGISTER_PICTURE_BOX),
         rx.vstack(
             rx.hstack(status_badge(card.is_past, size="1"), spacing="2"),
             rx.heading(
@@ -67,12 +68,9 @@ def summary() -> rx.Component:
             spacing="2",
             min_width="0",
         ),
-        flex_direction=["column", "column", "row"],
-        gap="16px",
-        padding="16px",
-        width="100%",
         aria_label=t("Event summary"),
         role="region",
+        **REGISTER_SUMMARY,
         **CARD_STYLE,
     )
 
@@ -342,9 +340,7 @@ def _body() -> rx.Component:
         ),
         success_dialog(),
         spacing="4",
-        width="100%",
-        max_width="760px",
-        margin_x="auto",
+        **REGISTER_COLUMN,
     )
 
 
@@ -353,7 +349,7 @@ def event_register() -> rx.Component:
     return content_container(
         rx.cond(
             S.loading,
-            loading_block(t("Loading event...")),
+            event_register_skeleton(),
             rx.cond(
                 S.not_found,
                 _not_found(),
@@ -363,5 +359,6 @@ def event_register() -> rx.Component:
                     _body(),
                 ),
             ),
-        )
+        ),
+        min_height=AT_LEAST_A_SCREEN,
     )

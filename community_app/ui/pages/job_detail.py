@@ -19,10 +19,17 @@ from community_app.ui.components.jobs_parts import (
     error_panel,
     icon_text,
     job_type_badge,
-    loading_line,
     remote_badge,
     status_badge,
     text_blocks,
+)
+from community_app.ui.components.page_skeletons import (
+    JOB_CARD_PADDING,
+    JOB_COLUMNS_DIRECTION,
+    JOB_FACTS_COLUMNS,
+    JOB_SECTION_PADDING,
+    JOB_SIDE_WIDTH,
+    job_post_skeleton,
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -57,7 +64,7 @@ def _section(title: Any, *children: Any, **props: Any) -> rx.Component:
             width="100%",
             align="stretch",
         ),
-        padding=["16px", "20px", "24px"],
+        padding=JOB_SECTION_PADDING,
         width="100%",
         **CARD_STYLE,
         **props,
@@ -228,7 +235,7 @@ def _header() -> rx.Component:
                 job.experience != "",
                 _fact("graduation-cap", t("Experience"), job.experience),
             ),
-            grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))"],
+            grid_template_columns=JOB_FACTS_COLUMNS,
             gap="16px",
             width="100%",
             padding_y="8px",
@@ -245,7 +252,7 @@ def _header() -> rx.Component:
         ),
         _actions(),
         spacing="3",
-        padding=["16px", "20px", "28px"],
+        padding=JOB_CARD_PADDING,
         width="100%",
         **CARD_STYLE,
     )
@@ -380,7 +387,7 @@ def _job() -> rx.Component:
         _contact(),
         _posted_by(),
         spacing="4",
-        width=["100%", "100%", "100%", "100%", "340px"],
+        width=JOB_SIDE_WIDTH,
         flex_shrink="0",
     )
     return rx.vstack(
@@ -389,7 +396,7 @@ def _job() -> rx.Component:
         rx.flex(
             main,
             side,
-            flex_direction=["column", "column", "column", "column", "row"],
+            flex_direction=JOB_COLUMNS_DIRECTION,
             gap="16px",
             width="100%",
             align_items="flex-start",
@@ -434,32 +441,12 @@ def _not_found() -> rx.Component:
     )
 
 
-def _loading() -> rx.Component:
-    return rx.vstack(
-        loading_line(t("Loading job...")),
-        rx.vstack(
-            rx.skeleton(height="18px", width="30%"),
-            rx.skeleton(height="32px", width="70%"),
-            rx.skeleton(height="18px", width="40%"),
-            rx.skeleton(height="44px", width="220px"),
-            spacing="3",
-            padding=["16px", "20px", "28px"],
-            width="100%",
-            aria_hidden="true",
-            **CARD_STYLE,
-        ),
-        rx.skeleton(height="200px", width="100%", border_radius="16px", aria_hidden="true"),
-        spacing="4",
-        width="100%",
-    )
-
-
 @page(routes.JOB_DETAIL, title=N_("Job details"), on_load=[JobDetailState.load])
 def job_detail() -> rx.Component:
     return content_container(
         rx.cond(
             JobDetailState.loading,
-            _loading(),
+            job_post_skeleton(_back_link()),
             rx.cond(
                 JobDetailState.not_found,
                 _not_found(),

@@ -29,6 +29,7 @@ from community_app.ui.components.jobs_parts import (
     status_badge,
     visa_badges,
 )
+from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -76,19 +77,10 @@ def _select(
     on_change: Any,
     options: list[tuple[str, str]],
 ) -> rx.Component:
-    """A labelled dropdown; ``options`` are (value, message id) pairs."""
+    """A labelled native dropdown; ``options`` are (value, message id) pairs."""
     return rx.vstack(
         _label(label, field_id),
-        rx.select.root(
-            rx.select.trigger(id=field_id, width="100%"),
-            rx.select.content(
-                *[rx.select.item(t(text), value=option) for option, text in options],
-                position="popper",
-            ),
-            value=value,
-            on_change=on_change,
-            size="3",
-        ),
+        native_select(field_id, options, value=value, on_change=on_change),
         spacing="1",
         width="100%",
         min_width="0",

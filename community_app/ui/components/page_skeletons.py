@@ -1,0 +1,235 @@
+"""Loading placeholders of the pages with an id in their address (a news item's is in
+its page), prerendered as their route's shell (``build_output.SHELL_ROUTES``): what a
+phone paints before the JavaScript and the data.
+
+Each has the real layout's boxes (the same card paddings, the picture at the picture's
+exact size with the default illustration, grey lines at the text's line heights) and is
+at least a screen tall, so the footer stays below the first screen and nothing visible
+moves when the data replaces it (CLS 0). The sizes both the page and its placeholder use
+are defined here once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from community_app.ui.components.events_parts import CARD_STYLE
+from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
+from community_app.ui.i18n import t
+from community_app.ui.styles import BUTTON_HEIGHTS
+
+# The pages whose real content may be shorter than a screen (a signed-out visitor's
+# registration page, a short blog post) keep their body at least a screen tall in every
+# state, so the footer never moves into the first screen when the data comes.
+AT_LEAST_A_SCREEN = "100vh"
+
+# ---------------------------------------------------------------- shared pieces
+
+
+def _placeholder_page(label: Any, *children: Any, **props: Any) -> rx.Component:
+    """The loading state: announced to screen readers, the boxes hidden from them, at
+    least a screen tall."""
+    props.setdefault("spacing", "4")
+    props.setdefault("width", "100%")
+    return rx.vstack(
+        loading_label(label),
+        *children,
+        min_height=AT_LEAST_A_SCREEN,
+        class_name="uzdev-skeletons",
+        **props,
+    )
+
+
+def _card(*children: Any, **props: Any) -> rx.Component:
+    props.setdefault("spacing", "3")
+    props.setdefault("padding", ["18px", "24px"])
+    props.setdefault("width", "100%")
+    return rx.vstack(*children, aria_hidden="true", **CARD_STYLE, **props)
+
+
+def _lines(*widths: str, height: Any = "14px", **props: Any) -> rx.Component:
+    props.setdefault("spacing", "3")
+    return rx.vstack(*[skeleton_line(w, height) for w in widths], width="100%",
+                     aria_hidden="true", **props)
+
+
+def _pill(width: str, height: str = "24px") -> rx.Component:
+    return skeleton_line(width, height, border_radius="999px")
+
+
+# A section card's title (Radix heading size 5) and a paragraph's lines.
+SECTION_TITLE_HEIGHT = "24px"
+TEXT_LINE = ("100%", "100%", "80%")
+
+# ---------------------------------------------------------------- an event's details
+
+EVENT_PICTURE_HEIGHT = ["180px", "220px", "240px", "280px"]
+EVENT_PICTURE_FRAME = {
+    "position": "relative",
+    "border_radius": "16px",
+    "overflow": "hidden",
+    "width": "100%",
+    "border": "1px solid #e2e8f0",
+}
+EVENT_GRID = {
+    "grid_template_columns": ["minmax(0, 1fr)", "minmax(0, 1fr)", "minmax(0, 1fr)",
+                              "minmax(0, 1fr) 340px"],
+    "grid_template_areas": ['"aside" "main"', '"aside" "main"', '"aside" "main"', '"main aside"'],
+    "gap": "20px",
+    "width": "100%",
+    "align_items": "start",
+}
+EVENT_TITLE_LINE = ["27px", "31px", "35px", "39px"]
+
+
+def event_details_skeleton(back_link: rx.Component) -> rx.Component:
+    """The event page's shape: the picture's frame with the default illustration at the
+    picture's size (the largest element, painted with the HTML), grey lines for the title,
+    the summary and the first section."""
+    return _placeholder_page(
+        t("Loading event..."),
+        back_link,
+        rx.box(picture_placeholder("/event-default.svg", width="100%", height=EVENT_PICTURE_HEIGHT),
+               aria_hidden="true", **EVENT_PICTURE_FRAME),
+        # The title: two lines (most titles take two on a phone).
+        _lines("90%", "55%", height=EVENT_TITLE_LINE, spacing="2"),
+        rx.grid(
+            _card(
+                *[skeleton_line(w) for w in ("70%", "45%", "80%", "50%", "75%")],
+                skeleton_line("100%", "8px", margin_y="6px"),
+                skeleton_line("100%", BUTTON_HEIGHTS["lg"], border_radius="8px"),
+                spacing="4",
+                padding="20px",
+                min_height="333px",
+                justify="between",
+                grid_area="aside",
+            ),
+            _card(skeleton_line("45%", SECTION_TITLE_HEIGHT), _lines(*TEXT_LINE), grid_area="main"),
+            aria_hidden="true",
+            **EVENT_GRID,
+        ),
+    )
+
+
+# ---------------------------------------------------------------- the registration form
+
+REGISTER_PICTURE_HEIGHT = ["140px", "140px", "120px"]
+REGISTER_PICTURE_BOX = {
+    "width": ["100%", "100%", "180px"],
+    "min_width": ["0", "0", "180px"],
+    "border_radius": "12px",
+    "overflow": "hidden",
+}
+REGISTER_SUMMARY = {
+    "flex_direction": ["column", "column", "row"],
+    "gap": "16px",
+    "padding": "16px",
+    "width": "100%",
+}
+REGISTER_COLUMN = {"width": "100%", "max_width": "760px", "margin_x": "auto"}
+
+
+def event_register_skeleton() -> rx.Component:
+    """The registration page's shape: the link back to the event (its address comes with
+    the data), the title, the event's summary (picture at its size, badge, title, facts)
+    and the form's card."""
+    return _placeholder_page(
+        t("Loading event..."),
+        rx.flex(skeleton_line("120px", "20px"), align="center", height="36px", aria_hidden="true"),
+        rx.heading(t("Event registration"), as_="h1", size="8"),
+        rx.flex(
+            rx.box(picture_placeholder("/event-default.svg", width="100%", height=REGISTER_PICTURE_HEIGHT),
+                   **REGISTER_PICTURE_BOX),
+            # The badge, two lines of title (Radix heading size 4) and the facts' lines.
+            rx.vstack(_pill("72px", "20px"),
+                      _lines("90%", "55%", height="24px", spacing="1"),
+                      _lines("70%", "80%", "40%", height="20px", spacing="1"),
+                      spacing="2", width="100%", min_width="0"),
+            aria_hidden="true",
+            **REGISTER_SUMMARY,
+            **CARD_STYLE,
+        ),
+        _card(
+            *[rx.vstack(skeleton_line("35%", "20px"),
+                        skeleton_line("100%", "40px", border_radius="8px"),
+                        spacing="1", width="100%")
+              for _ in range(4)],
+            skeleton_line("100%", BUTTON_HEIGHTS["md"], border_radius="8px"),
+            spacing="4",
+        ),
+        **REGISTER_COLUMN,
+    )
+
+
+# ---------------------------------------------------------------- a job post
+
+JOB_CARD_PADDING = ["16px", "20px", "28px"]
+JOB_SECTION_PADDING = ["16px", "20px", "24px"]
+JOB_TITLE_LINE = ["30px", "32.5px", "35px", "40px"]  # 24-32 px type, line height 1.25
+JOB_FACTS_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))"]
+# The description beside the side column (about the company, contact) on wide screens.
+JOB_COLUMNS_DIRECTION = ["column", "column", "column", "column", "row"]
+JOB_SIDE_WIDTH = ["100%", "100%", "100%", "100%", "340px"]
+
+
+def _fact() -> rx.Component:
+    return rx.hstack(
+        skeleton_line("36px", "36px", border_radius="10px", flex_shrink="0"),
+        rx.vstack(skeleton_line("64px", "16px"), skeleton_line("120px", "20px"), spacing="0"),
+        spacing="3",
+        align="center",
+    )
+
+
+def job_post_skeleton(back_link: rx.Component) -> rx.Component:
+    """The job page's shape: its header card (badges, title, company, the four facts, the
+    two buttons) and the first section of the description."""
+    return _placeholder_page(
+        t("Loading job..."),
+        back_link,
+        _card(
+            rx.hstack(_pill("80px"), _pill("72px"), _pill("56px"), spacing="2"),
+            # The title: two lines on a phone, one from a tablet's width on.
+            rx.vstack(skeleton_line("85%", JOB_TITLE_LINE),
+                      skeleton_line("50%", JOB_TITLE_LINE, display=["block", "block", "none"]),
+                      spacing="0", width="100%"),
+            skeleton_line("40%", "26px"),
+            rx.grid(*[_fact() for _ in range(4)], grid_template_columns=JOB_FACTS_COLUMNS,
+                    gap="16px", width="100%", padding_y="8px"),
+            rx.flex(skeleton_line(["100%", "200px"], BUTTON_HEIGHTS["md"], border_radius="8px"),
+                    skeleton_line(["100%", "140px"], BUTTON_HEIGHTS["md"], border_radius="8px"),
+                    gap="12px", flex_direction=["column", "row"], width="100%"),
+            padding=JOB_CARD_PADDING,
+        ),
+        rx.flex(
+            _card(skeleton_line("45%", SECTION_TITLE_HEIGHT), _lines(*TEXT_LINE, "100%", "60%"),
+                  padding=JOB_SECTION_PADDING, flex="1", min_width="0"),
+            # The side column: about the company.
+            _card(skeleton_line("60%", SECTION_TITLE_HEIGHT), _lines("50%", *TEXT_LINE),
+                  padding=JOB_SECTION_PADDING, width=JOB_SIDE_WIDTH, flex_shrink="0"),
+            flex_direction=JOB_COLUMNS_DIRECTION,
+            gap="16px",
+            width="100%",
+            align_items="flex-start",
+        ),
+    )
+
+
+# ---------------------------------------------------------------- a blog post
+
+BLOG_COLUMN = "760px"
+
+
+def blog_post_skeleton(back_link: rx.Component) -> rx.Component:
+    """A blog post's shape: the title (Radix heading size 8), the author line and the
+    first paragraphs, in the article's column."""
+    return _placeholder_page(
+        t("Loading..."),
+        back_link,
+        _lines("90%", "60%", height="40px", spacing="1"),
+        skeleton_line("45%", "24px", aria_hidden="true"),
+        _lines(*TEXT_LINE, "100%", "100%", "90%", "70%", height="16px", spacing="3",
+               padding_top="8px"),
+        max_width=BLOG_COLUMN,
+    )
