@@ -185,7 +185,7 @@ class NewsDetailState(AuthState):
         self.content_html = render_markdown(item.content)
         self.news_type = item.type
         self.tags = tag_views(item)[0]
-        self.image = item.image_url or DEFAULT_IMAGE
+        self.image = item.image_url or item.cover_url or DEFAULT_IMAGE
         date, ago = date_texts(item.created_at, "long"), relative_texts(item.created_at)
         self.date_en, self.date_uz = date["en"], date["uz"]
         self.ago_en, self.ago_uz = ago["en"], ago["uz"]

@@ -1,0 +1,117 @@
+"""Generated pictures: their addresses and their files on disk.
+
+- **Covers** (``cover_url``): every news item and meetup without an uploaded picture has a
+  cover of its own (``artwork.draw_cover``), chosen by its kind and id, so it stays the same
+  when the title is edited. The address carries a key signed with the site's secret
+  (``/api/v1/media/covers/news/12-<key>.png``): only covers of items the site named can be
+  asked for, so nobody can fill the disk with covers of made-up ids.
+- **Previews** (``share_url``): the 1200x630 picture of a shared link
+  (``artwork.draw_share_card``). The address carries a hash of what the picture shows (title,
+  date, place, language): a changed item gets a new address, so link previewers that cache
+  by address pick up the change, and an address never shows another picture.
+
+Files are drawn once, on first request, and kept under ``COMMUNITY_VAR_DIR/images/``
+(written to a temporary name and renamed, so workers racing to draw the same picture
+never serve half a file). ``DESIGN`` is part of every key: bump it when the drawing changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from community_app.services import artwork
+from community_app.services.artwork import ShareCard
+from community_app.settings import VAR_DIR, get_settings
+
+DESIGN = "1"
+COVER_KINDS = ("news", "meetup")
+MEDIA_PREFIX = "/api/v1/media"
+_NAME = re.compile(r"^(?P<ident>[a-z0-9-]{1,40})-(?P<key>[0-9a-f]{20})\.png$")
+
+
+def images_dir() -> Path:
+    """``COMMUNITY_VAR_DIR/images`` (read at call time: the tests give each server its own)."""
+    return Path(os.environ.get("COMMUNITY_VAR_DIR") or VAR_DIR) / "images"
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x1f".join((DESIGN, *parts)).encode()).hexdigest()[:20]
+
+
+def _signed(*parts: str) -> str:
+    secret = get_settings().secret_key.encode()
+    return hmac.new(secret, "\x1f".join((DESIGN, *parts)).encode(), hashlib.sha256).hexdigest()[:20]
+
+
+def parse_name(name: str) -> tuple[str, str] | None:
+    """``12-<key>.png`` -> ("12", key); None for any other name."""
+    match = _NAME.match(name)
+    return (match["ident"], match["key"]) if match else None
+
+
+# ---------------------------------------------------------------- covers
+
+
+def cover_seed(kind: str, item_id: int) -> str:
+    return f"{kind}:{item_id}"
+
+
+def cover_key(kind: str, item_id: int) -> str:
+    return _signed("cover", kind, str(item_id))
+
+
+def cover_url(kind: str, item_id: int | None) -> str:
+    """The address of the generated cover of item ``item_id`` of ``kind`` ("" without an id)."""
+    if not item_id:
+        return ""
+    return f"{MEDIA_PREFIX}/covers/{kind}/{item_id}-{cover_key(kind, item_id)}.png"
+
+
+def cover_file(kind: str, name: str) -> Path | None:
+    """The cover file named ``name`` (drawn now if it is not on disk yet); None when the
+    name is not one ``cover_url`` gives."""
+    parsed = parse_name(name)
+    if kind not in COVER_KINDS or parsed is None or not parsed[0].isdigit():
+        return None
+    ident, key = parsed
+    if not hmac.compare_digest(key, cover_key(kind, int(ident))):
+        return None
+    return _stored(f"covers/{kind}", key,
+                   lambda: artwork.draw_cover(kind, cover_seed(kind, int(ident))))
+
+
+# ---------------------------------------------------------------- previews
+
+
+def share_key(card: ShareCard) -> str:
+    return _digest("share", card.kind, card.seed, card.kicker, card.title, *card.details,
+                   card.site_name)
+
+
+def share_url(lang: str, ident: str, card: ShareCard) -> str:
+    """``/api/v1/media/share/<lang>/<kind>/<ident>-<hash>.png``."""
+    return f"{MEDIA_PREFIX}/share/{lang}/{card.kind}/{ident}-{share_key(card)}.png"
+
+
+def share_file(card: ShareCard) -> Path:
+    return _stored(f"share/{card.kind}", share_key(card), lambda: artwork.draw_share_card(card))
+
+
+# ---------------------------------------------------------------- files
+
+def _stored(folder: str, key: str, draw: Callable[[], bytes]) -> Path:
+    path = images_dir() / folder / f"{key}.png"
+    if path.is_file():
+        return path
+    data = draw()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{key}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+    return path
