@@ -43,6 +43,9 @@ FEEDS = (
 )
 
 
+HOME_KEY = "home"
+
+
 @dataclasses.dataclass(frozen=True)
 class StaticPage:
     key: str
@@ -53,7 +56,7 @@ class StaticPage:
 
 
 STATIC_PAGES = (
-    StaticPage("home", routes.HOME, N_("Home"), N_(
+    StaticPage(HOME_KEY, routes.HOME, N_("Home"), N_(
         "UzDev Korea is the community of Uzbek software developers who live, work and study in "
         "South Korea: meetups, news, jobs and a stage for speakers.")),
     StaticPage("about", routes.ABOUT, N_("About us"), N_(
@@ -150,9 +153,10 @@ def item_card(item: Item, lang: str) -> ShareCard:
 
 def page_card(page: StaticPage, lang: str) -> ShareCard:
     site = get_settings().site_name
-    title = gettext(TAGLINE if page.key == "home" else page.title, lang)
-    return ShareCard("page", f"page:{page.key}", site, title, (gettext(TAGLINE, lang),)
-                     if page.key != "home" else (), site)
+    tagline = gettext(TAGLINE, lang)
+    if page.key == HOME_KEY:  # the home page's preview says what the community is
+        return ShareCard("page", f"page:{page.key}", site, tagline, (), site)
+    return ShareCard("page", f"page:{page.key}", site, gettext(page.title, lang), (tagline,), site)
 
 
 def share_card(kind: str, ident: str, lang: str) -> ShareCard | None:
@@ -198,7 +202,7 @@ def page_head(path: str, lang: str, base: str) -> Head | None:
     if page := PAGES_BY_PATH.get(path):
         description = gettext(page.description, lang)
         card = page_card(page, lang)
-        json_ld = tuple(structured_data.home(base, site, description)) if page.key == "home" else ()
+        json_ld = tuple(structured_data.home(base, site, description)) if page.key == HOME_KEY else ()
         return Head(lang, f"{gettext(page.title, lang)} | {site}", description, f"{base}{page.path}",
                     base + images.share_url(lang, page.key, card), card.title, json_ld=json_ld,
                     feeds=feeds)
@@ -207,9 +211,9 @@ def page_head(path: str, lang: str, base: str) -> Head | None:
         return None
     item = read_item(found.kind, found.item_id) if found.item_id else None
     if item is None:  # unknown or unpublished: the page says "not found" once it loads
-        home = PAGES_BY_KEY["home"]
+        home = PAGES_BY_KEY[HOME_KEY]
         return Head(lang, f"{gettext(found.title, lang)} | {site}", gettext(home.description, lang),
-                    f"{base}{path}", base + images.share_url(lang, "home", page_card(home, lang)),
+                    f"{base}{path}", base + images.share_url(lang, HOME_KEY, page_card(home, lang)),
                     site, noindex=True, feeds=feeds)
     description = item_description(item, lang)
     card = item_card(item, lang)
