@@ -81,7 +81,10 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
         if head is None:
             await app(scope, receive, send)
             return
-        plain = {**scope, "method": "GET", "headers": [
+        # The plain file, in the body (not as "send this path": granian offers pathsend).
+        extensions = {k: v for k, v in (scope.get("extensions") or {}).items()
+                      if k != "http.response.pathsend"}
+        plain = {**scope, "method": "GET", "extensions": extensions, "headers": [
             (k, v) for k, v in scope["headers"] if k.lower() not in _DROPPED_REQUEST_HEADERS]}
         start: Message | None = None
         chunks: list[bytes] = []
@@ -96,11 +99,15 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
         await app(plain, receive, capture)
         if start is None:
             return
+        body = b"".join(chunks)
+        if not body:  # nothing to put a head into: let the site answer as it would
+            await app(scope, receive, send)
+            return
         answer = Headers(raw=start["headers"])
         if start["status"] != 200 or not answer.get("content-type", "").startswith("text/html"):
-            await _replay(send, start, b"".join(chunks), scope["method"] == "HEAD")
+            await _replay(send, start, body, scope["method"] == "HEAD")
             return
-        page = await asyncio.to_thread(_finish, b"".join(chunks), head,
+        page = await asyncio.to_thread(_finish, body, head,
                                        "gzip" in headers.get("accept-encoding", "").lower())
         await _send_page(send, scope, headers, answer, *page)
 

@@ -245,8 +245,8 @@ def _json_ld(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-def head_html(head: Head) -> str:
-    """The tags of ``head``, escaped, in the order a reader of the source expects."""
+def head_html(head: Head) -> tuple[str, str]:
+    """The tags of ``head``, escaped: (title, meta and links; the JSON-LD scripts)."""
     site = get_settings().site_name
     width, height = SHARE_SIZE
     meta = [
@@ -277,9 +277,9 @@ def head_html(head: Head) -> str:
     parts.append(f'<link rel="canonical" href="{_attr(head.url)}"/>')
     parts += [f'<link rel="alternate" type="application/atom+xml" title="{_attr(title)}" '
               f'href="{_attr(href)}"/>' for title, href in head.feeds]
-    parts += [f'<script type="application/ld+json">{_json_ld(data)}</script>'
-              for data in head.json_ld]
-    return "".join(parts)
+    scripts = [f'<script type="application/ld+json">{_json_ld(data)}</script>'
+               for data in head.json_ld]
+    return "".join(parts), "".join(scripts)
 
 
 # What Reflex writes into every prerendered page and the head above replaces.
@@ -287,16 +287,21 @@ _REPLACED = re.compile(
     r'<title>[^<]*</title>|<meta content="[^"]*" property="og:image"/>'
     r'|<meta content="[^"]*" name="description"/>'
 )
-_ANCHOR = re.compile(r'<meta charSet="utf-8"/>|<meta charset="utf-8"/?>|<head>', re.I)
+_CHARSET = re.compile(r'<meta charset="utf-8"\s*/?>', re.I)
+_HEAD = re.compile(r"<head[^>]*>", re.I)
 
 
-def inject_head(document: str, tags: str) -> str:
-    """``document`` with Reflex's title, description and og:image replaced by ``tags``
-    (placed early in the head, after the charset)."""
+def inject_head(document: str, tags: tuple[str, str]) -> str:
+    """``document`` with Reflex's title, description and og:image replaced by ``tags``:
+    the first part early in the head (after the charset), the scripts at its end. React
+    hydrates the head's own inline script onto the first <script> it meets, so a JSON-LD
+    script before it would be taken for it (a hydration error): after it, it is skipped."""
     head_end = document.find("</head>")
     if head_end < 0:
         return document
     head = _REPLACED.sub("", document[:head_end])
-    anchor = _ANCHOR.search(head)
+    # After the charset (it must stay in the first 1024 bytes), else right after <head>.
+    anchor = _CHARSET.search(head) or _HEAD.search(head)
     at = anchor.end() if anchor else len(head)
-    return head[:at] + tags + head[at:] + document[head_end:]
+    early, late = tags
+    return head[:at] + early + head[at:] + late + document[head_end:]

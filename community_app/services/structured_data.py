@@ -16,7 +16,7 @@ EMPLOYMENT_TYPES = {"FULL_TIME": "FULL_TIME", "PART_TIME": "PART_TIME",
 
 def iso(value: dt.datetime | None) -> str | None:
     """ISO 8601 in Korea time (``2027-01-23T19:00:00+09:00``)."""
-    return to_korea(value).isoformat() if value else None
+    return to_korea(value).isoformat(timespec="seconds") if value else None
 
 
 def organization(base: str, site: str) -> dict:
