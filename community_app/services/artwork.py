@@ -107,8 +107,44 @@ def _shapes(image: Image.Image, rng: random.Random) -> None:
     image.paste(layer, (0, 0), layer)
 
 
+def _code_window(draw: ImageDraw.ImageDraw, box, rng: random.Random, colour: str) -> None:
+    """An editor window: three dots, then indented lines of code in two colours."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    for index, dot in enumerate((BADGE, "#f59e0b", "#22c55e")):
+        cx, cy, r = x0 + w * (0.09 + index * 0.06), y0 + h * 0.1, w * 0.022
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=dot)
+    draw.line([(x0, y0 + h * 0.2), (x1, y0 + h * 0.2)], fill="#e2e8f0", width=2)
+    indent = 0
+    for line in range(6):
+        indent = max(0, min(3, indent + rng.choice((-1, 0, 1))))
+        y = y0 + h * (0.3 + line * 0.11)
+        start = x0 + w * (0.08 + indent * 0.07)
+        first = start + w * rng.uniform(0.12, 0.22)
+        draw.rounded_rectangle((start, y, first, y + h * 0.05), h * 0.025, fill=colour)
+        draw.rounded_rectangle((first + w * 0.03, y, min(x1 - w * 0.08, first + w * rng.uniform(0.15, 0.4)),
+                                y + h * 0.05), h * 0.025, fill="#cbd5e1")
+
+
+def _people(draw: ImageDraw.ImageDraw, box, rng: random.Random, colour: str) -> None:
+    """Three people side by side (heads and shoulders), one in the accent colour."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    marked = rng.randrange(3)
+    for index in range(3):
+        cx = x0 + w * (0.25 + index * 0.25)
+        fill = colour if index == marked else "#c7d2fe"
+        r = w * 0.075
+        draw.ellipse((cx - r, y0 + h * 0.28 - r, cx + r, y0 + h * 0.28 + r), fill=fill)
+        draw.rounded_rectangle((cx - w * 0.11, y0 + h * 0.45, cx + w * 0.11, y0 + h * 0.72),
+                               w * 0.08, fill=fill)
+    draw.rounded_rectangle((x0 + w * 0.12, y1 - h * 0.16, x1 - w * 0.12, y1 - h * 0.11),
+                           h * 0.025, fill="#e2e8f0")
+
+
 def _emblem(image: Image.Image, kind: str, rng: random.Random, box: tuple[int, int, int, int]) -> None:
-    """The kind's picture in ``box``: a paper (news), a calendar (meetup), a document."""
+    """The picture of ``kind`` in ``box``: a calendar (meetup), an editor (tech news),
+    people (social news), a newspaper page (other news)."""
     draw = ImageDraw.Draw(image, "RGBA")
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -133,6 +169,10 @@ def _emblem(image: Image.Image, kind: str, rng: random.Random, box: tuple[int, i
             r = w * 0.055
             fill = BADGE if index == marked else "#e2e8f0"
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+    elif kind == "tech":
+        _code_window(draw, box, rng, colour)
+    elif kind == "social":
+        _people(draw, box, rng, colour)
     else:
         draw.rounded_rectangle((x0 + pad, y0 + pad, x0 + w * 0.55, y0 + pad + h * 0.07),
                                h * 0.035, fill=colour)
@@ -170,15 +210,17 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def draw_cover(kind: str, seed: str, size: tuple[int, int] = COVER_SIZE) -> bytes:
-    """A PNG cover for an item of ``kind`` ("news" or "meetup"), chosen by ``seed``."""
+def draw_cover(kind: str, seed: str, motif: str = "", size: tuple[int, int] = COVER_SIZE) -> bytes:
+    """A PNG cover for an item of ``kind`` ("news" or "meetup"), chosen by ``seed``; its
+    emblem is the ``motif``'s ("tech", "social", "meetup") or the kind's. The emblem stays
+    in the middle third of the height: the event page shows the cover cropped to 4:1."""
     image, rng = _background(size, f"{kind}:{seed}")
     width, height = size
-    w = int(width * rng.uniform(0.3, 0.36))
-    h = int(w * 0.78)
-    x = int(width * rng.uniform(0.32, 0.68) - w / 2)
-    y = int((height - h) / 2 + height * rng.uniform(-0.05, 0.05))
-    _emblem(image, kind, rng, (x, y, x + w, y + h))
+    w = int(width * rng.uniform(0.24, 0.28))
+    h = int(w * 0.72)
+    x = int(width * rng.uniform(0.3, 0.7) - w / 2)
+    y = int((height - h) / 2)
+    _emblem(image, motif or kind, rng, (x, y, x + w, y + h))
     return _png(image)
 
 

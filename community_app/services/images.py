@@ -29,8 +29,9 @@ from community_app.services import artwork
 from community_app.services.artwork import ShareCard
 from community_app.settings import VAR_DIR, get_settings
 
-DESIGN = "1"
+DESIGN = "2"
 COVER_KINDS = ("news", "meetup")
+MOTIFS = ("tech", "meetup", "social")  # a news item's type, as its cover's emblem
 MEDIA_PREFIX = "/api/v1/media"
 _NAME = re.compile(r"^(?P<ident>[a-z0-9-]{1,40})-(?P<key>[0-9a-f]{20})\.png$")
 
@@ -62,28 +63,35 @@ def cover_seed(kind: str, item_id: int) -> str:
     return f"{kind}:{item_id}"
 
 
-def cover_key(kind: str, item_id: int) -> str:
-    return _signed("cover", kind, str(item_id))
+def cover_key(kind: str, item_id: int, motif: str = "") -> str:
+    return _signed("cover", kind, str(item_id), motif)
 
 
-def cover_url(kind: str, item_id: int | None) -> str:
-    """The address of the generated cover of item ``item_id`` of ``kind`` ("" without an id)."""
+def cover_url(kind: str, item_id: int | None, motif: str = "") -> str:
+    """The address of the generated cover of item ``item_id`` of ``kind`` ("" without an
+    id); ``motif`` (one of ``MOTIFS``) picks its emblem, e.g. a news item's type."""
     if not item_id:
         return ""
-    return f"{MEDIA_PREFIX}/covers/{kind}/{item_id}-{cover_key(kind, item_id)}.png"
+    motif = motif.lower() if motif.lower() in MOTIFS else ""
+    ident = f"{item_id}-{motif}" if motif else str(item_id)
+    return f"{MEDIA_PREFIX}/covers/{kind}/{ident}-{cover_key(kind, item_id, motif)}.png"
 
 
 def cover_file(kind: str, name: str) -> Path | None:
     """The cover file named ``name`` (drawn now if it is not on disk yet); None when the
     name is not one ``cover_url`` gives."""
     parsed = parse_name(name)
-    if kind not in COVER_KINDS or parsed is None or not parsed[0].isdigit():
+    if kind not in COVER_KINDS or parsed is None:
         return None
     ident, key = parsed
-    if not hmac.compare_digest(key, cover_key(kind, int(ident))):
+    raw_id, _, motif = ident.partition("-")
+    item_id = int(raw_id) if raw_id.isdigit() else 0
+    if not item_id or motif not in ("", *MOTIFS):
+        return None
+    if not hmac.compare_digest(key, cover_key(kind, item_id, motif)):
         return None
     return _stored(f"covers/{kind}", key,
-                   lambda: artwork.draw_cover(kind, cover_seed(kind, int(ident))))
+                   lambda: artwork.draw_cover(kind, cover_seed(kind, item_id), motif))
 
 
 # ---------------------------------------------------------------- previews

@@ -46,7 +46,7 @@ def news_view(item: News) -> NewsView:
         tags=[str(t) for t in (item.tags or [])],
         image_url=item.image_url,
         created_at=item.created_at,
-        cover_url=images.cover_url("news", item.id),
+        cover_url=images.cover_url("news", item.id, item.type),
     )
 
 
