@@ -30,6 +30,8 @@ import re
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from community_app.api.asgi_capture import capture_response
+from community_app.db import session_scope
 from community_app.services import seo
 from community_app.settings import trusted_proxy_hops
 
@@ -73,7 +75,7 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
         headers = Headers(scope=scope)
         lang = seo.head_language(headers.get("cookie", ""), headers.get("accept-language", ""))
         try:
-            head = await asyncio.to_thread(seo.page_head, scope["path"], lang,
+            head = await asyncio.to_thread(_page_head, scope["path"], lang,
                                            request_base(scope, headers))
         except Exception:  # a page without its head is better than no page
             log.exception("page head of %s", scope["path"])
@@ -86,20 +88,9 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
                       if k != "http.response.pathsend"}
         plain = {**scope, "method": "GET", "extensions": extensions, "headers": [
             (k, v) for k, v in scope["headers"] if k.lower() not in _DROPPED_REQUEST_HEADERS]}
-        start: Message | None = None
-        chunks: list[bytes] = []
-
-        async def capture(message: Message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start":
-                start = message
-            elif message["type"] == "http.response.body":
-                chunks.append(message.get("body", b""))
-
-        await app(plain, receive, capture)
+        start, body = await capture_response(app, plain, receive)
         if start is None:
             return
-        body = b"".join(chunks)
         if not body:  # nothing to put a head into: let the site answer as it would
             await app(scope, receive, send)
             return
@@ -117,6 +108,12 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
 async def _replay(send: Send, start: Message, body: bytes, head_only: bool) -> None:
     await send(start)
     await send({"type": "http.response.body", "body": b"" if head_only else body})
+
+
+def _page_head(path: str, lang: str, base: str) -> seo.Head | None:
+    """``seo.page_head`` in a session of its own (no connection is taken on a cache hit)."""
+    with session_scope() as session:
+        return seo.page_head(session, path, lang, base)
 
 
 def _finish(html: bytes, head: seo.Head, gzipped: bool) -> tuple[bytes, str, bool]:

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from sqlmodel import Session, col, select
 
 from community_app import routes
-from community_app.db import session_scope, utcnow
+from community_app.db import utcnow
 from community_app.i18n import gettext
 from community_app.models import BlogPost, BlogStatus, JobPost, JobStatus, Meetup, News
 from community_app.services import cache, news_display
@@ -85,9 +85,8 @@ def _atom(base: str, href: str, title: str, subtitle: str, entries: list[dict]) 
     return _xml(feed)
 
 
-def _news_entries(base: str) -> list[dict]:
-    with session_scope() as session:
-        items = news_display.load_news(session)[:FEED_ENTRIES]
+def _news_entries(session: Session, base: str) -> list[dict]:
+    items = news_display.load_news(session)[:FEED_ENTRIES]
     return [{
         "url": f"{base}{routes.news_detail(n.id)}", "title": n.title,
         "published": _stamp(n.created_at), "updated": _stamp(n.created_at),
@@ -96,9 +95,8 @@ def _news_entries(base: str) -> list[dict]:
     } for n in items]
 
 
-def _blog_entries(base: str) -> list[dict]:
-    with session_scope() as session:
-        posts = list_published(session, limit=FEED_ENTRIES)
+def _blog_entries(session: Session, base: str) -> list[dict]:
+    posts = list_published(session, limit=FEED_ENTRIES)
     return [{
         "url": f"{base}{routes.blog_post(p.id)}", "title": p.title,
         "published": _stamp(p.published_at or p.created_at), "updated": _stamp(p.updated_at),
@@ -113,16 +111,16 @@ def _texts(page_key: str, lang: str) -> tuple[str, str]:
     return gettext(page.title, lang), gettext(page.description, lang)
 
 
-def news_feed(base: str, lang: str = "en") -> bytes:
+def news_feed(session: Session, base: str, lang: str = "en") -> bytes:
     """The newest published news items as an Atom feed."""
     return cache.cached(cache.NEWS, ("atom", base, lang), lambda: _atom(
-        base, NEWS_FEED, *_texts(NEWS_PAGE, lang), _news_entries(base)))
+        base, NEWS_FEED, *_texts(NEWS_PAGE, lang), _news_entries(session, base)))
 
 
-def blog_feed(base: str, lang: str = "en") -> bytes:
+def blog_feed(session: Session, base: str, lang: str = "en") -> bytes:
     """The newest published member blog posts as an Atom feed."""
     return cache.cached(cache.BLOG_POSTS, ("atom", base, lang), lambda: _atom(
-        base, BLOG_FEED, *_texts(BLOG_PAGE, lang), _blog_entries(base)))
+        base, BLOG_FEED, *_texts(BLOG_PAGE, lang), _blog_entries(session, base)))
 
 
 # ---------------------------------------------------------------- sitemap and robots
@@ -151,11 +149,10 @@ def _item_pages(session: Session) -> list[tuple[str, dt.datetime | None]]:
     return pages
 
 
-def _sitemap(base: str) -> bytes:
+def _sitemap(session: Session, base: str) -> bytes:
     ET.register_namespace("", SITEMAP)
     root = ET.Element(f"{{{SITEMAP}}}urlset")
-    with session_scope() as session:
-        items = _item_pages(session)
+    items = _item_pages(session)
     pages = [(page.path, None) for page in STATIC_PAGES if page.in_sitemap] + items
     for path, updated in pages:
         url = ET.SubElement(root, f"{{{SITEMAP}}}url")
@@ -165,12 +162,12 @@ def _sitemap(base: str) -> bytes:
     return _xml(root)
 
 
-def sitemap_xml(base: str) -> bytes:
+def sitemap_xml(session: Session, base: str) -> bytes:
     """Every public page: the static ones, then published news, meetups, open job posts and
     published blog posts (read fresh, at most once per 5 minutes per address)."""
     # Kept under the site copy's topic: it lives its 5 minutes (cache.TTL_SECONDS) whatever
     # the news, meetup or job writes; a sitemap a few minutes old serves crawlers well.
-    return cache.cached(cache.SITE_CONTENT, ("sitemap", base), lambda: _sitemap(base))
+    return cache.cached(cache.SITE_CONTENT, ("sitemap", base), lambda: _sitemap(session, base))
 
 
 def robots_txt(base: str) -> str:

@@ -21,6 +21,8 @@ import json
 import os
 import re
 
+from sqlmodel import Session
+
 from community_app import routes
 from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.i18n.dates import date_texts, time_texts
@@ -159,7 +161,7 @@ def page_card(page: StaticPage, lang: str) -> ShareCard:
     return ShareCard("page", f"page:{page.key}", site, gettext(page.title, lang), (tagline,), site)
 
 
-def share_card(kind: str, ident: str, lang: str) -> ShareCard | None:
+def share_card(session: Session, kind: str, ident: str, lang: str) -> ShareCard | None:
     """The preview of ``kind``/``ident`` (a static page's key or an item's id), as the page
     head names it; None when there is no such page or item."""
     if lang not in LANGUAGES:
@@ -170,7 +172,7 @@ def share_card(kind: str, ident: str, lang: str) -> ShareCard | None:
     item_id = routes.route_id(ident)
     if kind not in ITEM_KINDS or item_id is None:
         return None
-    item = read_item(kind, item_id)
+    item = read_item(session, kind, item_id)
     return item_card(item, lang) if item else None
 
 
@@ -193,7 +195,7 @@ class Head:
     feeds: tuple[tuple[str, str], ...] = ()
 
 
-def page_head(path: str, lang: str, base: str) -> Head | None:
+def page_head(session: Session, path: str, lang: str, base: str) -> Head | None:
     """The head of the page at ``path`` (None: not a public page this module knows).
     Reads the shared cache, and the database on a miss: call it from a thread."""
     site = get_settings().site_name
@@ -209,7 +211,7 @@ def page_head(path: str, lang: str, base: str) -> Head | None:
     found = item_page(path)
     if found is None:
         return None
-    item = read_item(found.kind, found.item_id) if found.item_id else None
+    item = read_item(session, found.kind, found.item_id) if found.item_id else None
     if item is None:  # unknown or unpublished: the page says "not found" once it loads
         home = PAGES_BY_KEY[HOME_KEY]
         return Head(lang, f"{gettext(found.title, lang)} | {site}", gettext(home.description, lang),

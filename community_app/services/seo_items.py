@@ -10,9 +10,11 @@ import datetime as dt
 import html
 import re
 
+from sqlmodel import Session
+
 from community_app import routes
 from community_app.i18n import N_
-from community_app.services import cache
+from community_app.services import blogs, cache, jobs, meetups, news
 from community_app.services.errors import NotFound
 from community_app.services.markdown import render_markdown
 
@@ -77,40 +79,36 @@ def shorten(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(" ,.;:") + "…"
 
 
-def _load_item(kind: str, item_id: int) -> Item | None:
-    from community_app.db import session_scope
-    from community_app.services import blogs, jobs, meetups, news
-
+def _load_item(session: Session, kind: str, item_id: int) -> Item | None:
     try:
-        with session_scope() as session:
-            if kind == "news":
-                n = news.get_news(session, item_id)
-                return Item("news", n.id, n.title, plain_text(n.content, 2000),
-                            routes.news_detail(n.id), n.image_url or n.cover_url,
-                            published=n.created_at, modified=n.created_at,
-                            extra=(("tags", tuple(n.tags)),))
-            if kind == "meetup":
-                m = meetups.get_meetup(session, item_id)
-                event_type = meetups.PAST if m.is_past else meetups.UPCOMING
-                return Item("meetup", m.id, m.title, plain_text(m.description, 2000),
-                            routes.event_detail(event_type, m.id), m.image_url or m.cover_url,
-                            starts_at=m.starts_at, ends_at=m.ends_at, place=m.location,
-                            extra=(("seats_left", m.available_seats), ("is_past", m.is_past),
-                                   ("register", routes.event_register(event_type, m.id))))
-            if kind == "job":
-                j = jobs.get_job(session, item_id)
-                return Item("job", j.id, j.title, plain_text(j.description, 2000),
-                            routes.job_detail(j.id), "", published=j.created_at,
-                            place=j.location, author=j.company_name,
-                            extra=(("job_type", j.job_type), ("remote", j.remote),
-                                   ("expires_at", j.expires_at), ("status", j.status),
-                                   ("salary", (j.salary_min, j.salary_max, j.salary_currency))))
-            if kind == "blog":
-                b = blogs.get_published(session, item_id)
-                return Item("blog", b.id, b.title, plain_text(b.content, 2000),
-                            routes.blog_post(b.id), b.cover_url or "",
-                            published=b.published_at or b.created_at, modified=b.updated_at,
-                            author=b.author_names.get("en") or b.author_name)
+        if kind == "news":
+            n = news.get_news(session, item_id)
+            return Item("news", n.id, n.title, plain_text(n.content, 2000),
+                        routes.news_detail(n.id), n.image_url or n.cover_url,
+                        published=n.created_at, modified=n.created_at,
+                        extra=(("tags", tuple(n.tags)),))
+        if kind == "meetup":
+            m = meetups.get_meetup(session, item_id)
+            event_type = meetups.PAST if m.is_past else meetups.UPCOMING
+            return Item("meetup", m.id, m.title, plain_text(m.description, 2000),
+                        routes.event_detail(event_type, m.id), m.image_url or m.cover_url,
+                        starts_at=m.starts_at, ends_at=m.ends_at, place=m.location,
+                        extra=(("seats_left", m.available_seats), ("is_past", m.is_past),
+                               ("register", routes.event_register(event_type, m.id))))
+        if kind == "job":
+            j = jobs.get_job(session, item_id)
+            return Item("job", j.id, j.title, plain_text(j.description, 2000),
+                        routes.job_detail(j.id), "", published=j.created_at,
+                        place=j.location, author=j.company_name,
+                        extra=(("job_type", j.job_type), ("remote", j.remote),
+                               ("expires_at", j.expires_at), ("status", j.status),
+                               ("salary", (j.salary_min, j.salary_max, j.salary_currency))))
+        if kind == "blog":
+            b = blogs.get_published(session, item_id)
+            return Item("blog", b.id, b.title, plain_text(b.content, 2000),
+                        routes.blog_post(b.id), b.cover_url or "",
+                        published=b.published_at or b.created_at, modified=b.updated_at,
+                        author=b.author_names.get("en") or b.author_name)
     except NotFound:
         return None
     return None
@@ -120,9 +118,10 @@ ITEM_CACHES = {"news": cache.NEWS_DETAILS, "meetup": cache.EVENT_DETAILS,
                 "job": cache.JOB_DETAILS, "blog": cache.BLOG_POSTS}
 
 
-def read_item(kind: str, item_id: int) -> Item | None:
+def read_item(session: Session, kind: str, item_id: int) -> Item | None:
     """The item's facts through the shared cache (an unknown item is cached as None too)."""
-    return cache.cached(ITEM_CACHES[kind], ("seo", item_id), lambda: _load_item(kind, item_id))
+    return cache.cached(ITEM_CACHES[kind], ("seo", item_id),
+                        lambda: _load_item(session, kind, item_id))
 
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
+from community_app.api.deps import SessionDep
 from community_app.api.routing import Router
 from community_app.i18n import N_
 from community_app.services import images, seo
@@ -71,11 +72,11 @@ def generated_cover(kind: str, name: str) -> FileResponse:
         404: {"description": "No such page or item"},
     },
 )
-def share_picture(lang: str, kind: str, name: str) -> Response:
+def share_picture(lang: str, kind: str, name: str, session: SessionDep) -> Response:
     """The preview picture a shared link of a page or item shows (Open Graph, Twitter):
     title, date and place on the community's card design."""
     parsed = images.parse_name(name)
-    card = seo.share_card(kind, parsed[0], lang) if parsed else None
+    card = seo.share_card(session, kind, parsed[0], lang) if parsed else None
     if card is None:
         raise NotFound(IMAGE_NOT_FOUND)
     current = images.share_url(lang, parsed[0], card)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import PlainTextResponse, Response
 
+from community_app.api.deps import SessionDep
 from community_app.api.page_heads import request_base
 from community_app.api.routing import Router
 from community_app.services import feeds, seo
@@ -30,9 +31,9 @@ def robots(request: Request) -> PlainTextResponse:
 
 @router.get("/sitemap.xml", response_class=Response,
             responses={200: {"content": {"application/xml": {}}}})
-def sitemap(request: Request) -> Response:
+def sitemap(request: Request, session: SessionDep) -> Response:
     """Every public page and item (sitemaps.org protocol)."""
-    return Response(feeds.sitemap_xml(_base(request)), media_type="application/xml",
+    return Response(feeds.sitemap_xml(session, _base(request)), media_type="application/xml",
                     headers={"Cache-Control": CACHE_CONTROL})
 
 
@@ -43,15 +44,15 @@ def _lang(request: Request) -> str:
 
 @router.get(feeds.NEWS_FEED, response_class=Response,
             responses={200: {"content": {"application/atom+xml": {}}}})
-def news_feed(request: Request) -> Response:
+def news_feed(request: Request, session: SessionDep) -> Response:
     """The newest news items (Atom 1.0)."""
-    return Response(feeds.news_feed(_base(request), _lang(request)), media_type=ATOM_TYPE,
+    return Response(feeds.news_feed(session, _base(request), _lang(request)), media_type=ATOM_TYPE,
                     headers={"Cache-Control": CACHE_CONTROL, "Vary": "Accept-Language, Cookie"})
 
 
 @router.get(feeds.BLOG_FEED, response_class=Response,
             responses={200: {"content": {"application/atom+xml": {}}}})
-def blog_feed(request: Request) -> Response:
+def blog_feed(request: Request, session: SessionDep) -> Response:
     """The newest published member blog posts (Atom 1.0)."""
-    return Response(feeds.blog_feed(_base(request), _lang(request)), media_type=ATOM_TYPE,
+    return Response(feeds.blog_feed(session, _base(request), _lang(request)), media_type=ATOM_TYPE,
                     headers={"Cache-Control": CACHE_CONTROL, "Vary": "Accept-Language, Cookie"})
