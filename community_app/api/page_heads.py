@@ -69,7 +69,7 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
     """Wrap the site (an ``api_transformer`` step, outside ``serve_pages``)."""
 
     async def wrapper(scope: Scope, receive: Receive, send: Send) -> None:
-        if not _is_page(scope):
+        if not _is_page(scope) or not seo.has_head(scope["path"]):
             await app(scope, receive, send)
             return
         headers = Headers(scope=scope)

@@ -195,6 +195,12 @@ class Head:
     feeds: tuple[tuple[str, str], ...] = ()
 
 
+def has_head(path: str) -> bool:
+    """Whether ``page_head`` answers for ``path`` (no database, no cache: a quick test)."""
+    path = path.rstrip("/") or "/"
+    return path in PAGES_BY_PATH or item_page(path) is not None
+
+
 def page_head(session: Session, path: str, lang: str, base: str) -> Head | None:
     """The head of the page at ``path`` (None: not a public page this module knows).
     Reads the shared cache, and the database on a miss: call it from a thread."""

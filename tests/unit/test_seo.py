@@ -46,6 +46,8 @@ def test_item_addresses():
     assert item_page("/jobs/7").kind == "job" and item_page("/blog/2").kind == "blog"
     assert item_page("/news/12abc").item_id is None
     assert item_page("/mypage") is None
+    assert seo.has_head("/news/12") and seo.has_head("/") and seo.has_head("/jobs/visa-guide/")
+    assert not seo.has_head("/mypage") and not seo.has_head("/admin/news/3")
 
 
 def _head(**changes) -> seo.Head:
