@@ -200,6 +200,9 @@ def test_the_head_keeps_caching_and_compression(site):
         etag = first.headers["etag"]
         again = client.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
         assert again.status_code == 304 and again.headers["etag"] == etag and not again.content
+        brotli = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+        assert brotli.headers["content-encoding"] == "br" and brotli.text == first.text
+        assert len(brotli.content) > 0 and brotli.headers["etag"] not in (etag,)
         plain = client.get(url, headers={"Accept-Encoding": "identity"})
         assert "content-encoding" not in plain.headers and plain.headers["etag"] != etag
         assert plain.text == first.text

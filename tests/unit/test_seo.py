@@ -99,3 +99,16 @@ def test_every_static_page_has_its_texts_in_both_languages():
             assert gettext(message, "uz") != message or message == gettext(message, "en")
         assert 50 <= len(gettext(page.description, "uz")) <= 160, page.key
         assert 50 <= len(page.description) <= 160, page.key
+
+
+@pytest.mark.parametrize("accept, expected", [
+    ("gzip, deflate, br, zstd", "br"),
+    ("gzip", "gzip"),
+    ("br;q=0, gzip", "gzip"),
+    ("identity", ""),
+    ("", ""),
+])
+def test_pages_with_a_head_are_compressed_as_the_client_accepts(accept, expected):
+    from community_app.api.page_heads import _encoding
+
+    assert _encoding(accept) == expected
