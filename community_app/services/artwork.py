@@ -227,15 +227,19 @@ def draw_cover(kind: str, seed: str, motif: str = "", size: tuple[int, int] = CO
 @dataclasses.dataclass(frozen=True)
 class ShareCard:
     """What a preview shows: ``kicker`` above the title (the kind: "Meetup", "News"), the
-    title, up to two detail lines (date, place) and the site's name; ``seed`` picks the
-    background (the item's cover seed, so preview and cover look alike)."""
+    title, up to two detail lines with their icon (``ICONS``: ("date", "Dec 12, 2026"),
+    ("place", "Seoul")) and the site's name; ``seed`` picks the background (the item's
+    cover seed, so preview and cover look alike)."""
 
     kind: str
     seed: str
     kicker: str
     title: str
-    details: tuple[str, ...]
+    details: tuple[tuple[str, str], ...]
     site_name: str
+
+
+ICONS = ("date", "place", "company", "person")
 
 
 def _wrap(draw: ImageDraw.ImageDraw, text: str, max_width: int, max_lines: int,
@@ -260,19 +264,32 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, max_width: int, max_lines: int,
     return lines, face, size
 
 
-def _marker(draw: ImageDraw.ImageDraw, index: int, x: int, y: int, size: int) -> None:
-    """A small drawn icon before a detail line: a calendar (first), a pin (second)."""
-    if index == 0:
+def _marker(draw: ImageDraw.ImageDraw, icon: str, x: int, y: int, size: int) -> None:
+    """A small drawn icon before a detail line (one of ``ICONS``)."""
+    if icon == "date":
         draw.rounded_rectangle((x, y + size * 0.15, x + size, y + size), size // 6, outline=PRIMARY,
                                width=3)
         draw.rectangle((x, y + size * 0.15, x + size, y + size * 0.38), fill=PRIMARY)
-    else:
+    elif icon == "place":
         r = size * 0.36
         cx, cy = x + size / 2, y + size * 0.4
         draw.polygon([(cx - r * 0.85, cy + r * 0.45), (cx + r * 0.85, cy + r * 0.45), (cx, y + size)],
                      fill=ACCENT)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ACCENT)
         draw.ellipse((cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4), fill="#ffffff")
+    elif icon == "company":
+        draw.rectangle((x + size * 0.12, y + size * 0.1, x + size * 0.88, y + size), fill=PRIMARY)
+        for row in range(3):
+            for column in range(2):
+                wx = x + size * (0.27 + column * 0.3)
+                wy = y + size * (0.22 + row * 0.24)
+                draw.rectangle((wx, wy, wx + size * 0.16, wy + size * 0.12), fill="#ffffff")
+    else:  # person
+        r = size * 0.22
+        cx = x + size / 2
+        draw.ellipse((cx - r, y + size * 0.08, cx + r, y + size * 0.08 + 2 * r), fill=ACCENT)
+        draw.pieslice((x + size * 0.1, y + size * 0.55, x + size * 0.9, y + size * 1.35), 180, 360,
+                      fill=ACCENT)
 
 
 def _logo(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
@@ -301,28 +318,31 @@ def draw_share_card(card: ShareCard) -> bytes:
     draw.rounded_rectangle(panel, 36, fill="#ffffff")
     left, inner = panel[0] + 64, panel[2] - panel[0] - 128
     y = panel[1] + 56
+    # The community's name and logo at the top right; the kicker left of them.
+    name_face = font(30, bold=True)
+    name_x = panel[2] - 64 - int(draw.textlength(card.site_name, font=name_face))
+    _logo(draw, name_x - 62, panel[1] + 52, 48)
+    draw.text((name_x, panel[1] + 60), card.site_name, font=name_face, fill=INK)
     kicker = font(30, bold=True)
-    draw.rounded_rectangle((left, y, left + draw.textlength(card.kicker.upper(), font=kicker) + 36,
-                            y + 48), 24, fill="#e0e7ff")
-    draw.text((left + 18, y + 8), card.kicker.upper(), font=kicker, fill=PRIMARY)
+    [label], _, _ = _wrap(draw, card.kicker.upper(), name_x - 62 - left - 84, 1, (30,))
+    draw.rounded_rectangle((left, y, left + draw.textlength(label, font=kicker) + 36, y + 48), 24,
+                           fill="#e0e7ff")
+    draw.text((left + 18, y + 8), label, font=kicker, fill=PRIMARY)
     y += 80
-    lines, face, size = _wrap(draw, card.title, inner, 3, (64, 56, 48, 42))
+    # Without detail lines the title may take four lines (a page's description).
+    lines, face, size = _wrap(draw, card.title, inner, 3 if card.details else 4,
+                              (64, 56, 48, 42) if card.details else (56, 48, 42))
     for line in lines:
         draw.text((left, y), line, font=face, fill=INK)
         y += int(size * 1.22)
     y += 18
     detail_face = font(32)
-    for index, detail in enumerate(card.details[:2]):
+    for icon, detail in card.details[:2]:
         if not detail:
             continue
-        _marker(draw, index, left, y + 4, 30)
+        _marker(draw, icon, left, y + 4, 30)
         text, _, _ = _wrap(draw, detail, inner - 50, 1, (32,))
         draw.text((left + 50, y), text[0], font=detail_face, fill=MUTED)
         y += 50
-    # The community's name and logo at the top right, beside the kicker.
-    name_face = font(30, bold=True)
-    name_x = panel[2] - 64 - int(draw.textlength(card.site_name, font=name_face))
-    _logo(draw, name_x - 62, panel[1] + 52, 48)
-    draw.text((name_x, panel[1] + 60), card.site_name, font=name_face, fill=INK)
     draw.rectangle((panel[0] + 36, panel[3] - 12, panel[2] - 36, panel[3] - 6), fill=ACCENT)
     return _png(image)

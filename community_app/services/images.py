@@ -29,7 +29,7 @@ from community_app.services import artwork
 from community_app.services.artwork import ShareCard
 from community_app.settings import VAR_DIR, get_settings
 
-DESIGN = "2"
+DESIGN = "3"
 COVER_KINDS = ("news", "meetup")
 MOTIFS = ("tech", "meetup", "social")  # a news item's type, as its cover's emblem
 MEDIA_PREFIX = "/api/v1/media"
@@ -98,8 +98,8 @@ def cover_file(kind: str, name: str) -> Path | None:
 
 
 def share_key(card: ShareCard) -> str:
-    return _digest("share", card.kind, card.seed, card.kicker, card.title, *card.details,
-                   card.site_name)
+    return _digest("share", card.kind, card.seed, card.kicker, card.title,
+                   *(f"{icon}:{text}" for icon, text in card.details), card.site_name)
 
 
 def share_url(lang: str, ident: str, card: ShareCard) -> str:

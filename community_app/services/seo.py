@@ -92,7 +92,6 @@ STATIC_PAGES = (
 PAGES_BY_PATH = {page.path: page for page in STATIC_PAGES}
 PAGES_BY_KEY = {page.key: page for page in STATIC_PAGES}
 KICKERS = {"news": N_("News"), "meetup": N_("Meetup"), "job": N_("Job"), "blog": N_("Blog post")}
-TAGLINE = N_("Uzbek developers in South Korea")
 
 
 # ---------------------------------------------------------------- language and address
@@ -142,23 +141,22 @@ def _when(value: dt.datetime | None, lang: str, with_time: bool = False) -> str:
 def item_card(item: Item, lang: str) -> ShareCard:
     site = get_settings().site_name
     if item.kind == "meetup":
-        details = (_when(item.starts_at, lang, with_time=True), item.place)
+        details = (("date", _when(item.starts_at, lang, with_time=True)), ("place", item.place))
     elif item.kind == "job":
-        details = (item.author, item.place)
+        details = (("company", item.author), ("place", item.place))
     elif item.kind == "blog":
-        details = (_when(item.published, lang), item.author)
+        details = (("date", _when(item.published, lang)), ("person", item.author))
     else:
-        details = (_when(item.published, lang),)
+        details = (("date", _when(item.published, lang)),)
     return ShareCard(item.kind, images.cover_seed(item.kind, item.id),
                      gettext(KICKERS[item.kind], lang), item.title, details, site)
 
 
 def page_card(page: StaticPage, lang: str) -> ShareCard:
+    """A public page's preview: its name above its description."""
     site = get_settings().site_name
-    tagline = gettext(TAGLINE, lang)
-    if page.key == HOME_KEY:  # the home page's preview says what the community is
-        return ShareCard("page", f"page:{page.key}", site, tagline, (), site)
-    return ShareCard("page", f"page:{page.key}", site, gettext(page.title, lang), (tagline,), site)
+    return ShareCard("page", f"page:{page.key}", gettext(page.title, lang),
+                     gettext(page.description, lang), (), site)
 
 
 def share_card(session: Session, kind: str, ident: str, lang: str) -> ShareCard | None:

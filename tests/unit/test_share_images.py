@@ -12,7 +12,7 @@ from community_app.services.artwork import ShareCard
 
 CARD = ShareCard(
     "meetup", "meetup:7", "Meetup", "Koreys tilida texnik intervyu: amaliy seminar",
-    ("Saturday, December 12, 2026 · 2:00 PM", "Seoul Global Center, Jongno-gu, Seoul"),
+    (("date", "Saturday, December 12, 2026 · 2:00 PM"), ("place", "Seoul Global Center, Jongno-gu, Seoul")),
     "UzDev Korea",
 )
 
@@ -60,9 +60,14 @@ def test_a_preview_is_1200_by_630_with_the_title_drawn_on_it():
     assert ImageStat.Stat(ImageChops.difference(crop(data), crop(untitled))).mean[0] > 5
 
 
-def test_a_long_title_still_fits_the_card():
+def test_a_long_title_still_fits_the_card_and_every_icon_draws():
     long = ShareCard(**{**CARD.__dict__, "title": "word " * 80})
     assert _open(artwork.draw_share_card(long)).size == (1200, 630)
+    for icon in artwork.ICONS:
+        card = ShareCard(**{**CARD.__dict__, "details": ((icon, "Haeundae Mobility"),)})
+        assert _open(artwork.draw_share_card(card)).size == (1200, 630)
+    bare = ShareCard(**{**CARD.__dict__, "details": ()})
+    assert _open(artwork.draw_share_card(bare)).size == (1200, 630)
 
 
 def test_drawing_works_without_the_system_fonts(monkeypatch, tmp_path):
