@@ -3,7 +3,7 @@
 - **Covers** (``cover_url``): every news item and meetup without an uploaded picture has a
   cover of its own (``artwork.draw_cover``), chosen by its kind and id, so it stays the same
   when the title is edited. The address carries a key signed with the site's secret
-  (``/api/v1/media/covers/news/12-<key>.png``): only covers of items the site named can be
+  (``/api/v1/media/covers/news/12-tech-<key>.webp``): only covers of items the site named can be
   asked for, so nobody can fill the disk with covers of made-up ids.
 - **Previews** (``share_url``): the 1200x630 picture of a shared link
   (``artwork.draw_share_card``). The address carries a hash of what the picture shows (title,
@@ -33,7 +33,7 @@ DESIGN = "3"
 COVER_KINDS = ("news", "meetup")
 MOTIFS = ("tech", "meetup", "social")  # a news item's type, as its cover's emblem
 MEDIA_PREFIX = "/api/v1/media"
-_NAME = re.compile(r"^(?P<ident>[a-z0-9-]{1,40})-(?P<key>[0-9a-f]{20})\.png$")
+_NAME = re.compile(r"^(?P<ident>[a-z0-9-]{1,40})-(?P<key>[0-9a-f]{20})\.(?P<ext>png|webp)$")
 
 
 def images_dir() -> Path:
@@ -50,10 +50,10 @@ def _signed(*parts: str) -> str:
     return hmac.new(secret, "\x1f".join((DESIGN, *parts)).encode(), hashlib.sha256).hexdigest()[:20]
 
 
-def parse_name(name: str) -> tuple[str, str] | None:
-    """``12-<key>.png`` -> ("12", key); None for any other name."""
+def parse_name(name: str, ext: str = "png") -> tuple[str, str] | None:
+    """``12-<key>.png`` -> ("12", key); None for any other name (or extension)."""
     match = _NAME.match(name)
-    return (match["ident"], match["key"]) if match else None
+    return (match["ident"], match["key"]) if match and match["ext"] == ext else None
 
 
 # ---------------------------------------------------------------- covers
@@ -74,13 +74,13 @@ def cover_url(kind: str, item_id: int | None, motif: str = "") -> str:
         return ""
     motif = motif.lower() if motif.lower() in MOTIFS else ""
     ident = f"{item_id}-{motif}" if motif else str(item_id)
-    return f"{MEDIA_PREFIX}/covers/{kind}/{ident}-{cover_key(kind, item_id, motif)}.png"
+    return f"{MEDIA_PREFIX}/covers/{kind}/{ident}-{cover_key(kind, item_id, motif)}.webp"
 
 
 def cover_file(kind: str, name: str) -> Path | None:
     """The cover file named ``name`` (drawn now if it is not on disk yet); None when the
     name is not one ``cover_url`` gives."""
-    parsed = parse_name(name)
+    parsed = parse_name(name, "webp")
     if kind not in COVER_KINDS or parsed is None:
         return None
     ident, key = parsed
@@ -90,7 +90,7 @@ def cover_file(kind: str, name: str) -> Path | None:
         return None
     if not hmac.compare_digest(key, cover_key(kind, item_id, motif)):
         return None
-    return _stored(f"covers/{kind}", key,
+    return _stored(f"covers/{kind}", f"{key}.webp",
                    lambda: artwork.draw_cover(kind, cover_seed(kind, item_id), motif))
 
 
@@ -108,18 +108,19 @@ def share_url(lang: str, ident: str, card: ShareCard) -> str:
 
 
 def share_file(card: ShareCard) -> Path:
-    return _stored(f"share/{card.kind}", share_key(card), lambda: artwork.draw_share_card(card))
+    return _stored(f"share/{card.kind}", f"{share_key(card)}.png",
+                   lambda: artwork.draw_share_card(card))
 
 
 # ---------------------------------------------------------------- files
 
-def _stored(folder: str, key: str, draw: Callable[[], bytes]) -> Path:
-    path = images_dir() / folder / f"{key}.png"
+def _stored(folder: str, name: str, draw: Callable[[], bytes]) -> Path:
+    path = images_dir() / folder / name
     if path.is_file():
         return path
     data = draw()
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{key}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary = path.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}.tmp")
     temporary.write_bytes(data)
     os.replace(temporary, path)
     return path

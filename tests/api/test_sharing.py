@@ -20,12 +20,13 @@ def test_a_news_items_cover_is_served_and_made_up_ones_are_not(client, engine):
     item = make_news(engine, title="Rust in Korean banks", type="TECH")
     url = images.cover_url("news", item.id, "TECH")
     cover = client.get(url)
-    assert cover.status_code == 200 and cover.headers["content-type"] == "image/png"
+    assert cover.status_code == 200 and cover.headers["content-type"] == "image/webp"
     assert cover.headers["cache-control"] == IMMUTABLE
     assert Image.open(io.BytesIO(cover.content)).size == (800, 450)
     forged = url.replace(f"/{item.id}-", f"/{item.id + 1}-")
     assert client.get(forged).status_code == 404
-    assert client.get("/api/v1/media/covers/jobs/1-0123456789abcdef0123.png").status_code == 404
+    assert client.get(url.replace(".webp", ".png")).status_code == 404
+    assert client.get("/api/v1/media/covers/jobs/1-0123456789abcdef0123.webp").status_code == 404
 
 
 def test_a_meetups_preview_follows_its_content(client, engine):

@@ -31,10 +31,10 @@ def _difference(a: bytes, b: bytes) -> float:
     return sum(histogram[25:]) / sum(histogram)
 
 
-def test_a_cover_is_a_16_9_png_the_same_for_the_same_item():
+def test_a_cover_is_a_small_16_9_webp_the_same_for_the_same_item():
     first = artwork.draw_cover("news", "news:3")
     image = _open(first)
-    assert image.format == "PNG"
+    assert image.format == "WEBP" and len(first) < 20_000
     assert image.size == artwork.COVER_SIZE == (800, 450)
     assert artwork.draw_cover("news", "news:3") == first
 
@@ -83,7 +83,7 @@ def test_cover_addresses_are_signed_and_stable(monkeypatch, tmp_path):
     monkeypatch.setenv("COMMUNITY_VAR_DIR", str(tmp_path))
     url = images.cover_url("news", 12)
     assert url == images.cover_url("news", 12) != images.cover_url("news", 13)
-    assert url.startswith("/api/v1/media/covers/news/12-") and url.endswith(".png")
+    assert url.startswith("/api/v1/media/covers/news/12-") and url.endswith(".webp")
     name = url.rsplit("/", 1)[1]
     path = images.cover_file("news", name)
     assert path is not None and path.is_relative_to(tmp_path / "images")

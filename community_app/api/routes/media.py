@@ -50,7 +50,7 @@ GENERATED_CACHE_CONTROL = "public, max-age=31536000, immutable"  # the address n
     "/media/covers/{kind}/{name}",
     response_class=FileResponse,
     responses={
-        200: {"content": {"image/png": {}}, "description": "The item's generated cover"},
+        200: {"content": {"image/webp": {}}, "description": "The item's generated cover"},
         404: {"description": "Not an address the site gave"},
     },
 )
@@ -60,7 +60,7 @@ def generated_cover(kind: str, name: str) -> FileResponse:
     path = images.cover_file(kind, name)
     if path is None:
         raise NotFound(IMAGE_NOT_FOUND)
-    return _png(path)
+    return _generated(path, "image/webp")
 
 
 @router.get(
@@ -82,12 +82,12 @@ def share_picture(lang: str, kind: str, name: str, session: SessionDep) -> Respo
     current = images.share_url(lang, parsed[0], card)
     if not current.endswith(f"/{name}"):
         return RedirectResponse(current, status_code=307)
-    return _png(images.share_file(card))
+    return _generated(images.share_file(card), "image/png")
 
 
-def _png(path) -> FileResponse:
+def _generated(path, media_type: str) -> FileResponse:
     return FileResponse(
         path,
-        media_type="image/png",
+        media_type=media_type,
         headers={"X-Content-Type-Options": "nosniff", "Cache-Control": GENERATED_CACHE_CONTROL},
     )
