@@ -12,6 +12,7 @@ from reflex.utils.prerequisites import get_states_dir
 
 from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
+from community_app.api.page_heads import with_page_heads
 from community_app.api.security_headers import SecurityHeaders
 from community_app import event_admission
 from community_app.db import migrate
@@ -51,8 +52,9 @@ app = rx.App(
     ],
     html_lang="en",
     # The REST API around Reflex's backend; caching headers and slash-free page addresses
-    # (web_serving.py); security headers and request counts on every answer.
-    api_transformer=[create_api(), serve_pages, SecurityHeaders, RequestMetrics],
+    # (web_serving.py); each public page's head (title, description, Open Graph, JSON-LD:
+    # api/page_heads.py); security headers and request counts on every answer.
+    api_transformer=[create_api(), serve_pages, with_page_heads, SecurityHeaders, RequestMetrics],
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),
 )
 app.register_lifespan_task(upgrade_database)

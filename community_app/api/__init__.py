@@ -15,6 +15,7 @@ from community_app.api.observability import router as metrics_router
 from community_app.api.openapi import document_error_answers
 from community_app.api.response_cache import PublicResponseCache
 from community_app.api.routes import ROUTERS
+from community_app.api.routes.sharing import router as sharing_router
 from community_app.settings import get_settings
 
 API_PREFIX = "/api/v1"
@@ -43,5 +44,6 @@ def create_api() -> FastAPI:
     for router in ROUTERS:
         api.include_router(router, prefix=API_PREFIX)
     api.include_router(metrics_router)  # /metrics, for Prometheus
+    api.include_router(sharing_router)  # /robots.txt, /sitemap.xml, /feeds/*.atom
     document_error_answers(api)
     return api

@@ -21,8 +21,9 @@ from __future__ import annotations
 import hashlib
 
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from community_app.api.asgi_capture import capture_response
 from community_app.i18n import normalize_language
 from community_app.services import cache
 
@@ -106,21 +107,8 @@ class PublicResponseCache:
             await self._answer(send, headers, etag, 200, stored_headers, body)
             return
 
-        start: Message | None = None
-        chunks: list[bytes] = []
-
-        async def capture(message: Message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start":
-                start = message
-            elif message["type"] == "http.response.body":
-                chunks.append(message.get("body", b""))
-            else:
-                await send(message)
-
-        await self.app(scope, receive, capture)
+        start, body = await capture_response(self.app, scope, receive, send)
         assert start is not None
-        body = b"".join(chunks)
         kept = [(n.lower(), v) for n, v in start.get("headers", [])]
         etag = '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
         control = dict(kept).get(b"cache-control", b"").lower()

@@ -55,11 +55,14 @@ SITE_TOPIC = "site"
 CONTENT_TOPIC = "content"
 # Members as the sign-in check of a page load reads them (active, name, role).
 USERS_TOPIC = "users"
+# Members' published blog posts (the shared-link heads and feeds read them).
+BLOG_TOPIC = "blog"
 TOPICS = (
-    MEETUPS_TOPIC, NEWS_TOPIC, JOBS_TOPIC, STATISTICS_TOPIC, SITE_TOPIC, CONTENT_TOPIC, USERS_TOPIC
+    MEETUPS_TOPIC, NEWS_TOPIC, JOBS_TOPIC, STATISTICS_TOPIC, SITE_TOPIC, CONTENT_TOPIC, USERS_TOPIC,
+    BLOG_TOPIC,
 )
 # What a member's name or picture appears in.
-MEMBER_TOPICS = (MEETUPS_TOPIC, NEWS_TOPIC, JOBS_TOPIC, STATISTICS_TOPIC, USERS_TOPIC)
+MEMBER_TOPICS = (MEETUPS_TOPIC, NEWS_TOPIC, JOBS_TOPIC, STATISTICS_TOPIC, USERS_TOPIC, BLOG_TOPIC)
 
 # Kinds of the site's state caches, each read from one topic.
 UPCOMING_EVENTS = "upcoming_events"
@@ -71,6 +74,9 @@ SITE_SETTINGS = "site_settings"
 STATISTICS = "statistics"
 SITE_CONTENT = "site_content"
 MEMBERS = "members"
+# One job post and one blog post as a shared link shows them (services/seo.py).
+JOB_DETAILS = "job_details"
+BLOG_POSTS = "blog_posts"
 KIND_TOPIC = {
     UPCOMING_EVENTS: MEETUPS_TOPIC,
     PAST_EVENTS: MEETUPS_TOPIC,
@@ -81,6 +87,8 @@ KIND_TOPIC = {
     STATISTICS: STATISTICS_TOPIC,
     SITE_CONTENT: CONTENT_TOPIC,
     MEMBERS: USERS_TOPIC,
+    JOB_DETAILS: JOBS_TOPIC,
+    BLOG_POSTS: BLOG_TOPIC,
 }
 KINDS = tuple(KIND_TOPIC)
 EVENT_KINDS = (UPCOMING_EVENTS, PAST_EVENTS, EVENT_DETAILS)
@@ -105,7 +113,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "audit_log": (),
     "login_codes": (),
     "refresh_tokens": (),
-    "blog_posts": (),
+    "blog_posts": (BLOG_TOPIC,),
     "affiliated_projects": (CONTENT_TOPIC,),
     "benefits": (CONTENT_TOPIC,),
     "team_members": (CONTENT_TOPIC,),

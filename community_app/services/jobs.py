@@ -188,7 +188,7 @@ def _is_expired(job: JobPost, now: dt.datetime) -> bool:
     )
 
 
-def _status_condition(status: str, now: dt.datetime):
+def status_condition(status: str, now: dt.datetime):
     expired = and_(
         JobPost.status == JobStatus.OPEN.value,
         col(JobPost.expires_at).is_not(None),
@@ -270,7 +270,7 @@ def list_jobs(
     query = select(JobPost, User).join(
         User, col(User.id) == col(JobPost.posted_by_id), isouter=True
     )
-    query = query.where(_status_condition(status or JobStatus.OPEN.value, now))
+    query = query.where(status_condition(status or JobStatus.OPEN.value, now))
     if category:
         query = query.where(JobPost.category == category)
     if job_type:

@@ -14,6 +14,7 @@ from sqlmodel import Session, col, or_, select
 
 from community_app.i18n import N_
 from community_app.models import News, NewsType
+from community_app.services import images
 from community_app.services.errors import Invalid, NotFound
 from community_app.services.lookup import get_or_404
 from community_app.services.paging import PageResult, fetch_page
@@ -32,6 +33,8 @@ class NewsView:
     tags: list[str]
     image_url: str | None
     created_at: dt.datetime
+    # The item's own generated cover (services/images.py), shown when it has no picture.
+    cover_url: str = ""
 
 
 def news_view(item: News) -> NewsView:
@@ -43,6 +46,7 @@ def news_view(item: News) -> NewsView:
         tags=[str(t) for t in (item.tags or [])],
         image_url=item.image_url,
         created_at=item.created_at,
+        cover_url=images.cover_url("news", item.id, item.type),
     )
 
 

@@ -184,7 +184,7 @@ def event_card(m: service.MeetupView) -> EventCard:
     return EventCard(
         id=m.id,
         title=shown_text(m.title, service.DEFAULT_TITLE),
-        image=m.image_url or DEFAULT_IMAGE,
+        image=m.image_url or m.cover_url or DEFAULT_IMAGE,
         image_is_default=not m.image_url,
         date=date_texts(m.starts_at, "medium"),
         time=time_range(m.starts_at, m.ends_at),

@@ -75,7 +75,7 @@ def news_card(item: NewsView) -> NewsCard:
         type=item.type,
         tags=tags,
         fallback_tags=fallback,
-        image=item.image_url or DEFAULT_IMAGE,
+        image=item.image_url or item.cover_url or DEFAULT_IMAGE,
         has_image=bool(item.image_url),
         date_en=date["en"],
         date_uz=date["uz"],

@@ -120,6 +120,7 @@ class NewsDetailState(AuthState):
     news_type: str = ""
     tags: list[TagView] = []
     image: str = DEFAULT_IMAGE
+    has_image: bool = False  # an uploaded picture (not the default nor the generated cover)
     date_en: str = ""
     date_uz: str = ""
     ago_en: str = ""
@@ -192,7 +193,8 @@ class NewsDetailState(AuthState):
         self.content_html = render_markdown(item.content)
         self.news_type = item.type
         self.tags = tag_views(item)[0]
-        self.image = item.image_url or DEFAULT_IMAGE
+        self.image = item.image_url or item.cover_url or DEFAULT_IMAGE
+        self.has_image = bool(item.image_url)
         date, ago = date_texts(item.created_at, "long"), relative_texts(item.created_at)
         self.date_en, self.date_uz = date["en"], date["uz"]
         self.ago_en, self.ago_uz = ago["en"], ago["uz"]

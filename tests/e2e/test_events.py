@@ -151,7 +151,9 @@ def test_card_shows_title_date_time_place_seats_and_links_to_details(page: Page,
     expect(card).to_contain_text(m.location)
     expect(card).to_contain_text(f"{m.available_seats} seats left")
     expect(card.get_by_text("Upcoming", exact=True)).to_be_visible()
-    expect(card.locator("img")).to_have_attribute("src", re.compile(r"event-default\.svg$"))
+    # No picture uploaded: the meetup's own generated cover (services/images.py).
+    expect(card.locator("img")).to_have_attribute(
+        "src", re.compile(rf"^/api/v1/media/covers/meetup/{m.id}-[0-9a-f]{{20}}\.webp$"))
     link = card.get_by_role("link", name="View details")
     expect(link).to_have_attribute("href", f"/events/upcoming/details/{SEOUL_13}")
     link.click()

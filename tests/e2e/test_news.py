@@ -200,7 +200,9 @@ def test_cards_show_excerpt_date_read_time_tags_and_link(page: Page, site):
     first = cards(page).first
     expect(first.locator(".news-excerpt")).to_have_text(items[0].content[:70] + "...")
     expect(first).to_contain_text("3 min read")
-    expect(first.get_by_role("img")).to_have_attribute("src", re.compile(r"news-default\.svg$"))
+    # No picture uploaded: the item's own generated cover (services/images.py).
+    expect(first.get_by_role("img")).to_have_attribute(
+        "src", re.compile(rf"^/api/v1/media/covers/news/{items[0].id}-[a-z-]*[0-9a-f]{{20}}\.webp$"))
     expect(first.get_by_role("link")).to_have_attribute("href", f"/news/{items[0].id}")
     for tag in items[0].tags:
         expect(first.locator(".news-tag").filter(has_text=re.compile(f"^#{re.escape(tag)}$"))).to_have_count(1)

@@ -54,6 +54,9 @@ def test_card_fields_in_korea_time_with_links_by_type():
     past = views.event_card(meetup(is_past=True, available_seats=0, image_url="/uploads/x.png"))
     assert past.href == "/events/past/details/7"
     assert past.full and past.image == "/uploads/x.png" and not past.image_is_default
+    # Without an upload, the meetup's own generated cover (decorative, like the default).
+    covered = views.event_card(meetup(cover_url="/api/v1/media/covers/meetup/7-k.png"))
+    assert covered.image == "/api/v1/media/covers/meetup/7-k.png" and covered.image_is_default
 
 
 def test_spec_defaults_show_translated():

@@ -155,6 +155,8 @@ def test_news_card_uses_the_default_image_and_fallback_tags_in_both_languages():
     own = news_card(_item(tags=["react"], image_url="/uploads/x.png"))
     assert [(t.en, t.uz, t.group) for t in own.tags] == [("react", "react", "programming")]
     assert own.image == "/uploads/x.png" and own.has_image
+    covered = news_card(_item(cover_url="/api/v1/media/covers/news/7-k.png"))
+    assert covered.image == "/api/v1/media/covers/news/7-k.png" and not covered.has_image
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from community_app.models import (
     RegistrationStatus,
 )
 from community_app.models.meetup import DEFAULT_SEATS
+from community_app.services import images
 
 # SPEC section 3: what a meetup shows when a value is missing.
 
@@ -62,6 +63,8 @@ class MeetupView:
     requires_approval: bool
     organizer_id: int | None
     is_past: bool  # started before the moment it was read
+    # The meetup's own generated cover (services/images.py), shown when it has no picture.
+    cover_url: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,6 +178,7 @@ def meetup_view(meetup: Meetup, now: dt.datetime | None = None) -> MeetupView:
         requires_approval=meetup.requires_approval,
         organizer_id=meetup.organizer_id,
         is_past=meetup.starts_at < now,
+        cover_url=images.cover_url("meetup", meetup.id),
     )
 
 

@@ -71,7 +71,7 @@ def article() -> rx.Component:
             tag_list(s.tags),
             news_image(
                 s.image,
-                rx.cond(s.image == "/news-default.svg", t("News illustration"), s.title),
+                rx.cond(s.has_image, s.title, t("News illustration")),
                 # Above the fold: not lazy.
                 loading="eager",
                 **PICTURE_BOX,

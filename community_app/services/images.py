@@ -1,0 +1,126 @@
+"""Generated pictures: their addresses and their files on disk.
+
+- **Covers** (``cover_url``): every news item and meetup without an uploaded picture has a
+  cover of its own (``artwork.draw_cover``), chosen by its kind and id, so it stays the same
+  when the title is edited. The address carries a key signed with the site's secret
+  (``/api/v1/media/covers/news/12-tech-<key>.webp``): only covers of items the site named can be
+  asked for, so nobody can fill the disk with covers of made-up ids.
+- **Previews** (``share_url``): the 1200x630 picture of a shared link
+  (``artwork.draw_share_card``). The address carries a hash of what the picture shows (title,
+  date, place, language): a changed item gets a new address, so link previewers that cache
+  by address pick up the change, and an address never shows another picture.
+
+Files are drawn once, on first request, and kept under ``COMMUNITY_VAR_DIR/images/``
+(written to a temporary name and renamed, so workers racing to draw the same picture
+never serve half a file). ``DESIGN`` is part of every key: bump it when the drawing changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from community_app.services import artwork
+from community_app.services.artwork import ShareCard
+from community_app.settings import VAR_DIR, get_settings
+
+DESIGN = "3"
+COVER_KINDS = ("news", "meetup")
+MOTIFS = ("tech", "meetup", "social")  # a news item's type, as its cover's emblem
+MEDIA_PREFIX = "/api/v1/media"
+_NAME = re.compile(r"^(?P<ident>[a-z0-9-]{1,40})-(?P<key>[0-9a-f]{20})\.(?P<ext>png|webp)$")
+
+
+def images_dir() -> Path:
+    """``COMMUNITY_VAR_DIR/images`` (read at call time: the tests give each server its own)."""
+    return Path(os.environ.get("COMMUNITY_VAR_DIR") or VAR_DIR) / "images"
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x1f".join((DESIGN, *parts)).encode()).hexdigest()[:20]
+
+
+def _signed(*parts: str) -> str:
+    secret = get_settings().secret_key.encode()
+    return hmac.new(secret, "\x1f".join((DESIGN, *parts)).encode(), hashlib.sha256).hexdigest()[:20]
+
+
+def parse_name(name: str, ext: str = "png") -> tuple[str, str] | None:
+    """``12-<key>.png`` -> ("12", key); None for any other name (or extension)."""
+    match = _NAME.match(name)
+    return (match["ident"], match["key"]) if match and match["ext"] == ext else None
+
+
+# ---------------------------------------------------------------- covers
+
+
+def cover_seed(kind: str, item_id: int) -> str:
+    return f"{kind}:{item_id}"
+
+
+def cover_key(kind: str, item_id: int, motif: str = "") -> str:
+    return _signed("cover", kind, str(item_id), motif)
+
+
+def cover_url(kind: str, item_id: int | None, motif: str = "") -> str:
+    """The address of the generated cover of item ``item_id`` of ``kind`` ("" without an
+    id); ``motif`` (one of ``MOTIFS``) picks its emblem, e.g. a news item's type."""
+    if not item_id:
+        return ""
+    motif = motif.lower() if motif.lower() in MOTIFS else ""
+    ident = f"{item_id}-{motif}" if motif else str(item_id)
+    return f"{MEDIA_PREFIX}/covers/{kind}/{ident}-{cover_key(kind, item_id, motif)}.webp"
+
+
+def cover_file(kind: str, name: str) -> Path | None:
+    """The cover file named ``name`` (drawn now if it is not on disk yet); None when the
+    name is not one ``cover_url`` gives."""
+    parsed = parse_name(name, "webp")
+    if kind not in COVER_KINDS or parsed is None:
+        return None
+    ident, key = parsed
+    raw_id, _, motif = ident.partition("-")
+    item_id = int(raw_id) if raw_id.isdigit() else 0
+    if not item_id or motif not in ("", *MOTIFS):
+        return None
+    if not hmac.compare_digest(key, cover_key(kind, item_id, motif)):
+        return None
+    return _stored(f"covers/{kind}", f"{key}.webp",
+                   lambda: artwork.draw_cover(kind, cover_seed(kind, item_id), motif))
+
+
+# ---------------------------------------------------------------- previews
+
+
+def share_key(card: ShareCard) -> str:
+    return _digest("share", card.kind, card.seed, card.kicker, card.title,
+                   *(f"{icon}:{text}" for icon, text in card.details), card.site_name)
+
+
+def share_url(lang: str, ident: str, card: ShareCard) -> str:
+    """``/api/v1/media/share/<lang>/<kind>/<ident>-<hash>.png``."""
+    return f"{MEDIA_PREFIX}/share/{lang}/{card.kind}/{ident}-{share_key(card)}.png"
+
+
+def share_file(card: ShareCard) -> Path:
+    return _stored(f"share/{card.kind}", f"{share_key(card)}.png",
+                   lambda: artwork.draw_share_card(card))
+
+
+# ---------------------------------------------------------------- files
+
+def _stored(folder: str, name: str, draw: Callable[[], bytes]) -> Path:
+    path = images_dir() / folder / name
+    if path.is_file():
+        return path
+    data = draw()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+    return path
