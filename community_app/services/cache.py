@@ -92,6 +92,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "speakers": (MEETUPS_TOPIC, STATISTICS_TOPIC),
     "keynote_sessions": (MEETUPS_TOPIC,),
     "meetup_registrations": (MEETUPS_TOPIC,),
+    "meetup_waitlist": (MEETUPS_TOPIC,),
     "meetup_notes": (MEETUPS_TOPIC,),
     "meetup_reviews": (MEETUPS_TOPIC,),
     "news": (NEWS_TOPIC,),
@@ -110,6 +111,12 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "benefits": (CONTENT_TOPIC,),
     "team_members": (CONTENT_TOPIC,),
     "alembic_version": (),
+    # Bookkeeping no cached answer shows: the scheduler claims a run every few seconds,
+    # which must not expire every cached page (a table missing here expires them all).
+    "scheduled_tasks": (),
+    "login_events": (),
+    "data_exports": (),
+    "consents": (),
 }
 
 T = TypeVar("T")
