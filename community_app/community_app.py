@@ -18,6 +18,7 @@ from community_app.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.logs import configure_logging
 from community_app.settings import get_settings, harden_var_dir
+from community_app.state import hydrate
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.i18n import t
 from community_app.ui.pages import PAGES
@@ -35,6 +36,8 @@ harden_var_dir(get_states_dir())
 compile_catalogs()
 # A burst of page loads is admitted a few events at a time (short state locks).
 event_admission.install()
+# A page's first event sends a lean snapshot and loads the page: one event per page opened.
+hydrate.install()
 
 
 def upgrade_database() -> None:
