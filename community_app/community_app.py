@@ -13,7 +13,7 @@ from reflex.utils.prerequisites import get_states_dir
 from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
 from community_app.api.security_headers import SecurityHeaders
-from community_app import event_admission
+from community_app import event_admission, process_memory
 from community_app.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.logs import configure_logging
@@ -59,6 +59,10 @@ app = rx.App(
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),
 )
 app.register_lifespan_task(upgrade_database)
+# Each worker: the garbage collector leaves the app's own objects alone, and the memory of
+# expired sessions goes back to the system (process_memory.py).
+app.register_lifespan_task(process_memory.freeze_startup_objects)
+app.register_lifespan_task(process_memory.release_freed_memory)
 
 
 async def run_scheduler() -> None:
