@@ -201,6 +201,11 @@ class _Request:
 
 
 def _read_all(spec, request: _Request):
+    with cache.one_view():
+        return _read_view(spec, request)
+
+
+def _read_view(spec, request: _Request):
     site = site_settings()
     session = read_session(request.access_token, request.refresh_token)
     data = None

@@ -67,3 +67,22 @@ def test_the_scheduler_does_not_expire_cached_pages(engine):
     assert scheduler.run_due(engine, names=["build-data-exports"])
     cache.cached(cache.NEWS, "all", load)
     assert loads == [1]
+
+
+def test_a_page_load_asks_for_the_generations_once():
+    """With Redis each generation is a round trip: a page load reading several cached
+    values makes one."""
+    store = cache.MemoryBackend()
+    asked = []
+    real = store.generations
+    store.generations = lambda topics: asked.append(1) or real(topics)
+    store.generation = lambda topic: pytest.fail("one round trip per cached value")
+    cache.use_backend(store)
+    try:
+        with cache.one_view():
+            assert cache.cached(cache.NEWS, 1, lambda: "news") == "news"
+            assert cache.cached(cache.STATISTICS, 1, lambda: "stats") == "stats"
+            assert cache.cached(cache.NEWS, 1, lambda: "again") == "news"
+        assert asked == [1]
+    finally:
+        cache.use_backend(None)
