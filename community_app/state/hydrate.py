@@ -48,6 +48,7 @@ from reflex_base.constants import CompileVars
 from reflex_base.constants.state import FIELD_MARKER
 from reflex_base.event.context import EventContext
 from reflex_base.registry import RegistrationContext
+from reflex_base.utils import types
 from reflex_base.utils.format import format_route
 
 from community_app.state.page_load import PAGE_LOADS, PageLoadState
@@ -87,15 +88,52 @@ def _frontend_computed(state: BaseState) -> list[str]:
     return [name for name, var in state.computed_vars.items() if not var._backend]
 
 
+# (state full name, computed var) -> the (state full name, var) it reads (Reflex's
+# dependency tracking, reversed), for every computed var of the tree.
+_DEPS: dict[tuple[str, str], list[tuple[str, str]]] = {}
+
+
+def _dependencies(root_cls: type[BaseState]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    if not _DEPS:
+        classes = [root_cls]
+        for cls in classes:
+            classes.extend(cls.get_substates())
+            for var, dependents in cls._var_dependencies.items():
+                for dependent in dependents:
+                    _DEPS.setdefault(dependent, []).append((cls.get_full_name(), var))
+    return _DEPS
+
+
+def _at_default(states: dict[str, BaseState], name: str, var: str, deps) -> bool:
+    """True when a computed var still has its compiled value: cached, no initial value of
+    its own, and everything it reads untouched in this session (a read var is untouched
+    when it is not in its state's __dict__, or is itself a computed var at its default)."""
+    state = states[name]
+    computed = state.computed_vars.get(var)
+    if computed is None:
+        return var not in state.__dict__
+    cls = type(state)
+    if (
+        not computed._cache
+        or var in cls._always_dirty_computed_vars
+        or var in cls._interval_computed_var_names
+        or not isinstance(computed._initial_value, types.Unset)
+        or (name, var) not in deps
+    ):
+        return False
+    return all(_at_default(states, *dep, deps) for dep in deps[(name, var)])
+
+
 async def snapshot(root: BaseState, hashes: list[str] | None) -> Delta:
     """Every var the browser does not already hold: Reflex's ``self.dict()`` diffed against
     the compiled defaults, without creating the defaults of untouched vars."""
     cached = await _initial_snapshot(type(root))
     known = _states_the_browser_has(cached, hashes)
+    deps = _dependencies(type(root))
+    states = {state.get_full_name(): state for state in _tree(root)}
     whole: Delta = {}
     candidates: Delta = {}
-    for state in _tree(root):
-        name = state.get_full_name()
+    for name, state in states.items():
         state._mark_dirty_computed_vars()
         if name not in known:
             values = {var: state.get_value(var) for var in (*state.base_vars, *_frontend_computed(state))}
@@ -103,11 +141,11 @@ async def snapshot(root: BaseState, hashes: list[str] | None) -> Delta:
             continue
         # A var missing from the instance's __dict__ was never read nor written: default.
         touched = [var for var in state.base_vars if var in state.__dict__]
-        if touched or state.computed_vars:
-            candidates[name] = {
-                var + FIELD_MARKER: state.get_value(var)
-                for var in (*touched, *_frontend_computed(state))
-            }
+        touched += [
+            var for var in _frontend_computed(state) if not _at_default(states, name, var, deps)
+        ]
+        if touched:
+            candidates[name] = {var + FIELD_MARKER: state.get_value(var) for var in touched}
     delta = await _resolve_delta({**whole, **candidates})
     for name in candidates:
         defaults = cached.serialized[name]
@@ -122,6 +160,25 @@ async def snapshot(root: BaseState, hashes: list[str] | None) -> Delta:
 
 
 # ----------------------------------------------------------------- the event
+
+
+# State class -> its vars stored in the browser (localStorage, cookies).
+_CLIENT_VARS: dict[type[BaseState], tuple[str, ...]] = {}
+
+
+def reset_client_storage(root: BaseState) -> None:
+    """Reflex's ``_reset_client_storage``, visiting only the vars stored in the browser
+    (Reflex checks every var of every state on each page opened)."""
+    for state in _tree(root):
+        cls = type(state)
+        fields = cls.get_fields()
+        names = _CLIENT_VARS.get(cls)
+        if names is None:
+            names = _CLIENT_VARS[cls] = tuple(
+                name for name in cls.base_vars if cls._is_client_storage(fields[name])
+            )
+        for name in names:
+            setattr(state, name, fields[name].default_value())
 
 
 def _route_of(root: BaseState) -> str | None:
@@ -140,7 +197,7 @@ _ROUTES: dict[str, str] = {}
 async def hydrate_and_load(self, vars: dict[str, Any] | None = None, hashes: list[str] | None = None):
     """Reflex's ``State.hydrate_and_load`` (0.10.1) with the snapshot above and the page's
     load in the same event."""
-    self._reset_client_storage()
+    reset_client_storage(self)
     applied = await _apply_client_storage_vars(self, vars) if vars else []
     self._clean()
     # The snapshot carries is_hydrated=False: the browser then does not store the client

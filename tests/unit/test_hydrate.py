@@ -57,6 +57,7 @@ def _session(auth_state, home_state, lang_state):
     home.meetup_error  # noqa: B018 - read, not changed
     auth = root.get_substate(auth_state.get_full_name().split("."))
     auth.username = "aziza"
+    auth.user_first_name = "Aziza"  # its computed first_name changes with it
     auth.is_authenticated = True
     root._clean()
     return root
@@ -72,6 +73,7 @@ def test_the_snapshot_is_reflexs(app, browser_hashes):
         # Only what differs from the compiled page goes to the browser.
         home = _states()[1].get_full_name()
         assert set(ours[home]) == {"loading_rx_state_", "statistics_rx_state_"}
+        assert ours[_states()[0].get_full_name()]["first_name_rx_state_"] == "Aziza"
 
 
 def test_a_fresh_session_gets_only_what_differs_and_creates_no_defaults(app):
@@ -104,3 +106,19 @@ def test_every_page_is_known_by_its_reflex_route(app):
     assert hydrate._route_of(Root("/events/upcoming/register/3")) == "/events/[event_type]/register/[event_id]"
     assert hydrate._route_of(Root("/no/such/page")) is None
     assert len(hydrate._ROUTES) == len(PAGE_LOADS)
+
+
+def test_client_storage_is_reset_as_reflex_does(app):
+    auth_state, _home, lang_state = _states()
+    theirs, ours = _session(*_states()), _session(*_states())
+    for root in (theirs, ours):
+        root.get_substate(auth_state.get_full_name().split(".")).access_token = "a token"
+        root.get_substate(lang_state.get_full_name().split(".")).lang = "uz"
+        root._clean()
+    theirs._reset_client_storage()
+    hydrate.reset_client_storage(ours)
+    assert _as_json(ours.dict()) == _as_json(theirs.dict())
+    assert _as_json(asyncio.run(ours._get_resolved_delta())) == _as_json(
+        asyncio.run(theirs._get_resolved_delta())
+    )
+    assert ours.get_substate(lang_state.get_full_name().split(".")).lang == ""
