@@ -108,7 +108,9 @@ def _at_default(states: dict[str, BaseState], name: str, var: str, deps) -> bool
     """True when a computed var still has its compiled value: cached, no initial value of
     its own, and everything it reads untouched in this session (a read var is untouched
     when it is not in its state's __dict__, or is itself a computed var at its default)."""
-    state = states[name]
+    state = states.get(name)
+    if state is None:  # not loaded: do not guess
+        return False
     computed = state.computed_vars.get(var)
     if computed is None:
         return var not in state.__dict__
