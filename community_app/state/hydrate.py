@@ -136,7 +136,9 @@ async def snapshot(root: BaseState, hashes: list[str] | None) -> Delta:
     whole: Delta = {}
     candidates: Delta = {}
     for name, state in states.items():
-        state._mark_dirty_computed_vars()
+        cls = type(state)
+        if state.dirty_vars or cls._always_dirty_computed_vars or cls._interval_computed_var_names:
+            state._mark_dirty_computed_vars()  # else it has nothing to mark
         if name not in known:
             values = {var: state.get_value(var) for var in (*state.base_vars, *_frontend_computed(state))}
             whole[name] = {var + FIELD_MARKER: values[var] for var in sorted(values)}
