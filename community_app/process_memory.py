@@ -1,7 +1,7 @@
 """How each server worker keeps its memory: the garbage collector's work small, and the
 memory of expired sessions handed back to the system.
 
-- ``freeze_startup_objects``: once the app is set up, a worker holds about 200,000
+- ``freeze_startup_objects``: once the app is set up, a worker holds about 840,000
   objects that live as long as it does (the pages' components, Reflex, SQLAlchemy, the
   catalogs). Python's garbage collector walks all of them at every full collection:
   0.5 s or more on this machine, with the event loop stopped, and a burst of page loads
