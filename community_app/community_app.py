@@ -14,11 +14,12 @@ from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
 from community_app.api.page_heads import with_page_heads
 from community_app.api.security_headers import SecurityHeaders
-from community_app import event_admission
+from community_app import event_admission, process_memory
 from community_app.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.logs import configure_logging
 from community_app.settings import get_settings, harden_var_dir
+from community_app.state import hydrate
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.i18n import t
 from community_app.ui.pages import PAGES
@@ -36,6 +37,8 @@ harden_var_dir(get_states_dir())
 compile_catalogs()
 # A burst of page loads is admitted a few events at a time (short state locks).
 event_admission.install()
+# A page's first event sends a lean snapshot and loads the page: one event per page opened.
+hydrate.install()
 
 
 def upgrade_database() -> None:
@@ -58,6 +61,10 @@ app = rx.App(
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),
 )
 app.register_lifespan_task(upgrade_database)
+# Each worker: the garbage collector leaves the app's own objects alone, and the memory of
+# expired sessions goes back to the system (process_memory.py).
+app.register_lifespan_task(process_memory.freeze_startup_objects)
+app.register_lifespan_task(process_memory.release_freed_memory)
 
 
 async def run_scheduler() -> None:

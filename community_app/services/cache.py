@@ -100,6 +100,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "speakers": (MEETUPS_TOPIC, STATISTICS_TOPIC),
     "keynote_sessions": (MEETUPS_TOPIC,),
     "meetup_registrations": (MEETUPS_TOPIC,),
+    "meetup_waitlist": (MEETUPS_TOPIC,),
     "meetup_notes": (MEETUPS_TOPIC,),
     "meetup_reviews": (MEETUPS_TOPIC,),
     "news": (NEWS_TOPIC,),
@@ -118,6 +119,12 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "benefits": (CONTENT_TOPIC,),
     "team_members": (CONTENT_TOPIC,),
     "alembic_version": (),
+    # Bookkeeping no cached answer shows: the scheduler claims a run every few seconds,
+    # which must not expire every cached page (a table missing here expires them all).
+    "scheduled_tasks": (),
+    "login_events": (),
+    "data_exports": (),
+    "consents": (),
 }
 
 T = TypeVar("T")
@@ -126,6 +133,7 @@ _clock: Callable[[], float] = time.monotonic
 
 class Backend(Protocol):
     def generation(self, topic: str) -> int | None: ...
+    def generations(self, topics: Iterable[str]) -> dict[str, int | None]: ...
     def bump(self, topics: Iterable[str]) -> None: ...
     def get(self, topic: str, generation: int, key: str) -> bytes | None: ...
     def set(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None: ...
@@ -142,6 +150,9 @@ class MemoryBackend:
 
     def generation(self, topic: str) -> int | None:
         return self._generations.get(topic, 0)
+
+    def generations(self, topics: Iterable[str]) -> dict[str, int | None]:
+        return {topic: self._generations.get(topic, 0) for topic in topics}
 
     def bump(self, topics: Iterable[str]) -> None:
         with self._lock:
@@ -204,6 +215,15 @@ class RedisBackend:
             log.warning("cache: Redis unavailable (%s); reading without the cache", exc)
             return None
         return int(raw) if raw is not None else 0
+
+    def generations(self, topics: Iterable[str]) -> dict[str, int | None]:
+        topics = list(topics)
+        try:
+            raws = self._redis.mget([self._gen_key(topic) for topic in topics])
+        except Exception as exc:  # redis.RedisError, OSError
+            log.warning("cache: Redis unavailable (%s); reading without the cache", exc)
+            return dict.fromkeys(topics)
+        return {topic: int(raw) if raw is not None else 0 for topic, raw in zip(topics, raws)}
 
     def bump(self, topics: Iterable[str]) -> None:
         topics = list(topics)
@@ -318,6 +338,33 @@ def needs_database() -> None:
         raise Miss("database")
 
 
+# Inside ``one_view()``: the generations read at its first cached read.
+_view: contextvars.ContextVar[dict[str, int | None] | None] = contextvars.ContextVar(
+    "cache_view", default=None
+)
+
+
+@contextlib.contextmanager
+def one_view():
+    """Reads inside see every topic's generation as it was at the first read: with Redis,
+    one round trip for all of them instead of one per cached value (a page load reads
+    several: site settings, the member, the page's sections)."""
+    token = _view.set({})
+    try:
+        yield
+    finally:
+        _view.reset(token)
+
+
+def _generation(store: Backend, topic: str) -> int | None:
+    view = _view.get()
+    if view is None:
+        return store.generation(topic)
+    if not view:
+        view.update(store.generations(TOPICS))
+    return view[topic] if topic in view else store.generation(topic)
+
+
 def cached(kind: str, key: Hashable, load: Callable[[], T]) -> T:
     """The cached value of (kind, key), loading it when missing, expired by a write or older
     than ``TTL_SECONDS``. Callers get their own copy, so changing it cannot change the cache."""
@@ -325,7 +372,7 @@ def cached(kind: str, key: Hashable, load: Callable[[], T]) -> T:
     if topic is None:
         raise ValueError(f"unknown cache kind {kind!r}")
     store = backend()
-    generation = store.generation(topic)
+    generation = _generation(store, topic)
     if generation is None:
         if _only_cached.get():
             raise Miss(kind)

@@ -201,6 +201,11 @@ class _Request:
 
 
 def _read_all(spec, request: _Request):
+    with cache.one_view():
+        return _read_view(spec, request)
+
+
+def _read_view(spec, request: _Request):
     site = site_settings()
     session = read_session(request.access_token, request.refresh_token)
     data = None
@@ -271,19 +276,34 @@ class PageLoadState(AuthState):
         visitor, or a member whose account is cached, on a page of public data): a cached
         read under the lock costs less than taking the lock twice. Otherwise the reads
         that need the database run in ``load_reading``, with no lock held."""
+        return await self._load(route)
+
+    async def _load(self, route: str, hydrating: bool = False):
         request = self._request(route)
         read = _read_cached(PAGE_LOADS.get(route, ()), request)
         if read is None:
-            return PageLoadState.load_reading(route)
-        return await self._update(request, *read)
+            return PageLoadState.load_reading(route, hydrating)
+        events = await self._update(request, *read)
+        if hydrating:
+            self.is_hydrated = True
+        return events
 
     @rx.event(background=True)
-    async def load_reading(self, route: str):
+    async def load_reading(self, route: str, hydrating: bool = False):
         """The page load that reads the database: in a worker thread while no lock is held,
-        then a short update."""
+        then a short update. ``hydrating``: started by the page's first event
+        (``state/hydrate.py``), so the page is marked hydrated here, once its data is in."""
         request = self._request(route)
-        read = await asyncio.to_thread(_read_all, PAGE_LOADS.get(route, ()), request)
+        try:
+            read = await asyncio.to_thread(_read_all, PAGE_LOADS.get(route, ()), request)
+        except Exception:
+            if hydrating:  # never leave the page waiting
+                async with self:
+                    self.is_hydrated = True
+            raise
         async with self:
+            if hydrating:
+                self.is_hydrated = True
             return await self._update(request, *read)
 
     async def _update(self, request: _Request, site: SiteSettingsView, session: SessionRead, data: Any):

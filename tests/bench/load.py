@@ -50,12 +50,21 @@ def initial_state_hashes(base: str) -> list[str]:
     import re
 
     html = httpx.get(f"{base}/", timeout=30).text
-    for src in re.findall(r'src="(/assets/[^"]+\.js)"', html) + re.findall(r'href="(/assets/[^"]+\.js)"', html):
+    # The page names its scripts in tags and in the script that preloads them after the
+    # first paint; the one holding the hashes may only be imported by them ("./x.js").
+    queue = list(dict.fromkeys(re.findall(r"/assets/[\w.-]+\.js", html)))
+    seen = set(queue)
+    while queue:
+        src = queue.pop(0)
         js = httpx.get(f"{base}{src}", timeout=30).text
         found = re.search(r"initialStateHashes=`([0-9a-f.]*)`", js)
         if found:
             return found.group(1).split(".") if found.group(1) else []
-    return []
+        for name in re.findall(r"[\"'`]\./([\w.-]+\.js)[\"'`]", js):
+            if (path := f"/assets/{name}") not in seen:
+                seen.add(path)
+                queue.append(path)
+    raise RuntimeError("the compiled state hashes were not found in the page's scripts")
 
 
 def _percentile(values: list[float], q: float) -> float:

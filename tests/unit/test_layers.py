@@ -28,6 +28,7 @@ RANKS = {
     "ui": 4,
     # The application: wires everything together.
     "community_app": 5, "web_serving": 5, "cli": 5, "backup": 5, "event_admission": 5,
+    "process_memory": 5,
 }
 SIBLINGS = {"api", "state"}  # the same rank, but neither may import the other
 

@@ -1,0 +1,48 @@
+"""Each worker leaves its startup objects out of the garbage collector's walks and hands
+the memory of expired sessions back to the system."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+
+from community_app import process_memory
+
+
+def test_startup_objects_are_left_out_of_full_collections():
+    junk = [[i] for i in range(200_000)]  # what a worker holds for its whole life
+    try:
+        asyncio.run(process_memory.freeze_startup_objects())
+        assert gc.get_freeze_count() >= len(junk)
+        start = time.perf_counter()
+        gc.collect()
+        frozen = time.perf_counter() - start
+    finally:
+        gc.unfreeze()
+    start = time.perf_counter()
+    gc.collect()
+    walked = time.perf_counter() - start
+    assert frozen < walked
+
+
+def test_freed_memory_is_handed_back_periodically(monkeypatch):
+    calls = []
+    monkeypatch.setattr(process_memory, "_malloc_trim", lambda: calls.append)
+
+    async def run():
+        task = asyncio.create_task(process_memory.release_freed_memory(0.01))
+        await asyncio.sleep(0.1)
+        task.cancel()
+
+    asyncio.run(run())
+    assert calls and set(calls) == {0}
+    assert process_memory._malloc_trim() is not None  # glibc here
+
+
+def test_every_worker_runs_both():
+    from community_app.community_app import app
+
+    tasks = app.get_lifespan_tasks()
+    assert process_memory.freeze_startup_objects in tasks
+    assert process_memory.release_freed_memory in tasks
