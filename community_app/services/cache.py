@@ -125,6 +125,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "login_events": (),
     "data_exports": (),
     "consents": (),
+    "mail_queue": (),  # meetup emails waiting to be sent (services/mail_queue.py)
 }
 
 T = TypeVar("T")
