@@ -391,8 +391,13 @@ def title_cell(title: Any, *lines: Any, min_width: str = "160px") -> rx.Componen
     )
 
 
-def actions_cell(*buttons: rx.Component, **props: Any) -> rx.Component:
-    """A row's last cell: its buttons side by side."""
+def actions_cell(*buttons: rx.Component, delete: tuple[Any, Any, Any] | None = None,
+                 **props: Any) -> rx.Component:
+    """A row's last cell: its buttons side by side, the last one ``delete`` (the confirm
+    dialog's title and text, the event on confirm) when given."""
+    if delete is not None:
+        title, text, on_confirm = delete
+        buttons = (*buttons, delete_button(title=title, text=text, on_confirm=on_confirm))
     return rx.table.cell(rx.hstack(*buttons, spacing="2", **props))
 
 

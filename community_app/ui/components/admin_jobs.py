@@ -10,7 +10,7 @@ from community_app.state.admin import AdminState
 from community_app.state.admin_jobs import STATUS_LABELS
 from community_app.state.admin_jobs import AdminJobsState as S
 from community_app.ui.components.admin_common import actions_cell, card, check, choices
-from community_app.ui.components.admin_common import columns, delete_button, edit_button
+from community_app.ui.components.admin_common import columns, edit_button
 from community_app.ui.components.admin_common import item_form, item_screen, labelled_select
 from community_app.ui.components.admin_common import list_screen, small_button, status_badge
 from community_app.ui.components.admin_common import text_area, title_cell
@@ -37,8 +37,7 @@ def _job_row(j) -> rx.Component:
             rx.cond(j.can_close, small_button(t("Close"), on_click=S.close(j.id))),
             rx.cond(j.can_fill, small_button(t("Mark filled"), on_click=S.fill(j.id))),
             edit_button(S.edit(j.id)),
-            delete_button(title=t("Delete this job post?"), text=t("This cannot be undone."),
-                          on_confirm=S.delete(j.id)),
+            delete=(t("Delete this job post?"), t("This cannot be undone."), S.delete(j.id)),
         ),
     )
 

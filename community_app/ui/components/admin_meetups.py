@@ -8,7 +8,7 @@ import reflex as rx
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import actions_cell, card, check, choices
-from community_app.ui.components.admin_common import columns, delete_button, edit_button
+from community_app.ui.components.admin_common import columns, edit_button
 from community_app.ui.components.admin_common import edit_or_new, image_card, item_form
 from community_app.ui.components.admin_common import item_screen, list_screen, missing
 from community_app.ui.components.admin_common import new_button, screen
@@ -43,11 +43,9 @@ def _meetup_row(m) -> rx.Component:
             edit_button(S.edit(m.id), aria_label=t("Edit") + " " + m.title),
             small_button(rx.icon("users", size=14), t("Registrations"),
                          on_click=S.open_registrations(m.id, m.title)),
-            delete_button(
-                title=t("Delete this meetup?"),
-                text=t("Its speakers, sessions, notes and every registration are deleted too. This cannot be undone."),
-                on_confirm=S.delete(m.id),
-            ),
+            delete=(t("Delete this meetup?"),
+                    t("Its speakers, sessions, notes and every registration are deleted too. This cannot be undone."),
+                    S.delete(m.id)),
             wrap="nowrap",
         ),
     )

@@ -11,7 +11,7 @@ from community_app.state.admin_news import VOCABULARY
 from community_app.state.admin_news import AdminNewsState as S
 from community_app.ui.components.admin_common import labelled
 from community_app.ui.components.admin_common import actions_cell, card, choices, columns
-from community_app.ui.components.admin_common import delete_button, edit_button, edit_or_new
+from community_app.ui.components.admin_common import edit_button, edit_or_new
 from community_app.ui.components.admin_common import image_card, item_screen, list_screen
 from community_app.ui.components.admin_common import missing, new_button, small_button, toggle
 from community_app.ui.components.forms import error_text
@@ -42,11 +42,8 @@ def _news_row(n) -> rx.Component:
                 small_button(t("Unpublish"), on_click=S.publish(n.id, False)),
                 small_button(t("Publish"), color_scheme="green", on_click=S.publish(n.id, True)),
             ),
-            delete_button(
-                title=t("Delete this news item?"),
-                text=t("Its comments are deleted too. This cannot be undone."),
-                on_confirm=S.delete(n.id),
-            ),
+            delete=(t("Delete this news item?"),
+                    t("Its comments are deleted too. This cannot be undone."), S.delete(n.id)),
         ),
     )
 

@@ -13,7 +13,7 @@ from community_app.state.admin_speakers import EXPERTISE_LABELS, STATUS_LABELS
 from community_app.state.admin_speakers import AdminSpeakersState as SP
 from community_app.ui.components.admin_common import labelled, native_select
 from community_app.ui.components.admin_common import actions_cell, card, check, choices, columns
-from community_app.ui.components.admin_common import delete_button, item_form, list_screen
+from community_app.ui.components.admin_common import item_form, list_screen
 from community_app.ui.components.admin_common import labelled_select, loading_or, screen
 from community_app.ui.components.admin_common import search_box, section_header, small_button
 from community_app.ui.components.admin_common import status_badge, when_any
@@ -164,11 +164,8 @@ def _comment_row(c) -> rx.Component:
                 small_button(rx.icon("eye", size=14), t("Show"), on_click=C.unhide(c.id)),
                 small_button(rx.icon("eye-off", size=14), t("Hide"), on_click=C.hide(c.id)),
             ),
-            delete_button(
-                title=t("Delete this comment?"),
-                text=t("Its replies are deleted too. This cannot be undone."),
-                on_confirm=C.delete(c.id),
-            ),
+            delete=(t("Delete this comment?"),
+                    t("Its replies are deleted too. This cannot be undone."), C.delete(c.id)),
         ),
     )
 
