@@ -12,6 +12,7 @@ import datetime as dt
 
 from sqlmodel import Session, col, select
 
+from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, User
 from community_app.services.admin_common import removed, saved, searched_page
 from community_app.services.audit import require_organizer
@@ -19,6 +20,10 @@ from community_app.services.bulk import delete_where
 from community_app.services.comments import COMMENT_NOT_FOUND
 from community_app.services.lookup import get_or_404
 from community_app.services.paging import PageResult
+
+
+# What the organizer is told when it worked (the site and the API alike).
+SHOWN = N_("Comment shown again.")
 
 
 @dataclasses.dataclass(frozen=True)

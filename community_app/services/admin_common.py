@@ -27,6 +27,9 @@ from community_app.services.validation import (
 T = TypeVar("T")
 
 IMAGE_INVALID = N_("Image must be a JPEG, PNG or WebP picture of at most 5 MB.")
+# What the organizer is told once an item's image changed (site and API alike).
+IMAGE_SAVED = N_("Image saved.")
+IMAGE_REMOVED = N_("Image removed.")
 
 # Meetup kinds of the public caches (every change to a meetup can move it between lists).
 MEETUP_CACHES = (cache.UPCOMING_EVENTS, cache.PAST_EVENTS, cache.EVENT_DETAILS)

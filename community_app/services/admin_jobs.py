@@ -56,6 +56,11 @@ SALARY_RANGE = N_("The minimum salary cannot be above the maximum.")
 CURRENCY_INVALID = N_("Currency must be a 3-letter code such as KRW.")
 PHONE_TOO_LONG = N_("Phone is too long (30 characters at most).")
 LIST_INVALID = N_("At most 20 items of at most 50 characters each.")
+# What the organizer is told when it worked (the site and the API alike).
+OPENED = N_("Job post opened for 30 days.")
+RENEWED = N_("Job post renewed for 30 days.")
+CLOSED = N_("Job post closed.")
+FILLED = N_("Job post marked as filled.")
 
 
 @dataclasses.dataclass(frozen=True)

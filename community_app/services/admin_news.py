@@ -53,6 +53,8 @@ TITLE_REQUIRED = N_("Title is required (200 characters at most).")
 CONTENT_REQUIRED = N_("Content is required (50000 characters at most).")
 TYPE_INVALID = N_("News type must be TECH, MEETUP or SOCIAL.")
 TAGS_INVALID = N_("At most 10 tags of at most 30 characters each.")
+# What the organizer is told when it worked (the site and the API alike).
+NEWS_CREATED = N_("News item created.")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -34,6 +34,8 @@ STATUS_INVALID = N_("Unknown application status. Use one of: {values}.")
 EXPERTISE_INVALID = N_("Unknown field of expertise.")
 TRANSITION_INVALID = N_("An application cannot go from {current} to {new}.")
 NOTE_TOO_LONG = N_("The note is too long (2000 characters at most).")
+# What the organizer is told when it worked (the site and the API alike).
+STATUS_CHANGED = N_("Status changed.")
 
 ACCEPTED_SUBJECT = N_("Your {site} speaker application was accepted")
 ACCEPTED_BODY = N_(

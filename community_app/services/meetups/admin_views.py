@@ -65,6 +65,10 @@ NOT_PENDING = N_("Only registrations waiting for approval can be accepted or rej
 NOT_CHECKABLE = N_("Only accepted registrations can be checked in.")
 ALREADY_CHECKED_IN = N_("This person is already checked in.")
 NOT_CHECKED_IN = N_("This person is not checked in.")
+# What the organizer is told when it worked (the site and the API alike).
+ACCEPTED = N_("Registration accepted.")
+REJECTED = N_("Registration rejected.")
+CHECK_IN_UNDONE = N_("Check-in undone.")
 
 CSV_COLUMNS = (
     N_("Name"),

@@ -27,8 +27,6 @@ WITH_409 = {**WITH_404, 409: {"description": "Not allowed in the current state"}
 
 SAVED = N_("Saved.")
 DELETED = N_("Deleted.")
-IMAGE_SAVED = N_("Image saved.")
-IMAGE_REMOVED = N_("Image removed.")
 
 ImageFile = Annotated[UploadFile, File(description="JPEG, PNG or WebP, at most 5 MB")]
 

@@ -14,17 +14,18 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
+    DELETED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
     image_bytes, item_actions, item_edits, ruled_text, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.services import admin_news
+from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
+from community_app.services.admin_news import NEWS_CREATED
 
 router = Router()
 
-NEWS_CREATED = N_("News item created.")
 PUBLISHED = N_("Published.")
 UNPUBLISHED = N_("Unpublished.")
 
