@@ -207,4 +207,18 @@ def test_every_list_keeps_its_filters_and_search_in_the_address(page: Page, site
         wait_ready(page)
         expect(page.get_by_label(gettext(label, lang))).to_have_value("meetup")
     _shot(page, f"filters-{lang}")
+
+    # On a phone the same lists and a meetup's view fit the screen's width.
+    page.set_viewport_size({"width": 390, "height": 844})
+    meetup_id, news_id = _past_meetup_and_news(site)
+    for name, address in (("meetups", "/admin/meetups?type=past"),
+                          ("meetup", f"/admin/meetups/{meetup_id}"),
+                          ("registrations", f"/admin/meetups/{meetup_id}?view=registrations"),
+                          ("news-item", f"/admin/news/{news_id}"),
+                          ("comments", "/admin/comments"), ("audit", "/admin/audit")):
+        page.goto(address)
+        wait_ready(page)
+        expect(page.get_by_role("heading", level=2).first).to_be_visible()
+        _shot(page, f"phone-{name}-{lang}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, address
     page.evaluate("localStorage.setItem('uzdev_lang', 'en')")
