@@ -33,10 +33,11 @@ from community_app.services.audit import require_organizer
 from community_app.services.bulk import delete_where
 from community_app.services.errors import InvalidMany
 from community_app.services.lookup import get_or_404
-from community_app.services.news import NEWS_NOT_FOUND
+from community_app.services.news import NEWS_NOT_FOUND, NEWS_TYPE_INVALID
 from community_app.services.paging import PageResult
 from community_app.services.uploads import PUBLIC_NEWS, delete_public_image
-from community_app.services.validation import Rule, choice_rule, collect, text_rule
+from community_app.services.validation import TITLE_MAX, TITLE_REQUIRED, Rule, choice_rule
+from community_app.services.validation import collect, text_rule
 
 # SPEC section 3: the tag vocabulary of the news screen.
 TAG_VOCABULARY = (
@@ -46,12 +47,9 @@ TAG_VOCABULARY = (
 )
 MAX_TAGS = 10
 MAX_TAG_LENGTH = 30
-TITLE_MAX = 200
 CONTENT_MAX = 50_000
 
-TITLE_REQUIRED = N_("Title is required (200 characters at most).")
 CONTENT_REQUIRED = N_("Content is required (50000 characters at most).")
-TYPE_INVALID = N_("News type must be TECH, MEETUP or SOCIAL.")
 TAGS_INVALID = N_("At most 10 tags of at most 30 characters each.")
 # What the organizer is told when it worked (the site and the API alike).
 NEWS_CREATED = N_("News item created.")
@@ -99,7 +97,7 @@ def normalize_tags(value: object) -> list[str] | None:
 NEWS_RULES: dict[str, Rule] = {
     "title": text_rule(TITLE_REQUIRED, TITLE_MAX, required=True),
     "content": text_rule(CONTENT_REQUIRED, CONTENT_MAX, required=True),
-    "type": choice_rule(TYPE_INVALID, NewsType.values(), case=str.upper),
+    "type": choice_rule(NEWS_TYPE_INVALID, NewsType.values(), case=str.upper),
     "tags": lambda value: TAGS_INVALID if normalize_tags(value) is None else None,
 }
 
