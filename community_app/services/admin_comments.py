@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, User
-from community_app.services.admin_common import removed, saved, searched_page
+from community_app.services.admin_common import removed, saved, searched_page, view_of
 from community_app.services.audit import require_organizer
 from community_app.services.bulk import delete_where
 from community_app.services.comments import COMMENT_NOT_FOUND
@@ -42,17 +42,8 @@ class AdminCommentView:
 def _view(row) -> AdminCommentView:
     """A comment with its news item and author (a row of ``_query``)."""
     c, n, u = row
-    return AdminCommentView(
-        id=c.id,
-        news_id=c.news_id,
-        news_title=n.title,
-        parent_id=c.parent_id,
-        author_username=u.username if u else "",
-        author_email=u.email if u else "",
-        text=c.text,
-        hidden=c.hidden,
-        created_at=c.created_at,
-    )
+    return view_of(AdminCommentView, c, news_title=n.title,
+                   author_username=u.username if u else "", author_email=u.email if u else "")
 
 
 def _query():

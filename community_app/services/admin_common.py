@@ -4,6 +4,7 @@ committed), and a paged list with its search (Korea time: ``community_app.korea_
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
@@ -91,6 +92,16 @@ def expire_caches(session: Session, *kinds: str) -> None:
         sa.event.listen(session, "after_commit", _expire_pending)
         session.info["expire_cache_listening"] = True
     session.info.setdefault("expire_cache_kinds", set()).update(kinds)
+
+
+# ---------------------------------------------------------------- a row as its view
+
+
+def view_of(view: Callable[..., T], row: object, **values: Any) -> T:
+    """The dataclass ``view`` filled from ``row``'s attributes of the same names; ``values``
+    give the others (and replace any)."""
+    names = {field.name for field in dataclasses.fields(view)} - values.keys()
+    return view(**{name: getattr(row, name) for name in names}, **values)
 
 
 # ---------------------------------------------------------------- the end of a change

@@ -28,6 +28,7 @@ from community_app.services.admin_common import (
     searched_page,
     store_public_picture,
     text,
+    view_of,
 )
 from community_app.services.audit import require_organizer
 from community_app.services.bulk import delete_where
@@ -117,18 +118,8 @@ def validate_news(data: Mapping[str, object]) -> dict[str, object]:
 
 
 def _view(item: News, comments: int = 0) -> AdminNewsView:
-    return AdminNewsView(
-        id=item.id,
-        title=item.title,
-        content=item.content,
-        type=item.type,
-        tags=[str(t) for t in (item.tags or [])],
-        image_url=item.image_url,
-        published=item.published,
-        comment_count=comments,
-        created_at=item.created_at,
-        updated_at=item.updated_at,
-    )
+    return view_of(AdminNewsView, item, tags=[str(t) for t in (item.tags or [])],
+                   comment_count=comments)
 
 
 def _comment_count(session: Session, news_id: int) -> int:

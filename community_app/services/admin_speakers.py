@@ -18,7 +18,7 @@ from sqlmodel import Session, col, func, select
 from community_app.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import ApplicationStatus, Expertise, SpeakerApplication
-from community_app.services.admin_common import saved, searched_page
+from community_app.services.admin_common import saved, searched_page, view_of
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Conflict, Invalid
 from community_app.services.lookup import get_or_404
@@ -91,25 +91,7 @@ class AdminApplicationView:
 
 
 def _view(a: SpeakerApplication) -> AdminApplicationView:
-    return AdminApplicationView(
-        id=a.id,
-        email=a.email,
-        full_name=a.full_name,
-        job_position=a.job_position,
-        phone=a.phone,
-        years_of_experience=a.years_of_experience,
-        expertise_field=a.expertise_field,
-        topics=a.topics,
-        linkedin_url=a.linkedin_url,
-        github_url=a.github_url,
-        portfolio_url=a.portfolio_url,
-        has_photo=bool(a.photo_path),
-        language=a.language,
-        status=a.status,
-        status_note=a.status_note,
-        created_at=a.created_at,
-        updated_at=a.updated_at,
-    )
+    return view_of(AdminApplicationView, a, has_photo=bool(a.photo_path))
 
 
 def status_problem(value: object) -> str | None:
