@@ -14,7 +14,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlmodel import Session
 
-from community_app.db import get_engine
+from community_app.db import get_engine, session_scope
 from community_app.i18n import N_
 from community_app.models import User
 from community_app.services.errors import Forbidden, Unauthorized
@@ -36,13 +36,8 @@ def get_session(engine: Annotated[sa.Engine, Depends(get_engine_for_api)]) -> It
     fails is an error answer, and no request holds a connection while it waits for a
     thread. The commit here ends what a route left open (nothing, normally).
     """
-    with Session(engine, expire_on_commit=False) as session:
-        try:
-            yield session
-            session.commit()
-        except BaseException:
-            session.rollback()
-            raise
+    with session_scope(engine) as session:
+        yield session
 
 
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]

@@ -10,15 +10,20 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-import sqlalchemy as sa
-from sqlmodel import Session, col, or_, select
+from sqlmodel import Session, col, select
 
+from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, User
-from community_app.services.audit import record, require_organizer
+from community_app.services.admin_common import removed, saved, searched_page, view_of
+from community_app.services.audit import require_organizer
+from community_app.services.bulk import delete_where
 from community_app.services.comments import COMMENT_NOT_FOUND
 from community_app.services.lookup import get_or_404
-from community_app.services.paging import PageResult, fetch_page
-from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.paging import PageResult
+
+
+# What the organizer is told when it worked (the site and the API alike).
+SHOWN = N_("Comment shown again.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,21 +39,11 @@ class AdminCommentView:
     created_at: dt.datetime
 
 
-def _views(session: Session, rows) -> list[AdminCommentView]:
-    return [
-        AdminCommentView(
-            id=c.id,
-            news_id=c.news_id,
-            news_title=n.title,
-            parent_id=c.parent_id,
-            author_username=u.username if u else "",
-            author_email=u.email if u else "",
-            text=c.text,
-            hidden=c.hidden,
-            created_at=c.created_at,
-        )
-        for c, n, u in rows
-    ]
+def _view(row) -> AdminCommentView:
+    """A comment with its news item and author (a row of ``_query``)."""
+    c, n, u = row
+    return view_of(AdminCommentView, c, news_title=n.title,
+                   author_username=u.username if u else "", author_email=u.email if u else "")
 
 
 def _query():
@@ -71,36 +66,23 @@ def list_comments_admin(
 ) -> PageResult[AdminCommentView]:
     """Comments and replies on every news item, newest first."""
     require_organizer(session, actor_id)
-    query = _query()
+    query = _query().order_by(col(Comment.created_at).desc(), col(Comment.id).desc())
     if hidden is not None:
         query = query.where(col(Comment.hidden).is_(hidden))
     if news_id is not None:
         query = query.where(Comment.news_id == news_id)
-    if term := clean_filter(search):
-        query = query.where(
-            or_(
-                contains_ci(Comment.text, term),
-                contains_ci(User.username, term),
-                contains_ci(News.title, term),
-            )
-        )
-    query = query.order_by(col(Comment.created_at).desc(), col(Comment.id).desc())
-    rows, total = fetch_page(session, query, page, size)
-    return PageResult(_views(session, rows), total, page, size)
+    return searched_page(session, query, _view, search=search,
+                         columns=(Comment.text, User.username, News.title), page=page,
+                         size=size)
 
 
 def _set_hidden(session: Session, actor_id: int, comment_id: int, hidden: bool) -> AdminCommentView:
     require_organizer(session, actor_id)
     comment = get_or_404(session, Comment, comment_id, COMMENT_NOT_FOUND)
     comment.hidden = hidden
-    session.add(comment)
-    session.flush()
-    record(
-        session, actor_id, "comment.hide" if hidden else "comment.unhide", "comment", comment_id,
-        comment.text[:200],
-    )
-    row = session.exec(_query().where(col(Comment.id) == comment_id)).one()
-    return _views(session, [row])[0]
+    saved(session, actor_id, comment, "comment.hide" if hidden else "comment.unhide",
+          ("comment", comment_id), comment.text[:200])
+    return _view(session.exec(_query().where(col(Comment.id) == comment_id)).one())
 
 
 def hide_comment(session: Session, actor_id: int, comment_id: int) -> AdminCommentView:
@@ -117,16 +99,6 @@ def delete_comment(session: Session, actor_id: int, comment_id: int) -> None:
     comment = get_or_404(session, Comment, comment_id, COMMENT_NOT_FOUND)
     text = comment.text
     ids = [comment_id, *session.exec(select(Comment.id).where(Comment.parent_id == comment_id))]
-    session.execute(
-        sa.delete(CommentVote)
-        .where(col(CommentVote.comment_id).in_(ids))
-        .execution_options(synchronize_session=False)
-    )
-    session.execute(
-        sa.delete(Comment)
-        .where(col(Comment.parent_id) == comment_id)
-        .execution_options(synchronize_session=False)
-    )
-    session.delete(comment)
-    session.flush()
-    record(session, actor_id, "comment.delete", "comment", comment_id, text[:200])
+    delete_where(session, CommentVote, col(CommentVote.comment_id).in_(ids))
+    delete_where(session, Comment, col(Comment.parent_id) == comment_id)
+    removed(session, actor_id, comment, "comment.delete", ("comment", comment_id), text[:200])

@@ -1,24 +1,36 @@
-"""Pieces the back-office services share: reading form values, images, and expiring the
-public caches once a change is committed (Korea time: ``community_app.korea_time``)."""
+"""Pieces the back-office services share: reading form values, images, the end of every
+change (written, recorded in the audit log, the public caches expired once it is
+committed), and a paged list with its search (Korea time: ``community_app.korea_time``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
-from sqlmodel import Session
+from sqlmodel import Session, or_
 
+from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.services import cache
+from community_app.services.audit import record
 from community_app.services.errors import Invalid
-from community_app.services.uploads import prepare_image, public_url, save_image
+from community_app.services.paging import PageResult, fetch_page
+from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.uploads import delete_public_image, prepare_image, public_url, save_image
 from community_app.services.validation import (
     optional_url_problem,
     whole_number,  # noqa: F401 - the forms' reader
 )
 
+T = TypeVar("T")
+
 IMAGE_INVALID = N_("Image must be a JPEG, PNG or WebP picture of at most 5 MB.")
+# What the organizer is told once an item's image changed (site and API alike).
+IMAGE_SAVED = N_("Image saved.")
+IMAGE_REMOVED = N_("Image removed.")
 
 # Meetup kinds of the public caches (every change to a meetup can move it between lists).
 MEETUP_CACHES = (cache.UPCOMING_EVENTS, cache.PAST_EVENTS, cache.EVENT_DETAILS)
@@ -80,3 +92,95 @@ def expire_caches(session: Session, *kinds: str) -> None:
         sa.event.listen(session, "after_commit", _expire_pending)
         session.info["expire_cache_listening"] = True
     session.info.setdefault("expire_cache_kinds", set()).update(kinds)
+
+
+# ---------------------------------------------------------------- a row as its view
+
+
+def view_of(view: Callable[..., T], row: object, **values: Any) -> T:
+    """The dataclass ``view`` filled from ``row``'s attributes of the same names; ``values``
+    give the others (and replace any)."""
+    names = {field.name for field in dataclasses.fields(view)} - values.keys()
+    return view(**{name: getattr(row, name) for name in names}, **values)
+
+
+# ---------------------------------------------------------------- the end of a change
+
+
+def logged(session: Session, actor_id: int, action: str, target: tuple[str, int | None],
+           detail: str = "", caches: Iterable[str] = ()) -> None:
+    """Record the organizer's ``action`` on ``target`` (type, id) in the audit log and
+    expire the public ``caches`` it changes."""
+    record(session, actor_id, action, *target, detail)
+    if caches:
+        expire_caches(session, *caches)
+
+
+def _own_id(target: tuple[str, int | None], row: object) -> tuple[str, int | None]:
+    kind, target_id = target
+    return kind, getattr(row, "id", None) if target_id is None else target_id
+
+
+def saved(session: Session, actor_id: int, row: T, action: str,
+          target: tuple[str, int | None], detail: str = "", caches: Iterable[str] = ()) -> T:
+    """Write ``row`` (flushed: it has its id), then ``logged``; the row. A target id of
+    None is the row's own id (known once it is written)."""
+    session.add(row)
+    session.flush()
+    logged(session, actor_id, action, _own_id(target, row), detail, caches)
+    return row
+
+
+def removed(session: Session, actor_id: int, row: object, action: str,
+            target: tuple[str, int | None], detail: str = "", caches: Iterable[str] = ()) -> None:
+    """Delete ``row``, then ``logged``."""
+    session.delete(row)
+    session.flush()
+    logged(session, actor_id, action, target, detail, caches)
+
+
+def saved_with_picture(session: Session, actor_id: int, row: T, url: str | None, action: str,
+                       target: tuple[str, int | None], detail: str = "",
+                       caches: Iterable[str] = ()) -> T:
+    """``saved`` for a row just given the picture stored at ``url``: when the write
+    fails, the stored file is removed again."""
+    session.add(row)
+    try:
+        session.flush()
+    except Exception:
+        delete_public_image(url)
+        raise
+    logged(session, actor_id, action, _own_id(target, row), detail, caches)
+    return row
+
+
+def picture_changed(session: Session, actor_id: int, row: T, data: bytes | None, folder: str,
+                    action: str, target: tuple[str, int | None], detail: str = "",
+                    caches: Iterable[str] = (), **fields: object) -> T:
+    """Give ``row`` (a meetup, a news item) the uploaded picture ``data`` (checked,
+    re-encoded, stored in the public ``folder``), or none when ``data`` is None, with the
+    other ``fields`` that go with it; written and logged, then the old file deleted."""
+    url = store_public_picture(data, folder) if data is not None else None
+    old = row.image_url
+    row.image_url = url
+    for name, value in fields.items():
+        setattr(row, name, value)
+    row.updated_at = utcnow()
+    saved_with_picture(session, actor_id, row, url, action, target, detail, caches)
+    if old != url:
+        delete_public_image(old)
+    return row
+
+
+# ---------------------------------------------------------------- a list screen's page
+
+
+def searched_page(session: Session, query: sa.Select, view: Callable[[Any], T], *,
+                  search: str | None = None, columns: Iterable[Any] = (), page: int = 0,
+                  size: int = 20) -> PageResult[T]:
+    """One page of ``query`` (ordered) as ``view(row)``; a ``search`` term narrows it to
+    the rows where any of ``columns`` contains it (any case)."""
+    if term := clean_filter(search):
+        query = query.where(or_(*(contains_ci(column, term) for column in columns)))
+    rows, total = fetch_page(session, query, page, size)
+    return PageResult([view(row) for row in rows], total, page, size)

@@ -19,14 +19,14 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
 from community_app.models.job import JOB_LIFETIME_DAYS
-from community_app.services.admin_common import flag, text, whole_number
-from community_app.services.audit import record, require_organizer
+from community_app.services.admin_common import flag, removed, saved, searched_page, text
+from community_app.services.admin_common import whole_number
+from community_app.services.audit import require_organizer
 from community_app.services.errors import Conflict, Invalid, InvalidMany
 from community_app.services.job_submissions import visa_fields
 from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
 from community_app.services.lookup import get_or_404
-from community_app.services.paging import PageResult, fetch_page
-from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.paging import PageResult
 from community_app.services.validation import (
     Rule,
     as_text,
@@ -56,6 +56,11 @@ SALARY_RANGE = N_("The minimum salary cannot be above the maximum.")
 CURRENCY_INVALID = N_("Currency must be a 3-letter code such as KRW.")
 PHONE_TOO_LONG = N_("Phone is too long (30 characters at most).")
 LIST_INVALID = N_("At most 20 items of at most 50 characters each.")
+# What the organizer is told when it worked (the site and the API alike).
+OPENED = N_("Job post opened for 30 days.")
+RENEWED = N_("Job post renewed for 30 days.")
+CLOSED = N_("Job post closed.")
+FILLED = N_("Job post marked as filled.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,16 +135,12 @@ def list_jobs_admin(
         )
     elif status:
         query = query.where(JobPost.status == status)
-    if term := clean_filter(search):
-        query = query.where(
-            or_(contains_ci(JobPost.title, term), contains_ci(JobPost.company_name, term))
-        )
     if status == JobStatus.PENDING.value:
         query = query.order_by(col(JobPost.created_at).asc(), col(JobPost.id).asc())
     else:
         query = query.order_by(col(JobPost.created_at).desc(), col(JobPost.id).desc())
-    rows, total = fetch_page(session, query, page, size)
-    return PageResult([_view(j, u, now) for j, u in rows], total, page, size)
+    return searched_page(session, query, lambda row: _view(*row, now), search=search,
+                         columns=(JobPost.title, JobPost.company_name), page=page, size=size)
 
 
 def count_pending_jobs(session: Session, actor_id: int) -> int:
@@ -161,9 +162,7 @@ def _save(
     session: Session, job: JobPost, actor_id: int, action: str, now: dt.datetime
 ) -> AdminJobView:
     job.updated_at = now
-    session.add(job)
-    session.flush()
-    record(session, actor_id, action, "job", job.id, f"{job.title} · {job.company_name}")
+    saved(session, actor_id, job, action, ("job", job.id), f"{job.title} · {job.company_name}")
     return _view(job, _poster(session, job), now)
 
 
@@ -224,10 +223,8 @@ def fill_job(
 def delete_job(session: Session, actor_id: int, job_id: int) -> None:
     require_organizer(session, actor_id)
     job = _job(session, job_id)
-    label = f"{job.title} · {job.company_name}"
-    session.delete(job)
-    session.flush()
-    record(session, actor_id, "job.delete", "job", job_id, label)
+    removed(session, actor_id, job, "job.delete", ("job", job_id),
+            f"{job.title} · {job.company_name}")
 
 
 # ---------------------------------------------------------------- editing

@@ -13,27 +13,32 @@ import datetime as dt
 import re
 from collections.abc import Mapping
 
-import sqlalchemy as sa
-from sqlmodel import Session, col, func, or_, select
+from sqlmodel import Session, col, func, select
 
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, NewsType
 from community_app.services.admin_common import (
     NEWS_CACHES,
-    expire_caches,
     flag,
+    picture_changed,
+    removed,
+    saved,
+    saved_with_picture,
+    searched_page,
     store_public_picture,
     text,
+    view_of,
 )
-from community_app.services.audit import record, require_organizer
+from community_app.services.audit import require_organizer
+from community_app.services.bulk import delete_where
 from community_app.services.errors import InvalidMany
 from community_app.services.lookup import get_or_404
-from community_app.services.news import NEWS_NOT_FOUND
-from community_app.services.paging import PageResult, fetch_page
-from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.news import NEWS_NOT_FOUND, NEWS_TYPE_INVALID
+from community_app.services.paging import PageResult
 from community_app.services.uploads import PUBLIC_NEWS, delete_public_image
-from community_app.services.validation import Rule, choice_rule, collect, text_rule
+from community_app.services.validation import TITLE_MAX, TITLE_REQUIRED, Rule, choice_rule
+from community_app.services.validation import collect, text_rule
 
 # SPEC section 3: the tag vocabulary of the news screen.
 TAG_VOCABULARY = (
@@ -43,13 +48,12 @@ TAG_VOCABULARY = (
 )
 MAX_TAGS = 10
 MAX_TAG_LENGTH = 30
-TITLE_MAX = 200
 CONTENT_MAX = 50_000
 
-TITLE_REQUIRED = N_("Title is required (200 characters at most).")
 CONTENT_REQUIRED = N_("Content is required (50000 characters at most).")
-TYPE_INVALID = N_("News type must be TECH, MEETUP or SOCIAL.")
 TAGS_INVALID = N_("At most 10 tags of at most 30 characters each.")
+# What the organizer is told when it worked (the site and the API alike).
+NEWS_CREATED = N_("News item created.")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,7 +98,7 @@ def normalize_tags(value: object) -> list[str] | None:
 NEWS_RULES: dict[str, Rule] = {
     "title": text_rule(TITLE_REQUIRED, TITLE_MAX, required=True),
     "content": text_rule(CONTENT_REQUIRED, CONTENT_MAX, required=True),
-    "type": choice_rule(TYPE_INVALID, NewsType.values(), case=str.upper),
+    "type": choice_rule(NEWS_TYPE_INVALID, NewsType.values(), case=str.upper),
     "tags": lambda value: TAGS_INVALID if normalize_tags(value) is None else None,
 }
 
@@ -114,18 +118,8 @@ def validate_news(data: Mapping[str, object]) -> dict[str, object]:
 
 
 def _view(item: News, comments: int = 0) -> AdminNewsView:
-    return AdminNewsView(
-        id=item.id,
-        title=item.title,
-        content=item.content,
-        type=item.type,
-        tags=[str(t) for t in (item.tags or [])],
-        image_url=item.image_url,
-        published=item.published,
-        comment_count=comments,
-        created_at=item.created_at,
-        updated_at=item.updated_at,
-    )
+    return view_of(AdminNewsView, item, tags=[str(t) for t in (item.tags or [])],
+                   comment_count=comments)
 
 
 def _comment_count(session: Session, news_id: int) -> int:
@@ -149,14 +143,12 @@ def list_news_admin(
 ) -> PageResult[AdminNewsView]:
     """Every news item (drafts too), newest first."""
     require_organizer(session, actor_id)
-    query = select(News)
+    query = select(News).order_by(col(News.created_at).desc(), col(News.id).desc())
     if published is not None:
         query = query.where(col(News.published).is_(published))
-    if term := clean_filter(search):
-        query = query.where(or_(contains_ci(News.title, term), contains_ci(News.content, term)))
-    query = query.order_by(col(News.created_at).desc(), col(News.id).desc())
-    rows, total = fetch_page(session, query, page, size)
-    return PageResult([_view(n, _comment_count(session, n.id)) for n in rows], total, page, size)
+    return searched_page(session, query, lambda n: _view(n, _comment_count(session, n.id)),
+                         search=search, columns=(News.title, News.content), page=page,
+                         size=size)
 
 
 def get_news_admin(session: Session, actor_id: int, news_id: int) -> AdminNewsView:
@@ -174,16 +166,26 @@ def create_news(
     image_url = store_public_picture(image, PUBLIC_NEWS) if image else None
     now = utcnow()
     item = News(**values, image_url=image_url, author_id=actor_id, created_at=now, updated_at=now)
-    try:
-        session.add(item)
-        session.flush()
-    except Exception:
-        delete_public_image(image_url)
-        raise
     action = "news.create_published" if item.published else "news.create_draft"
-    record(session, actor_id, action, "news", item.id, item.title)
-    expire_caches(session, *NEWS_CACHES)
+    saved_with_picture(session, actor_id, item, image_url, action, ("news", None), item.title,
+                       NEWS_CACHES)
     return _view(item)
+
+
+def _changed(session: Session, actor_id: int, item: News, action: str) -> AdminNewsView:
+    """The item written with its new time, the change logged; its view."""
+    item.updated_at = utcnow()
+    saved(session, actor_id, item, action, ("news", item.id), item.title, NEWS_CACHES)
+    return _view(item, _comment_count(session, item.id))
+
+
+def _picture(session: Session, actor_id: int, news_id: int, image: bytes | None,
+             action: str) -> AdminNewsView:
+    require_organizer(session, actor_id)
+    item = _item(session, news_id)
+    picture_changed(session, actor_id, item, image, PUBLIC_NEWS, action, ("news", news_id),
+                    item.title, NEWS_CACHES)
+    return _view(item, _comment_count(session, news_id))
 
 
 def update_news(
@@ -195,12 +197,7 @@ def update_news(
     values = validate_news({"published": item.published, **data})
     for name, value in values.items():
         setattr(item, name, value)
-    item.updated_at = utcnow()
-    session.add(item)
-    session.flush()
-    record(session, actor_id, "news.update", "news", news_id, item.title)
-    expire_caches(session, *NEWS_CACHES)
-    return _view(item, _comment_count(session, news_id))
+    return _changed(session, actor_id, item, "news.update")
 
 
 def set_published(
@@ -210,50 +207,17 @@ def set_published(
     require_organizer(session, actor_id)
     item = _item(session, news_id)
     item.published = published
-    item.updated_at = utcnow()
-    session.add(item)
-    session.flush()
-    record(
-        session, actor_id, "news.publish" if published else "news.unpublish", "news", news_id,
-        item.title,
-    )
-    expire_caches(session, *NEWS_CACHES)
-    return _view(item, _comment_count(session, news_id))
+    return _changed(session, actor_id, item, "news.publish" if published else "news.unpublish")
 
 
 def set_news_image(
     session: Session, actor_id: int, news_id: int, image: bytes
 ) -> AdminNewsView:
-    require_organizer(session, actor_id)
-    item = _item(session, news_id)
-    url = store_public_picture(image, PUBLIC_NEWS)
-    old = item.image_url
-    item.image_url = url
-    item.updated_at = utcnow()
-    session.add(item)
-    try:
-        session.flush()
-    except Exception:
-        delete_public_image(url)
-        raise
-    record(session, actor_id, "news.image", "news", news_id, item.title)
-    expire_caches(session, *NEWS_CACHES)
-    delete_public_image(old)
-    return _view(item, _comment_count(session, news_id))
+    return _picture(session, actor_id, news_id, image, "news.image")
 
 
 def remove_news_image(session: Session, actor_id: int, news_id: int) -> AdminNewsView:
-    require_organizer(session, actor_id)
-    item = _item(session, news_id)
-    old = item.image_url
-    item.image_url = None
-    item.updated_at = utcnow()
-    session.add(item)
-    session.flush()
-    record(session, actor_id, "news.image_remove", "news", news_id, item.title)
-    expire_caches(session, *NEWS_CACHES)
-    delete_public_image(old)
-    return _view(item, _comment_count(session, news_id))
+    return _picture(session, actor_id, news_id, None, "news.image_remove")
 
 
 def delete_news(session: Session, actor_id: int, news_id: int) -> None:
@@ -262,24 +226,10 @@ def delete_news(session: Session, actor_id: int, news_id: int) -> None:
     item = _item(session, news_id)
     title, image = item.title, item.image_url
     comment_ids = select(Comment.id).where(Comment.news_id == news_id)
-    session.execute(
-        sa.delete(CommentVote)
-        .where(col(CommentVote.comment_id).in_(comment_ids))
-        .execution_options(synchronize_session=False)
-    )
+    delete_where(session, CommentVote, col(CommentVote.comment_id).in_(comment_ids))
     # Replies first, then the top-level comments (the self-reference allows no other order).
-    session.execute(
-        sa.delete(Comment)
-        .where(Comment.news_id == news_id, col(Comment.parent_id).is_not(None))
-        .execution_options(synchronize_session=False)
-    )
-    session.execute(
-        sa.delete(Comment)
-        .where(Comment.news_id == news_id)
-        .execution_options(synchronize_session=False)
-    )
-    session.delete(item)
-    session.flush()
-    record(session, actor_id, "news.delete", "news", news_id, title)
-    expire_caches(session, *NEWS_CACHES)
+    delete_where(session, Comment, Comment.news_id == news_id,
+                 col(Comment.parent_id).is_not(None))
+    delete_where(session, Comment, Comment.news_id == news_id)
+    removed(session, actor_id, item, "news.delete", ("news", news_id), title, NEWS_CACHES)
     delete_public_image(image)

@@ -13,17 +13,17 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from sqlmodel import Session, col, func, or_, select
+from sqlmodel import Session, col, func, select
 
 from community_app.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import ApplicationStatus, Expertise, SpeakerApplication
-from community_app.services.audit import record, require_organizer
+from community_app.services.admin_common import saved, searched_page, view_of
+from community_app.services.audit import require_organizer
 from community_app.services.errors import Conflict, Invalid
 from community_app.services.lookup import get_or_404
 from community_app.services.mail import send_mail_in_language
-from community_app.services.paging import PageResult, fetch_page
-from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.paging import PageResult
 from community_app.services.validation import Problem, Rule, text_rule
 from community_app.settings import get_settings
 
@@ -34,6 +34,8 @@ STATUS_INVALID = N_("Unknown application status. Use one of: {values}.")
 EXPERTISE_INVALID = N_("Unknown field of expertise.")
 TRANSITION_INVALID = N_("An application cannot go from {current} to {new}.")
 NOTE_TOO_LONG = N_("The note is too long (2000 characters at most).")
+# What the organizer is told when it worked (the site and the API alike).
+STATUS_CHANGED = N_("Status changed.")
 
 ACCEPTED_SUBJECT = N_("Your {site} speaker application was accepted")
 ACCEPTED_BODY = N_(
@@ -89,25 +91,7 @@ class AdminApplicationView:
 
 
 def _view(a: SpeakerApplication) -> AdminApplicationView:
-    return AdminApplicationView(
-        id=a.id,
-        email=a.email,
-        full_name=a.full_name,
-        job_position=a.job_position,
-        phone=a.phone,
-        years_of_experience=a.years_of_experience,
-        expertise_field=a.expertise_field,
-        topics=a.topics,
-        linkedin_url=a.linkedin_url,
-        github_url=a.github_url,
-        portfolio_url=a.portfolio_url,
-        has_photo=bool(a.photo_path),
-        language=a.language,
-        status=a.status,
-        status_note=a.status_note,
-        created_at=a.created_at,
-        updated_at=a.updated_at,
-    )
+    return view_of(AdminApplicationView, a, has_photo=bool(a.photo_path))
 
 
 def status_problem(value: object) -> str | None:
@@ -169,24 +153,17 @@ def list_applications(
     """Applications, newest first, filtered by status, expertise and a search of the
     name, email or topics (each optional)."""
     require_organizer(session, actor_id)
-    query = select(SpeakerApplication)
+    application = SpeakerApplication
+    query = select(application).order_by(col(application.created_at).desc(),
+                                          col(application.id).desc())
     if wanted := _status(status):
-        query = query.where(SpeakerApplication.status == wanted)
+        query = query.where(application.status == wanted)
     if field := _expertise(expertise):
-        query = query.where(SpeakerApplication.expertise_field == field)
-    if term := clean_filter(search):
-        query = query.where(
-            or_(
-                contains_ci(SpeakerApplication.full_name, term),
-                contains_ci(SpeakerApplication.email, term),
-                contains_ci(SpeakerApplication.topics, term),
-            )
-        )
-    query = query.order_by(
-        col(SpeakerApplication.created_at).desc(), col(SpeakerApplication.id).desc()
+        query = query.where(application.expertise_field == field)
+    return searched_page(
+        session, query, _view, search=search, page=page, size=size,
+        columns=(application.full_name, application.email, application.topics),
     )
-    rows, total = fetch_page(session, query, page, size)
-    return PageResult([_view(a) for a in rows], total, page, size)
 
 
 def count_by_status(session: Session, actor_id: int) -> dict[str, int]:
@@ -241,13 +218,9 @@ def change_status(
     application.status = new
     application.status_note = note
     application.updated_at = utcnow()
-    session.add(application)
-    session.flush()
     detail = f"{application.full_name} <{application.email}>: {current} -> {new}"
-    record(
-        session, actor_id, f"speaker_application.{new.lower()}", "speaker_application",
-        application.id, f"{detail}. {note}" if note else detail,
-    )
+    saved(session, actor_id, application, f"speaker_application.{new.lower()}",
+          ("speaker_application", application.id), f"{detail}. {note}" if note else detail)
     if new in EMAILS:
         lang, subject, body = application_email(application, new)
         send_mail_in_language(application.email, subject, body, lang)

@@ -134,6 +134,10 @@ EXPECTATION_TOO_LONG = N_("Please keep your expectation under 2000 characters")
 CONSENT_MISSING = N_("You must agree to the terms and conditions")
 
 EXPECTATION_MIN_LENGTH = 10
+
+# The title of a back-office item (a meetup, a news item).
+TITLE_MAX = 200
+TITLE_REQUIRED = N_("Title is required (200 characters at most).")
 EXPECTATION_MAX_LENGTH = 2000
 
 

@@ -24,6 +24,7 @@ from community_app import routes
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
+from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.messages import Message, field_messages, from_error, message
@@ -33,8 +34,6 @@ log = logging.getLogger(__name__)
 NOT_ORGANIZER = N_("This page is for organizers only.")
 SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
-IMAGE_SAVED = N_("Image saved.")
-IMAGE_REMOVED = N_("Image removed.")
 NO_IMAGE = N_("Choose an image first.")
 
 # The areas whose list has one filter in its address: (list address, filter name, default).

@@ -9,11 +9,11 @@ import reflex as rx
 from community_app import routes
 from community_app.i18n import N_
 from community_app.services import admin_comments as service
+from community_app.services.admin_comments import SHOWN
 from community_app.state.admin import AdminState, address_value, row_action, stamp
 from community_app.state.messages import Message
 
 HIDDEN = N_("Comment hidden: it is gone from the public thread.")
-SHOWN = N_("Comment shown again.")
 DELETED = N_("Comment deleted.")
 
 

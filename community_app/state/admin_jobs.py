@@ -11,13 +11,10 @@ from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.models import JobStatus
 from community_app.services import admin_jobs as service
+from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
 from community_app.state.admin import AdminState, row_action
 from community_app.state.messages import Message
 
-OPENED = N_("Job post opened for 30 days.")
-RENEWED = N_("Job post renewed for 30 days.")
-CLOSED = N_("Job post closed.")
-FILLED = N_("Job post marked as filled.")
 SAVED = N_("Job post saved.")
 DELETED = N_("Job post deleted.")
 # The list's filters, in the order of its tabs: the statuses (labels from

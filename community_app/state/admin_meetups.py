@@ -17,6 +17,7 @@ from community_app.services.meetups import (
     admin_registrations,
 )
 from community_app.korea_time import korea_clock as hhmm  # HH:MM in Korea time
+from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
 from community_app.state.admin import AdminState, row_action, stamp
 from community_app.state.admin_meetup_rows import (
     MeetupForm,
@@ -41,10 +42,7 @@ NOTE_SAVED = N_("Note saved.")
 NOTE_REMOVED = N_("Note removed.")
 NOTE_ARCHIVED = N_("Note archived.")
 NOTE_RESTORED = N_("Note restored.")
-ACCEPTED = N_("Registration accepted.")
-REJECTED = N_("Registration rejected.")
 CHECKED_IN = N_("{name} is checked in.")
-CHECK_IN_UNDONE = N_("Check-in undone.")
 
 FILTERS = ("upcoming", "past", "all")
 NEW = "new"  # /admin/meetups/new: the empty form

@@ -11,12 +11,12 @@ from community_app import routes
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
+from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
 from community_app.state.admin import AdminState
 from community_app.state.messages import Message
 
 NEWS_SAVED = N_("News item saved.")
-NEWS_CREATED = N_("News item created.")
 NEWS_DELETED = N_("News item deleted.")
 PUBLISHED = N_("Published: the item is on /news.")
 UNPUBLISHED = N_("Unpublished: the item is a draft again.")

@@ -12,10 +12,10 @@ from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers as service
+from community_app.services.admin_speakers import STATUS_CHANGED
 from community_app.state.admin import AdminState, address_value
 from community_app.state.messages import Message
 
-STATUS_CHANGED = N_("Status changed.")
 EMAIL_SENT = N_("Status changed. The applicant was emailed in their language.")
 STATUS_LABELS = ApplicationStatus.labels()
 EXPERIENCE_LABELS = Experience.labels()

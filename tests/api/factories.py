@@ -45,6 +45,24 @@ def insert(engine: sa.Engine, *rows: SQLModel) -> None:
         s.commit()
 
 
+def meetup_form(*, in_days: int = 20, **fields) -> dict:
+    """The back office's meetup form (the API's field names), ``in_days`` from now at
+    19:00-21:00 Korea time; ``fields`` change any value."""
+    return {
+        "title": "Rust evening",
+        "description": "Talks",
+        "meetupDate": (utcnow() + dt.timedelta(days=in_days)).strftime("%Y-%m-%d"),
+        "startTime": "19:00",
+        "endTime": "21:00",
+        "location": "Seoul",
+        "maxSeats": 40,
+        "parking": False,
+        "provided": "Snacks",
+        "requiresApproval": True,
+        **fields,
+    }
+
+
 def make_member(engine: sa.Engine, **fields) -> User:
     """A member without a password (sign-in is not what these tests are about)."""
     n = next(_serial)

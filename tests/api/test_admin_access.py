@@ -29,20 +29,9 @@ from community_app.models import (
     User,
 )
 from community_app.services.meetups import ticket_codes
-from tests.api.factories import bearer, make_member
+from tests.api.factories import bearer, make_member, meetup_form
 
-MEETUP_FORM = {
-    "title": "Rust evening",
-    "description": "Talks",
-    "meetupDate": (utcnow() + dt.timedelta(days=20)).strftime("%Y-%m-%d"),
-    "startTime": "19:00",
-    "endTime": "21:00",
-    "location": "Seoul",
-    "maxSeats": 40,
-    "parking": False,
-    "provided": "Snacks",
-    "requiresApproval": True,
-}
+MEETUP_FORM = meetup_form()
 JOB_FORM = {
     "title": "Backend engineer",
     "companyName": "Acme",

@@ -1,8 +1,8 @@
 """The organizer back office (/admin/...), signed in as the demo organizer: meetups with a
 speaker and a keynote, registration and check-in with the CSV export, news publishing,
 the jobs queue, speaker decisions by email, comment hiding, settings; the access gate for
-visitors and members; every view at its own address surviving reload, back and forward in
-both languages; desktop and phone widths."""
+visitors and members; desktop and phone widths. Addresses, reload, back and forward:
+test_admin_addresses.py."""
 
 from __future__ import annotations
 
@@ -378,72 +378,3 @@ def test_back_office_in_uzbek_at_both_widths(page: Page, mobile: Page, site):
         _shot(current, f"{name}-meetup-errors")
         assert current.evaluate("document.documentElement.scrollWidth") <= current.viewport_size["width"]
         current.evaluate("localStorage.setItem('uzdev_lang', 'en')")
-
-
-def _views(meetup_id: int, news_id: int) -> list[tuple[str, str, str]]:
-    """(address, the h2 the view shows, the navigation entry marked current)."""
-    return [
-        ("/admin", "Overview", "Overview"),
-        ("/admin/meetups?type=past", "Meetups", "Meetups"),
-        (f"/admin/meetups/{meetup_id}", "Edit meetup", "Meetups"),
-        (f"/admin/meetups/{meetup_id}?view=registrations", "Registrations", "Meetups"),
-        ("/admin/meetups/new", "New meetup", "Meetups"),
-        ("/admin/news?show=drafts", "News", "News"),
-        (f"/admin/news/{news_id}", "Edit news item", "News"),
-        ("/admin/jobs?status=OPEN", "Jobs", "Jobs"),
-        ("/admin/speakers?status=NEW", "Speaker applications", "Speakers"),
-        ("/admin/comments?show=visible", "Comments", "Comments"),
-        ("/admin/settings", "Settings", "Settings"),
-        ("/admin/audit", "Audit log", "Audit log"),
-    ]
-
-
-def _shows(page: Page, address: str, heading: str, area: str, lang: str) -> None:
-    from community_app.i18n import gettext
-
-    expect(page).to_have_url(re.compile(re.escape(address) + "$"))
-    expect(page.get_by_role("heading", level=2, name=gettext(heading, lang), exact=True)
-           ).to_be_visible()
-    expect(_nav(page, gettext(area, lang))).to_have_attribute("aria-current", "page")
-
-
-@pytest.mark.parametrize("lang", ["en", "uz"])
-def test_every_view_has_an_address_that_survives_reload_back_and_forward(
-    page: Page, site, lang
-):
-    public = httpx.get(f"{site.url}{API}/public/meetups", params={"type": "past"}).json()
-    meetup_id = public["data"]["content"][0]["id"]
-    news_id = httpx.get(f"{site.url}{API}/public/news").json()["data"]["content"][0]["id"]
-    views = _views(meetup_id, news_id)
-    _open_admin(page, site, "/admin")
-    page.evaluate(f"localStorage.setItem('uzdev_lang', '{lang}')")
-    for address, heading, area in views:  # a shared link, then a reload
-        page.goto(address)
-        wait_ready(page)
-        _shows(page, address, heading, area, lang)
-        page.reload()
-        wait_ready(page)
-        _shows(page, address, heading, area, lang)
-    _shot(page, f"addresses-{lang}")
-    # Back through every view, then forward again: each lands where it was.
-    for address, heading, area in reversed(views[:-1]):
-        page.go_back()
-        _shows(page, address, heading, area, lang)
-    for address, heading, area in views[1:]:
-        page.go_forward()
-        _shows(page, address, heading, area, lang)
-    page.evaluate("localStorage.setItem('uzdev_lang', 'en')")
-
-
-def test_list_filters_live_in_the_address(page: Page, site):
-    _open_admin(page, site, "/admin/jobs")
-    page.get_by_role("radio", name="Open", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/admin/jobs\?status=OPEN$"))
-    page.get_by_role("radio", name="Filled", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/admin/jobs\?status=FILLED$"))
-    page.go_back()
-    expect(page).to_have_url(re.compile(r"/admin/jobs\?status=OPEN$"))
-    expect(page.get_by_role("radio", name="Open", exact=True)).to_be_checked()
-    page.reload()
-    wait_ready(page)
-    expect(page.get_by_role("radio", name="Open", exact=True)).to_be_checked()

@@ -33,6 +33,7 @@ from community_app.services.meetups import get_meetup_details, register_for_meet
 from community_app.services.news import list_news
 from community_app.services.uploads import public_file, public_path_of_url, public_url
 from tests.api.auth_helpers import outbox_messages
+from tests.api.factories import meetup_form
 from community_app.services.meetups import (
     admin_edits,
     admin_program,
@@ -40,18 +41,9 @@ from community_app.services.meetups import (
     admin_views,
 )
 
-FORM = {
-    "title": "Go meetup",
-    "description": "Talks about Go",
-    "meetupDate": (utcnow() + dt.timedelta(days=10)).strftime("%Y-%m-%d"),
-    "startTime": "19:00",
-    "endTime": "21:30",
-    "location": "Gangnam",
-    "maxSeats": 3,
-    "parking": True,
-    "provided": "Pizza",
-    "requiresApproval": False,
-}
+FORM = meetup_form(in_days=10, title="Go meetup", description="Talks about Go", endTime="21:30",
+                   location="Gangnam", maxSeats=3, parking=True, provided="Pizza",
+                   requiresApproval=False)
 ANSWERS = {
     "attendanceReason": "learning",
     "interestedField": "backend",

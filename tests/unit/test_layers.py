@@ -1,5 +1,6 @@
 """The layers of GUIDE.md hold: models -> services -> api | state -> ui, with no import
-running upwards (nor between the two siblings api and state).
+running upwards (nor between the siblings api, state and demo); nothing imports ui except
+ui itself and the application module (community_app/community_app.py).
 
 Reads every module's imports (the ``import`` statements, wherever they stand, also inside
 functions) and names each import that breaks the order."""
@@ -14,7 +15,11 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "community_app"
 
 # Rank of each top-level part of the package: a module may import its own rank or lower.
-# 0: the base every layer may use (standard-library-like helpers, settings, database).
+# 0: the cross-cutting base every layer may use. Each is plain Python with no import of a
+# layer above: settings (the environment), db (engine, sessions, migrations), i18n
+# (catalogs, gettext, N_), korea_time (stored UTC <-> Korea dates and clocks), routes (every
+# address and link builder: states redirect to them, pages register them), logs and
+# metrics (observability), radix_css and build_output (what the build writes).
 BASE = {
     "settings", "db", "i18n", "korea_time", "routes", "logs", "metrics", "radix_css", "build_output",
 }
@@ -22,15 +27,19 @@ RANKS = {
     **dict.fromkeys(BASE, 0),
     "models": 1,
     "services": 2,
+    # Beside each other, each calling the services: the REST API, the site's states, the
+    # demo content, and the entry points that are not the app (commands, the server's
+    # middlewares).
     "api": 3,
     "state": 3,
     "demo": 3,
+    "cli": 3, "backup": 3, "web_serving": 3, "event_admission": 3,
     "ui": 4,
-    # The application: wires everything together.
-    "community_app": 5, "web_serving": 5, "cli": 5, "backup": 5, "event_admission": 5,
-    "process_memory": 5,
+    # The application module: the only one besides ui itself that imports ui.
+    "community_app": 5,
+    "process_memory": 3,  # the workers' memory upkeep, started by the app module
 }
-SIBLINGS = {"api", "state"}  # the same rank, but neither may import the other
+SIBLINGS = {"api", "state", "demo"}  # the same rank, but none may import another
 
 
 def _part(dotted: str) -> str:
@@ -96,6 +105,8 @@ def test_no_import_runs_up_the_layers():
         ("api/x.py", "from community_app.state.auth import AuthState\n"),
         ("db.py", "from community_app.services import cache\n"),
         ("services/x.py", "from ..api import deps\n"),
+        ("cli.py", "from community_app.ui.pages import home\n"),
+        ("api/x.py", "from community_app.demo import seed\n"),
     ],
 )
 def test_an_upward_import_is_found(tmp_path, where, code):

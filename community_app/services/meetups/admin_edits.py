@@ -20,7 +20,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 
-import sqlalchemy as sa
 
 # SPEC section 3: what a meetup shows when a value is missing.
 from sqlmodel import Session, col, or_, select
@@ -44,13 +43,17 @@ from community_app.models.meetup import DEFAULT_SEATS
 from community_app.services.admin_common import (
     MEETUP_CACHES,
     clean_file_name,
-    expire_caches,
     flag,
+    logged,
+    picture_changed,
+    removed,
+    saved_with_picture,
     store_public_picture,
     text,
     whole_number,
 )
-from community_app.services.audit import record, require_organizer
+from community_app.services.audit import require_organizer
+from community_app.services.bulk import delete_where
 from community_app.services.errors import Invalid, InvalidMany
 from community_app.services.lookup import MAX_ID
 from community_app.services.meetups.admin_views import (
@@ -254,14 +257,8 @@ def create_meetup(
         created_at=utcnow(),
         updated_at=utcnow(),
     )
-    try:
-        session.add(meetup)
-        session.flush()
-    except Exception:
-        delete_public_image(image_url)
-        raise
-    record(session, actor_id, "meetup.create", "meetup", meetup.id, meetup.title)
-    expire_caches(session, *MEETUP_CACHES)
+    saved_with_picture(session, actor_id, meetup, image_url, "meetup.create", ("meetup", None),
+                       meetup.title, MEETUP_CACHES)
     return admin_summary(session, meetup)
 
 
@@ -286,8 +283,16 @@ def update_meetup(
     set_seats(session, meetup_id, new_max)
     offer_free_seats(session, meetup_id)  # seats raised: the waitlist is offered them first
     session.refresh(meetup)
-    record(session, actor_id, "meetup.update", "meetup", meetup_id, meetup.title)
-    expire_caches(session, *MEETUP_CACHES)
+    logged(session, actor_id, "meetup.update", ("meetup", meetup_id), meetup.title, MEETUP_CACHES)
+    return admin_summary(session, meetup)
+
+
+def _picture(session: Session, actor_id: int, meetup_id: int, image: bytes | None,
+             name: str | None, action: str, detail: str = "") -> AdminMeetupView:
+    require_organizer(session, actor_id)
+    meetup = meetup_or_404(session, meetup_id)
+    picture_changed(session, actor_id, meetup, image, PUBLIC_MEETUPS, action,
+                    ("meetup", meetup_id), detail, MEETUP_CACHES, image_name=name)
     return admin_summary(session, meetup)
 
 
@@ -295,39 +300,12 @@ def set_meetup_image(
     session: Session, actor_id: int, meetup_id: int, image: bytes, image_name: str | None = None
 ) -> AdminMeetupView:
     """Replace the meetup's image with a checked, re-encoded upload (public/meetups)."""
-    require_organizer(session, actor_id)
-    meetup = meetup_or_404(session, meetup_id)
-    url = store_public_picture(image, PUBLIC_MEETUPS)
-    old = meetup.image_url
-    meetup.image_url = url
-    meetup.image_name = clean_file_name(image_name)
-    meetup.updated_at = utcnow()
-    session.add(meetup)
-    try:
-        session.flush()
-    except Exception:
-        delete_public_image(url)
-        raise
-    record(session, actor_id, "meetup.image", "meetup", meetup_id, meetup.image_name or "")
-    expire_caches(session, *MEETUP_CACHES)
-    if old != url:
-        delete_public_image(old)
-    return admin_summary(session, meetup)
+    name = clean_file_name(image_name)
+    return _picture(session, actor_id, meetup_id, image, name, "meetup.image", name or "")
 
 
 def remove_meetup_image(session: Session, actor_id: int, meetup_id: int) -> AdminMeetupView:
-    require_organizer(session, actor_id)
-    meetup = meetup_or_404(session, meetup_id)
-    old = meetup.image_url
-    meetup.image_url = None
-    meetup.image_name = None
-    meetup.updated_at = utcnow()
-    session.add(meetup)
-    session.flush()
-    record(session, actor_id, "meetup.image_remove", "meetup", meetup_id)
-    expire_caches(session, *MEETUP_CACHES)
-    delete_public_image(old)
-    return admin_summary(session, meetup)
+    return _picture(session, actor_id, meetup_id, None, None, "meetup.image_remove")
 
 
 def delete_meetup(session: Session, actor_id: int, meetup_id: int) -> None:
@@ -339,13 +317,7 @@ def delete_meetup(session: Session, actor_id: int, meetup_id: int) -> None:
     # Children first, explicitly: correct even where foreign keys are not enforced.
     for model in (KeynoteSession, Speaker, MeetupRegistration, WaitlistEntry, MeetupNote,
                   MeetupReview):
-        session.execute(
-            sa.delete(model)
-            .where(col(model.meetup_id) == meetup_id)
-            .execution_options(synchronize_session=False)
-        )
-    session.delete(meetup)
-    session.flush()
-    record(session, actor_id, "meetup.delete", "meetup", meetup_id, title)
-    expire_caches(session, *MEETUP_CACHES)
+        delete_where(session, model, col(model.meetup_id) == meetup_id)
+    removed(session, actor_id, meetup, "meetup.delete", ("meetup", meetup_id), title,
+            MEETUP_CACHES)
     delete_public_image(image)

@@ -23,12 +23,13 @@ from community_app.models import (
 )
 from community_app.services.admin_common import (
     MEETUP_CACHES,
-    expire_caches,
     flag,
+    removed,
+    saved,
     text,
     whole_number,
 )
-from community_app.services.audit import record, require_organizer
+from community_app.services.audit import require_organizer
 from community_app.services.errors import Invalid, InvalidMany, NotFound
 from community_app.services.lookup import get_or_404
 from community_app.services.meetups.admin_edits import (
@@ -52,6 +53,16 @@ from community_app.services.meetups.admin_views import (
 from community_app.services.validation import (
     collect,
 )
+
+
+def _saved(session: Session, actor_id: int, meetup_id: int, row, action: str, detail: str):
+    """A part of the programme written; the change logged against its meetup."""
+    return saved(session, actor_id, row, action, ("meetup", meetup_id), detail, MEETUP_CACHES)
+
+
+def _removed(session: Session, actor_id: int, meetup_id: int, row, action: str, detail: str):
+    removed(session, actor_id, row, action, ("meetup", meetup_id), detail, MEETUP_CACHES)
+
 
 # ---------------------------------------------------------------- speakers
 
@@ -86,10 +97,7 @@ def add_speaker(
     if errors:
         raise InvalidMany(errors)
     speaker = Speaker(meetup_id=meetup_id, **values)
-    session.add(speaker)
-    session.flush()
-    record(session, actor_id, "speaker.add", "meetup", meetup_id, speaker.full_name)
-    expire_caches(session, *MEETUP_CACHES)
+    _saved(session, actor_id, meetup_id, speaker, "speaker.add", speaker.full_name)
     return speaker_view(speaker)
 
 
@@ -103,10 +111,7 @@ def update_speaker(
         raise InvalidMany(errors)
     for name, value in values.items():
         setattr(speaker, name, value)
-    session.add(speaker)
-    session.flush()
-    record(session, actor_id, "speaker.update", "meetup", meetup_id, speaker.full_name)
-    expire_caches(session, *MEETUP_CACHES)
+    _saved(session, actor_id, meetup_id, speaker, "speaker.update", speaker.full_name)
     return speaker_view(speaker)
 
 
@@ -121,10 +126,7 @@ def remove_speaker(session: Session, actor_id: int, meetup_id: int, speaker_id: 
         .values(speaker_id=None)
         .execution_options(synchronize_session=False)
     )
-    session.delete(speaker)
-    session.flush()
-    record(session, actor_id, "speaker.remove", "meetup", meetup_id, name)
-    expire_caches(session, *MEETUP_CACHES)
+    _removed(session, actor_id, meetup_id, speaker, "speaker.remove", name)
 
 
 # ---------------------------------------------------------------- keynote sessions
@@ -178,10 +180,7 @@ def add_session(
     require_organizer(session, actor_id)
     meetup = meetup_or_404(session, meetup_id)
     row = KeynoteSession(meetup_id=meetup_id, **_validate_session(session, meetup, data))
-    session.add(row)
-    session.flush()
-    record(session, actor_id, "session.add", "meetup", meetup_id, row.subject)
-    expire_caches(session, *MEETUP_CACHES)
+    _saved(session, actor_id, meetup_id, row, "session.add", row.subject)
     return session_view(row, _names(session, meetup_id))
 
 
@@ -193,10 +192,7 @@ def update_session(
     row = _session(session, meetup_id, session_id)
     for name, value in _validate_session(session, meetup, data).items():
         setattr(row, name, value)
-    session.add(row)
-    session.flush()
-    record(session, actor_id, "session.update", "meetup", meetup_id, row.subject)
-    expire_caches(session, *MEETUP_CACHES)
+    _saved(session, actor_id, meetup_id, row, "session.update", row.subject)
     return session_view(row, _names(session, meetup_id))
 
 
@@ -204,10 +200,7 @@ def remove_session(session: Session, actor_id: int, meetup_id: int, session_id: 
     require_organizer(session, actor_id)
     row = _session(session, meetup_id, session_id)
     subject = row.subject
-    session.delete(row)
-    session.flush()
-    record(session, actor_id, "session.remove", "meetup", meetup_id, subject)
-    expire_caches(session, *MEETUP_CACHES)
+    _removed(session, actor_id, meetup_id, row, "session.remove", subject)
 
 
 # ---------------------------------------------------------------- notes
@@ -238,10 +231,7 @@ def add_note(
         is_active=flag(data, "active", True),
         created_at=utcnow(),
     )
-    session.add(note)
-    session.flush()
-    record(session, actor_id, "note.add", "meetup", meetup_id, note.content[:200])
-    expire_caches(session, *MEETUP_CACHES)
+    _saved(session, actor_id, meetup_id, note, "note.add", note.content[:200])
     return AdminNoteView(note.id, note.content, note.is_active, note.created_at)
 
 
@@ -256,11 +246,8 @@ def update_note(
         note.content = _note_text(data)
     if "active" in data and data.get("active") is not None:
         note.is_active = flag(data, "active")
-    session.add(note)
-    session.flush()
     action = "note.update" if note.is_active else "note.archive"
-    record(session, actor_id, action, "meetup", meetup_id, note.content[:200])
-    expire_caches(session, *MEETUP_CACHES)
+    _saved(session, actor_id, meetup_id, note, action, note.content[:200])
     return AdminNoteView(note.id, note.content, note.is_active, note.created_at)
 
 
@@ -268,7 +255,4 @@ def remove_note(session: Session, actor_id: int, meetup_id: int, note_id: int) -
     require_organizer(session, actor_id)
     note = _note(session, meetup_id, note_id)
     content = note.content
-    session.delete(note)
-    session.flush()
-    record(session, actor_id, "note.remove", "meetup", meetup_id, content[:200])
-    expire_caches(session, *MEETUP_CACHES)
+    _removed(session, actor_id, meetup_id, note, "note.remove", content[:200])

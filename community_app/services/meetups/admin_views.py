@@ -21,6 +21,7 @@ from community_app.models import (
     Speaker,
 )
 from community_app.services.lookup import get_or_404
+from community_app.services.validation import TITLE_MAX, TITLE_REQUIRED  # noqa: F401 - title rule
 from community_app.services.meetups.views import (
     MEETUP_NOT_FOUND,
     MeetupView,
@@ -35,7 +36,6 @@ AdminSpeakerView = SpeakerView
 AdminSessionView = SessionView
 
 MAX_SEATS_LIMIT = 100_000
-TITLE_MAX = 200
 LOCATION_MAX = 300
 PROVIDED_MAX = 500
 DESCRIPTION_MAX = 20_000
@@ -43,7 +43,6 @@ NAME_MAX = 120
 SUBJECT_MAX = 200
 NOTE_MAX = 5000
 
-TITLE_REQUIRED = N_("Title is required (200 characters at most).")
 DESCRIPTION_TOO_LONG = N_("Description is too long (20000 characters at most).")
 DATE_INVALID = N_("Please enter a date as YYYY-MM-DD.")
 TIME_INVALID = N_("Please enter a time as HH:MM (24-hour).")
@@ -65,6 +64,10 @@ NOT_PENDING = N_("Only registrations waiting for approval can be accepted or rej
 NOT_CHECKABLE = N_("Only accepted registrations can be checked in.")
 ALREADY_CHECKED_IN = N_("This person is already checked in.")
 NOT_CHECKED_IN = N_("This person is not checked in.")
+# What the organizer is told when it worked (the site and the API alike).
+ACCEPTED = N_("Registration accepted.")
+REJECTED = N_("Registration rejected.")
+CHECK_IN_UNDONE = N_("Check-in undone.")
 
 CSV_COLUMNS = (
     N_("Name"),

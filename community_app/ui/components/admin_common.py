@@ -351,6 +351,33 @@ def item_list(loaded: Any, items: Any, header: list[Any], row: Any, *, label: An
                                              empty_text=empty_text))
 
 
+def list_screen(title: Any, *actions: rx.Component, loaded: Any, items: Any, columns: list[Any],
+                row: Any, empty_text: Any, subtitle: Any = None, tools: Any = None,
+                after: Any = None) -> rx.Component:
+    """An area's list at its address: its heading with ``actions`` (filters, a New
+    button), the ``tools`` under it (filters, a search), the table named after the title
+    (a spinner until read, then the ``row`` of each item or ``empty_text``), then ``after``."""
+    return screen(
+        section_header(title, *actions, subtitle=subtitle),
+        *[part for part in (tools,) if part is not None],
+        item_list(loaded, items, columns, row, label=title, empty_text=empty_text),
+        *[part for part in (after,) if part is not None],
+    )
+
+
+def item_screen(back_label: Any, back: Any, title: Any, *actions: rx.Component,
+                subtitle: Any = None, body: tuple[rx.Component, ...] = ()) -> rx.Component:
+    """One item's view: the way back to its list, its heading with ``actions``, then
+    ``body``."""
+    return screen(back_button(back_label, back),
+                  section_header(title, *actions, subtitle=subtitle), *body)
+
+
+def edit_or_new(editing_id: Any, edit_title: Any, new_title: Any) -> Any:
+    """The heading of an item's form: editing one (an id) or making a new one."""
+    return rx.cond(editing_id > 0, edit_title, new_title)
+
+
 def title_cell(title: Any, *lines: Any, min_width: str = "160px") -> rx.Component:
     """A row's first cell: its name in bold over smaller muted lines (a component each,
     or the children of one line as a tuple)."""
@@ -364,8 +391,13 @@ def title_cell(title: Any, *lines: Any, min_width: str = "160px") -> rx.Componen
     )
 
 
-def actions_cell(*buttons: rx.Component, **props: Any) -> rx.Component:
-    """A row's last cell: its buttons side by side."""
+def actions_cell(*buttons: rx.Component, delete: tuple[Any, Any, Any] | None = None,
+                 **props: Any) -> rx.Component:
+    """A row's last cell: its buttons side by side, the last one ``delete`` (the confirm
+    dialog's title and text, the event on confirm) when given."""
+    if delete is not None:
+        title, text, on_confirm = delete
+        buttons = (*buttons, delete_button(title=title, text=text, on_confirm=on_confirm))
     return rx.table.cell(rx.hstack(*buttons, spacing="2", **props))
 
 

@@ -17,7 +17,7 @@ from community_app.state.admin import AdminState
 from community_app.state.site import SiteState
 from community_app.ui.components.admin_common import messages
 from community_app.ui.components.browser import loading_screen
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
@@ -36,19 +36,9 @@ AREAS = (
 
 
 def _not_allowed() -> rx.Component:
-    return rx.vstack(
-        rx.icon("shield-x", size=48, color=COLORS["danger"]),
-        rx.heading(t("Not allowed"), as_="h1", size="7"),
-        rx.text(t("This page is for organizers only."), size="4", color=COLORS["muted"],
-                id="admin-not-allowed"),
-        link_button(rx.icon("house", size=18), t("Back to Home"), href=routes.HOME),
-        spacing="4",
-        align="center",
-        text_align="center",
-        min_height="50vh",
-        justify="center",
-        width="100%",
-    )
+    return status_screen(rx.icon("shield-x", size=48, color=COLORS["danger"]),
+                         t("Not allowed"), t("This page is for organizers only."), size="7",
+                         id="admin-not-allowed")
 
 
 def _nav_link(key: str, href: str, icon: str, label: str, active: str) -> rx.Component:

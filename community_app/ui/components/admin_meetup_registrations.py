@@ -8,8 +8,8 @@ import reflex as rx
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import labelled
-from community_app.ui.components.admin_common import back_button, edit_button, screen, search_box
-from community_app.ui.components.admin_common import section_header, small_button, status_badge
+from community_app.ui.components.admin_common import edit_button, item_screen, search_box
+from community_app.ui.components.admin_common import small_button, status_badge
 from community_app.ui.components.admin_common import table_or_empty, title_cell
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -66,17 +66,21 @@ def _registration_row(r) -> rx.Component:
 
 
 def registrations_view() -> rx.Component:
-    return screen(
-        back_button(t("All meetups"), S.to_list),
-        section_header(
-            t("Registrations"),
-            edit_button(S.edit(S.editing_id), t("Edit meetup")),
-            rx.link(small_button(rx.icon("scan-line", size=14), t("Check-in at the door")),
-                    href="/admin/meetups/" + S.editing_id.to(str) + "/check-in"),
-            small_button(rx.icon("download", size=14), t("Download CSV"), variant="solid",
-                         on_click=S.download_csv, id="admin-download-csv"),
-            subtitle=S.current_title,
-        ),
+    return item_screen(
+        t("All meetups"), S.to_list, t("Registrations"),
+        edit_button(S.edit(S.editing_id), t("Edit meetup")),
+        rx.link(small_button(rx.icon("scan-line", size=14), t("Check-in at the door")),
+                href="/admin/meetups/" + S.editing_id.to(str) + "/check-in"),
+        small_button(rx.icon("download", size=14), t("Download CSV"), variant="solid",
+                     on_click=S.download_csv, id="admin-download-csv"),
+        subtitle=S.current_title,
+        body=_registrations(),
+    )
+
+
+def _registrations() -> tuple[rx.Component, ...]:
+    """The counts, the search and the table of registrations."""
+    return (
         rx.text(t("{registered} registered · {checked} checked in", registered=S.live_count,
                   checked=S.checked_in_count), id="registration-counts", size="2",
                 color=COLORS["muted"]),

@@ -7,10 +7,11 @@ import reflex as rx
 
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
-from community_app.ui.components.admin_common import actions_cell, back_button, card, check
-from community_app.ui.components.admin_common import choices, columns, delete_button, edit_button
-from community_app.ui.components.admin_common import image_card, item_form, item_list, missing
-from community_app.ui.components.admin_common import new_button, screen, section_header
+from community_app.ui.components.admin_common import actions_cell, card, check, choices
+from community_app.ui.components.admin_common import columns, edit_button
+from community_app.ui.components.admin_common import edit_or_new, image_card, item_form
+from community_app.ui.components.admin_common import item_screen, list_screen, missing
+from community_app.ui.components.admin_common import new_button, screen
 from community_app.ui.components.admin_common import small_button, text_area, title_cell
 from community_app.ui.components.admin_meetup_program import notes_card, sessions_card
 from community_app.ui.components.admin_meetup_program import speakers_card
@@ -42,29 +43,26 @@ def _meetup_row(m) -> rx.Component:
             edit_button(S.edit(m.id), aria_label=t("Edit") + " " + m.title),
             small_button(rx.icon("users", size=14), t("Registrations"),
                          on_click=S.open_registrations(m.id, m.title)),
-            delete_button(
-                title=t("Delete this meetup?"),
-                text=t("Its speakers, sessions, notes and every registration are deleted too. This cannot be undone."),
-                on_confirm=S.delete(m.id),
-            ),
+            delete=(t("Delete this meetup?"),
+                    t("Its speakers, sessions, notes and every registration are deleted too. This cannot be undone."),
+                    S.delete(m.id)),
             wrap="nowrap",
         ),
     )
 
 
 def _list() -> rx.Component:
-    return screen(
-        section_header(
-            t("Meetups"),
-            choices([("upcoming", t("Upcoming")), ("past", t("Past")), ("all", t("All"))],
-                    S.filter, S.set_filter, aria_label=t("Show")),
-            new_button(t("New meetup"), S.new_meetup, id="admin-new-meetup"),
-            subtitle=t("{people} people checked in at {count} past meetups.",
-                       people=S.total_attended, count=S.past_meetups),
-        ),
-        item_list(S.loaded, S.meetups,
-                  [t("Meetup"), t("Date"), t("Registered"), t("Waiting"), t("Attended"), t("Actions")],
-                  _meetup_row, label=t("Meetups"), empty_text=t("No meetups here yet.")),
+    return list_screen(
+        t("Meetups"),
+        choices([("upcoming", t("Upcoming")), ("past", t("Past")), ("all", t("All"))],
+                S.filter, S.set_filter, aria_label=t("Show")),
+        new_button(t("New meetup"), S.new_meetup, id="admin-new-meetup"),
+        subtitle=t("{people} people checked in at {count} past meetups.",
+                   people=S.total_attended, count=S.past_meetups),
+        loaded=S.loaded, items=S.meetups, row=_meetup_row,
+        columns=[t("Meetup"), t("Date"), t("Registered"), t("Waiting"), t("Attended"),
+                 t("Actions")],
+        empty_text=t("No meetups here yet."),
     )
 
 
@@ -113,21 +111,19 @@ def _image_card() -> rx.Component:
 
 
 def _form_view() -> rx.Component:
-    return screen(
-        back_button(t("All meetups"), S.to_list),
-        section_header(
-            rx.cond(S.editing_id > 0, t("Edit meetup"), t("New meetup")),
-            rx.cond(
-                S.editing_id > 0,
-                small_button(rx.icon("users", size=14), t("Registrations"),
-                             on_click=S.open_registrations(S.editing_id, S.current_title)),
-            ),
-            subtitle=t("Times are Korea time."),
-        ),
-        _meetup_form(),
+    return item_screen(
+        t("All meetups"), S.to_list,
+        edit_or_new(S.editing_id, t("Edit meetup"), t("New meetup")),
         rx.cond(
             S.editing_id > 0,
-            screen(_image_card(), speakers_card(), sessions_card(), notes_card()),
+            small_button(rx.icon("users", size=14), t("Registrations"),
+                         on_click=S.open_registrations(S.editing_id, S.current_title)),
+        ),
+        subtitle=t("Times are Korea time."),
+        body=(
+            _meetup_form(),
+            rx.cond(S.editing_id > 0,
+                    screen(_image_card(), speakers_card(), sessions_card(), notes_card())),
         ),
     )
 

@@ -10,10 +10,10 @@ from community_app.state.admin import AdminState
 from community_app.state.admin_news import VOCABULARY
 from community_app.state.admin_news import AdminNewsState as S
 from community_app.ui.components.admin_common import labelled
-from community_app.ui.components.admin_common import actions_cell, back_button, card, choices
-from community_app.ui.components.admin_common import columns, delete_button, edit_button
-from community_app.ui.components.admin_common import image_card, item_list, missing, new_button
-from community_app.ui.components.admin_common import screen, section_header, small_button, toggle
+from community_app.ui.components.admin_common import actions_cell, card, choices, columns
+from community_app.ui.components.admin_common import edit_button, edit_or_new
+from community_app.ui.components.admin_common import image_card, item_screen, list_screen
+from community_app.ui.components.admin_common import missing, new_button, small_button, toggle
 from community_app.ui.components.forms import error_text
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -42,26 +42,21 @@ def _news_row(n) -> rx.Component:
                 small_button(t("Unpublish"), on_click=S.publish(n.id, False)),
                 small_button(t("Publish"), color_scheme="green", on_click=S.publish(n.id, True)),
             ),
-            delete_button(
-                title=t("Delete this news item?"),
-                text=t("Its comments are deleted too. This cannot be undone."),
-                on_confirm=S.delete(n.id),
-            ),
+            delete=(t("Delete this news item?"),
+                    t("Its comments are deleted too. This cannot be undone."), S.delete(n.id)),
         ),
     )
 
 
 def _list() -> rx.Component:
-    return screen(
-        section_header(
-            t("News"),
-            choices([("all", t("All")), ("published", t("Published")), ("drafts", t("Drafts"))],
-                    S.show, S.set_filter),
-            new_button(t("New news item"), S.new_item),
-        ),
-        item_list(S.loaded, S.items,
-                  [t("Title"), t("Type"), t("State"), t("Date"), t("Comments"), t("Actions")],
-                  _news_row, label=t("News"), empty_text=t("No news items here yet.")),
+    return list_screen(
+        t("News"),
+        choices([("all", t("All")), ("published", t("Published")), ("drafts", t("Drafts"))],
+                S.show, S.set_filter),
+        new_button(t("New news item"), S.new_item),
+        loaded=S.loaded, items=S.items, row=_news_row,
+        columns=[t("Title"), t("Type"), t("State"), t("Date"), t("Comments"), t("Actions")],
+        empty_text=t("No news items here yet."),
     )
 
 
@@ -153,26 +148,26 @@ def _image_card() -> rx.Component:
 
 
 def _form_view() -> rx.Component:
-    return screen(
-        back_button(t("All news"), S.to_list),
-        section_header(
-            rx.cond(S.editing_id > 0, t("Edit news item"), t("New news item")),
-            rx.cond(
-                (S.editing_id > 0) & S.published,
-                rx.link(t("Open on the site"), href="/news/" + S.editing_id.to_string(),
-                        is_external=True),
+    return item_screen(
+        t("All news"), S.to_list,
+        edit_or_new(S.editing_id, t("Edit news item"), t("New news item")),
+        rx.cond(
+            (S.editing_id > 0) & S.published,
+            rx.link(t("Open on the site"), href="/news/" + S.editing_id.to_string(),
+                    is_external=True),
+        ),
+        _published_badge(S.published),
+        body=(
+            rx.flex(
+                rx.box(_form(), flex="1", min_width="0", width="100%"),
+                rx.cond(S.preview, rx.box(_preview(), flex="1", min_width="0", width="100%")),
+                flex_direction=["column", "column", "column", "column", "row"],
+                gap="16px",
+                width="100%",
+                align_items="flex-start",
             ),
-            _published_badge(S.published),
+            rx.cond(S.editing_id > 0, _image_card()),
         ),
-        rx.flex(
-            rx.box(_form(), flex="1", min_width="0", width="100%"),
-            rx.cond(S.preview, rx.box(_preview(), flex="1", min_width="0", width="100%")),
-            flex_direction=["column", "column", "column", "column", "row"],
-            gap="16px",
-            width="100%",
-            align_items="flex-start",
-        ),
-        rx.cond(S.editing_id > 0, _image_card()),
     )
 
 

@@ -13,7 +13,7 @@ from community_app.state.admin_speakers import EXPERTISE_LABELS, STATUS_LABELS
 from community_app.state.admin_speakers import AdminSpeakersState as SP
 from community_app.ui.components.admin_common import labelled, native_select
 from community_app.ui.components.admin_common import actions_cell, card, check, choices, columns
-from community_app.ui.components.admin_common import delete_button, item_form, item_list
+from community_app.ui.components.admin_common import item_form, list_screen
 from community_app.ui.components.admin_common import labelled_select, loading_or, screen
 from community_app.ui.components.admin_common import search_box, section_header, small_button
 from community_app.ui.components.admin_common import status_badge, when_any
@@ -164,20 +164,17 @@ def _comment_row(c) -> rx.Component:
                 small_button(rx.icon("eye", size=14), t("Show"), on_click=C.unhide(c.id)),
                 small_button(rx.icon("eye-off", size=14), t("Hide"), on_click=C.hide(c.id)),
             ),
-            delete_button(
-                title=t("Delete this comment?"),
-                text=t("Its replies are deleted too. This cannot be undone."),
-                on_confirm=C.delete(c.id),
-            ),
+            delete=(t("Delete this comment?"),
+                    t("Its replies are deleted too. This cannot be undone."), C.delete(c.id)),
         ),
     )
 
 
 def comments_section() -> rx.Component:
-    return screen(
-        section_header(t("Comments"),
-                       subtitle=t("A hidden comment and its replies vanish from the public thread.")),
-        rx.flex(
+    return list_screen(
+        t("Comments"),
+        subtitle=t("A hidden comment and its replies vanish from the public thread."),
+        tools=rx.flex(
             choices([("all", t("All")), ("visible", t("Visible")), ("hidden", t("Hidden"))],
                     C.show, C.set_show),
             search_box(C.query, C.set_query, t("Search text, author or news"),
@@ -186,9 +183,9 @@ def comments_section() -> rx.Component:
             wrap="wrap",
             align="center",
         ),
-        item_list(C.loaded, C.comments,
-                  [t("Comment"), t("Author"), t("News"), t("Written"), t("State"), t("Actions")],
-                  _comment_row, label=t("Comments"), empty_text=t("No comments here.")),
+        loaded=C.loaded, items=C.comments, row=_comment_row,
+        columns=[t("Comment"), t("Author"), t("News"), t("Written"), t("State"), t("Actions")],
+        empty_text=t("No comments here."),
     )
 
 
@@ -249,13 +246,15 @@ def _audit_row(e) -> rx.Component:
 
 
 def audit_section() -> rx.Component:
-    return screen(
-        section_header(t("Audit log"), subtitle=t("Who did what, and when (Korea time).")),
-        search_box(A.query, A.set_query, t("Search actions and details"),
-                   aria_label=t("Search the audit log")),
-        item_list(A.loaded, A.entries, [t("When"), t("Who"), t("Action"), t("Target"), t("Detail")],
-                  _audit_row, label=t("Audit log"), empty_text=t("Nothing recorded yet.")),
-        rx.hstack(
+    return list_screen(
+        t("Audit log"),
+        subtitle=t("Who did what, and when (Korea time)."),
+        tools=search_box(A.query, A.set_query, t("Search actions and details"),
+                         aria_label=t("Search the audit log")),
+        loaded=A.loaded, items=A.entries, row=_audit_row,
+        columns=[t("When"), t("Who"), t("Action"), t("Target"), t("Detail")],
+        empty_text=t("Nothing recorded yet."),
+        after=rx.hstack(
             small_button(rx.icon("chevron-left", size=14), t("Newer"), on_click=A.previous_page,
                          disabled=A.page == 0),
             rx.text(t("Page {page} of {pages}", page=A.page + 1,

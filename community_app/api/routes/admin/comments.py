@@ -16,11 +16,11 @@ from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import DELETED, NOT_ORGANIZER, WITH_404, item_actions
 from community_app.i18n import N_
 from community_app.services import admin_comments
+from community_app.services.admin_comments import SHOWN
 
 router = Router()
 
 HIDDEN = N_("Comment hidden.")
-SHOWN = N_("Comment shown again.")
 
 
 class AdminCommentOut(BaseModel):

@@ -27,14 +27,22 @@ WITH_409 = {**WITH_404, 409: {"description": "Not allowed in the current state"}
 
 SAVED = N_("Saved.")
 DELETED = N_("Deleted.")
-IMAGE_SAVED = N_("Image saved.")
-IMAGE_REMOVED = N_("Image removed.")
 
 ImageFile = Annotated[UploadFile, File(description="JPEG, PNG or WebP, at most 5 MB")]
 
 
 def image_bytes(upload: UploadFile) -> bytes:
     return upload.file.read(MAX_IMAGE_BYTES + 1)
+
+
+def picture(upload: UploadFile) -> tuple[bytes]:
+    """An uploaded image as its step takes it: the bytes (checked by the service)."""
+    return (image_bytes(upload),)
+
+
+def picture_and_name(upload: UploadFile) -> tuple[bytes, str | None]:
+    """The bytes and the file's own name (kept as a caption)."""
+    return image_bytes(upload), upload.filename
 
 
 def ruled(rules: Mapping[str, Rule], field: str) -> BeforeValidator:
@@ -57,12 +65,16 @@ def upper_or_none(value: object) -> object:
 
 
 def item_actions(router: APIRouter, out: Any, responses: dict,
-                 *actions: tuple[str, str, Callable[..., Any], str, str]) -> None:
+                 *actions: tuple[str, str, Callable[..., Any], str, str],
+                 answer: Callable[[Any], Any] | None = None,
+                 image: Callable[[UploadFile], tuple] | None = None) -> None:
     """Endpoints that change one item, each ``(method, path, step, message, what it does)``:
     ``step(session, organizer_id, *the path's ids)`` (its name names the endpoint), answered
-    with ``out.of(result)`` (``out`` None: no data) and the translated ``message``."""
+    with ``answer(result)`` (default ``out.of``; ``out`` None: no data) and the translated
+    ``message``. With ``image`` (``picture``, ``picture_and_name``) the endpoint takes an
+    uploaded ``image`` file and the step gets what ``image`` makes of it after the ids."""
     for action in actions:
-        _item_action(router, *action, out=out, responses=responses)
+        _item_action(router, *action, out=out, responses=responses, answer=answer, image=image)
 
 
 def item_edits(router: APIRouter, out: Any, body: type[BaseModel], responses: dict,
@@ -80,7 +92,8 @@ def item_edits(router: APIRouter, out: Any, body: type[BaseModel], responses: di
 def _item_action(router: APIRouter, method: str, path: str, step: Callable[..., Any],
                  message: str, doc: str, *, out: Any, responses: dict,
                  body: type[BaseModel] | None = None, dump: dict[str, Any] | None = None,
-                 answer: Callable[[Any], Any] | None = None, status_code: int = 200) -> None:
+                 answer: Callable[[Any], Any] | None = None, status_code: int = 200,
+                 image: Callable[[UploadFile], tuple] | None = None) -> None:
     ids = re.findall(r"\{(\w+)\}", path)
     answer = answer or (None if out is None else out.of)
 
@@ -88,6 +101,8 @@ def _item_action(router: APIRouter, method: str, path: str, step: Callable[..., 
         values = [params[name] for name in ids]
         if body is not None:
             values.append(params["body"].model_dump(**(dump or {})))
+        if image is not None:
+            values.extend(image(params["image"]))
         result = step(session, user.id, *values)
         return ok(None if answer is None else answer(result), translated(request, message),
                   status_code)
@@ -96,6 +111,7 @@ def _item_action(router: APIRouter, method: str, path: str, step: Callable[..., 
     endpoint.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         *[inspect.Parameter(name, keyword, annotation=int) for name in ids],
         *([inspect.Parameter("body", keyword, annotation=body)] if body is not None else []),
+        *([inspect.Parameter("image", keyword, annotation=ImageFile)] if image is not None else []),
         inspect.Parameter("user", keyword, annotation=Organizer),
         inspect.Parameter("session", keyword, annotation=SessionDep),
         inspect.Parameter("request", keyword, annotation=Request),

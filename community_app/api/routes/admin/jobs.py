@@ -20,16 +20,11 @@ from community_app.api.routes.admin.common import (
 )
 from community_app.api.routes.jobs import JobOut
 from community_app.api.schemas.rules import also_checked_by, checked_by
-from community_app.i18n import N_
 from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.services import admin_jobs
+from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
 
 router = Router()
-
-OPENED = N_("Job post opened for 30 days.")
-RENEWED = N_("Job post renewed for 30 days.")
-CLOSED = N_("Job post closed.")
-FILLED = N_("Job post marked as filled.")
 
 
 class AdminJobOut(BaseModel):

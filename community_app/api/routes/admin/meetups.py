@@ -17,13 +17,14 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    image_bytes, item_actions, item_edits, ruled, ruled_text,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, picture_and_name,
+    ruled, ruled_text,
 )
 from community_app.api.routes.meetups import MeetupOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.korea_time import korea_clock as korea_time
+from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.meetups import (
     MEETUP_TYPES, admin_edits, admin_program, admin_views, normalize_meetup_type,
 )
@@ -219,25 +220,14 @@ item_actions(router, None, WITH_404, ("delete", "/meetups/{meetup_id}", admin_ed
                                       "registrations, notes and image."))
 
 
-@router.post("/meetups/{meetup_id}/image", response_model=Envelope[AdminMeetupOut],
-             responses={**WITH_422, 413: {}})
-def upload_meetup_image(
-    meetup_id: int, image: ImageFile, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminMeetupOut]:
-    """Set the meetup's image: checked, re-encoded to WebP and served publicly."""
-    view = admin_edits.set_meetup_image(
-        session, user.id, meetup_id, image_bytes(image), image.filename
-    )
-    return ok(AdminMeetupOut.of_admin(view), translated(request, IMAGE_SAVED))
-
-
-@router.delete("/meetups/{meetup_id}/image", response_model=Envelope[AdminMeetupOut],
-               responses=WITH_404)
-def delete_meetup_image(
-    meetup_id: int, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminMeetupOut]:
-    view = admin_edits.remove_meetup_image(session, user.id, meetup_id)
-    return ok(AdminMeetupOut.of_admin(view), translated(request, IMAGE_REMOVED))
+item_actions(router, AdminMeetupOut, {**WITH_422, 413: {}},
+             ("post", "/meetups/{meetup_id}/image", admin_edits.set_meetup_image, IMAGE_SAVED,
+              "Set the meetup's image: checked, re-encoded to WebP and served publicly."),
+             image=picture_and_name, answer=AdminMeetupOut.of_admin)
+item_actions(router, AdminMeetupOut, WITH_404,
+             ("delete", "/meetups/{meetup_id}/image", admin_edits.remove_meetup_image,
+              IMAGE_REMOVED, "Remove the meetup's image."),
+             answer=AdminMeetupOut.of_admin)
 
 
 # ---------------------------------------------------------------- speakers, sessions, notes

@@ -14,17 +14,18 @@ from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.routes.admin.common import (
-    DELETED, IMAGE_REMOVED, IMAGE_SAVED, ImageFile, NOT_ORGANIZER, SAVED, WITH_404, WITH_422,
-    image_bytes, item_actions, item_edits, ruled_text, upper_or_none,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, picture,
+    ruled_text, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.services import admin_news
+from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
+from community_app.services.admin_news import NEWS_CREATED
 
 router = Router()
 
-NEWS_CREATED = N_("News item created.")
 PUBLISHED = N_("Published.")
 UNPUBLISHED = N_("Unpublished.")
 
@@ -120,19 +121,12 @@ item_actions(router, None, WITH_404, ("delete", "/news/{news_id}", admin_news.de
                                       "Delete a news item with its comments and image."))
 
 
-@router.post("/news/{news_id}/image", response_model=Envelope[AdminNewsOut],
-             responses={**WITH_422, 413: {}})
-def upload_news_image(
-    news_id: int, image: ImageFile, user: Organizer, session: SessionDep, request: Request
-) -> Envelope[AdminNewsOut]:
-    view = admin_news.set_news_image(session, user.id, news_id, image_bytes(image))
-    return ok(AdminNewsOut.of(view), translated(request, IMAGE_SAVED))
-
-
-@router.delete("/news/{news_id}/image", response_model=Envelope[AdminNewsOut],
-               responses=WITH_404)
-def delete_news_image(news_id: int, user: Organizer, session: SessionDep, request: Request) -> Envelope[AdminNewsOut]:
-    view = admin_news.remove_news_image(session, user.id, news_id)
-    return ok(AdminNewsOut.of(view), translated(request, IMAGE_REMOVED))
+item_actions(router, AdminNewsOut, {**WITH_422, 413: {}},
+             ("post", "/news/{news_id}/image", admin_news.set_news_image, IMAGE_SAVED,
+              "Set the item's image: checked, re-encoded to WebP and served publicly."),
+             image=picture)
+item_actions(router, AdminNewsOut, WITH_404,
+             ("delete", "/news/{news_id}/image", admin_news.remove_news_image, IMAGE_REMOVED,
+              "Remove the item's image."))
 
 

@@ -19,13 +19,11 @@ from community_app.api.schemas.rules import parsed_by
 from community_app.i18n import N_
 from community_app.models import RegistrationStatus
 from community_app.services.meetups import admin_registrations, admin_views
+from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
 
 router = Router()
 
-ACCEPTED = N_("Registration accepted.")
-REJECTED = N_("Registration rejected.")
 CHECKED_IN = N_("Checked in.")
-CHECK_IN_UNDONE = N_("Check-in undone.")
 
 
 class AdminRegistrationOut(BaseModel):

@@ -17,13 +17,11 @@ from community_app.api.routes.admin.common import (
     NOT_ORGANIZER, WITH_404, WITH_409, ruled, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by, parsed_by
-from community_app.i18n import N_
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers
+from community_app.services.admin_speakers import STATUS_CHANGED
 
 router = Router()
-
-STATUS_CHANGED = N_("Status changed.")
 
 
 class AdminApplicationOut(BaseModel):
