@@ -86,6 +86,11 @@ def event_register(event_type: str, event_id: int | str) -> str:
     return f"/events/{event_type}/register/{event_id}"
 
 
+def meetup_calendar(meetup_id: int | str) -> str:
+    """The meetup's .ics (RFC 5545), served by the REST API (api/routes/calendar.py)."""
+    return f"/api/v1/public/meetups/{meetup_id}/calendar.ics"
+
+
 def release_seat(token: str) -> str:
     return f"/release-seat/{token}"
 

@@ -63,6 +63,7 @@ class EventCard:
     event_type: str  # upcoming | past: the path segment of its links
     href: str
     register_href: str
+    calendar_href: str  # the meetup's .ics ("Add to calendar")
     starts_at: str  # UTC ISO 8601: sorts like the moment it names
     date_iso: str  # Korea-time date, for <time datetime=...>
 
@@ -198,6 +199,7 @@ def event_card(m: service.MeetupView) -> EventCard:
         event_type=event_type,
         href=routes.event_detail(event_type, m.id),
         register_href=routes.event_register(event_type, m.id),
+        calendar_href=routes.meetup_calendar(m.id),
         starts_at=_utc(m.starts_at).isoformat(),
         date_iso=to_korea(m.starts_at).date().isoformat(),
     )
@@ -286,7 +288,7 @@ def empty_card() -> EventCard:
         id=0, title=dict(blank), image=DEFAULT_IMAGE, image_is_default=True, date=dict(blank),
         time=dict(blank), location=dict(blank), seats_left=0, max_seats=0, registered=0,
         full=False, is_past=False, requires_approval=False, event_type=service.UPCOMING,
-        href=routes.EVENTS, register_href=routes.EVENTS, starts_at="", date_iso="",
+        href=routes.EVENTS, register_href=routes.EVENTS, calendar_href="", starts_at="", date_iso="",
     )
 
 

@@ -33,7 +33,6 @@ CLAIMED = N_("The seat is yours. See you there!")
 DECLINED = N_("You declined the seat; it goes to the next person in line.")
 LEFT = N_("You have left the waitlist.")
 FEED_RENEWED = N_("Your calendar address has been renewed; the old one no longer works.")
-ICS_PATH = "/api/v1/public/meetups/{id}/calendar.ics"
 
 
 @dataclasses.dataclass
@@ -90,7 +89,7 @@ def read_my_meetups(user_id: int) -> MyMeetupsData:
         tickets=[
             TicketRow(t.registration_id, t.title, date_texts(t.starts_at), time_texts(t.starts_at),
                       t.location, t.code, ticket_codes.qr_data_url(t.code),
-                      ICS_PATH.format(id=t.meetup_id))
+                      routes.meetup_calendar(t.meetup_id))
             for t in mine
         ],
         attended=[AttendedRow(a.meetup_id, a.title, date_texts(a.starts_at)) for a in came],

@@ -3,6 +3,7 @@ register button's states, wrong addresses, Uzbek, keyboard and phone widths."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import sqlalchemy as sa
@@ -200,9 +201,29 @@ def test_details_show_speakers_sessions_notes_registrations_parking_and_provided
     expect(page.locator("#event-parking")).to_have_text("Parking available")
 
 
+def test_an_upcoming_event_offers_its_calendar_file_in_korea_time(page: Page, site):
+    import httpx
+    import icalendar
+
+    page.goto(f"/events/upcoming/details/{BUSAN}")
+    wait_ready(page)
+    link = page.get_by_role("link", name="Add to calendar")
+    expect(link).to_have_attribute("href", f"/api/v1/public/meetups/{BUSAN}/calendar.ics")
+    answer = httpx.get(site.url + link.get_attribute("href"))
+    assert answer.headers["content-type"].startswith("text/calendar")
+    [event] = icalendar.Calendar.from_ical(answer.content).walk("VEVENT")
+    start = event.decoded("DTSTART")
+    with db(site) as s:
+        meetup = s.get(Meetup, BUSAN)
+    assert str(start.tzinfo) == "Asia/Seoul"
+    assert start.timestamp() == meetup.starts_at.replace(tzinfo=dt.UTC).timestamp()
+    assert str(event["SUMMARY"]) == meetup.title
+
+
 def test_past_event_has_reviews_and_registration_is_closed(page: Page):
     page.goto(f"/events/past/details/{SEOUL_12}")
     wait_ready(page)
+    expect(page.get_by_role("link", name="Add to calendar")).to_have_count(0)
     expect(page.get_by_text("Past", exact=True).first).to_be_visible()
     closed = page.get_by_role("button", name="Registration closed")
     expect(closed).to_be_disabled()

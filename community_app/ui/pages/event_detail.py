@@ -142,6 +142,21 @@ def register_area() -> rx.Component:
             ),
         ),
         rx.cond(
+            card.is_past,
+            rx.fragment(),
+            rx.link(
+                rx.icon("calendar-plus", size=16, aria_hidden="true"),
+                t("Add to calendar"),
+                href=card.calendar_href,
+                id="event-add-to-calendar",
+                display="inline-flex",
+                align_items="center",
+                gap="6px",
+                min_height="36px",
+                font_weight="500",
+            ),
+        ),
+        rx.cond(
             S.notice.contains("en"),
             rx.callout.root(rx.callout.text(t_var(S.notice)), color_scheme="green", role="status",
                             width="100%"),
