@@ -62,12 +62,17 @@ def lighthouse(url: str, label: str = "") -> dict:
     """One Lighthouse run: the figures of the table."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
-        subprocess.run(
-            [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
-             f"--chrome-flags={CHROME_FLAGS}", f"--only-categories={','.join(CATEGORIES)}"],
-            env={**os.environ, "CHROME_PATH": CHROME}, check=True, timeout=300,
-            capture_output=True,
-        )
+        command = [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
+                   f"--chrome-flags={CHROME_FLAGS}", f"--only-categories={','.join(CATEGORIES)}"]
+        for attempt in range(3):  # Chromium now and then fails to start or to connect
+            done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROME},
+                                  timeout=300, capture_output=True, text=True)
+            if done.returncode == 0:
+                break
+            print(f"  (Lighthouse failed on {label or url}, attempt {attempt + 1}: "
+                  f"{(done.stderr or done.stdout).strip().splitlines()[-1:]})", flush=True)
+        else:
+            raise RuntimeError(f"Lighthouse failed three times on {url}")
         report = json.loads(out.read_text())
         if REPORTS:
             REPORTS.mkdir(parents=True, exist_ok=True)
