@@ -24,7 +24,7 @@ def _new_member_token(site) -> str:
     n = next(_n)
     email = f"freshcounts{n}@example.com"
     r = httpx.post(f"{site.url}/api/v1/auth/register", json={
-        "email": email, "phone": f"0105555{n:04d}", "password": PASSWORD, "confirmPassword": PASSWORD,
+        "email": email, "phone": f"0103333{n:04d}", "password": PASSWORD, "confirmPassword": PASSWORD,
     }, timeout=20)
     assert r.status_code == 201, r.text
     httpx.post(f"{site.url}/api/v1/auth/login", json={"email": email, "password": PASSWORD}, timeout=20)
