@@ -68,7 +68,15 @@ $(STAMPS)/nginx:
 	fi
 	@touch $@
 
-setup-test: setup $(STAMPS)/chromium $(STAMPS)/nginx
+# axe-core from npm, once, into the git-ignored .make/ folder (as lighthouse below): the
+# accessibility gate of tests/e2e/test_accessibility.py injects its axe.min.js into the
+# pages (no network while the tests run).
+AXE := $(STAMPS)/node_modules/axe-core/axe.min.js
+$(AXE):
+	@mkdir -p $(STAMPS)
+	cd $(STAMPS) && npm install --silent --no-audit --no-fund axe-core@4.10.3
+
+setup-test: setup $(STAMPS)/chromium $(STAMPS)/nginx $(AXE)
 
 compile-messages: $(STAMPS)/python
 	@$(BIN)/python -m community_app.i18n compile >/dev/null

@@ -38,12 +38,14 @@ export function splitRemaining(ms) {
 
 const pad = (n) => String(n).padStart(2, "0");
 
+// The unit labels come from the page, translated (ui/components/home_countdown.py, the one
+// place that holds their texts).
 export function Countdown({
   target,
-  daysLabel = "Days",
-  hoursLabel = "Hours",
-  minutesLabel = "Minutes",
-  secondsLabel = "Seconds",
+  daysLabel,
+  hoursLabel,
+  minutesLabel,
+  secondsLabel,
   startedText = "",
   compact = false,
   label = "",

@@ -48,7 +48,7 @@ log = logging.getLogger(__name__)
 # ui/components/page_skeletons.py. A static page under the same prefix (/jobs/visa-guide)
 # is still served itself: web_serving.py looks for a built page first.
 SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL, routes.EVENT_REGISTER, routes.JOB_DETAIL,
-                routes.BLOG_POST)
+                routes.BLOG_POST, routes.MEMBER)
 _PARAM = re.compile(r"\[[^/\]]+\]")
 
 

@@ -21,6 +21,7 @@ from community_app.logs import configure_logging
 from community_app.settings import get_settings, harden_var_dir
 from community_app.state import hydrate
 from community_app.ui.components.browser import loading_screen
+from community_app.ui.first_paint import first_paint_script
 from community_app.ui.i18n import t
 from community_app.ui.pages import PAGES
 from community_app.ui.styles import GLOBAL_STYLE
@@ -35,10 +36,11 @@ configure_logging()
 harden_var_dir()
 harden_var_dir(get_states_dir())
 compile_catalogs()
-# A burst of page loads is admitted a few events at a time (short state locks).
-event_admission.install()
 # A page's first event sends a lean snapshot and loads the page: one event per page opened.
 hydrate.install()
+# A burst of page loads is admitted a few events at a time (short state locks), before
+# anything else of an event runs (installed last: the outermost wrapper).
+event_admission.install()
 
 
 def upgrade_database() -> None:
@@ -50,6 +52,8 @@ app = rx.App(
     style=GLOBAL_STYLE,
     stylesheets=["/site.css"],
     head_components=[
+        # Before anything is painted: the visitor's language and sign-in (ui/first_paint.py).
+        first_paint_script(),
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         rx.el.meta(name="theme-color", content="#1d4ed8"),
     ],

@@ -22,6 +22,7 @@ VISA_GUIDE = "/jobs/visa-guide"
 MYPAGE = "/mypage"
 BLOG = "/blog"
 BLOG_POST = "/blog/[post_id]"
+MEMBER = "/members/[username]"  # a member's public page (opt-in)
 TERMS = "/terms"
 PRIVACY = "/privacy"
 RELEASE_SEAT = "/release-seat/[token]"  # the reminder email's "I can't come" link
@@ -97,6 +98,10 @@ def release_seat(token: str) -> str:
 
 def blog_post(post_id: int | str) -> str:
     return f"/blog/{post_id}"
+
+
+def member_page(username: str) -> str:
+    return f"/members/{username}"
 
 
 def job_detail(job_id: int | str) -> str:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from community_app.services.paging import PageResult
+
 T = TypeVar("T")
+V = TypeVar("V")
 
 
 class Envelope(BaseModel, Generic[T]):
@@ -50,3 +53,9 @@ def page_of(items: Sequence[T], total: int, page: int, size: int) -> Page[T]:
         empty=len(items) == 0,
         numberOfElements=len(items),
     )
+
+
+def paged(result: PageResult[V], answer: Callable[[V], T]) -> Envelope[Page[T]]:
+    """One page of a service's list, as the API answers it: each item through ``answer``."""
+    items = [answer(item) for item in result.items]
+    return ok(page_of(items, result.total, result.page, result.size))

@@ -131,7 +131,8 @@ def _encoding(accept_encoding: str) -> str:
 
 def _finish(html: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str]:
     """The page with its head, compressed as asked, and its ETag: CPU work, on a thread."""
-    body = seo.inject_head(html.decode("utf-8"), seo.head_html(head)).encode("utf-8")
+    page = seo.inject_head(html.decode("utf-8"), seo.head_html(head))
+    body = seo.with_html_lang(page, head.lang).encode("utf-8")
     # One ETag per encoding (a strong validator names exact bytes).
     etag = f'"{hashlib.sha256(body).hexdigest()[:32]}{"-" + encoding if encoding else ""}"'
     if encoding == "br":

@@ -76,3 +76,10 @@ class LabelledEnum(StrEnum):
 def check_in(column: str, enum_cls: type[StrEnum], name: str) -> sa.CheckConstraint:
     allowed = ", ".join(f"'{v}'" for v in enum_cls.values())
     return sa.CheckConstraint(f"{column} IN ({allowed})", name=name)
+
+
+def one_live_per_member(name: str, live: str) -> sa.Index:
+    """At most one row per member and meetup among those where ``live`` (an SQL condition
+    on the row) holds: a partial unique index, on SQLite and PostgreSQL alike."""
+    return sa.Index(name, "user_id", "meetup_id", unique=True,
+                    sqlite_where=sa.text(live), postgresql_where=sa.text(live))

@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
-from community_app.models._base import check_in
+from community_app.models._base import check_in, one_live_per_member
 from community_app.models.enums import (
     AttendanceReason,
     InterestedField,
@@ -90,14 +90,7 @@ class MeetupRegistration(SQLModel, table=True):
         check_in("status", RegistrationStatus, "ck_registrations_status"),
         check_in("attendance_reason", AttendanceReason, "ck_registrations_reason"),
         check_in("interested_field", InterestedField, "ck_registrations_field"),
-        sa.Index(
-            "uq_registrations_live_user_meetup",
-            "user_id",
-            "meetup_id",
-            unique=True,
-            sqlite_where=sa.text("status != 'CANCELLED'"),
-            postgresql_where=sa.text("status != 'CANCELLED'"),
-        ),
+        one_live_per_member("uq_registrations_live_user_meetup", "status != 'CANCELLED'"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -124,14 +117,7 @@ class WaitlistEntry(SQLModel, table=True):
         check_in("status", WaitlistStatus, "ck_waitlist_status"),
         check_in("attendance_reason", AttendanceReason, "ck_waitlist_reason"),
         check_in("interested_field", InterestedField, "ck_waitlist_field"),
-        sa.Index(
-            "uq_waitlist_live_user_meetup",
-            "user_id",
-            "meetup_id",
-            unique=True,
-            sqlite_where=sa.text("status IN ('WAITING', 'OFFERED')"),
-            postgresql_where=sa.text("status IN ('WAITING', 'OFFERED')"),
-        ),
+        one_live_per_member("uq_waitlist_live_user_meetup", "status IN ('WAITING', 'OFFERED')"),
         sa.Index("ix_waitlist_meetup_status", "meetup_id", "status"),
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
@@ -48,6 +49,8 @@ class User(SQLModel, table=True):
     # No-shows at meetups before this moment no longer put the member after others on
     # waitlists (an organizer cleared them; services/meetups/waitlist.py).
     no_shows_cleared_at: dt.datetime | None = None
+    # The public member page /members/<username> (opt-in, off by default: My Page).
+    public_profile: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
 
     @property
     def is_organizer(self) -> bool:

@@ -14,12 +14,12 @@ from sqlmodel import Session, col, select
 
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, User
-from community_app.services.admin_common import removed, saved, searched_page, view_of
+from community_app.services.admin_common import removed, saved
 from community_app.services.audit import require_organizer
 from community_app.services.bulk import delete_where
 from community_app.services.comments import COMMENT_NOT_FOUND
-from community_app.services.lookup import get_or_404
-from community_app.services.paging import PageResult
+from community_app.services.lookup import get_or_404, view_of
+from community_app.services.paging import Listing, PageResult, searched_page
 
 
 # What the organizer is told when it worked (the site and the API alike).
@@ -57,12 +57,10 @@ def _query():
 def list_comments_admin(
     session: Session,
     actor_id: int,
+    listing: Listing = Listing(),
     *,
     hidden: bool | None = None,
     news_id: int | None = None,
-    search: str | None = None,
-    page: int = 0,
-    size: int = 20,
 ) -> PageResult[AdminCommentView]:
     """Comments and replies on every news item, newest first."""
     require_organizer(session, actor_id)
@@ -71,9 +69,8 @@ def list_comments_admin(
         query = query.where(col(Comment.hidden).is_(hidden))
     if news_id is not None:
         query = query.where(Comment.news_id == news_id)
-    return searched_page(session, query, _view, search=search,
-                         columns=(Comment.text, User.username, News.title), page=page,
-                         size=size)
+    return searched_page(session, query, _view, listing,
+                         (Comment.text, User.username, News.title))
 
 
 def _set_hidden(session: Session, actor_id: int, comment_id: int, hidden: bool) -> AdminCommentView:

@@ -4,21 +4,18 @@ committed), and a paged list with its search (Korea time: ``community_app.korea_
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import sqlalchemy as sa
-from sqlmodel import Session, or_
+from sqlmodel import Session
 
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.services import cache
 from community_app.services.audit import record
 from community_app.services.errors import Invalid
-from community_app.services.paging import PageResult, fetch_page
-from community_app.services.text_search import clean_filter, contains_ci
 from community_app.services.uploads import delete_public_image, prepare_image, public_url, save_image
 from community_app.services.validation import (
     optional_url_problem,
@@ -94,14 +91,32 @@ def expire_caches(session: Session, *kinds: str) -> None:
     session.info.setdefault("expire_cache_kinds", set()).update(kinds)
 
 
-# ---------------------------------------------------------------- a row as its view
+# ---------------------------------------------------------------- lists in a form
 
 
-def view_of(view: Callable[..., T], row: object, **values: Any) -> T:
-    """The dataclass ``view`` filled from ``row``'s attributes of the same names; ``values``
-    give the others (and replace any)."""
-    names = {field.name for field in dataclasses.fields(view)} - values.keys()
-    return view(**{name: getattr(row, name) for name in names}, **values)
+def distinct_items(value: object, clean: Callable[[str], str], *, longest: int,
+                   most: int) -> list[str] | None:
+    """The distinct non-empty items of a list, or of a comma-separated text, each as
+    ``clean`` makes it; None when the value is neither, an item is not a text or longer
+    than ``longest`` once clean, or there are more than ``most`` of them."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        items: Sequence[object] = value.split(",")
+    elif isinstance(value, (list, tuple)):
+        items = value
+    else:
+        return None
+    out: list[str] = []
+    for item in items:
+        if not isinstance(item, str):
+            return None
+        cleaned = clean(item)
+        if len(cleaned) > longest:
+            return None
+        if cleaned and cleaned not in out:
+            out.append(cleaned)
+    return out if len(out) <= most else None
 
 
 # ---------------------------------------------------------------- the end of a change
@@ -174,13 +189,3 @@ def picture_changed(session: Session, actor_id: int, row: T, data: bytes | None,
 
 # ---------------------------------------------------------------- a list screen's page
 
-
-def searched_page(session: Session, query: sa.Select, view: Callable[[Any], T], *,
-                  search: str | None = None, columns: Iterable[Any] = (), page: int = 0,
-                  size: int = 20) -> PageResult[T]:
-    """One page of ``query`` (ordered) as ``view(row)``; a ``search`` term narrows it to
-    the rows where any of ``columns`` contains it (any case)."""
-    if term := clean_filter(search):
-        query = query.where(or_(*(contains_ci(column, term) for column in columns)))
-    rows, total = fetch_page(session, query, page, size)
-    return PageResult([view(row) for row in rows], total, page, size)

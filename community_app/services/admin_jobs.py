@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from sqlmodel import Session, and_, col, func, or_, select
 
@@ -19,14 +19,14 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
 from community_app.models.job import JOB_LIFETIME_DAYS
-from community_app.services.admin_common import flag, removed, saved, searched_page, text
+from community_app.services.admin_common import distinct_items, flag, removed, saved, text
 from community_app.services.admin_common import whole_number
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Conflict, Invalid, InvalidMany
 from community_app.services.job_submissions import visa_fields
 from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
 from community_app.services.lookup import get_or_404
-from community_app.services.paging import PageResult
+from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.validation import (
     Rule,
     as_text,
@@ -106,10 +106,8 @@ def list_jobs_admin(
     session: Session,
     actor_id: int,
     status: str | None = None,
+    listing: Listing = Listing(),
     *,
-    search: str | None = None,
-    page: int = 0,
-    size: int = 20,
     now: dt.datetime | None = None,
 ) -> PageResult[AdminJobView]:
     """Every job post, or those of one stored status (PENDING: the queue, oldest first),
@@ -139,8 +137,8 @@ def list_jobs_admin(
         query = query.order_by(col(JobPost.created_at).asc(), col(JobPost.id).asc())
     else:
         query = query.order_by(col(JobPost.created_at).desc(), col(JobPost.id).desc())
-    return searched_page(session, query, lambda row: _view(*row, now), search=search,
-                         columns=(JobPost.title, JobPost.company_name), page=page, size=size)
+    return searched_page(session, query, lambda row: _view(*row, now), listing,
+                         (JobPost.title, JobPost.company_name))
 
 
 def count_pending_jobs(session: Session, actor_id: int) -> int:
@@ -233,22 +231,7 @@ def delete_job(session: Session, actor_id: int, job_id: int) -> None:
 def _string_list(value: object) -> list[str] | None:
     """At most 20 distinct items of at most 50 characters (a list, or a comma-separated
     text); None when the value is not such a list."""
-    if value is None or value == "":
-        return []
-    items: Sequence[object]
-    if isinstance(value, str):
-        items = value.split(",")
-    elif isinstance(value, (list, tuple)):
-        items = value
-    else:
-        return None
-    out: list[str] = []
-    for item in items:
-        if not isinstance(item, str) or len(item.strip()) > 50:
-            return None
-        if item.strip() and item.strip() not in out:
-            out.append(item.strip())
-    return out if len(out) <= 20 else None
+    return distinct_items(value, str.strip, longest=50, most=20)
 
 
 def _list_problem(value: object) -> str | None:

@@ -20,22 +20,21 @@ from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, NewsType
 from community_app.services.admin_common import (
     NEWS_CACHES,
+    distinct_items,
     flag,
     picture_changed,
     removed,
     saved,
     saved_with_picture,
-    searched_page,
     store_public_picture,
     text,
-    view_of,
 )
 from community_app.services.audit import require_organizer
 from community_app.services.bulk import delete_where
 from community_app.services.errors import InvalidMany
-from community_app.services.lookup import get_or_404
+from community_app.services.lookup import get_or_404, view_of
 from community_app.services.news import NEWS_NOT_FOUND, NEWS_TYPE_INVALID
-from community_app.services.paging import PageResult
+from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.uploads import PUBLIC_NEWS, delete_public_image
 from community_app.services.validation import TITLE_MAX, TITLE_REQUIRED, Rule, choice_rule
 from community_app.services.validation import collect, text_rule
@@ -72,26 +71,8 @@ class AdminNewsView:
 
 def normalize_tags(value: object) -> list[str] | None:
     """A list of clean tags from a list or a comma-separated string; None when invalid."""
-    if value is None or value == "":
-        return []
-    if isinstance(value, str):
-        raw = value.split(",")
-    elif isinstance(value, (list, tuple)):
-        raw = value
-    else:
-        return None
-    tags: list[str] = []
-    for item in raw:
-        if not isinstance(item, str):
-            return None
-        tag = re.sub(r"\s+", "-", item.strip().lower())
-        if not tag:
-            continue
-        if len(tag) > MAX_TAG_LENGTH:
-            return None
-        if tag not in tags:
-            tags.append(tag)
-    return tags if len(tags) <= MAX_TAGS else None
+    return distinct_items(value, lambda item: re.sub(r"\s+", "-", item.strip().lower()),
+                          longest=MAX_TAG_LENGTH, most=MAX_TAGS)
 
 
 # The rule of each field, shared with the API's body model (api/routes/admin/news.py).
@@ -135,11 +116,9 @@ def _item(session: Session, news_id: int) -> News:
 def list_news_admin(
     session: Session,
     actor_id: int,
+    listing: Listing = Listing(),
     *,
     published: bool | None = None,
-    search: str | None = None,
-    page: int = 0,
-    size: int = 20,
 ) -> PageResult[AdminNewsView]:
     """Every news item (drafts too), newest first."""
     require_organizer(session, actor_id)
@@ -147,8 +126,7 @@ def list_news_admin(
     if published is not None:
         query = query.where(col(News.published).is_(published))
     return searched_page(session, query, lambda n: _view(n, _comment_count(session, n.id)),
-                         search=search, columns=(News.title, News.content), page=page,
-                         size=size)
+                         listing, (News.title, News.content))
 
 
 def get_news_admin(session: Session, actor_id: int, news_id: int) -> AdminNewsView:

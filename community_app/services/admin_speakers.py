@@ -18,12 +18,12 @@ from sqlmodel import Session, col, func, select
 from community_app.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import ApplicationStatus, Expertise, SpeakerApplication
-from community_app.services.admin_common import saved, searched_page, view_of
+from community_app.services.admin_common import saved
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Conflict, Invalid
-from community_app.services.lookup import get_or_404
+from community_app.services.lookup import get_or_404, view_of
 from community_app.services.mail import send_mail_in_language
-from community_app.services.paging import PageResult
+from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.validation import Problem, Rule, text_rule
 from community_app.settings import get_settings
 
@@ -143,12 +143,10 @@ def parse_expertise_filter(value: str | None) -> str | None:
 def list_applications(
     session: Session,
     actor_id: int,
+    listing: Listing = Listing(),
     *,
     status: str | None = None,
     expertise: str | None = None,
-    search: str | None = None,
-    page: int = 0,
-    size: int = 20,
 ) -> PageResult[AdminApplicationView]:
     """Applications, newest first, filtered by status, expertise and a search of the
     name, email or topics (each optional)."""
@@ -160,10 +158,8 @@ def list_applications(
         query = query.where(application.status == wanted)
     if field := _expertise(expertise):
         query = query.where(application.expertise_field == field)
-    return searched_page(
-        session, query, _view, search=search, page=page, size=size,
-        columns=(application.full_name, application.email, application.topics),
-    )
+    return searched_page(session, query, _view, listing,
+                         (application.full_name, application.email, application.topics))
 
 
 def count_by_status(session: Session, actor_id: int) -> dict[str, int]:

@@ -18,8 +18,7 @@ from community_app.i18n import N_
 from community_app.models import AuditEntry, User
 from community_app.services.errors import Forbidden
 from community_app.services.lookup import MAX_ID
-from community_app.services.paging import PageResult, fetch_page
-from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.paging import Listing, PageResult, searched_page
 
 ORGANIZERS_ONLY = N_("Only organizers can do this.")
 MAX_DETAIL_LENGTH = 1000
@@ -78,40 +77,29 @@ def display_name(user: User | None) -> str:
 def list_audit(
     session: Session,
     actor_id: int,
-    *,
-    search: str | None = None,
-    page: int = 0,
-    size: int = 20,
+    listing: Listing = Listing(),
 ) -> PageResult[AuditView]:
     """The audit log, newest first; ``search`` matches the action, target type or detail."""
     require_organizer(session, actor_id)
     query = select(AuditEntry, User).join(
         User, col(User.id) == col(AuditEntry.actor_id), isouter=True
     )
-    if term := clean_filter(search):
-        query = query.where(
-            contains_ci(AuditEntry.action, term)
-            | contains_ci(AuditEntry.target_type, term)
-            | contains_ci(AuditEntry.detail, term)
-        )
     query = query.order_by(col(AuditEntry.created_at).desc(), col(AuditEntry.id).desc())
-    rows, total = fetch_page(session, query, page, size)
-    return PageResult(
-        [
-            AuditView(
-                id=e.id,
-                actor_id=e.actor_id,
-                actor_name=display_name(u),
-                actor_email=u.email if u else "",
-                action=e.action,
-                target_type=e.target_type,
-                target_id=e.target_id,
-                detail=e.detail,
-                created_at=e.created_at,
-            )
-            for e, u in rows
-        ],
-        total,
-        page,
-        size,
+    return searched_page(session, query, _view, listing,
+                         (AuditEntry.action, AuditEntry.target_type, AuditEntry.detail))
+
+
+def _view(row) -> AuditView:
+    """An entry with its actor (a row of ``list_audit``'s query; no actor once deleted)."""
+    e, u = row
+    return AuditView(
+        id=e.id,
+        actor_id=e.actor_id,
+        actor_name=display_name(u),
+        actor_email=u.email if u else "",
+        action=e.action,
+        target_type=e.target_type,
+        target_id=e.target_id,
+        detail=e.detail,
+        created_at=e.created_at,
     )

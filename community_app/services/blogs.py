@@ -14,7 +14,9 @@ from sqlmodel import Session, col, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
+from community_app import routes
 from community_app.services.authors import full_name_or_username, public_names
+from community_app.services.members import shows_page
 from community_app.services.errors import Forbidden, InvalidMany, NotFound
 from community_app.services.uploads import (
     delete_upload,
@@ -48,6 +50,8 @@ class BlogPostView:
     published_at: dt.datetime | None
     # The author as shown, per language ("Deleted member" once erased: services/authors.py)
     author_names: dict[str, str] = dataclasses.field(default_factory=dict)
+    # The author's public page (/members/<username>) when they switched it on; "" otherwise.
+    author_page: str = ""
 
 
 def _view(post: BlogPost, author: User) -> BlogPostView:
@@ -58,6 +62,7 @@ def _view(post: BlogPost, author: User) -> BlogPostView:
         author_name=name, author_image_url=author.image_url, created_at=post.created_at,
         updated_at=post.updated_at, published_at=post.published_at,
         author_names=public_names(author),
+        author_page=routes.member_page(author.username) if shows_page(author) else "",
     )
 
 

@@ -22,7 +22,9 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, User
 from community_app.services import ratelimit
+from community_app import routes
 from community_app.services.authors import author_names, is_deleted_member, public_names
+from community_app.services.members import shows_page
 from community_app.services.errors import InvalidMany, NotFound
 from community_app.services.lookup import MAX_ID
 from community_app.services.news import get_published_news
@@ -56,6 +58,8 @@ class CommentView:
     # once erased: services/authors.py); ``author_handles``: the username, for the API.
     author_names: dict[str, str] = dataclasses.field(default_factory=dict)
     author_handles: dict[str, str] = dataclasses.field(default_factory=dict)
+    # The author's public page (/members/<username>) when they switched it on; "" otherwise.
+    author_page: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -174,6 +178,7 @@ def _views(
                 my_vote=int(mine.get(c.id, 0)),
                 author_names=public_names(author),
                 author_handles=author_names(author),
+                author_page=routes.member_page(author.username) if shows_page(author) else "",
             )
         )
     return views

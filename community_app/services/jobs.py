@@ -34,7 +34,7 @@ from community_app.models import (
 )
 from community_app.services.authors import is_deleted_member
 from community_app.services.errors import Invalid, NotFound
-from community_app.services.lookup import get_or_404
+from community_app.services.lookup import get_or_404, view_of
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.text_search import (
     clean_filter,
@@ -205,47 +205,15 @@ def status_condition(status: str, now: dt.datetime):
 
 
 def job_view(job: JobPost, poster: User | None, now: dt.datetime) -> JobView:
-    return JobView(
-        id=job.id,
-        title=job.title,
-        company_name=job.company_name,
-        company_description=job.company_description,
-        location=job.location,
-        remote=job.remote,
-        job_type=job.job_type,
-        category=job.category,
-        description=job.description,
-        requirements=job.requirements,
-        experience=job.experience,
+    shown = poster is not None and not is_deleted_member(poster)  # erased: no poster shown
+    return view_of(
+        JobView, job,
         technologies=[str(t) for t in (job.technologies or [])],
-        benefits=job.benefits,
         keywords=[str(k) for k in (job.keywords or [])],
-        salary_min=job.salary_min,
-        salary_max=job.salary_max,
-        salary_currency=job.salary_currency,
-        contact_phone=job.contact_phone,
-        contact_email=job.contact_email,
-        contact_website=job.contact_website,
         status=JobStatus.CLOSED.value if _is_expired(job, now) else job.status,
         visas=[str(v) for v in (job.visas or [])],
-        visa_sponsorship=job.visa_sponsorship,
-        korean_level=job.korean_level,
         working_languages=[str(v) for v in (job.working_languages or [])],
-        posted_by=(
-            PosterView(
-                poster.id,
-                poster.username,
-                poster.first_name,
-                poster.last_name,
-                poster.bio,
-                poster.image_url,
-                poster.joined_at,
-            )
-            if poster is not None and not is_deleted_member(poster)  # erased: no poster shown
-            else None
-        ),
-        created_at=job.created_at,
-        expires_at=job.expires_at,
+        posted_by=view_of(PosterView, poster) if shown else None,
     )
 
 

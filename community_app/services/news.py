@@ -16,7 +16,7 @@ from community_app.i18n import N_
 from community_app.models import News, NewsType
 from community_app.services import images
 from community_app.services.errors import Invalid, NotFound
-from community_app.services.lookup import get_or_404
+from community_app.services.lookup import get_or_404, view_of
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.text_search import clean_filter, contains_ci, json_list_has_ci
 
@@ -36,18 +36,15 @@ class NewsView:
     # The item's own generated cover (services/images.py), shown when it has no picture.
     cover_url: str = ""
 
+    @property
+    def picture_url(self) -> str:
+        """What to show: the uploaded picture, else the generated cover."""
+        return self.image_url or self.cover_url
+
 
 def news_view(item: News) -> NewsView:
-    return NewsView(
-        id=item.id,
-        title=item.title,
-        content=item.content,
-        type=item.type,
-        tags=[str(t) for t in (item.tags or [])],
-        image_url=item.image_url,
-        created_at=item.created_at,
-        cover_url=images.cover_url("news", item.id, item.type),
-    )
+    return view_of(NewsView, item, tags=[str(t) for t in (item.tags or [])],
+                   cover_url=images.cover_url("news", item.id, item.type))
 
 
 def normalize_news_type(value: str | None) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
 import sqlalchemy as sa
@@ -15,6 +16,7 @@ from sqlmodel import Session, func, select
 
 from community_app.i18n import N_
 from community_app.services.errors import InvalidMany
+from community_app.services.text_search import searched
 
 T = TypeVar("T")
 
@@ -42,6 +44,16 @@ class PageResult(Generic[T]):
         return self.page >= self.total_pages - 1
 
 
+@dataclasses.dataclass(frozen=True)
+class Listing:
+    """What a paged list is asked for: a search term (optional), the page (0 first) and
+    its size."""
+
+    search: str | None = None
+    page: int = 0
+    size: int = 20
+
+
 def check_paging(page: int, size: int) -> None:
     """Page 0 or more, size 1 to 100; both problems are reported at once."""
     errors = {}
@@ -61,3 +73,12 @@ def fetch_page(session: Session, query: sa.Select, page: int, size: int) -> tupl
     if offset >= total:
         return [], total
     return list(session.exec(query.offset(offset).limit(size)).all()), total
+
+
+def searched_page(session: Session, query: sa.Select, view: Callable[[Any], T],
+                  listing: Listing, columns: Iterable[Any] = ()) -> PageResult[T]:
+    """The ``listing``'s page of ``query`` (ordered) as ``view(row)``; its search term
+    narrows it to the rows where any of ``columns`` contains it (any case)."""
+    query = searched(query, listing.search, columns)
+    rows, total = fetch_page(session, query, listing.page, listing.size)
+    return PageResult([view(row) for row in rows], total, listing.page, listing.size)

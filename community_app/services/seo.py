@@ -297,6 +297,14 @@ _CHARSET = re.compile(r'<meta charset="utf-8"\s*/?>', re.I)
 _HEAD = re.compile(r"<head[^>]*>", re.I)
 
 
+_HTML_LANG = re.compile(r'(<html\b[^>]*?\blang=")[a-z]+(")', re.I)
+
+
+def with_html_lang(document: str, lang: str) -> str:
+    """``document`` with ``<html lang>`` in the head's language (the build says "en")."""
+    return _HTML_LANG.sub(rf"\g<1>{lang}\g<2>", document, count=1) if lang in LANGUAGES else document
+
+
 def inject_head(document: str, tags: tuple[str, str]) -> str:
     """``document`` with Reflex's title, description and og:image replaced by ``tags``:
     the first part early in the head (after the charset), the scripts at its end. React

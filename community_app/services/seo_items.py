@@ -84,14 +84,14 @@ def _load_item(session: Session, kind: str, item_id: int) -> Item | None:
         if kind == "news":
             n = news.get_news(session, item_id)
             return Item("news", n.id, n.title, plain_text(n.content, 2000),
-                        routes.news_detail(n.id), n.image_url or n.cover_url,
+                        routes.news_detail(n.id), n.picture_url,
                         published=n.created_at, modified=n.created_at,
                         extra=(("tags", tuple(n.tags)),))
         if kind == "meetup":
             m = meetups.get_meetup(session, item_id)
             event_type = meetups.PAST if m.is_past else meetups.UPCOMING
             return Item("meetup", m.id, m.title, plain_text(m.description, 2000),
-                        routes.event_detail(event_type, m.id), m.image_url or m.cover_url,
+                        routes.event_detail(event_type, m.id), m.picture_url,
                         starts_at=m.starts_at, ends_at=m.ends_at, place=m.location,
                         extra=(("seats_left", m.available_seats), ("is_past", m.is_past),
                                ("register", routes.event_register(event_type, m.id))))

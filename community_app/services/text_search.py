@@ -7,9 +7,10 @@ the search term is JSON-escaped the same way, so a term matches only inside one 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 import sqlalchemy as sa
-from sqlmodel import func
+from sqlmodel import func, or_
 
 MAX_FILTER_LENGTH = 200
 
@@ -22,6 +23,14 @@ def clean_filter(value: str | None) -> str:
 def contains_ci(column, term: str):
     """``column`` contains ``term``, ignoring case; LIKE wildcards in ``term`` are literal."""
     return func.lower(column).contains(term.lower(), autoescape=True)
+
+
+def searched(query: sa.Select, search: str | None, columns: Iterable) -> sa.Select:
+    """``query`` narrowed to the rows where any of ``columns`` contains the ``search`` term
+    (any case); all of them without a term."""
+    if term := clean_filter(search):
+        query = query.where(or_(*(contains_ci(column, term) for column in columns)))
+    return query
 
 
 def equals_ci(column, value: str):

@@ -26,15 +26,23 @@ from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
+from community_app.services.paging import Listing
 from community_app.state.auth import AuthState
 from community_app.state.messages import Message, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
+NEW = "new"  # /admin/<area>/new: the empty form of a new item
 NOT_ORGANIZER = N_("This page is for organizers only.")
 SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
 NO_IMAGE = N_("Choose an image first.")
+
+
+def whole_list(search: str | None = None) -> Listing:
+    """A list of the back office: its first 100 rows (the page shows no more)."""
+    return Listing(search, size=100)
+
 
 # The areas whose list has one filter in its address: (list address, filter name, default).
 LISTS = {
@@ -224,6 +232,20 @@ class AdminState(AuthState):
         for var, (name, allowed, default) in filters.items():
             setattr(self, var, self._address(name, allowed, default))
         return self._load_list()
+
+    def _open_item(self, area: str) -> int | None:
+        """The load of an item's address, /admin/<area>/<id> or /admin/<area>/new: its area,
+        then the item's id (0 when the address names none), or None once the empty form of
+        a new item is open."""
+        self.section = area
+        if self.router.url.path.rstrip("/").rsplit("/", 1)[-1] == NEW:
+            self._new_form()
+            return None
+        return routes.path_id(self.router.url.path) or 0
+
+    def _new_form(self) -> None:
+        """The empty form of a new item (the areas with one define it)."""
+        raise NotImplementedError
 
     def _address(self, name: str, allowed: Iterable[str], default: str = "") -> str:
         """A filter of the current address (``?name=value``) when it is an allowed value."""

@@ -10,7 +10,7 @@ from community_app import routes
 from community_app.i18n import N_
 from community_app.services import admin_comments as service
 from community_app.services.admin_comments import SHOWN
-from community_app.state.admin import AdminState, address_value, row_action, stamp
+from community_app.state.admin import AdminState, address_value, row_action, stamp, whole_list
 from community_app.state.messages import Message
 
 HIDDEN = N_("Comment hidden: it is gone from the public thread.")
@@ -46,7 +46,7 @@ class AdminCommentsState(AdminState):
         hidden = {"visible": False, "hidden": True}.get(self.show)
         query = self.query
         return self._read_rows(
-            lambda s, a: service.list_comments_admin(s, a, hidden=hidden, search=query, size=100),
+            lambda s, a: service.list_comments_admin(s, a, whole_list(query), hidden=hidden),
             "comments", _row,
         )
 

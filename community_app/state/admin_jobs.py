@@ -12,7 +12,7 @@ from community_app.i18n.dates import date_texts
 from community_app.models import JobStatus
 from community_app.services import admin_jobs as service
 from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
-from community_app.state.admin import AdminState, row_action
+from community_app.state.admin import AdminState, row_action, whole_list
 from community_app.state.messages import Message
 
 SAVED = N_("Job post saved.")
@@ -118,7 +118,7 @@ class AdminJobsState(AdminState):
 
     def _load_list(self):
         status = None if self.filter == "ALL" else self.filter
-        return self._read_rows(lambda s, a: service.list_jobs_admin(s, a, status, size=100),
+        return self._read_rows(lambda s, a: service.list_jobs_admin(s, a, status, whole_list()),
                                "jobs", _row)
 
     @rx.event

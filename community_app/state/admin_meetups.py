@@ -18,7 +18,7 @@ from community_app.services.meetups import (
 )
 from community_app.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
-from community_app.state.admin import AdminState, row_action, stamp
+from community_app.state.admin import NEW, AdminState, row_action, stamp, whole_list
 from community_app.state.admin_meetup_rows import (
     MeetupForm,
     MeetupRow,
@@ -45,7 +45,6 @@ NOTE_RESTORED = N_("Note restored.")
 CHECKED_IN = N_("{name} is checked in.")
 
 FILTERS = ("upcoming", "past", "all")
-NEW = "new"  # /admin/meetups/new: the empty form
 REGISTRATIONS_VIEW = "registrations"
 
 class AdminMeetupsState(AdminState):
@@ -86,7 +85,7 @@ class AdminMeetupsState(AdminState):
         kind = None if self.filter == "all" else self.filter
 
         def read(session, actor):
-            page = admin_edits.list_meetups_admin(session, actor, kind, size=100)
+            page = admin_edits.list_meetups_admin(session, actor, kind, whole_list())
             return page.items, admin_registrations.attendance_summary(session, actor)
 
         ok, result, event = self._read(read)
@@ -118,12 +117,9 @@ class AdminMeetupsState(AdminState):
 
     @rx.event
     def open_meetup(self):
-        self.section = "meetups"
-        segment = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
-        if segment == NEW:
-            self._new_form()
+        meetup_id = self._open_item("meetups")
+        if meetup_id is None:
             return None
-        meetup_id = routes.path_id(self.router.url.path) or 0
         if self._address("view", (REGISTRATIONS_VIEW,)):
             return self._open_registrations(meetup_id)
         return self._edit(meetup_id)

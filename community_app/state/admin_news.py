@@ -13,7 +13,7 @@ from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
 from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
-from community_app.state.admin import AdminState
+from community_app.state.admin import NEW, AdminState, whole_list
 from community_app.state.messages import Message
 
 NEWS_SAVED = N_("News item saved.")
@@ -22,7 +22,6 @@ PUBLISHED = N_("Published: the item is on /news.")
 UNPUBLISHED = N_("Unpublished: the item is a draft again.")
 TYPES = ("TECH", "MEETUP", "SOCIAL")
 SHOWS = ("all", "published", "drafts")
-NEW = "new"  # /admin/news/new: the empty form
 VOCABULARY = list(service.TAG_VOCABULARY)
 
 
@@ -75,7 +74,7 @@ class AdminNewsState(AdminState):
     def _load_list(self):
         published = {"published": True, "drafts": False}.get(self.show)
         return self._read_rows(
-            lambda s, a: service.list_news_admin(s, a, published=published, size=100),
+            lambda s, a: service.list_news_admin(s, a, whole_list(), published=published),
             "items", _row,
         )
 
@@ -87,11 +86,8 @@ class AdminNewsState(AdminState):
     @rx.event
     def open_item(self):
         """/admin/news/<id>, or /admin/news/new for the empty form."""
-        self.section = "news"
-        if self.router.url.path.rstrip("/").endswith("/" + NEW):
-            self._new_form()
-            return None
-        return self._edit(routes.path_id(self.router.url.path) or 0)
+        news_id = self._open_item("news")
+        return None if news_id is None else self._edit(news_id)
 
     @rx.event
     def new_item(self):

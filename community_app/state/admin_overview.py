@@ -10,6 +10,7 @@ from community_app import routes
 from community_app.i18n import N_
 from community_app.services import admin_jobs, admin_speakers
 from community_app.services.meetups import admin_edits, admin_registrations, attendance
+from community_app.services.paging import Listing
 from community_app.state.admin import AdminState, row_action
 from community_app.state.messages import Message
 from community_app.i18n.dates import date_texts
@@ -65,7 +66,7 @@ class AdminOverviewState(AdminState):
         self.section = "overview"
 
         def read(session, actor):
-            upcoming = admin_edits.list_meetups_admin(session, actor, "upcoming", size=1).total
+            upcoming = admin_edits.list_meetups_admin(session, actor, "upcoming", Listing(size=1)).total
             return (upcoming, admin_registrations.attendance_summary(session, actor),
                     admin_jobs.count_pending_jobs(session, actor),
                     admin_speakers.count_by_status(session, actor))

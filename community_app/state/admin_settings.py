@@ -12,6 +12,7 @@ from community_app import routes
 from community_app.i18n import N_, both
 from community_app.services import admin_settings as service
 from community_app.services.audit import list_audit
+from community_app.services.paging import Listing
 from community_app.services.statistics import get_statistics
 from community_app.state.admin import AdminState, stamp
 from community_app.state.messages import Message
@@ -160,7 +161,7 @@ class AdminAuditState(AdminState):
     def _load_page(self):
         page, query = self.page, self.query
         ok, result, event = self._read(
-            lambda s, a: list_audit(s, a, search=query, page=page, size=AUDIT_PAGE_SIZE)
+            lambda s, a: list_audit(s, a, Listing(query, page, AUDIT_PAGE_SIZE))
         )
         if ok:
             self.entries = [

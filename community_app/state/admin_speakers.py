@@ -13,7 +13,7 @@ from community_app.i18n.dates import date_texts
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers as service
 from community_app.services.admin_speakers import STATUS_CHANGED
-from community_app.state.admin import AdminState, address_value
+from community_app.state.admin import AdminState, address_value, whole_list
 from community_app.state.messages import Message
 
 EMAIL_SENT = N_("Status changed. The applicant was emailed in their language.")
@@ -70,9 +70,8 @@ class AdminSpeakersState(AdminState):
         expertise = None if self.expertise_filter == "all" else self.expertise_filter
 
         def read(session, actor):
-            page = service.list_applications(
-                session, actor, status=status, expertise=expertise, size=100
-            )
+            page = service.list_applications(session, actor, whole_list(), status=status,
+                                             expertise=expertise)
             return page.items, service.count_by_status(session, actor)
 
         ok, result, event = self._read(read)

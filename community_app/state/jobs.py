@@ -139,6 +139,11 @@ def fetch_cards(query: ListQuery, page: int, engine=None) -> tuple[list[JobCard]
     return [job_card(job, now) for job in result.items], result.total
 
 
+def _one_of(value: str, allowed, default: str) -> str:
+    """``value`` when it is one of ``allowed``; ``default`` otherwise."""
+    return value if value in allowed else default
+
+
 def _replace_address(url: str):
     """Show the filters in the address bar without a navigation (no reload, no on_load)."""
     return rx.call_script(
@@ -261,7 +266,7 @@ class JobsState(rx.State):
         """Choose "my visa": remembered in this browser and, for a member, on the account."""
         visa = visa_choice(value) or ALL
         await self._remember_visa(visa)
-        for update in self._changed(dataclasses.replace(self._query(), visa=visa)):
+        for update in self._set(visa=visa):
             yield update
 
     async def _remember_visa(self, visa: str) -> None:
@@ -274,19 +279,21 @@ class JobsState(rx.State):
 
             await asyncio.to_thread(save)
 
+    def _set(self, **choice):
+        """The list with one more choice made (a filter, the search or the sort)."""
+        yield from self._changed(dataclasses.replace(self._query(), **choice))
+
     @rx.event
     def set_korean(self, value: str):
-        korean = value if value in KOREAN_LABELS else ALL
-        yield from self._changed(dataclasses.replace(self._query(), korean=korean))
+        yield from self._set(korean=_one_of(value, KOREAN_LABELS, ALL))
 
     @rx.event
     def set_language(self, value: str):
-        language = value if value in LANGUAGE_LABELS else ALL
-        yield from self._changed(dataclasses.replace(self._query(), language=language))
+        yield from self._set(language=_one_of(value, LANGUAGE_LABELS, ALL))
 
     @rx.event
     def set_remote(self, value: bool):
-        yield from self._changed(dataclasses.replace(self._query(), remote=bool(value)))
+        yield from self._set(remote=bool(value))
 
     @rx.event
     def retry(self):
@@ -294,28 +301,24 @@ class JobsState(rx.State):
 
     @rx.event
     def set_search(self, value: str):
-        search = str(value)[:MAX_SEARCH_LENGTH]  # as typed: trimmed only for the query
-        yield from self._changed(dataclasses.replace(self._query(), search=search))
+        # as typed: trimmed only for the query
+        yield from self._set(search=str(value)[:MAX_SEARCH_LENGTH])
 
     @rx.event
     def set_location(self, value: str):
-        location = city_choice(value) or ALL
-        yield from self._changed(dataclasses.replace(self._query(), location=location))
+        yield from self._set(location=city_choice(value) or ALL)
 
     @rx.event
     def set_job_type(self, value: str):
-        job_type = value if value in JOB_TYPE_LABELS else ALL
-        yield from self._changed(dataclasses.replace(self._query(), job_type=job_type))
+        yield from self._set(job_type=_one_of(value, JOB_TYPE_LABELS, ALL))
 
     @rx.event
     def set_status(self, value: str):
-        status = value if value in STATUS_LABELS else DEFAULT_STATUS
-        yield from self._changed(dataclasses.replace(self._query(), status=status))
+        yield from self._set(status=_one_of(value, STATUS_LABELS, DEFAULT_STATUS))
 
     @rx.event
     def set_sort(self, value: str):
-        sort = value if value in SORTS else DEFAULT_SORT
-        yield from self._changed(dataclasses.replace(self._query(), sort=sort))
+        yield from self._set(sort=_one_of(value, SORTS, DEFAULT_SORT))
 
     @rx.event
     async def clear_filters(self):

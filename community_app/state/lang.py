@@ -10,6 +10,9 @@ import reflex as rx
 from community_app.i18n import LANGUAGES, normalize_language
 
 LANG_STORAGE_KEY = "uzdev_lang"
+# The same name as a cookie: the server writes each page's head in the chosen language
+# (services/seo.py ``head_language``). Set here and by ``ui/first_paint.py``.
+LANG_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
 class LangState(rx.State):
@@ -30,5 +33,10 @@ class LangState(rx.State):
 
 
 def html_lang_script(lang: str):
-    """Set the page's ``lang`` attribute (screen readers, hyphenation, the tests' readiness)."""
-    return rx.call_script(f"document.documentElement.lang = {normalize_language(lang)!r}")
+    """Set the page's ``lang`` attribute (screen readers, hyphenation, the tests' readiness)
+    and the language cookie (the server's page heads on the next full load)."""
+    lang = normalize_language(lang)
+    return rx.call_script(
+        f"document.documentElement.lang = {lang!r};"
+        f"document.cookie = '{LANG_STORAGE_KEY}={lang}; path=/; max-age={LANG_COOKIE_MAX_AGE}; samesite=lax'"
+    )

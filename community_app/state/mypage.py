@@ -13,15 +13,19 @@ import reflex as rx
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.services import blogs, cache, job_submissions, meetups, privacy, profile
+from community_app.services import blogs, cache, job_submissions, meetups, members, privacy, profile
 from community_app.services.markdown import render_markdown
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
+from community_app.state.focus import focus_element, opener_id
 from community_app.state.messages import Message, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
 SECTIONS = ("events", "jobs", "blogs", "account")
+EVENTS_HEADING_ID = "mypage-events-heading"  # "My events" (ui/pages/mypage.py)
+BLOGS_HEADING_ID = "mypage-blogs-heading"  # "My Blogs" (ui/components/mypage_blogs.py)
+CANCEL_OPENER, DELETE_POST_OPENER = "cancel-registration", "delete-post"  # with opener_id
 
 
 @dataclasses.dataclass
@@ -95,6 +99,9 @@ class MyPageState(AuthState):
     _cover: bytes = b""
 
     account_errors: dict[str, Message] = {}
+    # The public member page /members/<username> (opt-in: services/members.py).
+    public_profile: bool = False
+    profile_notice: Message = {}
     account_notice: Message = {}
     account_key: int = 0
     photo_progress: int = 0
@@ -165,7 +172,9 @@ class MyPageState(AuthState):
 
     @rx.event
     def keep_registration(self):
+        opener = opener_id(CANCEL_OPENER, self.cancel_id)
         self.cancel_id, self.cancel_title = 0, ""
+        return focus_element(opener)  # back to its "Cancel registration" button
 
     @rx.event
     def confirm_cancel(self):
@@ -180,7 +189,8 @@ class MyPageState(AuthState):
             self.events_error = from_error(exc)
             return None
         self._load_all(user.id)
-        return None
+        # The cancelled row loses its button (and the focus with it): to the list's heading.
+        return focus_element(EVENTS_HEADING_ID)
 
     @rx.event
     async def reload_lists(self):
@@ -297,7 +307,9 @@ class MyPageState(AuthState):
 
     @rx.event
     def keep_post(self):
+        opener = opener_id(DELETE_POST_OPENER, self.delete_post_id)
         self.delete_post_id = 0
+        return focus_element(opener)  # back to its "Delete" button
 
     @rx.event
     def confirm_delete_post(self):
@@ -310,7 +322,7 @@ class MyPageState(AuthState):
         if self.editor_id == post_id:
             self.new_post()
         self._load_all(user.id)
-        return None
+        return focus_element(BLOGS_HEADING_ID)  # its row and button are gone
 
     # --- account ----------------------------------------------------------------------
 
@@ -341,10 +353,24 @@ class MyPageState(AuthState):
             export = privacy.latest_export(session, user_id)
             link = privacy.download_link(export) if export else None
             self.confirm_with_google = privacy.confirms_with_google(session, user_id)
+            self.public_profile = members.profile_shown(session, user_id)
         self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at)) for c in rows]
         self.export_status = export.status if export else ""
         self.export_progress = export.progress if export else 0
         self.export_url = link or ""
+
+    @rx.event
+    def set_public_profile(self, shown: bool):
+        """The switch "Show my public profile page"."""
+        self.profile_notice = {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        with session_scope() as session:
+            members.set_public_profile(session, user.id, bool(shown))
+        self.public_profile = bool(shown)
+        self.profile_notice = message(members.PROFILE_SHOWN if shown else members.PROFILE_HIDDEN)
+        return None
 
     @rx.event
     def load_privacy(self):

@@ -28,6 +28,7 @@ from community_app.services.lookup import MAX_ID
 from community_app.services.markdown import render_markdown
 from community_app.services.news import NEWS_NOT_FOUND
 from community_app.state.auth import AuthState
+from community_app.state.focus import focus_element
 from community_app.state.messages import Message, field_messages, from_error, message
 from community_app.state.news import DEFAULT_IMAGE, TagView, tag_views
 from community_app import routes
@@ -40,6 +41,7 @@ COMMENTS_FAILED = N_("Could not load the comments. Please try again.")
 COMMENT_FAILED = N_("Could not post your comment. Please try again.")
 VOTE_FAILED = N_("Could not save your vote. Please try again.")
 COMMENT_ADDED = N_("Your comment has been added.")
+COMMENTS_NOTICE_ID = "comments-notice"  # the line saying so (ui/components/news_comments.py)
 
 
 @dataclasses.dataclass
@@ -54,6 +56,7 @@ class CommentRow:
     name_en: str  # the author's public name ("Deleted member" once erased)
     name_uz: str
     handle: str  # "@username" beside a name that is not the username; "" otherwise
+    page: str  # the author's public page (/members/<username>) when on; "" otherwise
     initial: str
     avatar: str
     replied_username: str
@@ -83,6 +86,7 @@ def comment_row(view: CommentView, now: dt.datetime | None = None) -> CommentRow
             and view.author_names.get("en") != view.author_username
             else ""
         ),
+        page=view.author_page,
         initial=(view.author_names.get("en", view.author_username)[:1] or "?").upper(),
         avatar=view.author_avatar or "",
         replied_username=view.replied_username or "",
@@ -104,6 +108,16 @@ def _as_id(value: object) -> int:
     except (TypeError, ValueError):
         return 0
     return number if 0 < number <= MAX_ID else 0
+
+
+def _replies_shown(thread: list[CommentRow], comment_id: int, shown: bool) -> list[CommentRow]:
+    """``thread`` with the replies of comment ``comment_id`` shown (it expanded) or hidden."""
+    return [
+        dataclasses.replace(r, expanded=shown) if r.id == comment_id and not r.is_reply
+        else dataclasses.replace(r, hidden=not shown) if r.is_reply and r.parent_id == comment_id
+        else r
+        for r in thread
+    ]
 
 
 def _news_id(path: str) -> int:
@@ -249,26 +263,9 @@ class NewsDetailState(AuthState):
         top = next((r for r in self.thread if r.id == comment_id and not r.is_reply), None)
         if top is None:
             return
-        if top.expanded:
-            self.thread = [
-                dataclasses.replace(r, expanded=False)
-                if r.id == comment_id and not r.is_reply
-                else dataclasses.replace(r, hidden=True)
-                if r.is_reply and r.parent_id == comment_id
-                else r
-                for r in self.thread
-            ]
-            return
         loaded = any(r.is_reply and r.parent_id == comment_id for r in self.thread)
-        if loaded:
-            self.thread = [
-                dataclasses.replace(r, expanded=True)
-                if r.id == comment_id and not r.is_reply
-                else dataclasses.replace(r, hidden=False)
-                if r.is_reply and r.parent_id == comment_id
-                else r
-                for r in self.thread
-            ]
+        if top.expanded or loaded:
+            self.thread = _replies_shown(self.thread, comment_id, not top.expanded)
             return
         try:
             self.thread = self._with_replies(self.thread, comment_id)
@@ -297,8 +294,12 @@ class NewsDetailState(AuthState):
             self.thread = [*self.thread, comment_row(view)]
             self.notice = message(COMMENT_ADDED)
             yield rx.set_value("comment-text", "")
+            # The Post button was disabled while sending (focus fell to the page): back
+            # to the field, empty for the next comment ("Comment added" is announced).
+            yield focus_element("comment-text")
         except DomainError as exc:
             self.errors = field_messages(exc) or {"comment": from_error(exc)}
+            yield focus_element("comment-text")
         except Exception:  # noqa: BLE001
             log.exception("Could not add a comment to news %s", self.article_id)
             self.errors = {"comment": message(COMMENT_FAILED)}
@@ -355,8 +356,10 @@ class NewsDetailState(AuthState):
             self.reply_to = 0
             self.reply_username = ""
             self.notice = message(COMMENT_ADDED)
+            yield focus_element(COMMENTS_NOTICE_ID)  # the reply form is gone with its focus
         except DomainError as exc:
             self.reply_errors = field_messages(exc) or {"comment": from_error(exc)}
+            yield focus_element("reply-text")
         except Exception:  # noqa: BLE001
             log.exception("Could not add a reply to comment %s", target.id)
             self.reply_errors = {"comment": message(COMMENT_FAILED)}

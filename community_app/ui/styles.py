@@ -11,6 +11,13 @@ MOBILE_BREAKPOINT = 768  # below this the header shows the menu toggle
 
 HEADER_MAX_WIDTH = "1140px"
 CONTENT_MAX_WIDTH = "1140px"
+# The page's centred column (its body, the footer's row): full width up to CONTENT_MAX_WIDTH.
+PAGE_COLUMN = {
+    "width": "100%",
+    "max_width": CONTENT_MAX_WIDTH,
+    "margin_x": "auto",
+    "padding_x": ["16px", "16px", "16px", "24px"],
+}
 
 COLORS = {
     "primary": "#1d4ed8",
@@ -22,7 +29,7 @@ COLORS = {
     "surface": "#ffffff",
     "background": "#f8fafc",
     "danger": "#dc2626",
-    "badge": "#ef4444",
+    "badge": "#dc2626",  # white text 4.8:1 (WCAG AA)
     "footer_bg": "#0f172a",
     "footer_text": "#cbd5e1",
 }
@@ -46,4 +53,24 @@ GLOBAL_STYLE = {
     "::selection": {"background_color": "#c7d2fe"},
     # Visible keyboard focus everywhere.
     ":focus-visible": {"outline": f"2px solid {COLORS['primary']}", "outline_offset": "2px"},
+}
+
+# A white box with the border and round corners of SPEC section 9: cards and panels.
+CARD_STYLE = {
+    "background_color": "white",
+    "border": f"1px solid {COLORS['border']}",
+    "border_radius": "16px",
+}
+
+# Read by screen readers, not shown (labels, status texts, "opens in a new tab").
+SR_ONLY = {
+    "position": "absolute",
+    "width": "1px",
+    "height": "1px",
+    "padding": "0",
+    "margin": "-1px",
+    "overflow": "hidden",
+    "clip": "rect(0, 0, 0, 0)",
+    "white_space": "nowrap",
+    "border": "0",
 }

@@ -45,6 +45,7 @@ ITEM_KEYS = {
     "availableSeats",
     "registeredCount",
     "imageURL",
+    "coverURL",
     "imageName",
     "parking",
     "provided",

@@ -14,50 +14,25 @@ def _titles(response) -> list[str]:
     return [n["title"] for n in response.json()["data"]["content"]]
 
 
+# title, type, tags, days ago, content, published (the draft is on no public list)
+ITEMS = (
+    ("Rust meetup recap", "MEETUP", ["Event", "rust"], 5, "We met at Pangyo.", True),
+    ("Python 4 rumours", "TECH", ["python", "AI"], 1,
+     "Nothing is confirmed. 100% speculation_here.", True),
+    ("Football on Saturday", "SOCIAL", ["Sports"], 3,
+     "Bring water and a Python-coloured shirt.", True),
+    ("Draft: secret plans", "TECH", ["ai"], 0.5, "python", False),
+    ("O‘zbek tilida yangiliklar", "SOCIAL", ["O‘zbek", "jamiyat"], 2, "Ma’lumot uchun rahmat.",
+     True),
+)
+
+
 @pytest.fixture
 def items(engine):
     return [
-        make_news(
-            engine,
-            title="Rust meetup recap",
-            type="MEETUP",
-            tags=["Event", "rust"],
-            days_ago=5,
-            content="We met at Pangyo.",
-        ),
-        make_news(
-            engine,
-            title="Python 4 rumours",
-            type="TECH",
-            tags=["python", "AI"],
-            days_ago=1,
-            content="Nothing is confirmed. 100% speculation_here.",
-        ),
-        make_news(
-            engine,
-            title="Football on Saturday",
-            type="SOCIAL",
-            tags=["Sports"],
-            days_ago=3,
-            content="Bring water and a Python-coloured shirt.",
-        ),
-        make_news(
-            engine,
-            title="Draft: secret plans",
-            type="TECH",
-            tags=["ai"],
-            days_ago=0.5,
-            content="python",
-            published=False,
-        ),
-        make_news(
-            engine,
-            title="O‘zbek tilida yangiliklar",
-            type="SOCIAL",
-            tags=["O‘zbek", "jamiyat"],
-            days_ago=2,
-            content="Ma’lumot uchun rahmat.",
-        ),
+        make_news(engine, title=title, type=kind, tags=list(tags), days_ago=days_ago,
+                  content=content, published=published)
+        for title, kind, tags, days_ago, content, published in ITEMS
     ]
 
 
@@ -70,7 +45,7 @@ def test_published_news_newest_first_with_every_field(client, items):
         "Rust meetup recap",
     ]
     first = r.json()["data"]["content"][0]
-    assert set(first) == {"id", "title", "content", "type", "tags", "imageURL", "createdAt"}
+    assert set(first) == {"id", "title", "content", "type", "tags", "imageURL", "coverURL", "createdAt"}
     assert (
         first["type"] == "TECH" and first["tags"] == ["python", "AI"] and first["imageURL"] is None
     )

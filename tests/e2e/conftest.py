@@ -8,6 +8,7 @@ the same database.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import email
 import os
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from email import policy
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 import sqlalchemy as sa
@@ -27,6 +29,7 @@ from tests.prodserver import ROOT, cli, free_port, production_server
 OUTPUT = ROOT / "tests" / "output"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 HOME_URL = re.compile(r"^https?://[^/]+/$")  # exactly the home page
+OUTSIDE = re.compile(r"^https?://(?!127\.0\.0\.1|localhost)")  # any address but this machine
 
 # Generous waits: the suite must pass on a busy 2-core machine too.
 expect.set_options(timeout=15_000)
@@ -68,6 +71,21 @@ class Site:
                 return re.search(r"\b(\d{6})\b", body).group(1)
             time.sleep(0.2)
         raise AssertionError(f"no email to {address}")
+
+    def api_sign_in(self, address: str, password: str, lang: str = "en") -> dict:
+        """A sign-in through the REST API, the code read from the outbox: its tokens. The
+        member's emails follow the language they sign in with (Accept-Language)."""
+        before = len(self.emails_to(address))
+        httpx.post(f"{self.url}/api/v1/auth/login", json={"email": address, "password": password},
+                   headers={"Accept-Language": lang}, timeout=20)
+        for _ in range(100):
+            if len(self.emails_to(address)) > before:
+                break
+            time.sleep(0.1)
+        r = httpx.post(f"{self.url}/api/v1/auth/verify-login-otp",
+                       json={"email": address, "otp": self.latest_code(address)}, timeout=20)
+        assert r.status_code == 200, r.text
+        return r.json()["data"]
 
     def sql(self, statement: str, **params) -> None:
         engine = sa.create_engine(self.env["COMMUNITY_DATABASE_URL"])
@@ -135,7 +153,7 @@ def site(tmp_path_factory) -> Site:
 @pytest.fixture(autouse=True)
 def _no_internet(context):
     """Nothing leaves the machine: Google's script and any other outside request fail."""
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda route: route.abort())
+    offline(context)
 
 
 @pytest.fixture(scope="session")
@@ -172,10 +190,28 @@ def mobile(browser, base_url):
         base_url=base_url, locale="en-US", viewport={"width": 390, "height": 844},
         is_mobile=True, has_touch=True,
     )
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda route: route.abort())
+    offline(context)
     page = context.new_page()
     yield page
     context.close()
+
+
+def offline(context):
+    """``context`` (a browser context), with every request to anywhere but this machine
+    failing: Google's script and any other outside request."""
+    context.route(OUTSIDE, lambda route: route.abort())
+    return context
+
+
+@contextlib.contextmanager
+def screen(browser, base_url: str, width: int):
+    """A page of a new offline browser ``width`` px wide (900 high), closed after the block."""
+    context = offline(browser.new_context(base_url=base_url, locale="en-US",
+                                          viewport={"width": width, "height": 900}))
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def wait_ready(page) -> None:

@@ -9,7 +9,7 @@ import re
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import HOME_URL, wait_ready
+from tests.e2e.conftest import HOME_URL, offline, wait_ready
 
 DEMO_EMAIL = "member@uzdev.kr"
 DEMO_PASSWORD = "Demo-pass-2026!"
@@ -38,12 +38,30 @@ def log_in(page: Page, site, email: str = DEMO_EMAIL, password: str = DEMO_PASSW
     page.wait_for_function("!location.pathname.startsWith('/login')")
 
 
-def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
-    email, phone = _unique("signup")
+def _open_sign_up(page: Page) -> None:
+    """The login page, switched to its sign-up form."""
     page.goto("/login")
     wait_ready(page)
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
+
+
+def _sign_up(page: Page, first_name: str, email: str, phone: str, password: str) -> None:
+    """Both steps of the sign-up form, filled as a person does."""
+    _open_sign_up(page)
+    page.get_by_label("First name").fill(first_name)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Phone").fill(phone)
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_label("Confirm password")).to_be_visible()
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Confirm password").fill(password)
+    page.get_by_role("button", name="Sign up").click()
+
+
+def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
+    email, phone = _unique("signup")
+    _open_sign_up(page)
     page.get_by_label("Email").fill("not-an-email")
     page.get_by_label("Phone").fill("123")
     page.get_by_role("button", name="Continue").click()
@@ -95,17 +113,7 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
 
 
 def test_sign_up_with_a_taken_email(page: Page, site):
-    page.goto("/login")
-    wait_ready(page)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
-    page.get_by_label("First name").fill("Sardor")
-    page.get_by_label("Email").fill(DEMO_EMAIL)
-    page.get_by_label("Phone").fill("01077778888")
-    page.get_by_role("button", name="Continue").click()
-    page.get_by_label("Password", exact=True).fill("Str0ng!pass")
-    page.get_by_label("Confirm password").fill("Str0ng!pass")
-    page.get_by_role("button", name="Sign up").click()
+    _sign_up(page, "Sardor", DEMO_EMAIL, "01077778888", "Str0ng!pass")
     # The same answer as for a new account (no one learns who is a member); the owner of
     # the address is told by email.
     expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
@@ -274,8 +282,7 @@ def test_complete_account_without_google_says_so(page: Page):
 
 
 def test_login_messages_in_uzbek(browser, base_url):
-    context = browser.new_context(base_url=base_url, locale="uz-UZ")
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda r: r.abort())
+    context = offline(browser.new_context(base_url=base_url, locale="uz-UZ"))
     page = context.new_page()
     page.goto("/login")
     wait_ready(page)
@@ -297,18 +304,7 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
 
     email, phone = _unique("nopassword")
     password = f"Unique-{secrets.token_hex(6)}!"
-    page.goto("/login")
-    wait_ready(page)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("button", name="Continue")).to_be_visible()  # the sign-up form is shown
-    page.get_by_label("First name").fill("Nodira")
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Phone").fill(phone)
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_label("Confirm password")).to_be_visible()
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_label("Confirm password").fill(password)
-    page.get_by_role("button", name="Sign up").click()
+    _sign_up(page, "Nodira", email, phone, password)
     expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password").fill(password)

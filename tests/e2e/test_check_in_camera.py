@@ -12,7 +12,7 @@ import httpx
 from playwright.sync_api import expect
 
 from community_app.services.meetups import tickets
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import offline, wait_ready
 from tests.e2e.test_auth import log_in
 from tests.e2e.test_waitlist_journey import API, DEMO_PASSWORD, FORM, _auth, _member, _token
 
@@ -33,8 +33,7 @@ navigator.mediaDevices.getUserMedia = async () => {
 
 
 def _door(browser, site, meetup_id: int, *, camera: bool):
-    context = browser.new_context(base_url=site.url, locale="en-US")
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda route: route.abort())
+    context = offline(browser.new_context(base_url=site.url, locale="en-US"))
     if camera:
         context.add_init_script(FAKE_CAMERA)
     page = context.new_page()

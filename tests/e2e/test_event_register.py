@@ -139,6 +139,7 @@ def test_registering_shows_the_dialog_takes_a_seat_and_a_second_try_is_refused(p
     expect(dialog.get_by_role("link", name="Go to My Page")).to_have_attribute("href", "/mypage")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
+    expect(page.get_by_role("main")).to_be_focused()  # focus stays on the page (issue 14)
     expect(page.get_by_text("You are already registered for this event.")).to_be_visible()
     expect(page.locator("#summary-seats-left")).to_have_text(seats_text(before - 1))
     assert seats_left(site, BUSAN) == before - 1

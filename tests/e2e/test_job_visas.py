@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from community_app.models import KoreanLevel
-from tests.e2e.conftest import OUTPUT, wait_ready
+from tests.e2e.conftest import OUTPUT, screen, wait_ready
 from tests.e2e.test_auth import log_in
-from tests.e2e.test_jobs import LANGS, T, _choose, _expect_count, _goto, _open_jobs, _results, _titles
+from tests.e2e.jobs_helpers import LANGS, T, _choose, _expect_count, _goto, _open_jobs, _results, _titles
 from tests.e2e.test_mypage import PASSWORD, member  # noqa: F401  (fixture)
 
 F2 = "F-2 Residence (incl. F-2-R regional)"
@@ -116,16 +116,10 @@ def test_post_a_job_with_visa_fields_from_my_page(page: Page, site, member, lang
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("width", [1280, 390])
 def test_screenshots(browser, base_url, site, lang, width):
-    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900},
-                                  locale="en-US")
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda r: r.abort())
-    page = context.new_page()
-    try:
+    with screen(browser, base_url, width) as page:
         _goto(page, "/jobs?visa=F-2&korean=TOPIK_3", lang)
         _expect_count(page, lang, len(_fitting(site, "F-2", "TOPIK_3")))
         page.screenshot(path=OUTPUT / f"jobs-visa-{width}-{lang}.png", full_page=True)
         _goto(page, "/jobs/visa-guide", lang)
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         page.screenshot(path=OUTPUT / f"visa-guide-{width}-{lang}.png", full_page=True)
-    finally:
-        context.close()

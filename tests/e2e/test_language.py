@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import wait_ready
@@ -39,32 +40,22 @@ def test_dropdown_switches_every_text_without_reload_and_reload_keeps_it(page: P
     assert page.evaluate("localStorage.getItem('uzdev_lang')") == "en"
 
 
-def test_first_visit_follows_the_browser_language(browser, base_url):
-    context = browser.new_context(base_url=base_url, locale="uz-UZ")
+@pytest.mark.parametrize("locale, stored, lang, about", [
+    ("uz-UZ", None, "uz", "Biz haqimizda"),  # the first visit follows the browser's language
+    ("ko-KR", None, "en", "About us"),  # other browser languages fall back to English
+    ("uz-UZ", "en", "en", "About us"),  # a stored choice wins over the browser's language
+], ids=["browser-uzbek", "browser-korean", "stored-english"])
+def test_the_first_language_comes_from_the_choice_else_the_browser(browser, base_url, locale,
+                                                                   stored, lang, about):
+    context = browser.new_context(base_url=base_url, locale=locale)
+    if stored:
+        context.add_init_script(
+            f"if (!localStorage.getItem('uzdev_lang')) localStorage.setItem('uzdev_lang', '{stored}')")
     page = context.new_page()
     page.goto("/")
     wait_ready(page)
-    expect(page.get_by_role("banner").get_by_role("link", name="Biz haqimizda")).to_be_visible()
-    context.close()
-
-
-def test_other_browser_languages_fall_back_to_english(browser, base_url):
-    context = browser.new_context(base_url=base_url, locale="ko-KR")
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    assert page.evaluate("localStorage.getItem('uzdev_lang')") == "en"
-    expect(page.get_by_role("banner").get_by_role("link", name="About us")).to_be_visible()
-    context.close()
-
-
-def test_stored_choice_wins_over_the_browser_language(browser, base_url):
-    context = browser.new_context(base_url=base_url, locale="uz-UZ")
-    context.add_init_script("if (!localStorage.getItem('uzdev_lang')) localStorage.setItem('uzdev_lang', 'en')")
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    expect(page.get_by_role("banner").get_by_role("link", name="About us")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('uzdev_lang')") == lang
+    expect(page.get_by_role("banner").get_by_role("link", name=about)).to_be_visible()
     context.close()
 
 

@@ -332,6 +332,7 @@ def test_member_comments_replies_likes_and_dislikes(page: Page, site):
     box.fill("   ")
     page.get_by_role("button", name="Post comment").click()
     expect(page.get_by_text("Comment cannot be empty.")).to_be_visible()
+    expect(box).to_be_focused()  # focus back at the field to correct (issue 14)
     text = _unique("Very useful numbers, thank you")
     box.fill(text)
     page.get_by_role("button", name="Post comment").click()
@@ -341,6 +342,7 @@ def test_member_comments_replies_likes_and_dislikes(page: Page, site):
     expect(mine).to_contain_text("@dilnoza")
     expect(mine).to_contain_text("just now")
     expect(box).to_have_value("")
+    expect(box).to_be_focused()  # not lost with the disabled Post button (issue 14)
 
     like = mine.get_by_role("button", name=re.compile(r"^Like"))
     dislike = mine.get_by_role("button", name=re.compile(r"^Dislike"))
@@ -377,6 +379,8 @@ def test_member_comments_replies_likes_and_dislikes(page: Page, site):
     posted = page.locator(".news-reply").filter(has_text=reply)
     expect(posted).to_be_visible()
     expect(posted).to_contain_text("@dilnoza " + reply)
+    # The reply form is gone: focus is on the line saying the comment was added.
+    expect(page.get_by_role("status").filter(has_text="Your comment has been added.")).to_be_focused()
     expect(mine.get_by_role("button", name="Hide replies")).to_be_visible()
 
     # reply to a reply: it joins the same thread and names the replied-to member

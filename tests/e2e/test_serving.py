@@ -11,7 +11,7 @@ import uuid
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import offline, wait_ready
 from tests.prodserver import ROOT
 from tests.e2e.public_site_helpers import query
 
@@ -245,9 +245,9 @@ def test_every_public_page_transfers_at_most_350_kib_on_a_first_load(browser, ba
     job_id = query(site, "SELECT id FROM job_posts WHERE status = 'OPEN' ORDER BY id LIMIT 1")[0][0]
     for path in ("/", "/news", "/events", "/jobs", "/about", f"/news/{news_id}",
                  f"/events/upcoming/details/{meetup_id}", f"/jobs/{job_id}"):
-        context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844},
-                                      is_mobile=True)  # a fresh browser: nothing cached
-        context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda r: r.abort())
+        context = offline(browser.new_context(base_url=base_url, is_mobile=True,
+                                              viewport={"width": 390, "height": 844}))
+        # (a fresh browser: nothing cached)
         finished = []
         page = context.new_page()
         page.on("requestfinished", lambda request: finished.append(request))

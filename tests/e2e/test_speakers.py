@@ -153,6 +153,7 @@ def test_successful_application_is_stored_and_the_modal_closes_on_escape(page: P
 
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+    expect(page.get_by_role("main")).to_be_focused()  # focus stays on the page (issue 14)
     # A fresh, empty form for the next application.
     expect(page.get_by_label("Email")).to_have_value("")
     expect(page.locator("#photo-name")).to_have_count(0)

@@ -26,7 +26,7 @@ from community_app.korea_time import KOREA
 from community_app.models import Meetup, MeetupRegistration
 from community_app.services.meetups import emails, release, tickets
 from community_app.services.meetups.offers import OFFER_SUBJECT
-from tests.e2e.conftest import OUTPUT, wait_ready
+from tests.e2e.conftest import OUTPUT, offline, wait_ready
 from tests.e2e.public_site_helpers import switch_to_uzbek
 from tests.e2e.test_auth import log_in
 
@@ -57,19 +57,7 @@ def _token(site, email: str, password: str = PASSWORD, lang: str = "en") -> str:
 
 
 def _sign_in(site, email: str, password: str = PASSWORD, lang: str = "en") -> dict:
-    """A sign-in through the REST API (the code read from the outbox): its tokens. The
-    member's emails follow the language they sign in with (Accept-Language)."""
-    before = len(site.emails_to(email))
-    httpx.post(f"{site.url}{API}/auth/login", json={"email": email, "password": password},
-               headers={"Accept-Language": lang}, timeout=20)
-    for _ in range(100):
-        if len(site.emails_to(email)) > before:
-            break
-        time.sleep(0.1)
-    r = httpx.post(f"{site.url}{API}/auth/verify-login-otp",
-                   json={"email": email, "otp": site.latest_code(email)}, timeout=20)
-    assert r.status_code == 200, r.text
-    return r.json()["data"]
+    return site.api_sign_in(email, password, lang)
 
 
 def _auth(token: str) -> dict:
@@ -119,9 +107,8 @@ def _browser_as(browser, site, email: str, password: str, lang: str, path: str,
                 *, member: bool = True) -> Page:
     """A new browser signed in as ``email`` at ``path``, in ``lang`` (``member``: their
     emails in ``lang`` too)."""
-    context = browser.new_context(base_url=site.url, locale="en-US",
-                                  viewport={"width": 1280, "height": 900})
-    context.route(re.compile(r"^https?://(?!127\.0\.0\.1|localhost)"), lambda route: route.abort())
+    context = offline(browser.new_context(base_url=site.url, locale="en-US",
+                                          viewport={"width": 1280, "height": 900}))
     page = context.new_page()
     page.goto(f"/login?from={path}")
     wait_ready(page)

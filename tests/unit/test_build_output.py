@@ -127,6 +127,7 @@ def test_pages_with_an_id_in_their_address_are_served_their_route_s_shell():
     assert shell_for("/events/past/register/3") == "/events/_/register/_"
     assert shell_for("/jobs/4") == "/jobs/_"
     assert shell_for("/blog/7") == "/blog/_"
+    assert shell_for("/members/dilnoza") == "/members/_"
     # The visa guide is a page of its own (web_serving.py serves a built page first).
     for other in ("/news", "/news/1/2", "/events/upcoming/3", "/jobs", "/blog", "/admin/news/3", "/"):
         assert shell_for(other) is None
@@ -139,7 +140,7 @@ def test_the_shells_are_prerendered_besides_every_static_route():
     assert config.startswith('const config = {"basename": "/", "ssr": false, "prerender": true')
     assert ('config.prerender = async ({ getStaticPaths }) => '
             '[...getStaticPaths(), ...["/news/_", "/events/_/details/_", '
-            '"/events/_/register/_", "/jobs/_", "/blog/_"]];') in config
+            '"/events/_/register/_", "/jobs/_", "/blog/_", "/members/_"]];') in config
     assert config.rstrip().endswith("export default config;")
     # Development (no prerendering) and an already rewritten config are left alone.
     dev = 'export default {"basename": "/", "ssr": false};'

@@ -112,3 +112,24 @@ def test_pages_with_a_head_are_compressed_as_the_client_accepts(accept, expected
     from community_app.api.page_heads import _encoding
 
     assert _encoding(accept) == expected
+
+
+def test_the_page_says_the_head_s_language_in_html_lang():
+    built = '<!DOCTYPE html><html lang="en" class="light"><head><meta charset="utf-8"/></head><body lang="en">'
+    assert seo.with_html_lang(built, "uz").startswith('<!DOCTYPE html><html lang="uz" class="light">')
+    assert seo.with_html_lang(built, "uz").endswith('<body lang="en">')  # the first one only
+    assert seo.with_html_lang(built, "en") == built
+    assert seo.with_html_lang(built, "de") == built
+
+
+def test_the_first_paint_script_waits_only_for_a_language_or_a_sign_in_to_apply():
+    from community_app.state.lang import LANG_STORAGE_KEY, html_lang_script
+    from community_app.ui.first_paint import SCRIPT, WAIT_CLASS
+
+    # The cookie the server reads (head_language) is the one the browser writes.
+    assert f'"{seo.LANG_COOKIE}=" + stored' in SCRIPT and LANG_STORAGE_KEY == seo.LANG_COOKIE
+    assert f"document.cookie = '{seo.LANG_COOKIE}=uz;" in str(html_lang_script("uz"))
+    # English and signed out: nothing hidden (returns before the class is added).
+    assert SCRIPT.index('=== "en" && !member) return;') < SCRIPT.index(f'classList.add("{WAIT_CLASS}")')
+    assert "setTimeout(show, " in SCRIPT  # never a blank page for good
+    assert "<" not in SCRIPT  # written as is into the HTML (no "</script" inside)

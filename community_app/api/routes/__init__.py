@@ -6,6 +6,7 @@ from community_app.api.routes.calendar import router as calendar_router
 from community_app.api.routes.jobs import router as jobs_router
 from community_app.api.routes.media import router as media_router
 from community_app.api.routes.meetups import router as meetups_router
+from community_app.api.routes.members import router as members_router
 from community_app.api.routes.news import router as news_router
 from community_app.api.routes.privacy import router as privacy_router
 from community_app.api.routes.release import router as release_router
@@ -28,6 +29,7 @@ ROUTERS = [
     tickets_router,
     calendar_router,
     news_router,
+    members_router,
     jobs_router,
     statistics_router,
     speakers_router,

@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import SessionDep
-from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.services.validation import web_url_host
-from community_app.api.formatting import utc
+from community_app.api.formatting import from_view, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import parsed_by
 from community_app.models import (
@@ -47,17 +47,7 @@ class PosterOut(BaseModel):
 
     @classmethod
     def of(cls, p: service.PosterView) -> PosterOut:
-        return cls(
-            id=p.id,
-            username=p.username,
-            firstName=p.first_name,
-            lastName=p.last_name,
-            bio=p.bio,
-            imageURL=p.image_url,
-            imageUrl=p.image_url,
-            region=None,
-            createdAt=utc(p.joined_at),
-        )
+        return from_view(cls, p, imageUrl=p.image_url, region=None, createdAt=utc(p.joined_at))
 
 
 def salary_range(low: int | None, high: int | None, currency: str) -> str | None:
@@ -130,36 +120,12 @@ class JobOut(BaseModel):
 
     @classmethod
     def of(cls, j: service.JobView) -> JobOut:
-        p = j.posted_by
-        return cls(
-            id=j.id,
-            title=j.title,
-            companyName=j.company_name,
-            companyDescription=j.company_description,
-            location=j.location,
-            remote=j.remote,
-            jobType=j.job_type,
-            category=j.category,
-            description=j.description,
-            requirements=j.requirements,
-            experience=j.experience,
+        """The view's own fields (times in UTC), then the KO'DJ client's names."""
+        poster = PosterOut.of(j.posted_by) if j.posted_by else None
+        return from_view(
+            cls, j,
             technologies=", ".join(j.technologies),
-            benefits=j.benefits,
-            keywords=j.keywords,
-            salaryMin=j.salary_min,
-            salaryMax=j.salary_max,
-            salaryCurrency=j.salary_currency,
-            contactPhone=j.contact_phone,
-            contactEmail=j.contact_email,
-            contactWebsite=j.contact_website,
-            status=j.status,
-            visas=j.visas,
-            visaSponsorship=j.visa_sponsorship,
-            koreanLevel=j.korean_level,
-            workingLanguages=j.working_languages,
-            postedBy=PosterOut.of(p) if p else None,
-            createdAt=utc(j.created_at),
-            expiresAt=utc(j.expires_at) if j.expires_at else None,
+            postedBy=poster,
             technologyList=j.technologies,
             content=j.description,
             requiredExperience="\n".join(x for x in (j.experience, j.requirements) if x),
@@ -167,7 +133,7 @@ class JobOut(BaseModel):
             placeOfWork=j.location,
             salaryRange=salary_range(j.salary_min, j.salary_max, j.salary_currency),
             jobOfferStatus=j.status,
-            user=PosterOut.of(p) if p else None,
+            user=poster,
             linkedinProfile=_profile(j.contact_website, "linkedin.com"),
             twitterProfile=_profile(j.contact_website, "twitter.com", "x.com"),
             facebookProfile=_profile(j.contact_website, "facebook.com"),
@@ -243,8 +209,7 @@ def list_jobs(
         language=working_language,
         remote=remote,
     )
-    result = service.list_jobs(session, filters, page=page, size=size)
-    return ok(page_of([JobOut.of(j) for j in result.items], result.total, page, size))
+    return paged(service.list_jobs(session, filters, page=page, size=size), JobOut.of)
 
 
 @router.get("/public/job-posts/{job_id}")

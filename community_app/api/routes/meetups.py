@@ -16,8 +16,8 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
+from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.formatting import ViewOut, from_view, translated
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import accepted_values, checked_by, parsed_by, to_value
 from community_app.i18n import N_
@@ -61,6 +61,8 @@ class MeetupOut(BaseModel):
     availableSeats: int
     registeredCount: int = Field(description="maxSeats - availableSeats")
     imageURL: str | None
+    coverURL: str = Field(description="The uploaded image's address, or the generated cover "
+                          "when none (always an image to show)")
     imageName: str | None
     parking: bool
     provided: str
@@ -70,31 +72,13 @@ class MeetupOut(BaseModel):
 
     @staticmethod
     def fields_of(m: service.MeetupView) -> dict:
-        return dict(
-            id=m.id,
-            title=m.title,
-            description=m.description,
-            meetupDate=korea_date_of(m.starts_at),
-            startTime=in_korea(m.starts_at),
-            endTime=in_korea(m.ends_at),
-            startsAt=utc(m.starts_at),
-            endsAt=utc(m.ends_at),
-            location=m.location,
-            maxSeats=m.max_seats,
-            availableSeats=m.available_seats,
-            registeredCount=m.registered_count,
-            imageURL=m.image_url,
-            imageName=m.image_name,
-            parking=m.parking,
-            provided=m.provided,
-            requiresApproval=m.requires_approval,
-            organizerId=m.organizer_id,
-            isPast=m.is_past,
-        )
+        return MeetupOut.of(m).model_dump()
 
     @classmethod
     def of(cls, m: service.MeetupView) -> MeetupOut:
-        return cls(**cls.fields_of(m))
+        return from_view(MeetupOut, m, meetupDate=korea_date_of(m.starts_at),
+                         startTime=in_korea(m.starts_at), endTime=in_korea(m.ends_at),
+                         coverURL=m.picture_url)
 
 
 class SpeakerOut(BaseModel):
@@ -144,7 +128,7 @@ class KeynoteSessionOut(BaseModel):
     speaker: SpeakerOut | None = Field(description="The session's speaker, if any")
 
 
-class AttendeeOut(BaseModel):
+class AttendeeOut(ViewOut):
     username: str
     firstName: str
     imageURL: str | None
@@ -242,7 +226,7 @@ class RegistrationIn(BaseModel):
         }
 
 
-class RegistrationOut(BaseModel):
+class RegistrationOut(ViewOut):
     id: int
     meetupId: int
     status: RegistrationStatusName
@@ -252,20 +236,6 @@ class RegistrationOut(BaseModel):
     registeredAt: dt.datetime
     cancelled: bool
     cancelledAt: dt.datetime | None
-
-    @classmethod
-    def of(cls, r: service.RegistrationView) -> RegistrationOut:
-        return cls(
-            id=r.id,
-            meetupId=r.meetup_id,
-            status=r.status,
-            attendanceReason=r.attendance_reason,
-            interestedField=r.interested_field,
-            expectation=r.expectation,
-            registeredAt=utc(r.registered_at),
-            cancelled=r.cancelled,
-            cancelledAt=utc(r.cancelled_at) if r.cancelled_at else None,
-        )
 
 
 class MyMeetupOut(MeetupOut):
@@ -299,8 +269,7 @@ def list_meetups(
     size: PageSize = 10,
 ) -> Envelope[Page[MeetupOut]]:
     """Meetups, one page at a time."""
-    result = service.list_meetups(session, meetup_type, page=page, size=size)
-    return ok(page_of([MeetupOut.of(m) for m in result.items], result.total, page, size))
+    return paged(service.list_meetups(session, meetup_type, page=page, size=size), MeetupOut.of)
 
 
 @router.get("/public/meetups/{meetup_id}")
@@ -329,24 +298,13 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> Envelope[MeetupDe
             meetup=MeetupOut.of(d.meetup),
             speakers=list(speakers.values()),
             keynoteSessions=[
-                KeynoteSessionOut(
-                    id=k.id,
-                    subject=k.subject,
-                    startTime=in_korea(k.starts_at),
-                    endTime=in_korea(k.ends_at),
-                    startsAt=utc(k.starts_at),
-                    endsAt=utc(k.ends_at),
-                    speakerId=k.speaker_id,
-                    speakerName=k.speaker_name,
-                    speaker=speakers.get(k.speaker_id) if k.speaker_id is not None else None,
-                )
+                from_view(KeynoteSessionOut, k, startTime=in_korea(k.starts_at),
+                          endTime=in_korea(k.ends_at),
+                          speaker=speakers.get(k.speaker_id) if k.speaker_id is not None else None)
                 for k in d.sessions
             ],
             registrationsCount=d.attendee_count,
-            registrations=[
-                AttendeeOut(username=a.username, firstName=a.first_name, imageURL=a.image_url)
-                for a in d.attendees
-            ],
+            registrations=[AttendeeOut.of(a) for a in d.attendees],
             meetupRegistrations=[
                 MeetupRegistrationOut(
                     id=a.user_id, firstName=a.first_name, avatarURL=a.image_url,
@@ -359,28 +317,13 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> Envelope[MeetupDe
                 for a in group
             ],
             notes=[
-                NoteOut(
-                    id=n.id,
-                    content=n.content,
-                    createdAt=utc(n.created_at),
-                    title=_first_line(n.content),
-                    description=n.content,
-                    status="ACTIVE",
-                )
+                from_view(NoteOut, n, title=_first_line(n.content), description=n.content,
+                          status="ACTIVE")
                 for n in d.notes
             ],
             reviews=[
-                ReviewOut(
-                    id=r.id,
-                    authorName=r.author_name,
-                    rating=r.rating,
-                    content=r.content,
-                    createdAt=utc(r.created_at),
-                    username=r.author_name,
-                    description=r.content,
-                    avatarURL=None,
-                    media=[],
-                )
+                from_view(ReviewOut, r, username=r.author_name, description=r.content,
+                          avatarURL=None, media=[])
                 for r in d.reviews
             ],
         )
@@ -433,15 +376,7 @@ def my_meetups(user: CurrentUser, session: SessionDep) -> Envelope[list[MyMeetup
             continue
         seen.add(item.meetup.id)
         r = item.registration
-        mine.append(
-            MyMeetupOut(
-                **MeetupOut.fields_of(item.meetup),
-                registrationId=r.id,
-                status=r.status,
-                registeredAt=utc(r.registered_at),
-                registrationTime=in_korea(r.registered_at),
-                cancelled=r.cancelled,
-                cancelledAt=utc(r.cancelled_at) if r.cancelled_at else None,
-            )
-        )
+        # the meetup's fields (its id too), then the registration's own
+        mine.append(from_view(MyMeetupOut, r, **MeetupOut.fields_of(item.meetup),
+                              registrationId=r.id, registrationTime=in_korea(r.registered_at)))
     return ok(mine)

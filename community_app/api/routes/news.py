@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 from community_app.api.routing import Router
 from community_app.api.openapi import OPTIONAL_BEARER
 from community_app.api.deps import CurrentUser, SessionDep, current_user
-from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.errors import request_language
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import ViewOut, from_view, translated, utc
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.i18n import N_
@@ -58,26 +58,20 @@ ViewerId = Annotated[int | None, Depends(viewer_id)]
 # ---------------------------------------------------------------- schemas
 
 
-class NewsOut(BaseModel):
+class NewsOut(ViewOut):
     id: int
     title: str
     content: str
     type: NewsType
     tags: list[str]
     imageURL: str | None
+    coverURL: str = Field(description="The uploaded image's address, or the generated cover "
+                          "when none (always an image to show)")
     createdAt: dt.datetime
 
     @classmethod
     def of(cls, n: news_service.NewsView) -> NewsOut:
-        return cls(
-            id=n.id,
-            title=n.title,
-            content=n.content,
-            type=n.type,
-            tags=n.tags,
-            imageURL=n.image_url,
-            createdAt=utc(n.created_at),
-        )
+        return from_view(cls, n, coverURL=n.picture_url)
 
 
 class CommentIn(BaseModel):
@@ -170,10 +164,9 @@ def list_news(
 ) -> Envelope[Page[NewsOut]]:
     """Published news, newest first. (The KO'DJ client always sends type=TECH and sorts
     the types itself: its Meetup and Social tabs stay empty.)"""
-    result = news_service.list_news(
+    return paged(news_service.list_news(
         session, news_type, search=search, tag=tag, page=page, size=size
-    )
-    return ok(page_of([NewsOut.of(n) for n in result.items], result.total, page, size))
+    ), NewsOut.of)
 
 
 @router.get("/public/news/{news_id}")

@@ -18,7 +18,7 @@ from pydantic.alias_generators import to_camel
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import from_view, translated, utc
 from community_app.i18n import N_
 from community_app.models import ConsentKind, DataExport, ExportStatus
 from community_app.services import privacy
@@ -48,11 +48,7 @@ class ExportOut(Camel):
 
     @classmethod
     def of(cls, e: DataExport) -> ExportOut:
-        return cls(
-            id=e.id, status=e.status, progress=e.progress, requested_at=utc(e.requested_at),
-            expires_at=utc(e.expires_at) if e.expires_at else None,
-            download_url=privacy.download_link(e),
-        )
+        return from_view(cls, e, download_url=privacy.download_link(e))
 
 
 class DeletionIn(Camel):

@@ -18,7 +18,7 @@ from pydantic.alias_generators import to_camel
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import from_view, translated
 from community_app.api.routes.meetups import (
     AWAITING_APPROVAL,
     REGISTERED,
@@ -65,20 +65,13 @@ class WaitlistEntryOut(Camel):
 
     @staticmethod
     def fields_of(e: service.WaitlistEntryView) -> dict:
-        deadline = e.offer_expires_at
-        return dict(
-            id=e.id,
-            meetup_id=e.meetup_id,
-            status=e.status,
-            position=e.position,
-            joined_at=utc(e.joined_at),
-            offer_expires_at=utc(deadline) if deadline else None,
-            offer_deadline=to_korea(deadline) if deadline else None,
-        )
+        return WaitlistEntryOut.of(e).model_dump()
 
     @classmethod
     def of(cls, e: service.WaitlistEntryView) -> WaitlistEntryOut:
-        return cls(**cls.fields_of(e))
+        deadline = e.offer_expires_at
+        return from_view(WaitlistEntryOut, e,
+                         offer_deadline=to_korea(deadline) if deadline else None)
 
 
 class MyWaitlistEntryOut(WaitlistEntryOut):

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 
 # SPEC section 3: what a meetup shows when a value is missing.
-from sqlmodel import Session, col, or_, select
+from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
 from community_app.korea_time import (
@@ -101,8 +101,8 @@ from community_app.services.meetups.seats import (
 from community_app.services.meetups.views import (
     meetup_view,
 )
-from community_app.services.paging import PageResult, fetch_page
-from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.paging import Listing, PageResult, fetch_page
+from community_app.services.text_search import searched
 from community_app.services.uploads import PUBLIC_MEETUPS, delete_public_image
 from community_app.services.validation import (
     Rule,
@@ -174,10 +174,8 @@ def list_meetups_admin(
     session: Session,
     actor_id: int,
     meetup_type: str | None = None,
+    listing: Listing = Listing(),
     *,
-    search: str | None = None,
-    page: int = 0,
-    size: int = 20,
     now: dt.datetime | None = None,
 ) -> PageResult[AdminMeetupView]:
     """Every meetup or the past ones (newest first), or the upcoming ones (soonest first),
@@ -190,15 +188,12 @@ def list_meetups_admin(
         query = query.where(Meetup.starts_at >= now)
     elif meetup_type == "past":
         query = query.where(Meetup.starts_at < now)
-    if term := clean_filter(search):
-        query = query.where(
-            or_(contains_ci(Meetup.title, term), contains_ci(Meetup.location, term))
-        )
+    query = searched(query, listing.search, (Meetup.title, Meetup.location))
     if meetup_type == "upcoming":  # the next one first
         query = query.order_by(col(Meetup.starts_at).asc(), col(Meetup.id).asc())
     else:
         query = query.order_by(col(Meetup.starts_at).desc(), col(Meetup.id).desc())
-    rows, total = fetch_page(session, query, page, size)
+    rows, total = fetch_page(session, query, listing.page, listing.size)
     counts = registration_counts(session, [m.id for m in rows])
     items = [
         AdminMeetupView(
@@ -210,7 +205,7 @@ def list_meetups_admin(
         )
         for m in rows
     ]
-    return PageResult(items, total, page, size)
+    return PageResult(items, total, listing.page, listing.size)
 
 
 def get_meetup_admin(session: Session, actor_id: int, meetup_id: int) -> AdminMeetupDetails:

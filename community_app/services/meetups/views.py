@@ -15,6 +15,7 @@ from community_app.models import (
 )
 from community_app.models.meetup import DEFAULT_SEATS
 from community_app.services import images
+from community_app.services.lookup import view_of
 
 # SPEC section 3: what a meetup shows when a value is missing.
 
@@ -65,6 +66,11 @@ class MeetupView:
     is_past: bool  # started before the moment it was read
     # The meetup's own generated cover (services/images.py), shown when it has no picture.
     cover_url: str = ""
+
+    @property
+    def picture_url(self) -> str:
+        """What to show: the uploaded picture, else the generated cover."""
+        return self.image_url or self.cover_url
 
 
 @dataclasses.dataclass(frozen=True)
@@ -183,13 +189,4 @@ def meetup_view(meetup: Meetup, now: dt.datetime | None = None) -> MeetupView:
 
 
 def registration_view(r: MeetupRegistration) -> RegistrationView:
-    return RegistrationView(
-        id=r.id,
-        meetup_id=r.meetup_id,
-        status=r.status,
-        attendance_reason=r.attendance_reason,
-        interested_field=r.interested_field,
-        expectation=r.expectation,
-        registered_at=r.registered_at,
-        cancelled_at=r.cancelled_at,
-    )
+    return view_of(RegistrationView, r)

@@ -28,6 +28,7 @@ from community_app.models import (
 )
 from community_app.services import scheduler
 from community_app.services.errors import Conflict, NotFound
+from community_app.services.lookup import view_of
 from community_app.services.meetups.offers import LIVE, release_seat, waitlist_order
 from community_app.services.meetups.reading import public_meetup_or_404
 from community_app.services.meetups.registrations import (
@@ -74,15 +75,8 @@ def _position(session: Session, entry: WaitlistEntry, now: dt.datetime) -> int |
 
 def _view(session: Session, entry: WaitlistEntry, now: dt.datetime) -> WaitlistEntryView:
     offered = entry.status == WaitlistStatus.OFFERED.value
-    return WaitlistEntryView(
-        id=entry.id,
-        meetup_id=entry.meetup_id,
-        user_id=entry.user_id,
-        status=entry.status,
-        joined_at=entry.joined_at,
-        position=_position(session, entry, now),
-        offer_expires_at=entry.offer_expires_at if offered else None,
-    )
+    return view_of(WaitlistEntryView, entry, position=_position(session, entry, now),
+                   offer_expires_at=entry.offer_expires_at if offered else None)
 
 
 def live_entry(session: Session, user_id: int, meetup_id: int) -> WaitlistEntry | None:

@@ -8,7 +8,9 @@ from typing import Any
 import reflex as rx
 
 from community_app.state.admin import AdminState
-from community_app.ui.components.forms import error_text
+from community_app.ui.components.blocks import notice
+from community_app.ui.components.dialogs import confirm_dialog
+from community_app.ui.components.forms import error_text, labelled_upload
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
 
@@ -91,26 +93,8 @@ def small_button(*children: Any, **props: Any) -> rx.Component:
 def confirm(trigger: rx.Component, *, title: Any, text: Any, confirm_label: Any,
             on_confirm: Any) -> rx.Component:
     """An alert dialog asking before something that cannot be undone (Escape cancels)."""
-    return rx.alert_dialog.root(
-        rx.alert_dialog.trigger(trigger),
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(title),
-            rx.alert_dialog.description(text),
-            rx.flex(
-                rx.alert_dialog.cancel(
-                    rx.button(t("Cancel"), variant="soft", color_scheme="gray", size="3"),
-                ),
-                rx.alert_dialog.action(
-                    rx.button(confirm_label, color_scheme="red", size="3", on_click=on_confirm),
-                ),
-                spacing="3",
-                justify="end",
-                margin_top="16px",
-                wrap="wrap",
-            ),
-            max_width="400px",
-        ),
-    )
+    return confirm_dialog(title, text, confirm_label=confirm_label, cancel_label=t("Cancel"),
+                          on_confirm=on_confirm, trigger=trigger)
 
 
 def delete_button(*, title: Any, text: Any, on_confirm: Any) -> rx.Component:
@@ -198,21 +182,16 @@ def toggle(control: rx.Component, text: rx.Component) -> rx.Component:
 
 
 def check(label: Any, name: str, *, default_checked: Any = False) -> rx.Component:
-    return toggle(rx.checkbox(name=name, default_checked=default_checked, size="3"),
+    # Named by its text: Radix draws a <button role="checkbox">, which a wrapping <label>
+    # does not name for every screen reader (axe: button-name).
+    return toggle(rx.checkbox(name=name, default_checked=default_checked, size="3", aria_label=label),
                   rx.text(label, size="3"))
 
 
 def _callout(text: Any, icon: str, color: str, role: str, id_: str) -> rx.Component:
     return rx.cond(
         text.contains("en"),
-        rx.callout.root(
-            rx.callout.icon(rx.icon(icon)),
-            rx.callout.text(t_var(text)),
-            color_scheme=color,
-            role=role,
-            width="100%",
-            id=id_,
-        ),
+        notice(icon, t_var(text), color, role=role, width="100%", id=id_),
     )
 
 
@@ -270,7 +249,7 @@ def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remo
                 rx.text(t("No image yet: the public page shows the default picture."),
                         color=COLORS["muted"], size="2"),
             ),
-            rx.upload.root(
+            labelled_upload(rx.upload.root(
                 rx.vstack(
                     rx.icon("image-up", size=24, color=COLORS["muted"]),
                     rx.text(t("Drop an image here or click to choose (JPEG, PNG or WebP, at most 5 MB)."),
@@ -289,7 +268,7 @@ def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remo
                 padding="16px",
                 width="100%",
                 cursor="pointer",
-            ),
+            ), t("Image")),
             small_button(rx.icon("upload", size=14), t("Upload image"), variant="solid",
                          on_click=on_upload(rx.upload_files(upload_id=upload_id))),
             spacing="3",
@@ -415,21 +394,6 @@ def new_button(label: Any, on_click: Any, **props: Any) -> rx.Component:
 def back_button(label: Any, on_click: Any) -> rx.Component:
     return small_button(rx.icon("arrow-left", size=14), label, on_click=on_click,
                         variant="ghost")
-
-
-def item_form(*fields: rx.Component, on_submit: Any, key: Any = None, spacing: str = "3",
-              **props: Any) -> rx.Component:
-    """A form read on submit (the browser's checks off: the server's messages show under
-    each field); ``key`` changes to show another item's values."""
-    if key is not None:
-        props["key"] = key
-    return rx.form(
-        rx.vstack(*fields, spacing=spacing, width="100%"),
-        on_submit=on_submit,
-        no_validate=True,
-        width="100%",
-        **props,
-    )
 
 
 def columns(*fields: rx.Component, **widths: str) -> rx.Component:

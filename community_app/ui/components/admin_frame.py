@@ -15,6 +15,7 @@ from community_app import routes
 from community_app.i18n import N_
 from community_app.state.admin import AdminState
 from community_app.state.site import SiteState
+from community_app.ui.components.blocks import notice
 from community_app.ui.components.admin_common import messages
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.components.status_screen import status_screen
@@ -83,12 +84,8 @@ def admin_screen(active: str, body: rx.Component) -> rx.Component:
         ),
         rx.cond(
             SiteState.maintenance,
-            rx.callout.root(
-                rx.callout.icon(rx.icon("construction")),
-                rx.callout.text(t("Maintenance mode is on: visitors see the maintenance page.")),
-                color_scheme="amber",
-                width="100%",
-            ),
+            notice("construction", t("Maintenance mode is on: visitors see the maintenance page."), "amber",
+                   width="100%"),
         ),
         _nav(active),
         messages(),

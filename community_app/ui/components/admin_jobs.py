@@ -11,10 +11,10 @@ from community_app.state.admin_jobs import STATUS_LABELS
 from community_app.state.admin_jobs import AdminJobsState as S
 from community_app.ui.components.admin_common import actions_cell, card, check, choices
 from community_app.ui.components.admin_common import columns, edit_button
-from community_app.ui.components.admin_common import item_form, item_screen, labelled_select
+from community_app.ui.components.admin_common import item_screen, labelled_select
 from community_app.ui.components.admin_common import list_screen, small_button, status_badge
 from community_app.ui.components.admin_common import text_area, title_cell
-from community_app.ui.components.forms import field, submit_button
+from community_app.ui.components.forms import field, stacked_form, submit_button
 from community_app.ui.components.job_visa_fields import visa_fields
 from community_app.ui.i18n import t, t_var
 
@@ -66,7 +66,7 @@ def _form_view() -> rx.Component:
 def _form() -> rx.Component:
     f = S.form
     return card(
-        item_form(
+        stacked_form(
             columns(
                 field(t("Title"), "title", errors=E, default_value=f.title),
                 field(t("Company"), "companyName", errors=E, default_value=f.company_name),

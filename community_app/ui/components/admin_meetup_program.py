@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import labelled, native_select
-from community_app.ui.components.admin_common import card, columns, confirm, item_form
+from community_app.ui.components.admin_common import card, columns, confirm
 from community_app.ui.components.admin_common import small_button, text_area
-from community_app.ui.components.forms import field, submit_button
+from community_app.ui.components.forms import field, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -20,10 +22,12 @@ E = AdminState.errors
 # ---------------------------------------------------------------- the parts of a programme
 
 
-def _item(info: rx.Component, *buttons: rx.Component) -> rx.Component:
-    """One speaker, session or note: what it is, and its buttons on the right."""
+def _item(lines: list[rx.Component], *buttons: rx.Component, **info: Any) -> rx.Component:
+    """One speaker, session or note: its lines (one under the other), and its buttons on
+    the right."""
+    info.setdefault("spacing", "0")
     return rx.flex(
-        info,
+        rx.vstack(*lines, **info),
         rx.hstack(*buttons, spacing="2"),
         justify="between",
         align="center",
@@ -56,102 +60,99 @@ def _part_card(title, items, item, empty_text, form: rx.Component, *intro) -> rx
     )
 
 
-def _part_form(f, titles, *fields, save, save_id: str, cancel, on_submit, key) -> rx.Component:
-    """Add a part, or edit the one chosen (``f.id > 0``: its values, and Cancel)."""
-    return item_form(
+def _part_form(kind: str, titles, save, fields) -> rx.Component:
+    """Add a part, or edit the one chosen (``f.id > 0``: its values, and Cancel); ``fields(f)``
+    gives the form's fields. The state names a part's pieces alike: ``S.<kind>_form``,
+    ``S.save_<kind>``, ``S.cancel_<kind>`` and ``S.<kind>_key`` (the key that resets the form)."""
+    f = getattr(S, f"{kind}_form")
+    return stacked_form(
         rx.heading(rx.cond(f.id > 0, *titles), as_="h4", size="3"),
-        *fields,
+        *fields(f),
         rx.hstack(
-            submit_button(save, width="auto", id=save_id),
-            rx.cond(f.id > 0, small_button(t("Cancel"), on_click=cancel)),
+            submit_button(save, width="auto", id=f"admin-save-{kind}"),
+            rx.cond(f.id > 0, small_button(t("Cancel"), on_click=getattr(S, f"cancel_{kind}"))),
             spacing="2",
         ),
-        on_submit=on_submit,
-        key=key,
+        on_submit=getattr(S, f"save_{kind}"),
+        key=getattr(S, f"{kind}_key"),
     )
 
 
 def _speaker_item(s) -> rx.Component:
     return _item(
-        rx.vstack(
+        [
             rx.text(s.full_name, font_weight="600"),
             rx.text(s.job_position, rx.cond(s.company != "", " · " + s.company, ""), size="2",
                     color=COLORS["muted"]),
-            spacing="0",
-        ),
+        ],
         small_button(t("Edit"), on_click=S.edit_speaker(s.id)),
         _remove(t("Remove this speaker?"), t("Their sessions stay, without a speaker."),
                 S.remove_speaker(s.id)),
     )
 
 
-def speakers_card() -> rx.Component:
-    f = S.speaker_form
-    return _part_card(
-        t("Speakers"), S.speakers, _speaker_item, t("No speakers yet."),
-        _part_form(
-            f, (t("Edit speaker"), t("Add a speaker")),
-            columns(
-                field(t("Full name"), "fullName", errors=E, default_value=f.full_name),
-                field(t("Job position"), "jobPosition", errors=E, default_value=f.job_position),
-                field(t("Company"), "company", errors=E, default_value=f.company),
-                field(t("Profile link"), "profileURL", errors=E, default_value=f.profile_url,
-                      type_="url", placeholder="https://"),
-            ),
-            text_area(t("Short bio"), "bio", default_value=f.bio, rows="2"),
-            save=t("Save speaker"), save_id="admin-save-speaker", cancel=S.cancel_speaker,
-            on_submit=S.save_speaker, key=S.speaker_key,
+def _speaker_fields(f) -> list[rx.Component]:
+    return [
+        columns(
+            field(t("Full name"), "fullName", errors=E, default_value=f.full_name),
+            field(t("Job position"), "jobPosition", errors=E, default_value=f.job_position),
+            field(t("Company"), "company", errors=E, default_value=f.company),
+            field(t("Profile link"), "profileURL", errors=E, default_value=f.profile_url,
+                  type_="url", placeholder="https://"),
         ),
-    )
+        text_area(t("Short bio"), "bio", default_value=f.bio, rows="2"),
+    ]
+
+
+def speakers_card() -> rx.Component:
+    form = _part_form("speaker", (t("Edit speaker"), t("Add a speaker")), t("Save speaker"), _speaker_fields)
+    return _part_card(t("Speakers"), S.speakers, _speaker_item, t("No speakers yet."), form)
 
 
 def _session_item(k) -> rx.Component:
     return _item(
-        rx.vstack(
+        [
             rx.text(k.start, "–", k.end, " · ", k.subject, font_weight="600"),
             rx.text(rx.cond(k.speaker_name != "", k.speaker_name, t("No speaker")), size="2",
                     color=COLORS["muted"]),
-            spacing="0",
-        ),
+        ],
         small_button(t("Edit"), on_click=S.edit_session(k.id)),
         _remove(t("Remove this session?"), k.subject, S.remove_session(k.id)),
     )
 
 
-def sessions_card() -> rx.Component:
-    f = S.session_form
-    return _part_card(
-        t("Keynote sessions"), S.sessions, _session_item, t("No sessions yet."),
-        _part_form(
-            f, (t("Edit session"), t("Add a session")),
-            field(t("Subject"), "sessionSubject", errors=E, default_value=f.subject),
-            columns(
-                field(t("Session starts"), "sessionStart", type_="time", errors=E,
-                      default_value=f.start),
-                field(t("Session ends"), "sessionEnd", type_="time", errors=E,
-                      default_value=f.end),
-                labelled(
-                    t("Speaker"), "field-speakerId",
-                    native_select(
-                        rx.el.option(t("No speaker"), value="0"),
-                        rx.foreach(S.speakers,
-                                   lambda s: rx.el.option(s.full_name, value=s.id.to_string())),
-                        id_="field-speakerId", name="speakerId",
-                        default_value=f.speaker_id.to_string(), width="100%",
-                    ),
-                    width="100%",
+def _session_fields(f) -> list[rx.Component]:
+    return [
+        field(t("Subject"), "sessionSubject", errors=E, default_value=f.subject),
+        columns(
+            field(t("Session starts"), "sessionStart", type_="time", errors=E,
+                  default_value=f.start),
+            field(t("Session ends"), "sessionEnd", type_="time", errors=E,
+                  default_value=f.end),
+            labelled(
+                t("Speaker"), "field-speakerId",
+                native_select(
+                    rx.el.option(t("No speaker"), value="0"),
+                    rx.foreach(S.speakers,
+                               lambda s: rx.el.option(s.full_name, value=s.id.to_string())),
+                    id_="field-speakerId", name="speakerId",
+                    default_value=f.speaker_id.to_string(), width="100%",
                 ),
-                sm="3",
+                width="100%",
             ),
-            save=t("Save session"), save_id="admin-save-session", cancel=S.cancel_session,
-            on_submit=S.save_session, key=S.session_key,
+            sm="3",
         ),
-    )
+    ]
+
+
+def sessions_card() -> rx.Component:
+    form = _part_form("session", (t("Edit session"), t("Add a session")), t("Save session"), _session_fields)
+    return _part_card(t("Keynote sessions"), S.sessions, _session_item, t("No sessions yet."), form)
 
 
 def _note_item(n) -> rx.Component:
     return _item(
-        rx.vstack(
+        [
             rx.text(n.content, white_space="pre-wrap"),
             rx.hstack(
                 rx.badge(rx.cond(n.active, t("Active"), t("Archived")),
@@ -159,20 +160,20 @@ def _note_item(n) -> rx.Component:
                 rx.text(t_var(n.created), size="1", color=COLORS["muted"]),
                 spacing="2",
             ),
-            spacing="1",
-            flex="1",
-            min_width="0",
-        ),
+        ],
         small_button(rx.cond(n.active, t("Archive"), t("Restore")),
                      on_click=S.toggle_note(n.id, n.active)),
         _remove(t("Remove this note?"), n.content, S.remove_note(n.id)),
+        spacing="1",
+        flex="1",
+        min_width="0",
     )
 
 
 def notes_card() -> rx.Component:
     return _part_card(
         t("Notes"), S.notes, _note_item, t("No notes yet."),
-        item_form(
+        stacked_form(
             text_area(t("New note"), "content", rows="2", errors=E),
             submit_button(t("Add note"), width="auto"),
             on_submit=S.add_note,

@@ -9,14 +9,14 @@ from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import actions_cell, card, check, choices
 from community_app.ui.components.admin_common import columns, edit_button
-from community_app.ui.components.admin_common import edit_or_new, image_card, item_form
+from community_app.ui.components.admin_common import edit_or_new, image_card
 from community_app.ui.components.admin_common import item_screen, list_screen, missing
 from community_app.ui.components.admin_common import new_button, screen
 from community_app.ui.components.admin_common import small_button, text_area, title_cell
 from community_app.ui.components.admin_meetup_program import notes_card, sessions_card
 from community_app.ui.components.admin_meetup_program import speakers_card
 from community_app.ui.components.admin_meetup_registrations import registrations_view
-from community_app.ui.components.forms import field, submit_button
+from community_app.ui.components.forms import field, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -72,7 +72,7 @@ def _list() -> rx.Component:
 def _meetup_form() -> rx.Component:
     f = S.form
     return card(
-        item_form(
+        stacked_form(
             field(t("Title"), "title", errors=E, default_value=f.title, required=True),
             text_area(t("Description"), "description", default_value=f.description, errors=E),
             columns(

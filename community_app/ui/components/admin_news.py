@@ -103,7 +103,8 @@ def _form() -> rx.Component:
                       rx.text_area(id="news-content", value=S.content, on_change=S.set_content,
                                    rows="10", size="3", aria_describedby="news-content-error"),
                       "content"),
-            toggle(rx.switch(checked=S.published, on_change=S.set_published, size="2"),
+            toggle(rx.switch(checked=S.published, on_change=S.set_published, size="2",
+                             aria_label=t("Published (shown on /news)")),
                    rx.text(t("Published (shown on /news)"))),
             rx.hstack(
                 rx.button(t("Save news item"), on_click=S.save, size="3", cursor="pointer",

@@ -13,11 +13,11 @@ from community_app.state.admin_speakers import EXPERTISE_LABELS, STATUS_LABELS
 from community_app.state.admin_speakers import AdminSpeakersState as SP
 from community_app.ui.components.admin_common import labelled, native_select
 from community_app.ui.components.admin_common import actions_cell, card, check, choices, columns
-from community_app.ui.components.admin_common import item_form, list_screen
+from community_app.ui.components.admin_common import list_screen
 from community_app.ui.components.admin_common import labelled_select, loading_or, screen
 from community_app.ui.components.admin_common import search_box, section_header, small_button
 from community_app.ui.components.admin_common import status_badge, when_any
-from community_app.ui.components.forms import field, submit_button
+from community_app.ui.components.forms import field, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -199,7 +199,7 @@ def settings_section() -> rx.Component:
         loading_or(
             SE.loaded,
             card(
-                item_form(
+                stacked_form(
                         field(t("Community contact email"), "contactEmail", type_="email",
                               errors=E, default_value=f.contact_email,
                               hint=t("Shown on the maintenance page.")),

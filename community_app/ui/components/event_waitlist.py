@@ -8,7 +8,8 @@ import reflex as rx
 
 from community_app import routes
 from community_app.state.event_register import EventRegisterState as S
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.blocks import notice
+from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS
 
@@ -26,22 +27,20 @@ def full_event_waitlist(register_href) -> rx.Component:
 
 
 def waitlist_intro() -> rx.Component:
-    return rx.callout.root(
-        rx.callout.icon(rx.icon("users")),
-        rx.callout.text(
-            t("This event is full. Join the waitlist: when a seat frees up, it is offered "
-              "to the first in line by email and on My Page."),
-        ),
-        color_scheme="amber",
+    return notice(
+        "users",
+        t("This event is full. Join the waitlist: when a seat frees up, it is offered "
+          "to the first in line by email and on My Page."),
+        "amber",
         role="status",
         width="100%",
     )
 
 
 def _leave_button() -> rx.Component:
-    return rx.button(
+    return action_button(
         t("Leave the waitlist"), on_click=S.leave_waitlist, loading=S.busy, variant="outline",
-        color_scheme="gray", size="3", cursor="pointer", height=BUTTON_HEIGHTS["md"],
+        color_scheme="gray",
     )
 
 
@@ -56,8 +55,8 @@ def _offered() -> rx.Component:
             color_scheme="green", role="status", width="100%",
         ),
         rx.flex(
-            rx.button(rx.icon("check", size=18), t("Claim the seat"), on_click=S.claim_seat,
-                      loading=S.busy, size="3", cursor="pointer", height=BUTTON_HEIGHTS["md"]),
+            action_button(rx.icon("check", size=18), t("Claim the seat"), on_click=S.claim_seat,
+                          loading=S.busy),
             _leave_button(),
             gap="12px", flex_wrap="wrap",
         ),

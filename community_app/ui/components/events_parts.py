@@ -6,14 +6,35 @@ from typing import Any
 
 import reflex as rx
 
+from community_app import routes
+from community_app.ui.components.buttons import link_button
+from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
-CARD_STYLE = {
-    "background_color": "white",
-    "border": f"1px solid {COLORS['border']}",
-    "border_radius": "16px",
-}
+
+def event_title(card: Any, **props: Any) -> rx.Component:
+    """The event's title (h2), a link to its page."""
+    return rx.heading(
+        rx.link(t_var(card.title), href=card.href, color=COLORS["text"], underline="hover"),
+        as_="h2",
+        size="4",
+        overflow_wrap="anywhere",
+        **props,
+    )
+
+
+def event_not_found(error: Any, text: Any = None) -> rx.Component:
+    """'Event not found.' (or the error of the load) and the way to every event."""
+    return status_screen(
+        rx.icon("calendar-x", size=48, color="#a5b4fc", aria_hidden="true"),
+        rx.cond(error.contains("en"), t_var(error), t("Event not found.")),
+        text,
+        size="7",
+        text_size=None,
+        min_height="45vh",
+        action=link_button(t("See all events"), href=routes.EVENTS),
+    )
 
 
 def status_badge(is_past: Any, **props: Any) -> rx.Component:
@@ -138,14 +159,7 @@ def event_card(card: Any) -> rx.Component:
             position="relative",
         ),
         rx.vstack(
-            rx.heading(
-                rx.link(t_var(card.title), href=card.href, color=COLORS["text"], underline="hover"),
-                as_="h2",
-                size="4",
-                id=title_id,
-                line_height="1.35",
-                overflow_wrap="anywhere",
-            ),
+            event_title(card, id=title_id, line_height="1.35"),
             rx.vstack(
                 fact("calendar", rx.el.time(t_var(card.date), date_time=card.date_iso)),
                 fact("clock", t_var(card.time)),

@@ -9,7 +9,7 @@ from community_app.settings import get_settings
 from community_app import routes
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t
-from community_app.ui.styles import COLORS, CONTENT_MAX_WIDTH
+from community_app.ui.styles import COLORS, PAGE_COLUMN
 
 # The year when the page is shown, not when it was built.
 CURRENT_YEAR = rx.Var("new Date().getFullYear()", _var_type=int)
@@ -77,12 +77,9 @@ def footer() -> rx.Component:
             justify="between",
             align="center",
             gap="16px",
-            width="100%",
-            max_width=CONTENT_MAX_WIDTH,
-            margin_x="auto",
-            padding_x=["16px", "16px", "16px", "24px"],
             padding_y="28px",
             text_align="center",
+            **PAGE_COLUMN,
         ),
         background_color=COLORS["footer_bg"],
         width="100%",

@@ -81,3 +81,34 @@ def form_alert(message: Any, *, visible: Any, color: str = "red") -> rx.Componen
             width="100%",
         ),
     )
+
+
+def stacked_form(*children: Any, on_submit: Any, key: Any = None, spacing: str = "3",
+                 **props: Any) -> rx.Component:
+    """A form of fields one under the other, read on submit; the browser's own checks are
+    off, so the server's messages (tied to the fields) are the ones shown. ``key`` changes
+    to show another item's values."""
+    if key is not None:
+        props["key"] = key
+    return rx.form(
+        rx.vstack(*children, spacing=spacing, width="100%"),
+        on_submit=on_submit,
+        no_validate=True,
+        width="100%",
+        **props,
+    )
+
+
+def labelled_upload(upload: rx.Component, label: Any) -> rx.Component:
+    """``upload`` (an ``rx.upload``) with its file input named ``label``: react-dropzone's
+    input is visually hidden but still in the accessibility tree (axe: ``label``)."""
+
+    def inputs(component: rx.Component):
+        for child in getattr(component, "children", []):
+            if type(child).__name__ == "Input":
+                yield child
+            yield from inputs(child)
+
+    for file_input in inputs(upload):
+        file_input.custom_attrs["aria-label"] = label
+    return upload

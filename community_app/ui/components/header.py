@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from community_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_
@@ -9,9 +11,10 @@ from community_app.settings import get_settings
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app import routes
+from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t
-from community_app.ui.styles import COLORS, DESKTOP_ONLY, HEADER_MAX_WIDTH, MOBILE_ONLY
+from community_app.ui.styles import COLORS, DESKTOP_ONLY, FONT_STACK, HEADER_MAX_WIDTH, MOBILE_ONLY
 
 NAV_ITEMS = (
     (routes.ABOUT, N_("About us")),
@@ -87,20 +90,22 @@ def nav_link(path: str, label: str, *, in_drawer: bool = False) -> rx.Component:
         _hover={"background_color": "#eef2ff", "color": COLORS["primary"]},
         aria_current=rx.cond(_is_active(path), "page", "false"),
     )
-    return rx.drawer.close(link) if in_drawer else link
+    return rx.dialog.close(link) if in_drawer else link
 
 
 def language_menu() -> rx.Component:
+    code = rx.cond(LangState.is_uz, "UZ", "EN")
     return rx.menu.root(
         rx.menu.trigger(
             rx.button(
                 rx.icon("globe", size=18),
-                rx.text(rx.cond(LangState.is_uz, "UZ", "EN"), font_weight="600"),
+                rx.text(code, font_weight="600"),
                 rx.icon("chevron-down", size=14),
                 variant="ghost",
                 color_scheme="gray",
                 height="44px",
-                aria_label=t("Language"),
+                # The name holds the visible code (WCAG 2.5.3): "EN, Language".
+                aria_label=t("{code}, Language", code=code),
                 cursor="pointer",
             ),
         ),
@@ -131,12 +136,9 @@ def account_button() -> rx.Component:
                 border_radius="50%",
                 object_fit="cover",
             ),
-            rx.center(
+            icon_tile(
                 rx.icon("user", size=22, color="white"),
-                width="40px",
-                height="40px",
-                border_radius="50%",
-                background_color=COLORS["primary"],
+                "40px", background=COLORS["primary"],
                 role="img",
                 aria_label=rx.cond(
                     AuthState.first_name != "", AuthState.first_name, t("User")
@@ -150,64 +152,60 @@ def account_button() -> rx.Component:
     return rx.cond(AuthState.show_signed_in, avatar, login)
 
 
+def _menu_button(icon: str, icon_size: int, label: Any, **props: Any) -> rx.Component:
+    """The drawer's open and close buttons: a grey icon, named for screen readers."""
+    return rx.icon_button(rx.icon(icon, size=icon_size), variant="ghost", color_scheme="gray", size="3",
+                          aria_label=label, **props)
+
+
 def mobile_menu() -> rx.Component:
+    """The phone's side panel: a modal dialog (Radix) slid in from the right. It takes
+    focus, keeps Tab inside, has a backdrop, closes on Escape, on a tap outside and on a
+    link, and gives focus back to the menu button."""
     return rx.box(
-        rx.drawer.root(
-            rx.drawer.trigger(
-                rx.icon_button(
-                    rx.icon("menu", size=24),
-                    variant="ghost",
-                    color_scheme="gray",
-                    size="3",
-                    aria_label=t("Open menu"),
-                    cursor="pointer",
-                ),
+        rx.dialog.root(
+            rx.dialog.trigger(
+                _menu_button("menu", 24, t("Open menu"), cursor="pointer", id="mobile-menu-button"),
             ),
-            rx.drawer.overlay(z_index="1000"),
-            rx.drawer.portal(
-                rx.drawer.content(
-                    rx.vstack(
-                        rx.hstack(
-                            rx.drawer.title(t("Menu"), font_weight="700", font_size="18px"),
-                            rx.spacer(),
-                            rx.drawer.close(
-                                rx.icon_button(
-                                    rx.icon("x", size=22),
-                                    variant="ghost",
-                                    color_scheme="gray",
-                                    size="3",
-                                    aria_label=t("Close menu"),
+            rx.dialog.content(
+                rx.vstack(
+                    rx.hstack(
+                        rx.dialog.title(t("Menu"), font_weight="700", font_size="18px",
+                                        margin="0"),
+                        rx.spacer(),
+                        rx.dialog.close(_menu_button("x", 22, t("Close menu"))),
+                        width="100%",
+                        align="center",
+                    ),
+                    rx.dialog.description(
+                        get_settings().site_name, color=COLORS["muted"], font_size="14px"
+                    ),
+                    rx.el.nav(
+                        rx.vstack(
+                            *[nav_link(path, label, in_drawer=True) for path, label in NAV_ITEMS],
+                            rx.cond(
+                                AuthState.show_signed_in,
+                                nav_link(routes.MYPAGE, N_("My Page"), in_drawer=True),
+                                rx.dialog.close(
+                                    link_button(t("Login"), href=routes.LOGIN, width="100%")
                                 ),
                             ),
+                            spacing="2",
                             width="100%",
-                            align="center",
+                            align="stretch",
                         ),
-                        rx.drawer.description(
-                            get_settings().site_name, color=COLORS["muted"], font_size="14px"
-                        ),
-                        *[nav_link(path, label, in_drawer=True) for path, label in NAV_ITEMS],
-                        rx.cond(
-                            AuthState.show_signed_in,
-                            rx.drawer.close(nav_link(routes.MYPAGE, N_("My Page"))),
-                            rx.drawer.close(
-                                link_button(t("Login"), href=routes.LOGIN, width="100%")
-                            ),
-                        ),
-                        spacing="2",
+                        aria_label=t("Main"),
                         width="100%",
-                        align="stretch",
                     ),
-                    top="0",
-                    right="0",
-                    height="100%",
-                    width="min(320px, 85vw)",
-                    padding="20px",
-                    background_color="white",
-                    z_index="1001",
-                    aria_label=t("Menu"),
+                    spacing="2",
+                    width="100%",
+                    align="stretch",
                 ),
+                class_name="uzdev-side-panel",
+                id="mobile-menu",
+                font_family=FONT_STACK,  # the dialog lives outside the app's root element
+                color=COLORS["text"],
             ),
-            direction="right",
         ),
         display=MOBILE_ONLY,
     )

@@ -9,37 +9,19 @@ import reflex as rx
 
 from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
 from community_app import routes
+from community_app.ui.components.blocks import icon_tile, notice
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
 from community_app.ui.components.icons import icon_by_name
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, SR_ONLY
 
 TELEGRAM_URL = next(s.url for s in SOCIAL_LINKS if s.name == "Telegram")
 
-CARD = {
-    "background_color": "white",
-    "border": f"1px solid {COLORS['border']}",
-    "border_radius": "16px",
-}
-
-# Read by screen readers, not shown.
-VISUALLY_HIDDEN = {
-    "position": "absolute",
-    "width": "1px",
-    "height": "1px",
-    "padding": "0",
-    "margin": "-1px",
-    "overflow": "hidden",
-    "clip": "rect(0, 0, 0, 0)",
-    "white_space": "nowrap",
-    "border": "0",
-}
-
 
 def new_tab_hint() -> rx.Component:
-    return rx.el.span(" (", t("opens in a new tab"), ")", style=VISUALLY_HIDDEN)
+    return rx.el.span(" (", t("opens in a new tab"), ")", style=SR_ONLY)
 
 
 def external_link_button(*children: Any, href: Any, size: str = "md", **props: Any) -> rx.Component:
@@ -85,18 +67,12 @@ def loading_block(label: Any) -> rx.Component:
         spacing="3",
         padding="24px",
         width="100%",
-        **CARD,
+        **CARD_STYLE,
     )
 
 
 def error_block(message: Any) -> rx.Component:
-    return rx.callout.root(
-        rx.callout.icon(rx.icon("triangle-alert")),
-        rx.callout.text(message),
-        color_scheme="red",
-        role="alert",
-        width="100%",
-    )
+    return notice("triangle-alert", message, "red", role="alert", width="100%")
 
 
 # --------------------------------------------------------------------- next meetup
@@ -195,7 +171,7 @@ def _meetup_card() -> rx.Component:
         spacing="4",
         width="100%",
         padding=["20px", "24px", "28px"],
-        **CARD,
+        **CARD_STYLE,
     )
 
 
@@ -213,7 +189,7 @@ def _no_meetup() -> rx.Component:
         padding=["20px", "24px", "28px"],
         width="100%",
         id="no-meetup",
-        **CARD,
+        **CARD_STYLE,
     )
 
 
@@ -241,13 +217,10 @@ def _stat_card(item: Any) -> rx.Component:
     tone = rx.match(item["key"], ("speakers", "green"), ("meetups", "blue"), "purple")
     return rx.vstack(
         rx.hstack(
-            rx.center(
+            icon_tile(
                 icon_by_name(item["icon"], [icon for _key, icon, _label in STATISTICS], "users", size=24,
                              color=COLORS["primary"]),
-                width="48px",
-                height="48px",
-                border_radius="12px",
-                background_color="#eef2ff",
+                "48px", radius="12px",
                 aria_hidden="true",
             ),
             rx.spacer(),
@@ -281,7 +254,7 @@ def _stat_card(item: Any) -> rx.Component:
         min_width="0",
         class_name="stat-card",
         data_key=item["key"],
-        **CARD,
+        **CARD_STYLE,
     )
 
 
@@ -311,12 +284,9 @@ def statistics_section() -> rx.Component:
 
 def _project_card(item: Any) -> rx.Component:
     return rx.vstack(
-        rx.center(
+        icon_tile(
             rx.icon("folder-git-2", size=22, color=COLORS["primary"]),
-            width="44px",
-            height="44px",
-            border_radius="12px",
-            background_color="#eef2ff",
+            "44px", radius="12px",
             aria_hidden="true",
         ),
         rx.heading(
@@ -340,19 +310,15 @@ def _project_card(item: Any) -> rx.Component:
         width="100%",
         min_width="0",
         class_name="project-card",
-        **CARD,
+        **CARD_STYLE,
     )
 
 
 def _benefit_card(item: Any) -> rx.Component:
     return rx.hstack(
-        rx.center(
+        icon_tile(
             icon_by_name(item["icon"], BENEFIT_ICONS, FALLBACK_ICON, size=24, color="white"),
-            width="48px",
-            height="48px",
-            min_width="48px",
-            border_radius="12px",
-            background_color=COLORS["primary"],
+            "48px", radius="12px", background=COLORS["primary"], min_width="48px",
             aria_hidden="true",
             class_name="benefit-icon",
         ),
@@ -367,7 +333,7 @@ def _benefit_card(item: Any) -> rx.Component:
         padding="20px",
         width="100%",
         class_name="benefit-card",
-        **CARD,
+        **CARD_STYLE,
     )
 
 

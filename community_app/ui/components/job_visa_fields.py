@@ -42,7 +42,7 @@ def choice_checks(legend: str, prefix: str, options: dict[str, str], name: str, 
             *[
                 rx.el.label(
                     rx.hstack(
-                        rx.checkbox(name=f"{prefix}{value}",
+                        rx.checkbox(name=f"{prefix}{value}", aria_label=t(label),
                                     default_checked=chosen.contains(value) if chosen is not None else False),
                         rx.text(t(label), size="2"),
                         align="center", spacing="1"),
@@ -64,7 +64,8 @@ def visa_fields(errors, *, visas: Any = None, sponsorship: Any = False, korean_l
         choice_checks(N_("Visa statuses you can employ"), "visa_", VisaStatus.labels(), "visas",
                       errors, visas),
         rx.el.label(
-            rx.hstack(rx.checkbox(name="visaSponsorship", default_checked=sponsorship),
+            rx.hstack(rx.checkbox(name="visaSponsorship", default_checked=sponsorship,
+                                  aria_label=t("We sponsor an E-7 visa")),
                       rx.text(t("We sponsor an E-7 visa")), align="center"),
         ),
         rx.grid(

@@ -8,15 +8,11 @@ from typing import Any
 import reflex as rx
 
 from community_app import routes
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.blocks import icon_circle
+from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
-CARD_STYLE = {
-    "background_color": "white",
-    "border": f"1px solid {COLORS['border']}",
-    "border_radius": "16px",
-}
 
 STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
 
@@ -82,7 +78,8 @@ def status_badge(status: Any, label: Any) -> rx.Component:
 
 def chips(items: Any, *, more: Any = 0) -> rx.Component:
     """Technology chips, with '+N' when some are left out."""
-    return rx.flex(
+    # A real <ul> (Radix's Flex renders a div whatever ``as_`` says: list items need a list).
+    return rx.el.ul(
         rx.foreach(
             items,
             lambda item: rx.el.li(
@@ -97,8 +94,8 @@ def chips(items: Any, *, more: Any = 0) -> rx.Component:
                 list_style="none",
             ),
         ),
-        as_="ul",
-        wrap="wrap",
+        display="flex",
+        flex_wrap="wrap",
         gap="6px",
         margin="0",
         padding="0",
@@ -129,23 +126,31 @@ def text_blocks(blocks: Any) -> rx.Component:
     )
 
 
+def panel(icon: rx.Component, *children: Any, **props: Any) -> rx.Component:
+    """A centred card with an icon on top: the jobs' error and empty states."""
+    return rx.vstack(
+        icon,
+        *children,
+        spacing="3",
+        align="center",
+        text_align="center",
+        padding=["32px 16px", "48px 24px"],
+        width="100%",
+        **props,
+        **CARD_STYLE,
+    )
+
+
 def error_panel(*, on_retry: Any) -> rx.Component:
     """'Error Fetching Jobs' with 'Try again' and 'Go to Homepage' (SPEC section 8)."""
-    return rx.vstack(
-        rx.center(
-            rx.icon("triangle-alert", size=28, color=COLORS["danger"], aria_hidden="true"),
-            width="56px",
-            height="56px",
-            border_radius="50%",
-            background_color="#fef2f2",
-        ),
+    return panel(
+        icon_circle("triangle-alert", color=COLORS["danger"], background="#fef2f2"),
         rx.heading(t("Error Fetching Jobs"), as_="h2", size="6"),
         rx.text(t("Something went wrong while loading jobs. Please try again."),
                 color=COLORS["muted"]),
         rx.flex(
-            rx.button(rx.icon("rotate-ccw", size=16, aria_hidden="true"), t("Try again"),
-                      on_click=on_retry, variant="outline", size="3",
-                      height=BUTTON_HEIGHTS["md"], cursor="pointer"),
+            action_button(rx.icon("rotate-ccw", size=16, aria_hidden="true"), t("Try again"),
+                          on_click=on_retry, variant="outline"),
             link_button(rx.icon("house", size=16, aria_hidden="true"), t("Go to Homepage"),
                         href=routes.HOME),
             gap="12px",
@@ -153,12 +158,6 @@ def error_panel(*, on_retry: Any) -> rx.Component:
             justify="center",
         ),
         role="alert",
-        spacing="3",
-        align="center",
-        text_align="center",
-        padding=["32px 16px", "48px 24px"],
-        width="100%",
-        **CARD_STYLE,
     )
 
 

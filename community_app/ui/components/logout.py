@@ -11,10 +11,8 @@ from community_app.ui.i18n import t
 
 def logout_dialog(trigger: rx.Component) -> rx.Component:
     return confirm_dialog(
-        title=t("Confirm Logout"),
-        description=t("Are you sure you want to log out?"),
-        confirm_label=t("Yes, log out"),
-        cancel_label=t("Cancel"),
+        t("Confirm Logout"), t("Are you sure you want to log out?"),
+        confirm_label=t("Yes, log out"), cancel_label=t("Cancel"),
         on_confirm=AuthState.logout,
         trigger=trigger,
     )

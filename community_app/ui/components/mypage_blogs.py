@@ -7,9 +7,9 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.models import BlogStatus
-from community_app.state.mypage import MyPageState
+from community_app.state.mypage import BLOGS_HEADING_ID, DELETE_POST_OPENER, MyPageState
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import error_text, field, form_alert, submit_button
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -53,7 +53,8 @@ def _post_row(post) -> rx.Component:
                     rx.link(t("View"), href="/blog/" + post.id.to(str), size="2")),
             rx.button(t("Edit"), variant="soft", size="2", on_click=MyPageState.edit_post(post.id)),
             rx.button(t("Delete"), variant="soft", color_scheme="red", size="2",
-                      on_click=MyPageState.ask_delete_post(post.id)),
+                      on_click=MyPageState.ask_delete_post(post.id),
+                      id=DELETE_POST_OPENER + "-" + post.id.to(str)),
             align="center", wrap="wrap",
         ),
         justify="between", align_items=["flex-start", "center"], flex_direction=["column", "row"],
@@ -63,10 +64,8 @@ def _post_row(post) -> rx.Component:
 
 def _delete_post_dialog() -> rx.Component:
     return confirm_dialog(
-        title=t("Delete this post?"),
-        description=t("This cannot be undone."),
-        confirm_label=t("Delete"),
-        cancel_label=t("Cancel"),
+        t("Delete this post?"), t("This cannot be undone."),
+        confirm_label=t("Delete"), cancel_label=t("Cancel"),
         on_confirm=MyPageState.confirm_delete_post,
         on_cancel=MyPageState.keep_post,
         open_=MyPageState.delete_post_id > 0,
@@ -100,7 +99,7 @@ def blogs_tab() -> rx.Component:
             rx.vstack(
                 rx.text(t("Cover image"), font_weight="500", font_size="14px"),
                 rx.hstack(
-                    rx.upload(
+                    labelled_upload(rx.upload(
                         rx.button(rx.icon("image-up", size=16), t("Choose cover image"), variant="soft",
                                   type="button"),
                         id="blog-cover",
@@ -111,7 +110,7 @@ def blogs_tab() -> rx.Component:
                         on_drop=MyPageState.choose_cover(rx.upload_files(upload_id="blog-cover")),
                         border="none",
                         padding="0",
-                    ),
+                    ), t("Cover image")),
                     rx.text(MyPageState.editor_cover_name, color=COLORS["muted"], size="2"),
                     align="center", wrap="wrap",
                 ),
@@ -147,7 +146,8 @@ def blogs_tab() -> rx.Component:
         width="100%",
     )
     return rx.vstack(
-        rx.heading(t("My Blogs"), as_="h2", size="6"),
+        rx.heading(t("My Blogs"), as_="h2", size="6", id=BLOGS_HEADING_ID, tab_index=-1,
+                   outline="none"),
         form_alert(MyPageState.post_notice, visible=MyPageState.post_notice.contains("en"), color="green"),
         rx.cond(e.contains("form"), form_alert(e["form"], visible=True)),
         editor,

@@ -7,7 +7,7 @@ import reflex as rx
 from community_app.models import BlogStatus, JobStatus, RegistrationStatus
 from community_app.models.enums import MEMBER_STATUS_LABELS
 from community_app.ui.i18n import t
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE
 
 # The statuses of a member's posts, registrations and blogs (labels from models/enums.py,
 # with My Page's own wording for a pending post and an accepted registration).
@@ -16,9 +16,7 @@ STATUS_LABELS = {
     **MEMBER_STATUS_LABELS,
 }
 CARD = {
-    "background_color": "white",
-    "border": f"1px solid {COLORS['border']}",
-    "border_radius": "16px",
+    **CARD_STYLE,
     "padding": ["16px", "20px"],
     "width": "100%",
 }

@@ -9,7 +9,7 @@ from reflex.vars.base import Var
 
 from community_app.models import NewsType
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
 COPIED_MS = 2000  # how long 'Link copied to clipboard' shows (SPEC section 9)
 
@@ -187,9 +187,7 @@ def news_card(card: Any) -> rx.Component:
         position="relative",
         display="flex",
         flex_direction="column",
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
+        **CARD_STYLE,
         overflow="hidden",
         min_width="0",
         transition="box-shadow 0.15s ease, transform 0.15s ease",

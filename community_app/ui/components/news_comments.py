@@ -11,10 +11,10 @@ from typing import Any
 import reflex as rx
 
 from community_app.state.auth import AuthState
-from community_app.state.news_detail import NewsDetailState
+from community_app.state.news_detail import COMMENTS_NOTICE_ID, NewsDetailState
 from community_app.ui.components.forms import error_text
 from community_app.ui.i18n import t, t_pick, t_var
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
 MAX_LENGTH = 2000
 
@@ -117,7 +117,12 @@ def comment_item(row: Any) -> rx.Component:
             avatar(row, size=rx.cond(row.is_reply, "30px", "36px")),
             rx.vstack(
                 rx.hstack(
-                    rx.text(t_pick(row.name_en, row.name_uz), font_weight="600", size="2"),
+                    rx.cond(
+                        row.page != "",
+                        rx.link(t_pick(row.name_en, row.name_uz), href=row.page, font_weight="600",
+                                size="2", class_name="comment-author-link"),
+                        rx.text(t_pick(row.name_en, row.name_uz), font_weight="600", size="2"),
+                    ),
                     rx.cond(row.handle != "", rx.text(row.handle, color=COLORS["muted"], size="2")),
                     rx.text("·", color=COLORS["muted"], size="2", aria_hidden="true"),
                     rx.text(t_pick(row.ago_en, row.ago_uz), color=COLORS["muted"], size="2"),
@@ -227,7 +232,8 @@ def comments_section() -> rx.Component:
             rx.cond(AuthState.show_signed_in, new_comment_form(), sign_in_prompt()),
             rx.cond(
                 NewsDetailState.notice.contains("en"),
-                rx.text(t_var(NewsDetailState.notice), color="green", size="2", role="status"),
+                rx.text(t_var(NewsDetailState.notice), color="green", size="2", role="status",
+                        id=COMMENTS_NOTICE_ID, tab_index=-1),
             ),
             rx.cond(
                 NewsDetailState.vote_problem.contains("en"),
@@ -262,7 +268,5 @@ def comments_section() -> rx.Component:
         aria_labelledby="comments-heading",
         width="100%",
         padding=["16px", "20px", "24px"],
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
+        **CARD_STYLE,
     )

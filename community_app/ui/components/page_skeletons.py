@@ -233,3 +233,16 @@ def blog_post_skeleton(back_link: rx.Component) -> rx.Component:
                padding_top="8px"),
         max_width=BLOG_COLUMN,
     )
+
+
+def member_page_skeleton() -> rx.Component:
+    """A member's public page: the avatar and name, then two short lists."""
+    return _placeholder_page(
+        t("Loading..."),
+        rx.hstack(skeleton_line("72px", "72px", border_radius="50%", aria_hidden="true"),
+                  _lines("240px", "120px", height="20px", spacing="2"), align="center", spacing="4",
+                  width="100%"),
+        _card(*[skeleton_line(w, "16px") for w in ("40%", "80%", "70%")]),
+        _card(*[skeleton_line(w, "16px") for w in ("40%", "75%", "65%")]),
+        max_width=BLOG_COLUMN,
+    )

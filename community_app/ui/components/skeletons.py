@@ -19,12 +19,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.ui.styles import COLORS
-
-SR_ONLY = {
-    "position": "absolute", "width": "1px", "height": "1px", "padding": "0", "margin": "-1px",
-    "overflow": "hidden", "clip": "rect(0, 0, 0, 0)", "white_space": "nowrap", "border": "0",
-}
+from community_app.ui.styles import CARD_STYLE, SR_ONLY
 
 
 def _line(width: Any, height: Any = "14px", **props: Any) -> rx.Component:
@@ -63,9 +58,7 @@ def skeleton_card(image: str, image_props: dict[str, Any]) -> rx.Component:
             min_height="170px",
             width="100%",
         ),
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
+        **CARD_STYLE,
         overflow="hidden",
         aria_hidden="true",
     )

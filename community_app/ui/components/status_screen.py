@@ -1,5 +1,5 @@
-"""A page-sized message with the way home: the 404 page, the back office's 'not
-allowed'."""
+"""A page-sized message with the way out: the 404 page, the back office's 'not
+allowed', a job or an event that is not found."""
 
 from __future__ import annotations
 
@@ -13,18 +13,21 @@ from community_app.ui.i18n import t
 from community_app.ui.styles import COLORS
 
 
-def status_screen(top: rx.Component, title: Any, text: Any, *, size: str = "8",
-                  **text_props: Any) -> rx.Component:
-    """``top`` (an icon, a figure), the heading, the text under it, then Back to Home."""
+def status_screen(top: rx.Component, title: Any, text: Any = None, *, size: str = "8",
+                  text_size: str | None = "4", action: rx.Component | None = None,
+                  min_height: str = "50vh", **text_props: Any) -> rx.Component:
+    """``top`` (an icon, a figure), the heading, the text under it (if any), then
+    ``action`` (Back to Home unless given)."""
+    lines = [] if text is None else [rx.text(text, color=COLORS["muted"], size=text_size, **text_props)]
     return rx.vstack(
         top,
         rx.heading(title, as_="h1", size=size),
-        rx.text(text, color=COLORS["muted"], size="4", **text_props),
-        link_button(rx.icon("house", size=18), t("Back to Home"), href=routes.HOME),
+        *lines,
+        action or link_button(rx.icon("house", size=18), t("Back to Home"), href=routes.HOME),
         spacing="4",
         align="center",
         text_align="center",
-        min_height="50vh",
+        min_height=min_height,
         justify="center",
         width="100%",
     )

@@ -34,12 +34,12 @@ from community_app.ui.components.browser import (
     scroll_to_top,
     uncaught_error_screen,
 )
+from community_app.ui.components.dialogs import MAIN_ID  # the <main>, focused by dialogs
 from community_app.ui.components.footer import footer
 from community_app.ui.components.header import header
+from community_app.ui.first_paint import READY_ID
 from community_app.ui.i18n import t
-from community_app.ui.styles import COLORS, CONTENT_MAX_WIDTH
-
-MAIN_ID = "main-content"
+from community_app.ui.styles import COLORS, PAGE_COLUMN
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,8 +207,9 @@ def page_frame(content: rx.Component, *, path: str) -> rx.Component:
     )
     return rx.fragment(
         # "true" once the server has sent the page's state (its load done): browser tests
-        # wait for it before they type or click.
-        rx.el.span(id="uzdev-ready", hidden=True, data_ready=rx.State.is_hydrated.to_string()),
+        # wait for it before they type or click, and a full load in Uzbek or signed in is
+        # painted from then on (ui/first_paint.py).
+        rx.el.span(id=READY_ID, hidden=True, data_ready=rx.State.is_hydrated.to_string()),
         scroll_to_top(),
         page_loading_indicator(label=t("Loading a page")),
         uncaught_error_screen(
@@ -226,14 +227,7 @@ def page_frame(content: rx.Component, *, path: str) -> rx.Component:
 def content_container(*children: rx.Component, **props: Any) -> rx.Component:
     """The centred column every page body sits in."""
     props.setdefault("padding_y", ["24px", "32px", "32px", "48px"])
-    return rx.box(
-        *children,
-        width="100%",
-        max_width=CONTENT_MAX_WIDTH,
-        margin_x="auto",
-        padding_x=["16px", "16px", "16px", "24px"],
-        **props,
-    )
+    return rx.box(*children, **PAGE_COLUMN, **props)
 
 
 def protected(content: rx.Component) -> rx.Component:

@@ -12,6 +12,7 @@ from community_app.ui.pages import (  # noqa: F401  (each import registers its p
     job_detail,
     jobs,
     login,
+    member,
     mypage,
     news,
     news_detail,

@@ -10,16 +10,16 @@ from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
+from community_app.ui.components.blocks import icon_link
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (
-    CARD,
     error_block,
     loading_block,
     section,
 )
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
 MISSION = (
     N_(
@@ -72,16 +72,14 @@ def _avatar(person: Any) -> rx.Component:
 def _profile_link(person: Any) -> rx.Component:
     site = person["profile_site"].to(str)
     label = rx.cond(site != "", site, t("Website"))
-    return rx.link(
-        rx.icon("external-link", size=14, aria_hidden="true"),
+    return icon_link(
+        "external-link",
         label,
         href=person["profile_url"],
+        icon_size=14,
         target="_blank",
         rel="noopener noreferrer",
         aria_label=t("{name} on {site} (opens in a new tab)", name=person["name"], site=label),
-        display="inline-flex",
-        align_items="center",
-        gap="6px",
         min_height="32px",
         font_size="14px",
         font_weight="500",
@@ -103,7 +101,7 @@ def _person_card(person: Any) -> rx.Component:
             align="center",
             padding="20px",
             height="100%",
-            **CARD,
+            **CARD_STYLE,
         ),
         class_name="person-card",
         list_style="none",
@@ -118,10 +116,10 @@ def _people(items: Any, list_id: str) -> rx.Component:
         rx.cond(
             AboutState.error,
             error_block(t("Error loading this section. Please try again later.")),
-            rx.grid(
+            rx.el.ul(  # a real list (Radix's Grid renders a div whatever ``as_`` says)
                 rx.foreach(items, _person_card),
-                as_="ul",
                 id=list_id,
+                display="grid",
                 grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))",
                                        "repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"],
                 gap="16px",

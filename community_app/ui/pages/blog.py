@@ -7,11 +7,12 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.blog import BlogState
 from community_app import routes
+from community_app.ui.components.blocks import icon_link
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, blog_post_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
 
 def _card(post) -> rx.Component:
@@ -25,9 +26,7 @@ def _card(post) -> rx.Component:
             rx.text(t_var(post.author), " · ", t_var(post.date), size="1", color=COLORS["muted"]),
             spacing="2",
             padding="16px",
-            background_color="white",
-            border=f"1px solid {COLORS['border']}",
-            border_radius="16px",
+            **CARD_STYLE,
             height="100%",
         ),
         href="/blog/" + post.id.to(str),
@@ -61,8 +60,7 @@ def blog() -> rx.Component:
 
 
 def _back_link() -> rx.Component:
-    return rx.link(rx.icon("arrow-left", size=16, aria_hidden="true"), t("All posts"), href=routes.BLOG,
-                   display="inline-flex", align_items="center", gap="4px")
+    return icon_link("arrow-left", t("All posts"), href=routes.BLOG, gap="4px")
 
 
 @page(routes.BLOG_POST, title=N_("Member blogs"), on_load=[BlogState.load_post])
@@ -86,8 +84,13 @@ def blog_post() -> rx.Component:
                                          width="100%", max_height="360px", object_fit="cover",
                                          border_radius="16px")),
                         rx.heading(BlogState.post.title, as_="h1", size="8"),
-                        rx.text(t_var(BlogState.post.author), " · ", t_var(BlogState.post.date),
-                                color=COLORS["muted"]),
+                        rx.text(
+                            rx.cond(BlogState.post.author_page != "",
+                                    rx.link(t_var(BlogState.post.author), href=BlogState.post.author_page,
+                                            id="post-author-link"),
+                                    t_var(BlogState.post.author)),
+                            " · ", t_var(BlogState.post.date),
+                            color=COLORS["muted"]),
                         rx.html(BlogState.content_html, width="100%", class_name="uzdev-prose"),
                         spacing="4",
                         max_width=BLOG_COLUMN,

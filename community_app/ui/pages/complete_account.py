@@ -8,7 +8,7 @@ from community_app.i18n import N_
 from community_app.state.google import GoogleState
 from community_app import routes
 from community_app.ui.components.buttons import link_button
-from community_app.ui.components.forms import field, form_alert, submit_button
+from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
 from community_app.ui.pages.login import auth_card
@@ -23,19 +23,13 @@ def complete_account() -> rx.Component:
         form_alert(GoogleState.error, visible=GoogleState.error.contains("en")),
         rx.cond(
             GoogleState.has_credential,
-            rx.form(
-                rx.vstack(
-                    field(t("Username"), "username", autocomplete="username",
-                          errors=GoogleState.errors, hint=t("Letters only.")),
-                    field(t("Phone"), "phone", type_="tel", autocomplete="tel",
-                          placeholder="01012345678", input_mode="numeric", errors=GoogleState.errors),
-                    submit_button(t("Complete registration"), loading=GoogleState.busy),
-                    spacing="3",
-                    width="100%",
-                ),
+            stacked_form(
+                field(t("Username"), "username", autocomplete="username",
+                      errors=GoogleState.errors, hint=t("Letters only.")),
+                field(t("Phone"), "phone", type_="tel", autocomplete="tel",
+                      placeholder="01012345678", input_mode="numeric", errors=GoogleState.errors),
+                submit_button(t("Complete registration"), loading=GoogleState.busy),
                 on_submit=GoogleState.complete_account,
-                no_validate=True,
-                width="100%",
             ),
             link_button(t("Back to login"), href=routes.LOGIN, width="100%"),
         ),

@@ -10,12 +10,15 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.event_detail import EventDetailState as S
 from community_app import routes
+from community_app.ui.components.blocks import icon_link
+from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
     CARD_STYLE,
     avatar,
     event_image,
+    event_not_found,
     fact,
     seats_text,
     stars,
@@ -29,20 +32,11 @@ from community_app.ui.components.page_skeletons import (
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, MODAL_WIDTHS
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
 
 
 def back_link() -> rx.Component:
-    return rx.link(
-        rx.icon("arrow-left", size=16, aria_hidden="true"),
-        t("All events"),
-        href=routes.EVENTS,
-        display="inline-flex",
-        align_items="center",
-        gap="6px",
-        font_weight="500",
-        min_height="36px",
-    )
+    return icon_link("arrow-left", t("All events"), href=routes.EVENTS, font_weight="500", min_height="36px")
 
 
 def section(title: Any, *children: Any, count: Any = None, id_: str = "") -> rx.Component:
@@ -74,29 +68,12 @@ def muted(text: Any) -> rx.Component:
 
 
 def _cancel_dialog() -> rx.Component:
-    return rx.alert_dialog.root(
-        rx.alert_dialog.trigger(
-            rx.button(t("Cancel registration"), variant="outline", color_scheme="red", size="3",
-                      width="100%", height=BUTTON_HEIGHTS["md"], loading=S.cancel_busy, cursor="pointer"),
-        ),
-        rx.alert_dialog.content(
-            rx.alert_dialog.title(t("Cancel your registration?")),
-            rx.alert_dialog.description(t("Your seat will be given to someone else.")),
-            rx.flex(
-                rx.alert_dialog.cancel(
-                    rx.button(t("Keep my seat"), variant="soft", color_scheme="gray", size="3"),
-                ),
-                rx.alert_dialog.action(
-                    rx.button(t("Yes, cancel"), color_scheme="red", size="3",
-                              on_click=S.cancel_registration),
-                ),
-                spacing="3",
-                justify="end",
-                margin_top="16px",
-                wrap="wrap",
-            ),
-            max_width=MODAL_WIDTHS["sm"],
-        ),
+    return confirm_dialog(
+        t("Cancel your registration?"), t("Your seat will be given to someone else."),
+        confirm_label=t("Yes, cancel"), cancel_label=t("Keep my seat"),
+        on_confirm=S.cancel_registration,
+        trigger=rx.button(t("Cancel registration"), variant="outline", color_scheme="red", size="3",
+                          width="100%", height=BUTTON_HEIGHTS["md"], loading=S.cancel_busy, cursor="pointer"),
     )
 
 
@@ -144,17 +121,8 @@ def register_area() -> rx.Component:
         rx.cond(
             card.is_past,
             rx.fragment(),
-            rx.link(
-                rx.icon("calendar-plus", size=16, aria_hidden="true"),
-                t("Add to calendar"),
-                href=card.calendar_href,
-                id="event-add-to-calendar",
-                display="inline-flex",
-                align_items="center",
-                gap="6px",
-                min_height="36px",
-                font_weight="500",
-            ),
+            icon_link("calendar-plus", t("Add to calendar"), href=card.calendar_href,
+                      id="event-add-to-calendar", min_height="36px", font_weight="500"),
         ),
         rx.cond(
             S.notice.contains("en"),
@@ -438,22 +406,7 @@ def main_column() -> rx.Component:
 
 
 def _not_found() -> rx.Component:
-    return rx.vstack(
-        rx.icon("calendar-x", size=48, color="#a5b4fc", aria_hidden="true"),
-        rx.heading(
-            rx.cond(S.error.contains("en"), t_var(S.error), t("Event not found.")),
-            as_="h1",
-            size="7",
-        ),
-        rx.text(t("The event may have been removed, or the address is wrong."), color=COLORS["muted"]),
-        link_button(t("See all events"), href=routes.EVENTS),
-        align="center",
-        text_align="center",
-        spacing="4",
-        min_height="45vh",
-        justify="center",
-        width="100%",
-    )
+    return event_not_found(S.error, t("The event may have been removed, or the address is wrong."))
 
 
 def _failed() -> rx.Component:

@@ -13,10 +13,13 @@ from community_app.state.event_register import EventRegisterState as S
 from community_app.state.event_register import read_register
 from community_app.state.page_load import PageData
 from community_app import routes
+from community_app.ui.components.blocks import icon_link, icon_tile, notice
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
     CARD_STYLE,
     event_image,
+    event_not_found,
+    event_title,
     fact,
     seats_or_registered,
     status_badge,
@@ -30,6 +33,7 @@ from community_app.ui.components.page_skeletons import (
     REGISTER_SUMMARY,
     event_register_skeleton,
 )
+from community_app.ui.components.dialogs import focus_main_on_close
 from community_app.ui.components.forms import error_text, form_alert, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -49,12 +53,7 @@ def summary() -> rx.Component:
         rx.box(event_image(card, height=REGISTER_PICTURE_HEIGHT), **REGISTER_PICTURE_BOX),
         rx.vstack(
             rx.hstack(status_badge(card.is_past, size="1"), spacing="2"),
-            rx.heading(
-                rx.link(t_var(card.title), href=card.href, color=COLORS["text"], underline="hover"),
-                as_="h2",
-                size="4",
-                overflow_wrap="anywhere",
-            ),
+            event_title(card),
             rx.flex(
                 fact("calendar", rx.el.time(t_var(card.date), date_time=card.date_iso)),
                 fact("clock", t_var(card.time)),
@@ -188,13 +187,7 @@ def registration_form(*, waitlist: bool = False) -> rx.Component:
 
 def _notice(icon: str, color: str, text: Any, *actions: rx.Component, role: str = "status") -> rx.Component:
     return rx.vstack(
-        rx.callout.root(
-            rx.callout.icon(rx.icon(icon)),
-            rx.callout.text(text),
-            color_scheme=color,
-            role=role,
-            width="100%",
-        ),
+        notice(icon, text, color, role=role, width="100%"),
         rx.flex(*actions, gap="12px", flex_wrap="wrap"),
         spacing="4",
         width="100%",
@@ -237,13 +230,10 @@ def success_dialog() -> rx.Component:
     return rx.dialog.root(
         rx.dialog.content(
             rx.vstack(
-                rx.center(
+                icon_tile(
                     rx.cond(S.success_pending, rx.icon("hourglass", size=32, color="#b45309"),
                             rx.icon("party-popper", size=32, color="#15803d")),
-                    width="64px",
-                    height="64px",
-                    border_radius="50%",
-                    background_color=rx.cond(S.success_pending, "#fef3c7", "#dcfce7"),
+                    "64px", background=rx.cond(S.success_pending, "#fef3c7", "#dcfce7"),
                 ),
                 rx.dialog.title(
                     rx.cond(S.success_pending, t("Registration received"), t("You are registered!")),
@@ -278,6 +268,7 @@ def success_dialog() -> rx.Component:
             max_width=MODAL_WIDTHS["sm"],
             width="calc(100vw - 32px)",
             position="relative",
+            on_close_auto_focus=focus_main_on_close(),
         ),
         open=S.success_open,
         on_open_change=S.set_success_open,
@@ -285,32 +276,12 @@ def success_dialog() -> rx.Component:
 
 
 def _not_found() -> rx.Component:
-    return rx.vstack(
-        rx.icon("calendar-x", size=48, color="#a5b4fc", aria_hidden="true"),
-        rx.heading(rx.cond(S.load_error.contains("en"), t_var(S.load_error), t("Event not found.")),
-                   as_="h1", size="7"),
-        link_button(t("See all events"), href=routes.EVENTS),
-        align="center",
-        text_align="center",
-        spacing="4",
-        min_height="45vh",
-        justify="center",
-        width="100%",
-    )
+    return event_not_found(S.load_error)
 
 
 def _body() -> rx.Component:
     return rx.vstack(
-        rx.link(
-            rx.icon("arrow-left", size=16, aria_hidden="true"),
-            t("Back to event"),
-            href=S.card.href,
-            display="inline-flex",
-            align_items="center",
-            gap="6px",
-            font_weight="500",
-            min_height="36px",
-        ),
+        icon_link("arrow-left", t("Back to event"), href=S.card.href, font_weight="500", min_height="36px"),
         rx.heading(t("Event registration"), as_="h1", size="8"),
         summary(),
         form_alert(S.form_error, visible=S.form_error.contains("en")),

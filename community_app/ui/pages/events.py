@@ -10,12 +10,13 @@ from community_app.state.event_views import ALL, NEWEST, OLDEST, SOONEST
 from community_app.services.meetups import PAST, UPCOMING
 from community_app.state.events import EventsState
 from community_app import routes
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.blocks import card_results, load_more, page_title
+from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.events_parts import event_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
 FILTER_ITEMS = (
     (ALL, N_("All"), EventsState.all_count),
@@ -108,8 +109,7 @@ def _empty() -> rx.Component:
             ),
             rx.cond(
                 (EventsState.filter != ALL) & (EventsState.all_count > 0),
-                rx.button(t("Show all events"), on_click=EventsState.show_all, size="3",
-                          height=BUTTON_HEIGHTS["md"], cursor="pointer"),
+                action_button(t("Show all events"), on_click=EventsState.show_all),
                 link_button(t("Back to Home"), href=routes.HOME),
             ),
             align="center",
@@ -118,8 +118,7 @@ def _empty() -> rx.Component:
             padding="40px 16px",
         ),
         width="100%",
-        **{"background_color": "white", "border": f"1px solid {COLORS['border']}",
-           "border_radius": "16px"},
+        **CARD_STYLE,
     )
 
 
@@ -128,7 +127,7 @@ CARD_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 
 
 
 def _list() -> rx.Component:
-    return rx.vstack(
+    return card_results(
         rx.text(
             rx.cond(
                 EventsState.total == 1,
@@ -140,23 +139,9 @@ def _list() -> rx.Component:
             id="events-count",
             role="status",
         ),
-        rx.grid(
-            rx.foreach(EventsState.cards, event_card),
-            grid_template_columns=CARD_COLUMNS,
-            gap="20px",
-            width="100%",
-        ),
-        rx.cond(
-            EventsState.has_more,
-            rx.center(
-                rx.button(t("Load More"), on_click=EventsState.load_more, variant="outline", size="3",
-                          height=BUTTON_HEIGHTS["md"], cursor="pointer"),
-                width="100%",
-                padding_top="8px",
-            ),
-        ),
-        spacing="4",
-        width="100%",
+        rx.foreach(EventsState.cards, event_card),
+        load_more(EventsState.has_more, EventsState.load_more),
+        columns=CARD_COLUMNS,
     )
 
 
@@ -164,14 +149,9 @@ def _list() -> rx.Component:
 def events() -> rx.Component:
     return content_container(
         rx.vstack(
-            rx.vstack(
-                rx.heading(t("Events"), as_="h1", size="8"),
-                rx.text(
-                    t("Meetups, workshops and talks of the community. Come to learn, share and meet people."),
-                    color=COLORS["muted"],
-                    size="4",
-                ),
-                spacing="2",
+            page_title(
+                t("Events"),
+                t("Meetups, workshops and talks of the community. Come to learn, share and meet people."),
             ),
             _toolbar(),
             rx.cond(

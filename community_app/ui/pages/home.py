@@ -10,6 +10,7 @@ from community_app.i18n import N_
 from community_app.state.home import HomeState, read_home
 from community_app.state.page_load import PageData
 from community_app import routes
+from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (
     benefits_section,
@@ -20,25 +21,20 @@ from community_app.ui.components.home_sections import (
 )
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
 
 def feature_card(icon: str, title: str, text: str) -> rx.Component:
     return rx.vstack(
-        rx.center(
+        icon_tile(
             rx.icon(icon, size=26, color=COLORS["primary"]),
-            width="52px",
-            height="52px",
-            border_radius="14px",
-            background_color="#eef2ff",
+            "52px", radius="14px",
         ),
         rx.heading(t(title), as_="h3", size="5"),
         rx.text(t(text), color=COLORS["muted"]),
         spacing="3",
         padding="24px",
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
+        **CARD_STYLE,
         flex="1",
         min_width="0",
     )

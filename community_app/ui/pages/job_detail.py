@@ -12,7 +12,8 @@ from community_app.i18n import N_
 from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.blocks import icon_circle, icon_tile, notice
+from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.jobs_parts import (
     CARD_STYLE,
     chips,
@@ -31,6 +32,7 @@ from community_app.ui.components.page_skeletons import (
     JOB_SIDE_WIDTH,
     job_post_skeleton,
 )
+from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, FONT_STACK, MODAL_WIDTHS
@@ -84,12 +86,9 @@ def _blocks_or_not_specified(blocks: Any) -> rx.Component:
 
 def _fact(icon: str, label: Any, *value: Any) -> rx.Component:
     return rx.hstack(
-        rx.center(
+        icon_tile(
             rx.icon(icon, size=18, color=COLORS["primary"], aria_hidden="true"),
-            width="36px",
-            height="36px",
-            border_radius="10px",
-            background_color="#eef2ff",
+            "36px", radius="10px",
             flex_shrink="0",
         ),
         rx.vstack(
@@ -128,22 +127,13 @@ def _contact_dialog() -> rx.Component:
     )
     return rx.alert_dialog.root(
         rx.alert_dialog.trigger(
-            rx.button(
-                rx.icon("send", size=18, aria_hidden="true"),
-                t("Contact the company"),
-                size="3",
-                height=BUTTON_HEIGHTS["md"],
-                cursor="pointer",
-            )
+            action_button(rx.icon("send", size=18, aria_hidden="true"), t("Contact the company"))
         ),
         rx.alert_dialog.content(
             rx.vstack(
-                rx.center(
+                icon_tile(
                     rx.icon("heart-handshake", size=26, color=COLORS["primary"], aria_hidden="true"),
-                    width="52px",
-                    height="52px",
-                    border_radius="50%",
-                    background_color="#eef2ff",
+                    "52px",
                 ),
                 rx.alert_dialog.title(t("One small favour"), margin="0", font_family=FONT_STACK),
                 rx.alert_dialog.description(
@@ -176,15 +166,8 @@ def _actions() -> rx.Component:
     return rx.vstack(
         rx.flex(
             _contact_dialog(),
-            rx.button(
-                rx.icon("bookmark", size=18, aria_hidden="true"),
-                t("Bookmark"),
-                on_click=JobDetailState.bookmark,
-                variant="outline",
-                size="3",
-                height=BUTTON_HEIGHTS["md"],
-                cursor="pointer",
-            ),
+            action_button(rx.icon("bookmark", size=18, aria_hidden="true"), t("Bookmark"),
+                          on_click=JobDetailState.bookmark, variant="outline"),
             gap="12px",
             flex_direction=["column", "row"],
             width="100%",
@@ -192,12 +175,7 @@ def _actions() -> rx.Component:
         rx.box(
             rx.cond(
                 JobDetailState.bookmark_notice,
-                rx.callout.root(
-                    rx.callout.icon(rx.icon("bookmark")),
-                    rx.callout.text(t("Bookmarks are coming soon.")),
-                    color_scheme="blue",
-                    size="1",
-                ),
+                notice("bookmark", t("Bookmarks are coming soon."), "blue", size="1"),
             ),
             role="status",
             aria_live="polite",
@@ -242,13 +220,8 @@ def _header() -> rx.Component:
         ),
         rx.cond(
             job.status != "OPEN",
-            rx.callout.root(
-                rx.callout.icon(rx.icon("info")),
-                rx.callout.text(t("This job is no longer accepting applications.")),
-                color_scheme="amber",
-                size="1",
-                width="100%",
-            ),
+            notice("info", t("This job is no longer accepting applications."), "amber", size="1",
+                   width="100%"),
         ),
         _actions(),
         spacing="3",
@@ -419,25 +392,13 @@ def _back_link() -> rx.Component:
 
 
 def _not_found() -> rx.Component:
-    return rx.vstack(
-        rx.center(
-            rx.icon("briefcase", size=30, color=COLORS["primary"], aria_hidden="true"),
-            width="64px",
-            height="64px",
-            border_radius="50%",
-            background_color="#eef2ff",
-        ),
-        rx.heading(t("Job Not Found"), as_="h1", size="7"),
-        rx.text(t("The job you are looking for does not exist or has been removed."),
-                color=COLORS["muted"], size="4"),
-        link_button(rx.icon("arrow-left", size=18, aria_hidden="true"), t("Back to jobs"),
-                    href=routes.JOBS),
-        spacing="4",
-        align="center",
-        text_align="center",
-        min_height="50vh",
-        justify="center",
-        width="100%",
+    return status_screen(
+        icon_circle("briefcase", size="64px", icon_size=30),
+        t("Job Not Found"),
+        t("The job you are looking for does not exist or has been removed."),
+        size="7",
+        action=link_button(rx.icon("arrow-left", size=18, aria_hidden="true"), t("Back to jobs"),
+                           href=routes.JOBS),
     )
 
 

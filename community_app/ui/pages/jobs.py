@@ -18,6 +18,7 @@ from community_app.state.job_texts import (
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
+from community_app.ui.components.blocks import icon_circle, icon_link, load_more
 from community_app.ui.components.jobs_parts import (
     CARD_STYLE,
     chips,
@@ -25,6 +26,7 @@ from community_app.ui.components.jobs_parts import (
     icon_text,
     job_type_badge,
     loading_line,
+    panel,
     remote_badge,
     status_badge,
     visa_badges,
@@ -167,6 +169,7 @@ def _visa_filters() -> rx.Component:
                         id="jobs-remote",
                         checked=JobsState.remote,
                         on_change=JobsState.set_remote,
+                        aria_label=t("Remote only"),
                     ),
                     rx.text(t("Remote only"), font_weight="500", font_size="14px"),
                     align="center",
@@ -174,15 +177,8 @@ def _visa_filters() -> rx.Component:
                 ),
                 html_for="jobs-remote",
             ),
-            rx.link(
-                rx.icon("book-open", size=14, aria_hidden="true"),
-                t("Which visa lets me work? Read the visa guide"),
-                href=routes.VISA_GUIDE,
-                size="2",
-                display="inline-flex",
-                align_items="center",
-                gap="4px",
-            ),
+            icon_link("book-open", t("Which visa lets me work? Read the visa guide"), href=routes.VISA_GUIDE,
+                      icon_size=14, gap="4px", size="2"),
             spacing="2",
             justify="end",
             min_height="100%",
@@ -302,14 +298,8 @@ def _card(job: JobCard) -> rx.Component:
 
 
 def _empty() -> rx.Component:
-    return rx.vstack(
-        rx.center(
-            rx.icon("search-x", size=28, color=COLORS["primary"], aria_hidden="true"),
-            width="56px",
-            height="56px",
-            border_radius="50%",
-            background_color="#eef2ff",
-        ),
+    return panel(
+        icon_circle("search-x"),
         rx.cond(
             JobsState.has_filters,
             rx.fragment(
@@ -324,12 +314,6 @@ def _empty() -> rx.Component:
                         color=COLORS["muted"]),
             ),
         ),
-        spacing="3",
-        align="center",
-        text_align="center",
-        padding=["32px 16px", "48px 24px"],
-        width="100%",
-        **CARD_STYLE,
     )
 
 
@@ -348,23 +332,8 @@ def _list() -> rx.Component:
 
 
 def _load_more() -> rx.Component:
-    return rx.cond(
-        JobsState.has_more & ~JobsState.loading,
-        rx.center(
-            rx.button(
-                t("Load More Jobs"),
-                on_click=JobsState.load_more,
-                loading=JobsState.loading_more,
-                variant="outline",
-                size="3",
-                height=BUTTON_HEIGHTS["md"],
-                min_width="200px",
-                cursor="pointer",
-            ),
-            width="100%",
-            padding_top="8px",
-        ),
-    )
+    return load_more(JobsState.has_more & ~JobsState.loading, JobsState.load_more, t("Load More Jobs"),
+                     loading=JobsState.loading_more, min_width="200px")
 
 
 def _results() -> rx.Component:

@@ -9,11 +9,12 @@ from community_app.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
 from community_app import routes
-from community_app.ui.components.forms import field, form_alert, submit_button
+from community_app.ui.components.blocks import notice
+from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
 from community_app.ui.components.google import google_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
 
 def auth_card(*children: rx.Component) -> rx.Component:
@@ -24,10 +25,8 @@ def auth_card(*children: rx.Component) -> rx.Component:
             width="100%",
             max_width="440px",
             padding=["20px", "28px", "32px"],
-            background_color="white",
-            border=f"1px solid {COLORS['border']}",
-            border_radius="16px",
             box_shadow="0 10px 30px rgba(15,23,42,0.06)",
+            **CARD_STYLE,
         ),
         width="100%",
         padding_x="16px",
@@ -78,61 +77,51 @@ def _divider() -> rx.Component:
     )
 
 
+def _step(*children: rx.Component) -> rx.Component:
+    """One step of logging in or signing up, under the card's heading and messages."""
+    return rx.vstack(*children, spacing="4", width="100%")
+
+
 def _credentials() -> rx.Component:
-    return rx.vstack(
-        rx.form(
-            rx.vstack(
-                field(t("Email"), "email", type_="email", autocomplete="email",
-                      default_value=LoginState.login_email, required=True),
-                field(t("Password"), "password", type_="password",
-                      autocomplete="current-password", required=True),
-                rx.hstack(
-                    rx.spacer(),
-                    _link_button(t("Forgot password?"), on_click=LoginState.forgot_password),
-                    width="100%",
-                ),
-                submit_button(t("Login"), loading=LoginState.busy),
-                spacing="3",
+    return _step(
+        stacked_form(
+            field(t("Email"), "email", type_="email", autocomplete="email",
+                  default_value=LoginState.login_email, required=True),
+            field(t("Password"), "password", type_="password",
+                  autocomplete="current-password", required=True),
+            rx.hstack(
+                rx.spacer(),
+                _link_button(t("Forgot password?"), on_click=LoginState.forgot_password),
                 width="100%",
             ),
+            submit_button(t("Login"), loading=LoginState.busy),
             on_submit=LoginState.submit_credentials,
-            no_validate=True,
-            width="100%",
         ),
         google_button(mode="signin"),
         _switch_mode(t("Don't have an account?"), t("Sign up"), LoginState.show_signup),
-        spacing="4",
-        width="100%",
     )
 
 
 def _otp() -> rx.Component:
-    return rx.vstack(
+    return _step(
         rx.text(
             t("We sent a {digits}-digit code to {email}. Enter it below; it is valid for 10 minutes.",
               email=LoginState.login_email, digits=get_settings().login_code_digits),
             color=COLORS["muted"],
         ),
-        rx.form(
-            rx.vstack(
-                field(
-                    t("Verification code"),
-                    "otp",
-                    autocomplete="one-time-code",
-                    input_mode="numeric",
-                    pattern="[0-9]*",
-                    max_length=get_settings().login_code_digits,
-                    required=True,
-                    auto_focus=True,
-                ),
-                submit_button(t("Verify"), loading=LoginState.busy),
-                spacing="3",
-                width="100%",
+        stacked_form(
+            field(
+                t("Verification code"),
+                "otp",
+                autocomplete="one-time-code",
+                input_mode="numeric",
+                pattern="[0-9]*",
+                max_length=get_settings().login_code_digits,
+                required=True,
+                auto_focus=True,
             ),
-            on_submit=LoginState.submit_code,
-            no_validate=True,
-            reset_on_submit=True,
-            width="100%",
+            submit_button(t("Verify"), loading=LoginState.busy),
+            on_submit=LoginState.submit_code, reset_on_submit=True,
         ),
         rx.hstack(
             _link_button(rx.icon("arrow-left", size=16), t("Back to login"), on_click=LoginState.back_to_login),
@@ -141,66 +130,48 @@ def _otp() -> rx.Component:
             width="100%",
             wrap="wrap",
         ),
-        spacing="4",
-        width="100%",
     )
 
 
 def _signup_contact() -> rx.Component:
-    return rx.vstack(
-        rx.form(
-            rx.vstack(
-                # The name other members see on comments, posts and attendee lists.
-                rx.grid(
-                    field(t("First name"), "firstName", autocomplete="given-name",
-                          errors=LoginState.errors, default_value=LoginState.signup_first_name),
-                    field(t("Last name"), "lastName", autocomplete="family-name",
-                          errors=LoginState.errors, default_value=LoginState.signup_last_name),
-                    columns=rx.breakpoints(initial="1", xs="2"),
-                    gap="12px",
-                    width="100%",
-                ),
-                field(t("Email"), "email", type_="email", autocomplete="email",
-                      errors=LoginState.errors, default_value=LoginState.signup_email),
-                field(t("Phone"), "phone", type_="tel", autocomplete="tel",
-                      placeholder="01012345678", input_mode="numeric",
-                      errors=LoginState.errors, default_value=LoginState.signup_phone),
-                submit_button(t("Continue")),
-                spacing="3",
+    return _step(
+        stacked_form(
+            # The name other members see on comments, posts and attendee lists.
+            rx.grid(
+                field(t("First name"), "firstName", autocomplete="given-name",
+                      errors=LoginState.errors, default_value=LoginState.signup_first_name),
+                field(t("Last name"), "lastName", autocomplete="family-name",
+                      errors=LoginState.errors, default_value=LoginState.signup_last_name),
+                columns=rx.breakpoints(initial="1", xs="2"),
+                gap="12px",
                 width="100%",
             ),
+            field(t("Email"), "email", type_="email", autocomplete="email",
+                  errors=LoginState.errors, default_value=LoginState.signup_email),
+            field(t("Phone"), "phone", type_="tel", autocomplete="tel",
+                  placeholder="01012345678", input_mode="numeric",
+                  errors=LoginState.errors, default_value=LoginState.signup_phone),
+            submit_button(t("Continue")),
             on_submit=LoginState.submit_contact,
-            no_validate=True,
-            width="100%",
         ),
         google_button(mode="signup"),
         _switch_mode(t("Already have an account?"), t("Login"), LoginState.show_login),
-        spacing="4",
-        width="100%",
     )
 
 
 def _signup_password() -> rx.Component:
-    return rx.vstack(
+    return _step(
         rx.text(LoginState.signup_email, " · ", LoginState.signup_phone, color=COLORS["muted"], size="2"),
-        rx.form(
-            rx.vstack(
-                field(t("Password"), "password", type_="password", autocomplete="new-password",
-                      errors=LoginState.errors,
-                      hint=t("At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.")),
-                field(t("Confirm password"), "confirmPassword", type_="password",
-                      autocomplete="new-password", errors=LoginState.errors),
-                submit_button(t("Sign up"), loading=LoginState.busy),
-                spacing="3",
-                width="100%",
-            ),
+        stacked_form(
+            field(t("Password"), "password", type_="password", autocomplete="new-password",
+                  errors=LoginState.errors,
+                  hint=t("At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.")),
+            field(t("Confirm password"), "confirmPassword", type_="password",
+                  autocomplete="new-password", errors=LoginState.errors),
+            submit_button(t("Sign up"), loading=LoginState.busy),
             on_submit=LoginState.submit_signup,
-            no_validate=True,
-            width="100%",
         ),
         _link_button(rx.icon("arrow-left", size=16), t("Back"), on_click=LoginState.back_to_contact),
-        spacing="4",
-        width="100%",
     )
 
 
@@ -224,12 +195,7 @@ def login() -> rx.Component:
         ),
         rx.cond(
             LoginState.registering_for_event,
-            rx.callout.root(
-                rx.callout.icon(rx.icon("calendar-check")),
-                rx.callout.text(t("login to continue registration for an event")),
-                color_scheme="blue",
-                width="100%",
-            ),
+            notice("calendar-check", t("login to continue registration for an event"), "blue", width="100%"),
         ),
         _messages(),
         rx.cond(

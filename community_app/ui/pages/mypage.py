@@ -11,12 +11,12 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobType
 from community_app.state.auth import AuthState
-from community_app.state.mypage import MyPageState, read_mypage
+from community_app.state.mypage import CANCEL_OPENER, EVENTS_HEADING_ID, MyPageState, read_mypage
 from community_app.state.page_load import PageData
 from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import error_text, field, form_alert, submit_button
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload, submit_button
 from community_app.ui.components.google import google_confirm_button
 from community_app.ui.components.job_visa_fields import choice_select, visa_fields
 from community_app.ui.components.logout import logout_dialog
@@ -119,7 +119,8 @@ def _event_row(row) -> rx.Component:
             rx.cond(
                 ~row.past & ~row.cancelled,
                 rx.button(t("Cancel registration"), variant="soft", color_scheme="red", size="2",
-                          on_click=MyPageState.ask_cancel(row.meetup_id, row.title)),
+                          on_click=MyPageState.ask_cancel(row.meetup_id, row.title),
+                          id=CANCEL_OPENER + "-" + row.meetup_id.to(str)),
             ),
             rx.cond(
                 ~row.past & row.cancelled,
@@ -156,10 +157,9 @@ def _events_list(rows, empty_text: str) -> rx.Component:
 
 def _cancel_dialog() -> rx.Component:
     return confirm_dialog(
-        title=t("Cancel registration?"),
-        description=t("Your seat at {title} goes to someone else.", title=MyPageState.cancel_title),
-        confirm_label=t("Yes, cancel"),
-        cancel_label=t("Keep my seat"),
+        t("Cancel registration?"),
+        t("Your seat at {title} goes to someone else.", title=MyPageState.cancel_title),
+        confirm_label=t("Yes, cancel"), cancel_label=t("Keep my seat"),
         on_confirm=MyPageState.confirm_cancel,
         on_cancel=MyPageState.keep_registration,
         open_=MyPageState.cancel_id > 0,
@@ -168,7 +168,8 @@ def _cancel_dialog() -> rx.Component:
 
 def _events() -> rx.Component:
     return rx.vstack(
-        rx.heading(t("My events"), as_="h2", size="6"),
+        rx.heading(t("My events"), as_="h2", size="6", id=EVENTS_HEADING_ID, tab_index=-1,
+                   outline="none"),
         form_alert(MyPageState.events_error, visible=MyPageState.events_error.contains("en")),
         rx.tabs.root(
             rx.tabs.list(
@@ -235,7 +236,7 @@ def _jobs() -> rx.Component:
                 field(t("Maximum salary (KRW per year)"), "salaryMax", errors=e, input_mode="numeric"),
             ),
             rx.el.label(
-                rx.hstack(rx.checkbox(name="remote"), rx.text(t("Remote work possible")), align="center"),
+                rx.hstack(rx.checkbox(name="remote", aria_label=t("Remote work possible")), rx.text(t("Remote work possible")), align="center"),
             ),
             visa_fields(e),
             _textarea(N_("Description"), "description", e),
@@ -292,7 +293,7 @@ def _account() -> rx.Component:
                 rx.center(rx.icon("user", size=28, color="white"), width="64px", height="64px",
                           border_radius="50%", background_color=COLORS["primary"]),
             ),
-            rx.upload(
+            labelled_upload(rx.upload(
                 rx.button(rx.icon("upload", size=16), t("Upload photo"), variant="soft", type="button",
                           loading=MyPageState.uploading_photo),
                 id="avatar-upload",
@@ -305,7 +306,7 @@ def _account() -> rx.Component:
                 ),
                 border="none",
                 padding="0",
-            ),
+            ), t("Photo")),
             rx.cond(
                 AuthState.image_url != "",
                 rx.button(rx.icon("trash-2", size=16), t("Delete photo"), variant="soft", color_scheme="red",
@@ -346,7 +347,34 @@ def _account() -> rx.Component:
         key=MyPageState.account_key,
         width="100%",
     )
-    return rx.vstack(_personal(photo, form), _my_data(), spacing="4", width="100%")
+    return rx.vstack(_personal(photo, form), _public_profile(), _my_data(), spacing="4", width="100%")
+
+
+def _public_profile() -> rx.Component:
+    """The opt-in public member page: off by default; its address once on."""
+    return rx.vstack(
+        rx.heading(t("Public profile"), as_="h2", size="6"),
+        rx.el.label(
+            rx.hstack(
+                rx.switch(checked=MyPageState.public_profile, on_change=MyPageState.set_public_profile,
+                          id="public-profile-switch"),
+                rx.text(t("Show my public profile page")),
+                align="center", spacing="3",
+            ),
+            cursor="pointer",
+        ),
+        rx.text(t("Others then see your name, your published posts and the meetups you attended."),
+                color=COLORS["muted"], size="2"),
+        form_alert(MyPageState.profile_notice, visible=MyPageState.profile_notice.contains("en"),
+                   color="green"),
+        rx.cond(
+            MyPageState.public_profile,
+            rx.link(t("Open my public page"), href="/members/" + AuthState.username,
+                    id="public-profile-link"),
+        ),
+        spacing="3",
+        **CARD,
+    )
 
 
 def _consent_row(row) -> rx.Component:

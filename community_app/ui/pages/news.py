@@ -14,12 +14,13 @@ from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.blocks import card_results, load_more, message_block, page_title
+from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, SR_ONLY
 
 CARD_COLUMNS = [
     "minmax(0, 1fr)",
@@ -87,19 +88,6 @@ def search_box() -> rx.Component:
     )
 
 
-SR_ONLY = {
-    "position": "absolute",
-    "width": "1px",
-    "height": "1px",
-    "padding": "0",
-    "margin": "-1px",
-    "overflow": "hidden",
-    "clip": "rect(0, 0, 0, 0)",
-    "whiteSpace": "nowrap",
-    "border": "0",
-}
-
-
 def tag_chips() -> rx.Component:
     return rx.cond(
         NewsState.tags.length() > 0,
@@ -139,57 +127,37 @@ def loading_state() -> rx.Component:
 
 
 def error_state() -> rx.Component:
-    return rx.vstack(
-        rx.icon("cloud-off", size=40, color=COLORS["muted"]),
-        rx.heading(t("Could not load the news"), as_="h2", size="5"),
+    return message_block(
+        "cloud-off",
+        t("Could not load the news"),
         rx.text(t("Please check your connection and try again."), color=COLORS["muted"]),
-        rx.button(t("Try again"), on_click=NewsState.load, size="3",
-                  height=BUTTON_HEIGHTS["md"], cursor="pointer"),
+        action_button(t("Try again"), on_click=NewsState.load),
         role="alert",
-        align="center",
-        text_align="center",
-        spacing="3",
-        padding_y="48px",
-        width="100%",
     )
 
 
 def empty_state() -> rx.Component:
-    return rx.vstack(
-        rx.icon("newspaper", size=40, color=COLORS["muted"]),
-        rx.heading(t("No news articles found"), as_="h2", size="5"),
+    return message_block(
+        "newspaper",
+        t("No news articles found"),
         rx.text(
             t("Try another search, type or tag, or clear the filters."),
             color=COLORS["muted"],
         ),
         rx.flex(
-            rx.button(
-                rx.icon("rotate-ccw", size=16),
-                t("Try again"),
-                on_click=NewsState.clear_filters,
-                size="3",
-                height=BUTTON_HEIGHTS["md"],
-                cursor="pointer",
-            ),
+            action_button(rx.icon("rotate-ccw", size=16), t("Try again"), on_click=NewsState.clear_filters),
             link_button(rx.icon("house", size=16), t("Return to homepage"), href=routes.HOME,
                         variant="outline"),
             gap="12px",
             wrap="wrap",
             justify="center",
         ),
-        align="center",
-        text_align="center",
-        spacing="3",
-        padding="48px 16px",
-        width="100%",
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
+        boxed=True,
     )
 
 
 def results() -> rx.Component:
-    return rx.vstack(
+    return card_results(
         rx.text(
             t("Showing {shown} of {total} articles", shown=NewsState.cards.length(),
               total=NewsState.matching),
@@ -198,31 +166,10 @@ def results() -> rx.Component:
             role="status",
             id="news-count",
         ),
-        rx.grid(
-            rx.foreach(NewsState.cards, news_card),
-            grid_template_columns=CARD_COLUMNS,
-            gap="20px",
-            width="100%",
-            id="news-cards",
-        ),
-        rx.cond(
-            NewsState.has_more,
-            rx.center(
-                rx.button(
-                    t("Load More"),
-                    on_click=NewsState.load_more,
-                    variant="outline",
-                    size="3",
-                    height=BUTTON_HEIGHTS["md"],
-                    padding_x="28px",
-                    cursor="pointer",
-                ),
-                width="100%",
-                padding_top="8px",
-            ),
-        ),
-        spacing="4",
-        width="100%",
+        rx.foreach(NewsState.cards, news_card),
+        load_more(NewsState.has_more, NewsState.load_more, padding_x="28px"),
+        columns=CARD_COLUMNS,
+        id="news-cards",
     )
 
 
@@ -231,15 +178,7 @@ def news() -> rx.Component:
     return content_container(
         rx.vstack(
             rx.flex(
-                rx.vstack(
-                    rx.heading(t("News"), as_="h1", size="8"),
-                    rx.text(
-                        t("News from the community: tech, meetups and social life in Korea."),
-                        color=COLORS["muted"],
-                        size="4",
-                    ),
-                    spacing="2",
-                ),
+                page_title(t("News"), t("News from the community: tech, meetups and social life in Korea.")),
                 rx.box(
                     rx.link(
                         rx.icon("notebook-pen", size=16),

@@ -10,13 +10,14 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.news_detail import NewsDetailState
 from community_app import routes
+from community_app.ui.components.blocks import message_block
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.news_cards import copy_link_button, news_image, tag_list, type_badge
 from community_app.ui.components.news_comments import comments_section
 from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
 from community_app.ui.i18n import t, t_pick, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
 ARTICLE_MAX_WIDTH = "820px"
 # The article's box and its picture's, shared by the article and its loading placeholder
@@ -24,9 +25,7 @@ ARTICLE_MAX_WIDTH = "820px"
 ARTICLE_BOX = {
     "width": "100%",
     "padding": ["16px", "20px", "28px"],
-    "background_color": "white",
-    "border": f"1px solid {COLORS['border']}",
-    "border_radius": "16px",
+    **CARD_STYLE,
 }
 PICTURE_BOX = {
     "aspect_ratio": "16 / 9",
@@ -91,33 +90,24 @@ def article() -> rx.Component:
 
 
 def not_found_state() -> rx.Component:
-    return rx.vstack(
-        rx.icon("newspaper", size=40, color=COLORS["muted"]),
-        rx.heading(t_var(NewsDetailState.problem), as_="h1", size="6"),
+    return message_block(
+        "newspaper",
+        t_var(NewsDetailState.problem),
         rx.text(t("It may have been removed, or the link is wrong."), color=COLORS["muted"]),
         link_button(rx.icon("arrow-left", size=16), t("Back to news"), href=routes.NEWS),
-        align="center",
-        text_align="center",
-        spacing="3",
-        padding="48px 16px",
-        width="100%",
-        background_color="white",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="16px",
+        title_as="h1",
+        title_size="6",
+        boxed=True,
     )
 
 
 def error_state() -> rx.Component:
-    return rx.vstack(
-        rx.icon("cloud-off", size=40, color=COLORS["muted"]),
-        rx.heading(t_var(NewsDetailState.problem), as_="h1", size="5"),
+    return message_block(
+        "cloud-off",
+        t_var(NewsDetailState.problem),
         rx.button(t("Try again"), on_click=NewsDetailState.load, size="3", cursor="pointer"),
+        title_as="h1",
         role="alert",
-        align="center",
-        text_align="center",
-        spacing="3",
-        padding_y="48px",
-        width="100%",
     )
 
 

@@ -16,7 +16,7 @@ ROUTE = "404"
 def not_found() -> rx.Component:
     return content_container(
         status_screen(
-            rx.text("404", font_size=["64px", "96px"], font_weight="800", color="#c7d2fe"),
+            rx.text("404", font_size=["64px", "96px"], font_weight="800", color="#6366f1"),
             t("Page Not Found"),
             t("The page you're looking for doesn't exist or has been moved."),
         )

@@ -17,10 +17,12 @@ from community_app.state.speakers import (
     SpeakerState,
 )
 from community_app import routes
-from community_app.ui.components.forms import error_text, field, form_alert, submit_button
+from community_app.ui.components.blocks import icon_tile
+from community_app.ui.components.dialogs import focus_main_on_close
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS, FONT_STACK, MODAL_WIDTHS
+from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK, MODAL_WIDTHS
 
 ERRORS = SpeakerState.errors
 VALUES = SpeakerState.values
@@ -100,7 +102,7 @@ def photo_field() -> rx.Component:
     button_id, hint_id, error_id = f"field-{PHOTO}", f"field-{PHOTO}-hint", f"field-{PHOTO}-error"
     return rx.vstack(
         rx.text(t("Photo (optional)"), font_weight="500", font_size="14px", id=f"field-{PHOTO}-label"),
-        rx.upload.root(
+        labelled_upload(rx.upload.root(
             rx.flex(
                 rx.button(
                     rx.icon("image-up", size=18),
@@ -136,7 +138,7 @@ def photo_field() -> rx.Component:
             padding="16px",
             width="100%",
             cursor="pointer",
-        ),
+        ), t("Photo (optional)")),
         rx.cond(
             SpeakerState.photo_name != "",
             rx.hstack(
@@ -231,12 +233,9 @@ def success_dialog() -> rx.Component:
     return rx.dialog.root(
         rx.dialog.content(
             rx.vstack(
-                rx.center(
+                icon_tile(
                     rx.icon("circle-check", size=32, color="#16a34a"),
-                    width="64px",
-                    height="64px",
-                    border_radius="50%",
-                    background_color="#dcfce7",
+                    "64px", background="#dcfce7",
                     aria_hidden="true",
                 ),
                 rx.dialog.title(t("Application received!"), margin="0", font_family=FONT_STACK),
@@ -270,6 +269,7 @@ def success_dialog() -> rx.Component:
             width="calc(100vw - 32px)",
             font_family=FONT_STACK,  # the dialog lives outside the app's root element
             color=COLORS["text"],
+            on_close_auto_focus=focus_main_on_close(),
         ),
         open=SpeakerState.success,
         on_open_change=SpeakerState.set_success_open,
@@ -291,13 +291,9 @@ def _intro() -> rx.Component:
             *[
                 rx.el.li(
                     rx.hstack(
-                        rx.center(
+                        icon_tile(
                             rx.icon(icon, size=18, color=COLORS["primary"]),
-                            width="36px",
-                            height="36px",
-                            min_width="36px",
-                            border_radius="10px",
-                            background_color="#eef2ff",
+                            "36px", radius="10px", min_width="36px",
                             aria_hidden="true",
                         ),
                         rx.text(t(text)),
@@ -334,9 +330,7 @@ def speakers_register() -> rx.Component:
                 min_width="0",
                 width="100%",
                 padding=["20px", "24px", "32px"],
-                background_color="white",
-                border=f"1px solid {COLORS['border']}",
-                border_radius="16px",
+                **CARD_STYLE,
             ),
             success_dialog(),
             flex_direction=["column", "column", "column", "column", "row"],

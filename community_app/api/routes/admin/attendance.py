@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import ViewOut, translated, utc
 from community_app.api.routes.admin.common import WITH_404
 from community_app.api.routing import Router
 from community_app.i18n import N_
@@ -41,7 +41,7 @@ class CheckInOut(BaseModel):
     meetupTitle: str = Field(description="The ticket's meetup, for other_meetup")
 
 
-class MeetupAttendanceOut(BaseModel):
+class MeetupAttendanceOut(ViewOut):
     meetupId: int
     title: str
     startsAt: dt.datetime
@@ -49,12 +49,6 @@ class MeetupAttendanceOut(BaseModel):
     attended: int = Field(description="Checked in")
     noShows: int
     noShowRate: int | None = Field(description="Percent; null where check-in was not used")
-
-    @classmethod
-    def of(cls, a: attendance.MeetupAttendance) -> MeetupAttendanceOut:
-        return cls(meetupId=a.meetup_id, title=a.title, startsAt=utc(a.starts_at),
-                   registered=a.registered, attended=a.attended, noShows=a.no_shows,
-                   noShowRate=a.no_show_rate)
 
 
 class FlaggedMemberOut(BaseModel):

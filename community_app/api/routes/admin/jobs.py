@@ -10,9 +10,9 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, page_of
+from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.formatting import utc
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.listing import listing_query
 from community_app.api.routes.admin.common import (
     DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, item_actions, item_edits,
     ruled,
@@ -23,6 +23,7 @@ from community_app.api.schemas.rules import also_checked_by, checked_by
 from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.services import admin_jobs
 from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
+from community_app.services.paging import Listing
 
 router = Router()
 
@@ -116,21 +117,16 @@ class JobIn(BaseModel):
 def list_jobs(
     user: Organizer,
     session: SessionDep,
+    listing: Annotated[Listing, listing_query("Title or company")],
     status: Annotated[
         str | None,
         Query(description="PENDING (the queue, oldest first), OPEN, CLOSED, FILLED or EXPIRED "
                           "(open but past expiry); omitted: every post",
               json_schema_extra={"enum": list(admin_jobs.ADMIN_FILTERS)}),
     ] = None,
-    search: Annotated[str | None, Query(description="Title or company")] = None,
-    page: PageNumber = 0,
-    size: PageSize = 20,
 ) -> Envelope[Page[AdminJobOut]]:
     """Job posts of any status."""
-    result = admin_jobs.list_jobs_admin(
-        session, user.id, status, search=search, page=page, size=size
-    )
-    return ok(page_of([AdminJobOut.of(j) for j in result.items], result.total, page, size))
+    return paged(admin_jobs.list_jobs_admin(session, user.id, status, listing), AdminJobOut.of)
 
 
 @router.get("/jobs/{job_id}", response_model=Envelope[AdminJobOut], responses=WITH_404)

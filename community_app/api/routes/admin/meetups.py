@@ -13,9 +13,9 @@ from pydantic import AnyUrl, BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.formatting import ViewOut, from_view, translated
+from community_app.api.listing import listing_query
 from community_app.api.routes.admin.common import (
     DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, picture_and_name,
     ruled, ruled_text,
@@ -28,6 +28,7 @@ from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.meetups import (
     MEETUP_TYPES, admin_edits, admin_program, admin_views, normalize_meetup_type,
 )
+from community_app.services.paging import Listing
 
 router = Router()
 
@@ -41,13 +42,7 @@ class AdminMeetupOut(MeetupOut):
 
     @classmethod
     def of_admin(cls, v: admin_views.AdminMeetupView) -> AdminMeetupOut:
-        return cls(
-            **MeetupOut.of(v.meetup).model_dump(),
-            attendedCount=v.attended_count,
-            acceptedCount=v.accepted_count,
-            pendingCount=v.pending_count,
-            checkedInCount=v.checked_in_count,
-        )
+        return from_view(cls, v, **MeetupOut.fields_of(v.meetup))
 
 
 
@@ -95,7 +90,7 @@ class SpeakerIn(BaseModel):
                         ruled(admin_edits.SPEAKER_RULES, "imageURL")] = None
 
 
-class AdminSpeakerOut(BaseModel):
+class AdminSpeakerOut(ViewOut):
     id: int
     fullName: str
     jobPosition: str
@@ -103,11 +98,6 @@ class AdminSpeakerOut(BaseModel):
     bio: str
     imageURL: str | None
     profileURL: str | None
-
-    @classmethod
-    def of(cls, s: admin_views.AdminSpeakerView) -> AdminSpeakerOut:
-        return cls(id=s.id, fullName=s.full_name, jobPosition=s.job_position, company=s.company,
-                   bio=s.bio, imageURL=s.image_url, profileURL=s.profile_url)
 
 
 class SessionIn(BaseModel):
@@ -134,9 +124,7 @@ class AdminSessionOut(BaseModel):
 
     @classmethod
     def of(cls, k: admin_views.AdminSessionView) -> AdminSessionOut:
-        return cls(id=k.id, subject=k.subject, startTime=korea_time(k.starts_at),
-                   endTime=korea_time(k.ends_at), startsAt=utc(k.starts_at), endsAt=utc(k.ends_at),
-                   speakerId=k.speaker_id, speakerName=k.speaker_name)
+        return from_view(cls, k, startTime=korea_time(k.starts_at), endTime=korea_time(k.ends_at))
 
 
 class NoteIn(BaseModel):
@@ -154,7 +142,7 @@ class AdminNoteOut(BaseModel):
 
     @classmethod
     def of(cls, n: admin_views.AdminNoteView) -> AdminNoteOut:
-        return cls(id=n.id, content=n.content, active=n.is_active, createdAt=utc(n.created_at))
+        return from_view(cls, n, active=n.is_active)
 
 
 class AdminMeetupDetailsOut(BaseModel):
@@ -177,21 +165,17 @@ def _details(d: admin_views.AdminMeetupDetails) -> AdminMeetupDetailsOut:
 def list_meetups(
     user: Organizer,
     session: SessionDep,
+    listing: Annotated[Listing, listing_query("Title or location")],
     meetup_type: Annotated[
         Literal[tuple(MEETUP_TYPES)] | None,  # type: ignore[valid-type]
         Query(alias="type", description="upcoming or past, any case; omitted: every meetup"),
         parsed_by(normalize_meetup_type),
     ] = None,
-    search: Annotated[str | None, Query(description="Title or location")] = None,
-    page: PageNumber = 0,
-    size: PageSize = 20,
 ) -> Envelope[Page[AdminMeetupOut]]:
     """Meetups with their registration and attendance counts: upcoming soonest first,
     past and all newest first."""
-    result = admin_edits.list_meetups_admin(
-        session, user.id, meetup_type, search=search, page=page, size=size
-    )
-    return ok(page_of([AdminMeetupOut.of_admin(m) for m in result.items], result.total, page, size))
+    return paged(admin_edits.list_meetups_admin(session, user.id, meetup_type, listing),
+                 AdminMeetupOut.of_admin)
 
 
 @router.post("/meetups", status_code=201, response_model=Envelope[AdminMeetupOut],

@@ -10,9 +10,9 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.formatting import ViewOut, translated
+from community_app.api.listing import listing_query
 from community_app.api.routes.admin.common import (
     DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, picture,
     ruled_text, upper_or_none,
@@ -23,6 +23,7 @@ from community_app.models import NewsType
 from community_app.services import admin_news
 from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.admin_news import NEWS_CREATED
+from community_app.services.paging import Listing
 
 router = Router()
 
@@ -48,7 +49,7 @@ class NewsIn(BaseModel):
     published: bool | None = Field(default=None, description="Create: default false (a draft)")
 
 
-class AdminNewsOut(BaseModel):
+class AdminNewsOut(ViewOut):
     id: int
     title: str
     content: str
@@ -60,27 +61,17 @@ class AdminNewsOut(BaseModel):
     createdAt: dt.datetime
     updatedAt: dt.datetime
 
-    @classmethod
-    def of(cls, n: admin_news.AdminNewsView) -> AdminNewsOut:
-        return cls(id=n.id, title=n.title, content=n.content, type=n.type, tags=n.tags,
-                   imageURL=n.image_url, published=n.published, commentCount=n.comment_count,
-                   createdAt=utc(n.created_at), updatedAt=utc(n.updated_at))
-
 
 @router.get("/news", response_model=Envelope[Page[AdminNewsOut]], responses=NOT_ORGANIZER)
 def list_news(
     user: Organizer,
     session: SessionDep,
+    listing: Annotated[Listing, listing_query()],
     published: Annotated[bool | None, Query(description="Only published or only drafts")] = None,
-    search: Annotated[str | None, Query()] = None,
-    page: PageNumber = 0,
-    size: PageSize = 20,
 ) -> Envelope[Page[AdminNewsOut]]:
     """Every news item (drafts too), newest first."""
-    result = admin_news.list_news_admin(
-        session, user.id, published=published, search=search, page=page, size=size
-    )
-    return ok(page_of([AdminNewsOut.of(n) for n in result.items], result.total, page, size))
+    return paged(admin_news.list_news_admin(session, user.id, listing, published=published),
+                 AdminNewsOut.of)
 
 
 @router.post("/news", status_code=201, response_model=Envelope[AdminNewsOut],

@@ -6,17 +6,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import Query, Request
+from fastapi import Request
 from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.formatting import ViewOut, translated
+from community_app.api.listing import listing_query
 from community_app.api.routes.admin.common import NOT_ORGANIZER, SAVED, ruled
 from community_app.services import admin_jobs, admin_settings, admin_speakers, audit
 from community_app.services.meetups import admin_registrations
+from community_app.services.paging import Listing
 from community_app.services.site import SETTINGS_RULES
 from community_app.services.statistics import get_statistics
 
@@ -114,7 +115,7 @@ def statistics(user: Organizer, session: SessionDep) -> Envelope[AdminStatistics
     ))
 
 
-class AuditOut(BaseModel):
+class AuditOut(ViewOut):
     id: int
     actorId: int | None
     actorName: str
@@ -130,19 +131,8 @@ class AuditOut(BaseModel):
 def audit_log(
     user: Organizer,
     session: SessionDep,
-    search: Annotated[str | None, Query(description="Action, target type or detail")] = None,
-    page: PageNumber = 0,
-    size: PageSize = 20,
+    listing: Annotated[Listing, listing_query("Action, target type or detail")],
 ) -> Envelope[Page[AuditOut]]:
     """Who did what, and when: every organizer action, newest first."""
-    result = audit.list_audit(session, user.id, search=search, page=page, size=size)
-    return ok(page_of(
-        [
-            AuditOut(id=e.id, actorId=e.actor_id, actorName=e.actor_name,
-                     actorEmail=e.actor_email, action=e.action, targetType=e.target_type,
-                     targetId=e.target_id, detail=e.detail, createdAt=utc(e.created_at))
-            for e in result.items
-        ],
-        result.total, page, size,
-    ))
+    return paged(audit.list_audit(session, user.id, listing), AuditOut.of)
 

@@ -7,26 +7,23 @@ from typing import Annotated
 
 from fastapi import Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
-from community_app.api.formatting import utc
+from community_app.api.formatting import ViewOut
 from community_app.api.routes.admin.common import WITH_404, WITH_409, item_actions
 from community_app.api.schemas.rules import parsed_by
 from community_app.i18n import N_
 from community_app.models import RegistrationStatus
-from community_app.services.meetups import admin_registrations, admin_views
+from community_app.services.meetups import admin_registrations
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
 
 router = Router()
 
-CHECKED_IN = N_("Checked in.")
 
-
-class AdminRegistrationOut(BaseModel):
+class AdminRegistrationOut(ViewOut):
     id: int
     meetupId: int
     userId: int
@@ -41,17 +38,6 @@ class AdminRegistrationOut(BaseModel):
     registeredAt: dt.datetime
     cancelledAt: dt.datetime | None
     checkedInAt: dt.datetime | None
-
-    @classmethod
-    def of(cls, r: admin_views.AdminRegistrationView) -> AdminRegistrationOut:
-        return cls(
-            id=r.id, meetupId=r.meetup_id, userId=r.user_id, name=r.name, username=r.username,
-            email=r.email, phone=r.phone, attendanceReason=r.attendance_reason,
-            interestedField=r.interested_field, expectation=r.expectation, status=r.status,
-            registeredAt=utc(r.registered_at),
-            cancelledAt=utc(r.cancelled_at) if r.cancelled_at else None,
-            checkedInAt=utc(r.checked_in_at) if r.checked_in_at else None,
-        )
 
 
 
@@ -85,7 +71,7 @@ item_actions(
      admin_registrations.reject_registration, REJECTED,
      "PENDING -> REJECTED; the seat is free again."),
     ("post", "/meetups/{meetup_id}/registrations/{registration_id}/check-in",
-     admin_registrations.check_in, CHECKED_IN,
+     admin_registrations.check_in, N_("Checked in."),
      "Mark an accepted registration as present (one click)."),
     ("delete", "/meetups/{meetup_id}/registrations/{registration_id}/check-in",
      admin_registrations.undo_check_in, CHECK_IN_UNDONE, "Take a check-in back."),

@@ -10,9 +10,9 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, page_of
-from community_app.api.formatting import translated, utc
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.formatting import from_view, translated
+from community_app.api.listing import listing_query
 from community_app.api.routes.admin.common import (
     NOT_ORGANIZER, WITH_404, WITH_409, ruled, upper_or_none,
 )
@@ -20,6 +20,7 @@ from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers
 from community_app.services.admin_speakers import STATUS_CHANGED
+from community_app.services.paging import Listing
 
 router = Router()
 
@@ -46,15 +47,7 @@ class AdminApplicationOut(BaseModel):
 
     @classmethod
     def of(cls, a: admin_speakers.AdminApplicationView) -> AdminApplicationOut:
-        return cls(
-            id=a.id, email=a.email, fullName=a.full_name, jobPosition=a.job_position,
-            phone=a.phone, yearsOfExperience=a.years_of_experience,
-            expertiseField=a.expertise_field,
-            expertiseLabel=Expertise(a.expertise_field).label, topics=a.topics, linkedinUrl=a.linkedin_url,
-            githubUrl=a.github_url, portfolioUrl=a.portfolio_url, hasPhoto=a.has_photo,
-            language=a.language, status=a.status, statusNote=a.status_note,
-            createdAt=utc(a.created_at), updatedAt=utc(a.updated_at),
-        )
+        return from_view(cls, a, expertiseLabel=Expertise(a.expertise_field).label)
 
 
 class StatusIn(BaseModel):
@@ -76,6 +69,7 @@ class StatusIn(BaseModel):
 def list_applications(
     user: Organizer,
     session: SessionDep,
+    listing: Annotated[Listing, listing_query("Name, email or topics")],
     status: Annotated[
         ApplicationStatus | None, Query(description="Any case"),
         parsed_by(admin_speakers.parse_status_filter),
@@ -84,16 +78,10 @@ def list_applications(
         Expertise | None, Query(description="Any case"),
         parsed_by(admin_speakers.parse_expertise_filter),
     ] = None,
-    search: Annotated[str | None, Query(description="Name, email or topics")] = None,
-    page: PageNumber = 0,
-    size: PageSize = 20,
 ) -> Envelope[Page[AdminApplicationOut]]:
     """Speaker applications, newest first."""
-    result = admin_speakers.list_applications(
-        session, user.id, status=status, expertise=expertise, search=search, page=page,
-        size=size,
-    )
-    return ok(page_of([AdminApplicationOut.of(a) for a in result.items], result.total, page, size))
+    return paged(admin_speakers.list_applications(session, user.id, listing, status=status,
+                                                  expertise=expertise), AdminApplicationOut.of)
 
 
 @router.get("/speaker-applications/{application_id}",

@@ -17,23 +17,14 @@ from community_app.ui.styles import COLORS
 
 
 def _figure(value: Any, label: str, href: str, icon: str) -> rx.Component:
-    return rx.link(
-        card(
-            rx.hstack(
-                rx.icon(icon, size=28, color=COLORS["primary"]),
-                rx.vstack(
-                    rx.text(value, size="7", font_weight="700", color=COLORS["text"]),
-                    rx.text(t(label), size="2", color=COLORS["muted"]),
-                    spacing="0",
-                ),
-                spacing="4",
-                align="center",
-            ),
-        ),
-        href=href,
-        underline="none",
-        width="100%",
+    """A count with its icon and label: a card that leads to the list it counts."""
+    count = rx.vstack(
+        rx.text(value, size="7", font_weight="700", color=COLORS["text"]),
+        rx.text(t(label), size="2", color=COLORS["muted"]),
+        spacing="0",
     )
+    figure = rx.hstack(rx.icon(icon, size=28, color=COLORS["primary"]), count, spacing="4", align="center")
+    return rx.link(card(figure), href=href, underline="none", width="100%")
 
 
 @admin_page(routes.ADMIN, area="overview", title=N_("Organizer back office"), on_load=S.load)

@@ -1,0 +1,94 @@
+"""Small pieces many pages share: a page's title with its lead, 'Load More', a round
+icon, a centred message (loading failed, nothing found)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from community_app.ui.components.buttons import action_button
+from community_app.ui.i18n import t
+from community_app.ui.styles import CARD_STYLE, COLORS
+
+
+def lead(text: Any, **props: Any) -> rx.Component:
+    """The muted line under a page's title."""
+    return rx.text(text, color=COLORS["muted"], size="4", **props)
+
+
+def page_title(title: Any, text: Any, **props: Any) -> rx.Component:
+    """A page's h1 and its lead under it."""
+    return rx.vstack(rx.heading(title, as_="h1", size="8"), lead(text), spacing="2", **props)
+
+
+def load_more(visible: Any, on_click: Any, label: Any = None, **button_props: Any) -> rx.Component:
+    """'Load More' (or ``label``) under a list, while there are more to load."""
+    return rx.cond(
+        visible,
+        rx.center(
+            action_button(t("Load More") if label is None else label, on_click=on_click, variant="outline",
+                          **button_props),
+            width="100%",
+            padding_top="8px",
+        ),
+    )
+
+
+def card_results(count: rx.Component, cards: rx.Component, more: rx.Component, *,
+                 columns: Any, **grid_props: Any) -> rx.Component:
+    """A list's count, its cards in a grid of ``columns``, then its 'Load More'."""
+    return rx.vstack(
+        count,
+        rx.grid(cards, grid_template_columns=columns, gap="20px", width="100%", **grid_props),
+        more,
+        spacing="4",
+        width="100%",
+    )
+
+
+def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str = "6px",
+              **props: Any) -> rx.Component:
+    """A link led by a small icon ('← All events', 'Add to calendar')."""
+    return rx.link(rx.icon(icon, size=icon_size, aria_hidden="true"), text, href=href,
+                   display="inline-flex", align_items="center", gap=gap, **props)
+
+
+def notice(icon: str, text: Any, color: Any, **props: Any) -> rx.Component:
+    """A callout: ``icon`` and a line of ``text``, in the colour ``color``."""
+    return rx.callout.root(rx.callout.icon(rx.icon(icon)), rx.callout.text(text), color_scheme=color,
+                           **props)
+
+
+def icon_tile(icon: rx.Component, size: str, *, radius: str = "50%", background: Any = "#eef2ff",
+              **props: Any) -> rx.Component:
+    """``icon`` centred in a tinted square of ``size`` with round corners (a disc by default)."""
+    return rx.center(icon, width=size, height=size, border_radius=radius, background_color=background,
+                     **props)
+
+
+def icon_circle(icon: str, *, color: str = COLORS["primary"], background: str = "#eef2ff",
+                size: str = "56px", icon_size: int = 28) -> rx.Component:
+    """An icon in a tinted disc, above a message."""
+    return icon_tile(rx.icon(icon, size=icon_size, color=color, aria_hidden="true"), size,
+                     background=background)
+
+
+def message_block(icon: str, title: Any, *children: Any, title_as: str = "h2",
+                  title_size: str = "5", boxed: bool = False, **props: Any) -> rx.Component:
+    """A centred message: a muted icon, its heading, then its text and buttons; ``boxed``
+    draws it in a card."""
+    if boxed:
+        props = {"padding": "48px 16px", **CARD_STYLE, **props}
+    else:
+        props.setdefault("padding_y", "48px")
+    return rx.vstack(
+        rx.icon(icon, size=40, color=COLORS["muted"]),
+        rx.heading(title, as_=title_as, size=title_size),
+        *children,
+        align="center",
+        text_align="center",
+        spacing="3",
+        width="100%",
+        **props,
+    )
