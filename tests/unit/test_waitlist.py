@@ -183,7 +183,11 @@ def test_claiming_follows_the_approval_rule(engine, session, sent):
 
 
 def test_raising_the_seats_offers_them_in_order(engine, session, sent):
-    meetup, _ = _full_meetup(engine)
+    # 10:00-12:00 in Seoul a week ahead: the form's times must not wrap past midnight
+    # (a start at 22:00 Seoul time or later made the end time earlier than the start).
+    seoul_day = (utcnow() + 9 * HOUR + dt.timedelta(days=7)).date()
+    starts = dt.datetime.combine(seoul_day, dt.time(1, 0), dt.timezone.utc)  # 10:00 in Seoul
+    meetup, _ = _full_meetup(engine, starts_at=starts)
     members = [make_member(engine) for _ in range(3)]
     entries = [_join(session, m, meetup) for m in members]
     organizer = make_member(engine, role="organizer")
