@@ -113,7 +113,7 @@ class PublicResponseCache:
         query = scope.get("query_string", b"").decode("latin-1")
         language = normalize_language(headers.get("accept-language", ""))
         key = hashlib.sha256(f"{scope['path']}?{query}|{language}".encode()).hexdigest()
-        generation, raw = cache.get_bytes(topic, key)
+        generation, raw = await cache.get_bytes(topic, key)
         if generation is None:  # the cache is unavailable: answer without it
             await self.app(scope, receive, send)
             return

@@ -139,6 +139,9 @@ class Backend(Protocol):
     def get(self, topic: str, generation: int, key: str) -> bytes | None: ...
     def set(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None: ...
     def clear(self) -> None: ...
+    # The reads an async handler makes (never a blocking round trip on the event loop).
+    async def generations_async(self, topics: Iterable[str]) -> dict[str, int | None]: ...
+    async def get_async(self, topic: str, generation: int, key: str) -> bytes | None: ...
 
 
 class MemoryBackend:
@@ -154,6 +157,12 @@ class MemoryBackend:
 
     def generations(self, topics: Iterable[str]) -> dict[str, int | None]:
         return {topic: self._generations.get(topic, 0) for topic in topics}
+
+    async def generations_async(self, topics: Iterable[str]) -> dict[str, int | None]:
+        return self.generations(topics)
+
+    async def get_async(self, topic: str, generation: int, key: str) -> bytes | None:
+        return self.get(topic, generation, key)
 
     def bump(self, topics: Iterable[str]) -> None:
         with self._lock:
@@ -198,7 +207,11 @@ class RedisBackend:
     def __init__(self, url: str, namespace: str) -> None:
         import redis
 
+        self._url = url
         self._redis = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        # The asyncio client of the running event loop (a client's connections belong to
+        # the loop that opened them): (loop, client).
+        self._async: tuple[object, object] | None = None
         self._ns = f"uzdev:cache:{namespace}"
         self._lock = threading.Lock()
         self._local: dict[tuple[str, int, str], tuple[float, bytes]] = {}
@@ -238,11 +251,19 @@ class RedisBackend:
         except Exception as exc:
             log.error("cache: could not expire %s in Redis (%s)", topics, exc)
 
-    def get(self, topic: str, generation: int, key: str) -> bytes | None:
-        now = _clock()
+    def _local_hit(self, topic: str, generation: int, key: str) -> bytes | None:
         hit = self._local.get((topic, generation, key))
-        if hit is not None and hit[0] > now:
-            return hit[1]
+        return hit[1] if hit is not None and hit[0] > _clock() else None
+
+    def _stored(self, topic: str, generation: int, key: str, value, ttl_ms) -> bytes | None:
+        if value is None or ttl_ms is None or ttl_ms <= 0:
+            return None
+        self._remember(topic, generation, key, value, ttl_ms / 1000)
+        return value
+
+    def get(self, topic: str, generation: int, key: str) -> bytes | None:
+        if (hit := self._local_hit(topic, generation, key)) is not None:
+            return hit
         try:
             redis_key = self._value_key(topic, generation, key)
             with self._redis.pipeline(transaction=False) as pipe:
@@ -251,10 +272,40 @@ class RedisBackend:
                 value, ttl_ms = pipe.execute()
         except Exception:
             return None
-        if value is None or ttl_ms is None or ttl_ms <= 0:
+        return self._stored(topic, generation, key, value, ttl_ms)
+
+    def _async_client(self):
+        import asyncio
+
+        import redis.asyncio
+
+        loop = asyncio.get_running_loop()
+        if self._async is None or self._async[0] is not loop:
+            client = redis.asyncio.Redis.from_url(self._url, socket_timeout=2, socket_connect_timeout=2)
+            self._async = (loop, client)
+        return self._async[1]
+
+    async def generations_async(self, topics: Iterable[str]) -> dict[str, int | None]:
+        topics = list(topics)
+        try:
+            raws = await self._async_client().mget([self._gen_key(topic) for topic in topics])
+        except Exception as exc:  # redis.RedisError, OSError
+            log.warning("cache: Redis unavailable (%s); reading without the cache", exc)
+            return dict.fromkeys(topics)
+        return {topic: int(raw) if raw is not None else 0 for topic, raw in zip(topics, raws)}
+
+    async def get_async(self, topic: str, generation: int, key: str) -> bytes | None:
+        if (hit := self._local_hit(topic, generation, key)) is not None:
+            return hit
+        try:
+            redis_key = self._value_key(topic, generation, key)
+            async with self._async_client().pipeline(transaction=False) as pipe:
+                pipe.get(redis_key)
+                pipe.pttl(redis_key)
+                value, ttl_ms = await pipe.execute()
+        except Exception:
             return None
-        self._remember(topic, generation, key, value, ttl_ms / 1000)
-        return value
+        return self._stored(topic, generation, key, value, ttl_ms)
 
     def set(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:
         try:
@@ -346,11 +397,13 @@ _view: contextvars.ContextVar[dict[str, int | None] | None] = contextvars.Contex
 
 
 @contextlib.contextmanager
-def one_view():
+def one_view(generations: dict[str, int | None] | None = None):
     """Reads inside see every topic's generation as it was at the first read: with Redis,
     one round trip for all of them instead of one per cached value (a page load reads
-    several: site settings, the member, the page's sections)."""
-    token = _view.set({})
+    several: site settings, the member, the page's sections). An async handler passes
+    ``generations`` read with ``await view_generations()``, so that round trip does not
+    block its event loop."""
+    token = _view.set(dict(generations) if generations else {})
     try:
         yield
     finally:
@@ -389,14 +442,19 @@ def cached(kind: str, key: Hashable, load: Callable[[], T]) -> T:
     return copy.deepcopy(value)
 
 
-def get_bytes(topic: str, key: str) -> tuple[int | None, bytes | None]:
+async def view_generations() -> dict[str, int | None]:
+    """Every topic's generation now, for ``one_view``, read without blocking the loop."""
+    return await backend().generations_async(TOPICS)
+
+
+async def get_bytes(topic: str, key: str) -> tuple[int | None, bytes | None]:
     """(generation, stored bytes or None) of an encoded value; generation None means the
-    cache is unavailable and must be bypassed."""
+    cache is unavailable and must be bypassed. Read without blocking the event loop."""
     store = backend()
-    generation = store.generation(topic)
+    generation = (await store.generations_async((topic,)))[topic]
     if generation is None:
         return None, None
-    return generation, store.get(topic, generation, key)
+    return generation, await store.get_async(topic, generation, key)
 
 
 def set_bytes(topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:

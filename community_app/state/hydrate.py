@@ -52,7 +52,7 @@ from reflex_base.utils import types
 from reflex_base.utils.format import format_route
 
 from community_app.state import lean_fetch
-from community_app.state.page_load import PAGE_LOADS, PageLoadState
+from community_app.state.page_load import PAGE_LOADS, PageData, PageLoadState
 
 Delta = dict[str, dict[str, Any]]
 
@@ -173,7 +173,9 @@ _CLIENT_VARS: dict[type[BaseState], tuple[str, ...]] = {}
 
 def reset_client_storage(root: BaseState) -> None:
     """Reflex's ``_reset_client_storage``, visiting only the vars stored in the browser
-    (Reflex checks every var of every state on each page opened)."""
+    (Reflex checks every var of every state on each page opened), and leaving alone a var
+    that already holds its default: a state nothing changed is not written back to Redis
+    (a new visitor's sign-in form and job filters were, on every page opened)."""
     for state in _tree(root):
         cls = type(state)
         fields = cls.get_fields()
@@ -183,16 +185,23 @@ def reset_client_storage(root: BaseState) -> None:
                 name for name in cls.base_vars if cls._is_client_storage(fields[name])
             )
         for name in names:
-            setattr(state, name, fields[name].default_value())
+            default = fields[name].default_value()
+            if name in state.__dict__ and state.__dict__[name] != default:
+                setattr(state, name, default)
 
 
-def _route_of(root: BaseState) -> str | None:
-    """The registered route (a key of PAGE_LOADS) of the page the browser is on."""
+def _route_of_path(path: str) -> str | None:
+    """The registered route (a key of PAGE_LOADS) of the page at ``path``."""
     if len(_ROUTES) != len(PAGE_LOADS):
         _ROUTES.clear()
         _ROUTES.update((format_route(route), route) for route in PAGE_LOADS)
-    reflex_route = RegistrationContext.get().app.router(root.router.url.path or "/")
+    reflex_route = RegistrationContext.get().app.router(path or "/")
     return _ROUTES.get(reflex_route) if reflex_route else None
+
+
+def _route_of(root: BaseState) -> str | None:
+    """The registered route of the page the browser is on."""
+    return _route_of_path(root.router.url.path)
 
 
 # Reflex's form of each route (``about``, ``index``, ``events/[event_type]``) -> ours.
@@ -237,8 +246,19 @@ async def browser_holds_every_default(hashes: list[str] | None) -> bool:
     return len(_states_the_browser_has(cached, hashes)) == len(cached.hashes)
 
 
+def page_states(path: str) -> tuple[type[BaseState], ...]:
+    """The state classes the load of the page at ``path`` writes (its own state)."""
+    route = _route_of_path(path)
+    spec = PAGE_LOADS.get(route) if route is not None else None
+    if spec is None:
+        return ()
+    if isinstance(spec, PageData):
+        return (spec.state,)
+    return tuple(handler.state for handler in spec)
+
+
 def install() -> None:
-    lean_fetch.install(browser_holds_every_default)
+    lean_fetch.install(browser_holds_every_default, page_states)
     handler = rx.State.event_handlers[CompileVars.HYDRATE_AND_LOAD]
     if getattr(handler.fn, _INSTALLED, False):
         return

@@ -14,14 +14,16 @@ with the event match: the case of every page opened from this build), that one f
 - the states Redis holds (a state is stored once it was touched: one not stored still has
   its defaults, which the browser holds already, so the snapshot has nothing to send for
   it: see ``hydrate.snapshot``; a browser of another build gets Reflex's whole fetch),
-- the states with values kept in the browser (their values arrive with the event), and
-  ``PageLoadState`` (the page's load runs in the same event),
+- the states with values kept in the browser (their values arrive with the event),
+  ``PageLoadState`` and ``SiteState`` (the page's load runs in the same event and reads the
+  site's settings), and the page's own state (``page_states(path)``: what its load
+  writes), so the load fetches nothing more from Redis,
 - and, for each of those, what Reflex itself fetches with a state: its parents and the
   states whose computed vars depend on it (Reflex's ``_get_required_state_classes``), so
   a change marks every dependent var as Reflex would.
 
-A state the page's load needs later (the page's own state) comes through Reflex's usual
-lazy fetch, with its own dependents. Other events, and sessions with the in-memory
+Another state a handler asks for later comes through Reflex's usual lazy fetch, with
+its own dependents. Other events, and sessions with the in-memory
 manager (no Redis), are untouched. Installed by ``hydrate.install()``; re-check on a
 Reflex upgrade (tests/unit/test_lean_fetch.py runs it against a real Redis).
 """
@@ -38,14 +40,18 @@ from reflex.istate.manager.token import BaseStateToken
 from reflex.state import BaseState, State
 from reflex.utils.exceptions import StateSchemaMismatchError
 from reflex_base.constants import CompileVars
+from reflex_base.constants.route import RouteVar
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 
-# Set (to a one-use flag) while a page-open event takes its session's states.
-_PAGE_OPEN: contextvars.ContextVar[list[bool] | None] = contextvars.ContextVar(
+# Set while a page-open event takes its session's states: [one-use flag, the page's
+# own state classes].
+_PAGE_OPEN: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar(
     "uzdev_page_open", default=None
 )
 _MARK = "_uzdev_lean_fetch"
 _ALWAYS: tuple[type[BaseState], ...] = ()
+# State class -> the classes Reflex fetches with it (fixed once the app is compiled).
+_REQUIRED: dict[type[BaseState], frozenset[type[BaseState]]] = {}
 
 
 def _hydrate_event_name() -> str:
@@ -68,15 +74,26 @@ def _client_storage_classes(root: type[BaseState]) -> set[type[BaseState]]:
     return found
 
 
-async def lean_get_state(manager: StateManagerRedis, token: BaseStateToken) -> BaseState:
-    """The root state of ``token``'s session with the states described above."""
+def _required(manager: StateManagerRedis, cls: type[BaseState]) -> frozenset[type[BaseState]]:
+    """Reflex's ``_get_required_state_classes(cls)``, worked out once per class."""
+    found = _REQUIRED.get(cls)
+    if found is None:
+        found = _REQUIRED[cls] = frozenset(manager._get_required_state_classes(cls))
+    return found
+
+
+async def lean_get_state(
+    manager: StateManagerRedis, token: BaseStateToken, page: tuple[type[BaseState], ...] = ()
+) -> BaseState:
+    """The root state of ``token``'s session with the states described above; ``page``:
+    the page's own state classes."""
     root_cls = token.cls
     every = sorted(_all_classes(root_cls), key=lambda c: c.get_full_name())
     stored = await manager.redis.mget([token._state_key(cls) for cls in every])
     data = dict(zip(every, stored, strict=True))
     wanted: set[type[BaseState]] = set()
-    for cls in {root_cls, *_ALWAYS, *(cls for cls, raw in data.items() if raw is not None)}:
-        manager._get_required_state_classes(cls, required_state_classes=wanted)
+    for cls in {root_cls, *_ALWAYS, *page, *(cls for cls, raw in data.items() if raw is not None)}:
+        wanted |= _required(manager, cls)
     tree: dict[str, BaseState] = {}
     for cls in sorted(wanted, key=lambda c: c.get_full_name()):  # parents first
         state = None
@@ -95,14 +112,19 @@ async def lean_get_state(manager: StateManagerRedis, token: BaseStateToken) -> B
     return tree[root_cls.get_full_name()]
 
 
-def install(browser_holds_every_default: Callable[[list[str] | None], Awaitable[bool]]) -> None:
-    """Install the lean fetch for page-open events whose hashes pass the check."""
+def install(
+    browser_holds_every_default: Callable[[list[str] | None], Awaitable[bool]],
+    page_states: Callable[[str], tuple[type[BaseState], ...]],
+) -> None:
+    """Install the lean fetch for page-open events whose hashes pass the check;
+    ``page_states(path)``: the state classes the load of the page at ``path`` writes."""
     global _ALWAYS
     if getattr(StateManagerRedis.get_state, _MARK, False):
         return
     from community_app.state.page_load import PageLoadState
+    from community_app.state.site import SiteState
 
-    _ALWAYS = (*_client_storage_classes(State), PageLoadState)
+    _ALWAYS = (*_client_storage_classes(State), PageLoadState, SiteState)
     hydrate_name = _hydrate_event_name()
     original_get = StateManagerRedis.get_state
     original_execute = BaseStateEventProcessor._execute_event
@@ -120,7 +142,7 @@ def install(browser_holds_every_default: Callable[[list[str] | None], Awaitable[
             and token.cls is State
         ):
             flag[0] = False  # this event's first fetch only (not its background work's)
-            return await lean_get_state(self, token)
+            return await lean_get_state(self, token, flag[1])
         return await original_get(self, token, top_level, for_state_instance)
 
     async def execute_event(self, *, entry, registered_handler):
@@ -128,7 +150,8 @@ def install(browser_holds_every_default: Callable[[list[str] | None], Awaitable[
             (entry.event.payload or {}).get("hashes")
         ):
             return await original_execute(self, entry=entry, registered_handler=registered_handler)
-        reset = _PAGE_OPEN.set([True])
+        path = (entry.event.router_data or {}).get(RouteVar.PATH) or "/"
+        reset = _PAGE_OPEN.set([True, page_states(path)])
         try:
             return await original_execute(self, entry=entry, registered_handler=registered_handler)
         finally:

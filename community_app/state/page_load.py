@@ -200,8 +200,8 @@ class _Request:
     refresh_token: str
 
 
-def _read_all(spec, request: _Request):
-    with cache.one_view():
+def _read_all(spec, request: _Request, generations: dict[str, int | None] | None = None):
+    with cache.one_view(generations):
         return _read_view(spec, request)
 
 
@@ -214,12 +214,13 @@ def _read_view(spec, request: _Request):
     return site, session, data
 
 
-def _read_cached(spec, request: _Request):
-    """Everything from the shared cache, or None when something needs the database (a cold
-    cache, a member's own rows, an expired access token)."""
+def _read_cached(spec, request: _Request, generations: dict[str, int | None] | None = None):
+    """Everything from the shared cache as of ``generations`` (read beforehand without
+    blocking the event loop: the rest is local), or None when something needs the database
+    (a cold cache, a member's own rows, an expired access token)."""
     try:
         with cache.only_cached():
-            read = _read_all(spec, request)
+            read = _read_all(spec, request, generations)
     except cache.Miss:
         return None
     return None if read[1].refresh else read
@@ -280,7 +281,7 @@ class PageLoadState(AuthState):
 
     async def _load(self, route: str, hydrating: bool = False):
         request = self._request(route)
-        read = _read_cached(PAGE_LOADS.get(route, ()), request)
+        read = _read_cached(PAGE_LOADS.get(route, ()), request, await cache.view_generations())
         if read is None:
             return PageLoadState.load_reading(route, hydrating)
         events = await self._update(request, *read)

@@ -58,6 +58,41 @@ def test_encoded_answers_are_shared_and_a_stale_generation_is_never_served(
     assert first.get(cache.NEWS_TOPIC, first.generation(cache.NEWS_TOPIC), "k") is None
 
 
+@needs_redis
+def test_async_reads_never_block_the_event_loop_and_see_what_sync_reads_see(
+    two_workers_of_one_site, monkeypatch
+):
+    """A page load and the API's response cache read Redis with the asyncio client: the
+    values and generations are the same, and a view read beforehand needs no synchronous
+    round trip (one would stall every session of the worker while it waits)."""
+    import asyncio
+
+    first, second = two_workers_of_one_site
+    cache.use_backend(first)
+    generation = first.generation(cache.NEWS_TOPIC)
+    second.set(cache.NEWS_TOPIC, generation, "answer", b"body", 60)
+
+    async def reads():
+        return await cache.view_generations(), await cache.get_bytes(cache.NEWS_TOPIC, "answer")
+
+    generations, (at, raw) = asyncio.run(reads())
+    assert generations == first.generations(cache.TOPICS) and (at, raw) == (generation, b"body")
+    assert cache.cached(cache.NEWS, "all", lambda: ["a"]) == ["a"]
+
+    def blocking(*_args, **_kwargs):
+        raise AssertionError("a synchronous Redis round trip")
+
+    monkeypatch.setattr(first._redis, "mget", blocking)
+    monkeypatch.setattr(first._redis, "get", blocking)
+    with cache.one_view(generations), cache.only_cached():
+        assert cache.cached(cache.NEWS, "all", lambda: ["b"]) == ["a"]
+    second.bump([cache.NEWS_TOPIC])  # a write in another worker: the next view sees it
+    generations, (at, raw) = asyncio.run(reads())
+    assert at == generation + 1 and raw is None
+    with cache.one_view(generations), pytest.raises(cache.Miss), cache.only_cached():
+        cache.cached(cache.NEWS, "all", lambda: ["b"])
+
+
 def test_without_redis_the_cache_steps_aside_instead_of_failing():
     cache.use_backend(cache.RedisBackend("redis://127.0.0.1:1/0", "nowhere"))
     loads = []

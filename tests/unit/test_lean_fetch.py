@@ -31,15 +31,15 @@ def _names(root) -> set[str]:
     return {state.get_full_name() for state in hydrate._tree(root)}
 
 
-async def _store_and_fetch(session_root):
+async def _store_and_fetch(session_root, page=()):
     """Store ``session_root`` (or nothing, for a new visitor) under a fresh token; fetch it
-    back the lean way and Reflex's way."""
+    back the lean way (for a page whose load writes ``page``) and Reflex's way."""
     manager = StateManagerRedis(redis=Redis.from_url(REDIS_URL))
     token = BaseStateToken(ident=f"lean-{uuid.uuid4()}", cls=rx.State)
     try:
         if session_root is not None:
             await manager.set_state(token, session_root)
-        lean = await lean_fetch.lean_get_state(manager, token)
+        lean = await lean_fetch.lean_get_state(manager, token, page)
         whole = await lean_fetch.StateManagerRedis.get_state.__wrapped__(manager, token)
         return lean, whole
     finally:
@@ -84,5 +84,21 @@ def test_only_a_browser_of_this_build_gets_the_lean_fetch(app):
 def test_the_app_installs_it_once(app):
     assert getattr(StateManagerRedis.get_state, lean_fetch._MARK)
     patched = StateManagerRedis.get_state
-    lean_fetch.install(hydrate.browser_holds_every_default)
+    lean_fetch.install(hydrate.browser_holds_every_default, hydrate.page_states)
     assert StateManagerRedis.get_state is patched
+
+
+def test_the_page_load_finds_every_state_it_writes_in_the_one_fetch(app):
+    """The page's own state and the site settings come with the page-open fetch: its load
+    asks Redis for nothing more (one round trip fewer per page opened)."""
+    from community_app.state.event_register import EventRegisterState
+    from community_app.state.home import HomeState
+    from community_app.state.site import SiteState
+
+    register = hydrate.page_states("/events/upcoming/register/12")
+    assert register == (EventRegisterState,)
+    assert hydrate.page_states("/") == (HomeState,)
+    assert hydrate.page_states("/no/such/page") == ()
+    lean, _whole = asyncio.run(_store_and_fetch(None, register))
+    assert {EventRegisterState.get_full_name(), SiteState.get_full_name()} <= _names(lean)
+    assert HomeState.get_full_name() not in _names(lean)
