@@ -28,6 +28,7 @@ snapshot with Reflex's own. Navigations within the site still send ``on_load_int
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -257,7 +258,19 @@ def page_states(path: str) -> tuple[type[BaseState], ...]:
     return tuple(handler.state for handler in spec)
 
 
+def _cache_header_names() -> None:
+    """Reflex turns every request header's name into snake case with two regular
+    expressions on a session's first event (``HeaderData.from_router_data``): 5 % of a
+    page-open event's time in a burst (py-spy). The names are the same few dozen, so the
+    pure function is cached, as Reflex already caches ``to_camel_case``."""
+    from reflex_base.utils import format as reflex_format
+
+    if not hasattr(reflex_format.to_snake_case, "cache_info"):
+        reflex_format.to_snake_case = functools.lru_cache(maxsize=1024)(reflex_format.to_snake_case)
+
+
 def install() -> None:
+    _cache_header_names()
     lean_fetch.install(browser_holds_every_default, page_states)
     handler = rx.State.event_handlers[CompileVars.HYDRATE_AND_LOAD]
     if getattr(handler.fn, _INSTALLED, False):
