@@ -19,7 +19,7 @@ from community_app import routes
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
 from community_app.services import cache
-from community_app.services.authors import full_name_or_username
+from community_app.services.authors import full_name_or_username, shows_page
 from community_app.services.errors import NotFound
 from community_app.services.meetups.attendance import meetups_attended
 
@@ -50,12 +50,6 @@ class PublicMemberView:
     joined_at: dt.datetime
     posts: tuple[MemberPostView, ...]
     meetups: tuple[MemberMeetupView, ...]
-
-
-def shows_page(user: User | None) -> bool:
-    """Whether ``user`` has a public page others may open."""
-    return (user is not None and user.public_profile and user.is_active
-            and user.deleted_at is None)
 
 
 def _shown_member(session: Session, username: str) -> User | None:
