@@ -164,7 +164,8 @@ def _sitemap(session: Session, base: str) -> bytes:
 
 def sitemap_xml(session: Session, base: str) -> bytes:
     """Every public page: the static ones, then published news, meetups, open job posts,
-    published blog posts and the members' pages that are on (read fresh, at most once per 5 minutes per address)."""
+    published blog posts and the members' pages that are on (read fresh, at most once per
+    5 minutes per address)."""
     # Kept under the site copy's topic: it lives its 5 minutes (cache.TTL_SECONDS) whatever
     # the news, meetup or job writes; a sitemap a few minutes old serves crawlers well.
     return cache.cached(cache.SITE_CONTENT, ("sitemap", base), lambda: _sitemap(session, base))

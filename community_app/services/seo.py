@@ -6,7 +6,8 @@ HTML it sends (``api/page_heads.py``). ``page_head(path, lang, base)`` answers f
 address: a public page of ``STATIC_PAGES``, an item page (a news item, a meetup, a job
 post, a member's blog post) or a member's public page, whose facts come through the
 shared cache (``services/cache``: one cached read per item, expired by the commits that
-change it) rather than a query per crawler hit. A member page that is not on answers 404. ``head_html`` writes the tags; ``inject_head`` puts them in a document.
+change it) rather than a query per crawler hit. A member page that is not on answers 404.
+``head_html`` writes the tags; ``inject_head`` puts them in a document.
 
 Language: the head is in English unless the visitor's language is known from the
 ``uzdev_lang`` cookie or ``Accept-Language`` (``head_language``).
