@@ -24,7 +24,7 @@ def _author(post, **props) -> rx.Component:
 
 def _card(post) -> rx.Component:
     # The post's link and the author's are side by side (a link inside a link is invalid).
-    return rx.vstack(
+    return rx.el.article(
         rx.link(
             rx.vstack(
                 rx.cond(post.cover != "",
@@ -40,7 +40,9 @@ def _card(post) -> rx.Component:
             width="100%",
         ),
         rx.text(_author(post), " · ", t_var(post.date), size="1", color=COLORS["muted"]),
-        spacing="2",
+        display="flex",
+        flex_direction="column",
+        gap="8px",
         padding="16px",
         **CARD_STYLE,
         height="100%",
