@@ -13,7 +13,9 @@ copy nor a 304), puts the head in, and answers itself:
 - brotli (quality 5), else gzip (level 5), as the client accepts: about 1-2 ms for a 27 KB
   page, on a thread (the brotli copies made at build time cannot hold a per-item head);
 - ``Vary: Accept-Encoding, Accept-Language, Cookie`` (the head follows the language);
-- the ``Cache-Control`` ``serve_pages`` set (``no-cache``: revalidate) is kept.
+- the ``Cache-Control`` ``serve_pages`` set (``no-cache``: revalidate) is kept;
+- the head's status: 404 (the page, showing its not-found screen once it loads, and never a
+  304) for a member page that is not on.
 
 The head is computed on a thread (it reads the shared cache, the database on a miss).
 Everything else (assets, the API, unknown pages, other methods) passes through untouched.
@@ -103,7 +105,7 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
             return
         page = await asyncio.to_thread(_finish, body, head,
                                        _encoding(headers.get("accept-encoding", "")))
-        await _send_page(send, scope, headers, answer, *page)
+        await _send_page(send, scope, headers, answer, head.status, *page)
 
     return wrapper
 
@@ -142,11 +144,12 @@ def _finish(html: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str
     return body, etag, encoding
 
 
-async def _send_page(send: Send, scope: Scope, request: Headers, answer: Headers,
+async def _send_page(send: Send, scope: Scope, request: Headers, answer: Headers, status: int,
                      body: bytes, etag: str, encoding: str) -> None:
     out = [(k.encode(), v.encode()) for k, v in answer.items() if k in _KEPT_RESPONSE_HEADERS]
     out += [(b"etag", etag.encode()), (b"vary", b"Accept-Encoding, Accept-Language, Cookie")]
-    if etag in [tag.strip() for tag in request.get("if-none-match", "").split(",")]:
+    unchanged = etag in [tag.strip() for tag in request.get("if-none-match", "").split(",")]
+    if unchanged and status == 200:
         await send({"type": "http.response.start", "status": 304, "headers": out})
         await send({"type": "http.response.body", "body": b""})
         return
@@ -154,5 +157,5 @@ async def _send_page(send: Send, scope: Scope, request: Headers, answer: Headers
         out.append((b"content-encoding", encoding.encode()))
     out += [(b"content-type", b"text/html; charset=utf-8"),
             (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": 200, "headers": out})
+    await send({"type": "http.response.start", "status": status, "headers": out})
     await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})

@@ -14,9 +14,7 @@ from sqlmodel import Session, col, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
-from community_app import routes
-from community_app.services.authors import full_name_or_username, public_names
-from community_app.services.members import shows_page
+from community_app.services.authors import full_name_or_username, page_address, public_names
 from community_app.services.errors import Forbidden, InvalidMany, NotFound
 from community_app.services.uploads import (
     delete_upload,
@@ -62,7 +60,7 @@ def _view(post: BlogPost, author: User) -> BlogPostView:
         author_name=name, author_image_url=author.image_url, created_at=post.created_at,
         updated_at=post.updated_at, published_at=post.published_at,
         author_names=public_names(author),
-        author_page=routes.member_page(author.username) if shows_page(author) else "",
+        author_page=page_address(author),
     )
 
 

@@ -22,9 +22,12 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, User
 from community_app.services import ratelimit
-from community_app import routes
-from community_app.services.authors import author_names, is_deleted_member, public_names
-from community_app.services.members import shows_page
+from community_app.services.authors import (
+    author_names,
+    is_deleted_member,
+    page_address,
+    public_names,
+)
 from community_app.services.errors import InvalidMany, NotFound
 from community_app.services.lookup import MAX_ID
 from community_app.services.news import get_published_news
@@ -178,7 +181,7 @@ def _views(
                 my_vote=int(mine.get(c.id, 0)),
                 author_names=public_names(author),
                 author_handles=author_names(author),
-                author_page=routes.member_page(author.username) if shows_page(author) else "",
+                author_page=page_address(author),
             )
         )
     return views

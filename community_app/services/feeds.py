@@ -16,7 +16,7 @@ from community_app import routes
 from community_app.db import utcnow
 from community_app.i18n import gettext
 from community_app.models import BlogPost, BlogStatus, JobPost, JobStatus, Meetup, News
-from community_app.services import cache, news_display
+from community_app.services import cache, members, news_display
 from community_app.services.jobs import status_condition
 from community_app.services.blogs import list_published
 from community_app.services.markdown import render_markdown
@@ -146,7 +146,7 @@ def _item_pages(session: Session) -> list[tuple[str, dt.datetime | None]]:
         select(BlogPost.id, BlogPost.updated_at).where(BlogPost.status == BlogStatus.PUBLISHED.value)
     ):
         pages.append((routes.blog_post(post_id), updated))
-    return pages
+    return pages + members.public_pages(session)
 
 
 def _sitemap(session: Session, base: str) -> bytes:
@@ -163,8 +163,9 @@ def _sitemap(session: Session, base: str) -> bytes:
 
 
 def sitemap_xml(session: Session, base: str) -> bytes:
-    """Every public page: the static ones, then published news, meetups, open job posts and
-    published blog posts (read fresh, at most once per 5 minutes per address)."""
+    """Every public page: the static ones, then published news, meetups, open job posts,
+    published blog posts and the members' pages that are on (read fresh, at most once per
+    5 minutes per address)."""
     # Kept under the site copy's topic: it lives its 5 minutes (cache.TTL_SECONDS) whatever
     # the news, meetup or job writes; a sitemap a few minutes old serves crawlers well.
     return cache.cached(cache.SITE_CONTENT, ("sitemap", base), lambda: _sitemap(session, base))

@@ -15,9 +15,11 @@ import datetime as dt
 
 from sqlmodel import Session, col, select
 
+from community_app import routes
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
-from community_app.services.authors import full_name_or_username
+from community_app.services import cache
+from community_app.services.authors import full_name_or_username, shows_page
 from community_app.services.errors import NotFound
 from community_app.services.meetups.attendance import meetups_attended
 
@@ -50,16 +52,16 @@ class PublicMemberView:
     meetups: tuple[MemberMeetupView, ...]
 
 
-def shows_page(user: User | None) -> bool:
-    """Whether ``user`` has a public page others may open."""
-    return (user is not None and user.public_profile and user.is_active
-            and user.deleted_at is None)
+def _shown_member(session: Session, username: str) -> User | None:
+    """The member called ``username`` when others may open their page, else None."""
+    name = (username or "").strip()
+    user = session.exec(select(User).where(User.username == name)).first() if name else None
+    return user if shows_page(user) else None
 
 
 def _member(session: Session, username: str) -> User:
-    name = (username or "").strip()
-    user = session.exec(select(User).where(User.username == name)).first() if name else None
-    if not shows_page(user):
+    user = _shown_member(session, username)
+    if user is None:
         raise NotFound(MEMBER_NOT_FOUND)
     return user
 
@@ -89,12 +91,39 @@ def profile_shown(session: Session, user_id: int) -> bool:
     return bool(user is not None and user.public_profile)
 
 
-def set_public_profile(session: Session, user_id: int, shown: bool) -> None:
-    """Switch the member's public page on or off (My Page)."""
+def set_public_profile(session: Session, user_id: int, shown: bool) -> str:
+    """Switch the member's public page on or off (My Page, ``PATCH /users/details``);
+    returns what the member is told (a message id)."""
     user = session.get(User, user_id)
     if user is None:
         raise NotFound(MEMBER_NOT_FOUND)
     user.public_profile = bool(shown)
     session.add(user)
     session.commit()
+    # The commit expires what shows the member's name; the sitemap lives under the site's
+    # content (a few minutes old is fine for news), but a page switched off leaves it now.
+    cache.expire(cache.SITE_CONTENT)
+    return PROFILE_SHOWN if shown else PROFILE_HIDDEN
+
+
+def page_title(session: Session, username: str) -> tuple[str, str] | None:
+    """(username, public name) of a page others may open, else None; through the shared
+    cache (expired by every write to members), for the page's head on a full load."""
+
+    def load() -> tuple[str, str] | None:
+        user = _shown_member(session, username)
+        return (user.username, full_name_or_username(user)) if user else None
+
+    return cache.cached(cache.MEMBERS, ("page", username), load)
+
+
+def public_pages(session: Session) -> list[tuple[str, dt.datetime | None]]:
+    """The address of every page others may open (``shows_page``: the sitemap lists them)."""
+    names = session.exec(
+        select(User.username)
+        .where(col(User.public_profile).is_(True), col(User.is_active).is_(True),
+               col(User.deleted_at).is_(None))
+        .order_by(col(User.id))
+    ).all()
+    return [(routes.member_page(name), None) for name in names]
 

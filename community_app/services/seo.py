@@ -3,10 +3,11 @@ canonical address, Open Graph and Twitter cards, JSON-LD structured data, feed l
 
 Crawlers and link previewers do not run JavaScript, so the server puts this head into the
 HTML it sends (``api/page_heads.py``). ``page_head(path, lang, base)`` answers for a page
-address: a public page of ``STATIC_PAGES`` or an item page (a news item, a meetup, a job
-post, a member's blog post), whose facts come through the shared cache (``services/cache``:
-one cached read per item, expired by the commits that change it) rather than a query per
-crawler hit. ``head_html`` writes the tags; ``inject_head`` puts them in a document.
+address: a public page of ``STATIC_PAGES``, an item page (a news item, a meetup, a job
+post, a member's blog post) or a member's public page, whose facts come through the
+shared cache (``services/cache``: one cached read per item, expired by the commits that
+change it) rather than a query per crawler hit. A member page that is not on answers 404.
+``head_html`` writes the tags; ``inject_head`` puts them in a document.
 
 Language: the head is in English unless the visitor's language is known from the
 ``uzdev_lang`` cookie or ``Accept-Language`` (``head_language``).
@@ -26,7 +27,7 @@ from sqlmodel import Session
 from community_app import routes
 from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.services import images, structured_data
+from community_app.services import images, members, structured_data
 from community_app.services.artwork import SHARE_SIZE, ShareCard
 from community_app.services.seo_items import (
     ITEM_KINDS,
@@ -92,6 +93,10 @@ STATIC_PAGES = (
 PAGES_BY_PATH = {page.path: page for page in STATIC_PAGES}
 PAGES_BY_KEY = {page.key: page for page in STATIC_PAGES}
 KICKERS = {"news": N_("News"), "meetup": N_("Meetup"), "job": N_("Job"), "blog": N_("Blog post")}
+MEMBER_PAGE = re.compile(r"^/members/(?P<username>[^/]+)/?$")
+MEMBER_TITLE = N_("Member")  # the page's own title (its @page), shown when there is no page
+MEMBER_DESCRIPTION = N_("{name} (@{username}) on {site}: their blog posts and the meetups "
+                        "they attended.")
 
 
 # ---------------------------------------------------------------- language and address
@@ -191,12 +196,13 @@ class Head:
     json_ld: tuple[dict, ...] = ()
     noindex: bool = False
     feeds: tuple[tuple[str, str], ...] = ()
+    status: int = 200  # the HTTP status of the page: 404 for a member page that is not on
 
 
 def has_head(path: str) -> bool:
     """Whether ``page_head`` answers for ``path`` (no database, no cache: a quick test)."""
     path = path.rstrip("/") or "/"
-    return path in PAGES_BY_PATH or item_page(path) is not None
+    return path in PAGES_BY_PATH or item_page(path) is not None or bool(MEMBER_PAGE.match(path))
 
 
 def page_head(session: Session, path: str, lang: str, base: str) -> Head | None:
@@ -212,15 +218,15 @@ def page_head(session: Session, path: str, lang: str, base: str) -> Head | None:
         return Head(lang, f"{gettext(page.title, lang)} | {site}", description, f"{base}{page.path}",
                     base + images.share_url(lang, page.key, card), card.title, json_ld=json_ld,
                     feeds=feeds)
+    if member := MEMBER_PAGE.match(path):
+        return _member_head(session, member["username"], lang, base, feeds)
     found = item_page(path)
     if found is None:
         return None
     item = read_item(session, found.kind, found.item_id) if found.item_id else None
     if item is None:  # unknown or unpublished: the page says "not found" once it loads
-        home = PAGES_BY_KEY[HOME_KEY]
-        return Head(lang, f"{gettext(found.title, lang)} | {site}", gettext(home.description, lang),
-                    f"{base}{path}", base + images.share_url(lang, HOME_KEY, page_card(home, lang)),
-                    site, noindex=True, feeds=feeds)
+        return _home_card_head(lang, f"{gettext(found.title, lang)} | {site}", f"{base}{path}",
+                               base, feeds, noindex=True)
     description = item_description(item, lang)
     card = item_card(item, lang)
     image = base + images.share_url(lang, str(item.id), card)
@@ -230,6 +236,33 @@ def page_head(session: Session, path: str, lang: str, base: str) -> Head | None:
         published=structured_data.iso(item.published) if item.kind in ("news", "blog") else None,
         json_ld=(structured_data.for_item(item, base, site, description, image),), feeds=feeds,
     )
+
+
+def _home_card_head(lang: str, title: str, url: str, base: str,
+                    feeds: tuple[tuple[str, str], ...], description: str = "", **fields) -> Head:
+    """A head without a picture of its own: the home page's preview (and description, unless
+    one is given)."""
+    home = PAGES_BY_KEY[HOME_KEY]
+    card = page_card(home, lang)
+    return Head(lang, title, description or gettext(home.description, lang), url,
+                base + images.share_url(lang, HOME_KEY, card), get_settings().site_name,
+                feeds=feeds, **fields)
+
+
+def _member_head(session: Session, username: str, lang: str, base: str,
+                 feeds: tuple[tuple[str, str], ...]) -> Head:
+    """A member's public page: their name and what it lists; a page that is not on (unknown,
+    switched off, erased or deactivated) answers 404, the not-found screen, not indexed."""
+    site = get_settings().site_name
+    shown = members.page_title(session, username)
+    if shown is None:
+        return _home_card_head(lang, f"{gettext(MEMBER_TITLE, lang)} | {site}",
+                               f"{base}{routes.member_page(username)}", base, feeds,
+                               noindex=True, status=404)
+    handle, name = shown
+    description = gettext(MEMBER_DESCRIPTION, lang).format(name=name, username=handle, site=site)
+    return _home_card_head(lang, f"{name} | {site}", f"{base}{routes.member_page(handle)}", base,
+                           feeds, description, share_title=name, og_type="profile")
 
 
 def item_description(item: Item, lang: str) -> str:

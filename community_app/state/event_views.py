@@ -91,6 +91,7 @@ class AttendeeRow:
     username: str
     image: str
     initials: str
+    page: str = ""  # their public page while it is on, else ""
 
 
 @dataclasses.dataclass
@@ -244,6 +245,7 @@ def event_details(d: service.MeetupDetails) -> EventDetails:
                 username=a.username,
                 image=a.image_url or "",
                 initials=initials(a.name or a.first_name or a.username),
+                page=a.page,
             )
             for a in d.attendees
         ],

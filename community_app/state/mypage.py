@@ -367,9 +367,9 @@ class MyPageState(AuthState):
         if user is None:
             return self._to_login()
         with session_scope() as session:
-            members.set_public_profile(session, user.id, bool(shown))
+            told = members.set_public_profile(session, user.id, bool(shown))
         self.public_profile = bool(shown)
-        self.profile_notice = message(members.PROFILE_SHOWN if shown else members.PROFILE_HIDDEN)
+        self.profile_notice = message(told)
         return None
 
     @rx.event

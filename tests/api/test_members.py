@@ -103,6 +103,99 @@ def test_the_endpoint_is_documented(client):
     assert "Opt-in" in operation["description"]
 
 
+def _sitemap(client) -> list[str]:
+    import xml.etree.ElementTree as ET
+
+    answer = client.get("/sitemap.xml", headers={"Host": "uzdev.test"})
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    return [e.text for e in ET.fromstring(answer.content).findall("s:url/s:loc", ns)]
+
+
+def test_the_sitemap_lists_the_pages_that_are_on_and_no_other(client, make_user, engine,
+                                                               monkeypatch):
+    monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
+    shown, _ = make_user(username="shown", public_profile=True)
+    make_user(username="hidden")
+    make_user(username="inactive", public_profile=True, is_active=False)
+    make_user(username="erased", public_profile=True, deleted_at=utcnow())
+    members_listed = [loc for loc in _sitemap(client) if "/members/" in loc]
+    assert members_listed == ["http://uzdev.test/members/shown"]
+
+    _switch(engine, shown, False)  # at once, not when the cached sitemap expires
+    assert not [loc for loc in _sitemap(client) if "/members/" in loc]
+
+
+def test_a_members_page_head_names_them_and_a_page_not_on_answers_404(make_user, engine):
+    from community_app.services import seo
+
+    shown, _ = make_user(username="dilnoza", first_name="Dilnoza", last_name="Karimova",
+                         public_profile=True)
+    make_user(username="hidden")
+    base = "https://uzdev.test"
+    assert seo.has_head("/members/dilnoza") and seo.has_head("/members/nobody/")
+    with Session(engine) as s:
+        head = seo.page_head(s, "/members/dilnoza", "en", base)
+        assert (head.status, head.noindex) == (200, False)
+        assert head.title == "Dilnoza Karimova | UzDev Korea"
+        assert head.url == "https://uzdev.test/members/dilnoza"
+        assert head.description.startswith("Dilnoza Karimova (@dilnoza) on UzDev Korea")
+        uzbek = seo.page_head(s, "/members/dilnoza", "uz", base)
+        assert uzbek.description != head.description and "@dilnoza" in uzbek.description
+        for path in ("/members/hidden", "/members/nobody", "/members/"):
+            if not seo.has_head(path):
+                continue
+            missing = seo.page_head(s, path, "en", base)
+            assert (missing.status, missing.noindex) == (404, True), path
+            assert missing.title == "Member | UzDev Korea"
+    _switch(engine, shown, False)
+    with Session(engine) as s:
+        assert seo.page_head(s, "/members/dilnoza", "en", base).status == 404
+
+
+# ---------------------------------------------------------------- the member's own switch
+
+DETAILS = "/api/v1/users/details"
+
+
+def test_a_member_reads_and_switches_their_page_through_their_details(client, make_user):
+    user, headers = make_user(username="dilnoza", first_name="Dilnoza", last_name="Karimova")
+    assert client.get(DETAILS, headers=headers).json()["data"]["publicProfile"] is False
+
+    r = client.patch(DETAILS, headers=headers, json={"publicProfile": True})
+    assert r.status_code == 200, r.text
+    assert r.json()["message"] == "Your public profile page is on."
+    assert r.json()["data"]["publicProfile"] is True and r.json()["data"]["username"] == "dilnoza"
+    assert client.get(DETAILS, headers=headers).json()["data"]["publicProfile"] is True
+    assert client.get(URL.format("dilnoza")).json()["data"]["name"] == "Dilnoza Karimova"
+
+    r = client.patch(DETAILS, headers={**headers, "Accept-Language": "uz"},
+                     json={"publicProfile": False})
+    assert r.status_code == 200, r.text
+    assert r.json()["message"] == "Ommaviy profil sahifangiz o‘chirildi."
+    assert r.json()["data"]["publicProfile"] is False
+    assert client.get(URL.format("dilnoza")).status_code == 404
+
+
+def test_switching_the_page_needs_a_member_and_a_yes_or_no(client, make_user):
+    _, headers = make_user(username="bekzod")
+    assert client.patch(DETAILS, json={"publicProfile": True}).status_code == 401
+    assert client.patch(DETAILS, headers={"Authorization": "Bearer nope"},
+                        json={"publicProfile": True}).status_code == 401
+    for body in ({}, {"publicProfile": "maybe"}, {"publicProfile": True, "email": "x@y.z"}):
+        assert client.patch(DETAILS, headers=headers, json=body).status_code == 422, body
+    assert client.get(DETAILS, headers=headers).json()["data"]["publicProfile"] is False
+
+
+def test_the_switch_is_documented(client):
+    spec = client.get("/api/v1/openapi.json").json()
+    patch = spec["paths"]["/api/v1/users/details"]["patch"]
+    assert {"200", "401", "422"} <= set(patch["responses"])
+    assert "/members/<username>" in patch["description"]
+    schemas = spec["components"]["schemas"]
+    assert "publicProfile" in schemas["UserDetails"]["properties"]
+    assert schemas["DetailsChange"]["required"] == ["publicProfile"]
+
+
 # ---------------------------------------------------------------- coverURL (news, meetups)
 
 

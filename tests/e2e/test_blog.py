@@ -15,7 +15,7 @@ def test_blog_cards_show_plain_excerpts_and_fill_the_row(browser, base_url, widt
     page = context.new_page()
     page.goto("/blog")
     wait_ready(page)
-    cards = page.get_by_role("main").get_by_role("link").filter(has=page.get_by_role("heading", level=2))
+    cards = page.get_by_role("main").get_by_role("article").filter(has=page.get_by_role("heading", level=2))
     expect(cards.filter(has_text="Koreyadagi birinchi yilim")).to_have_count(1)  # the demo's two
     card = cards.filter(has_text="How I switched from D-2 to E-7")
     expect(card).to_contain_text("The short version Start six months before graduation.")

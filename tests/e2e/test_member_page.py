@@ -57,10 +57,13 @@ def test_a_member_page_is_off_until_the_member_switches_it_on(browser, base_url,
     username = attendee["username"]
     visitor = browser.new_context(base_url=base_url, locale="en-US")
     page = visitor.new_page()
-    page.goto(f"/members/{username}")
+    # A full load of a page that is not on answers 404, and shows the not-found screen.
+    answer = page.goto(f"/members/{username}")
+    assert answer is not None and answer.status == 404
     wait_ready(page)
     expect(page.get_by_role("heading", name="Page Not Found")).to_be_visible()
-    page.goto("/members/nobody-has-this-name")
+    answer = page.goto("/members/nobody-has-this-name")
+    assert answer is not None and answer.status == 404
     wait_ready(page)
     expect(page.get_by_role("heading", name="Page Not Found")).to_be_visible()
 
@@ -82,7 +85,8 @@ def test_a_member_page_is_off_until_the_member_switches_it_on(browser, base_url,
     # What the page shows is what the REST answer says (one service).
     data = httpx.get(f"{site.url}{API}/public/members/{username}", timeout=20).json()["data"]
     assert data["meetupsAttended"], data
-    page.goto(f"/members/{username}")
+    answer = page.goto(f"/members/{username}")
+    assert answer is not None and answer.status == 200
     wait_ready(page)
     expect(page.locator("#member-name")).to_have_text(data["name"])
     expect(page.locator("#member-handle")).to_have_text(f"@{username}")
@@ -115,7 +119,8 @@ def test_a_member_page_is_off_until_the_member_switches_it_on(browser, base_url,
     expect(switch).to_have_attribute("aria-checked", "true")
     switch.click()
     expect(member.get_by_text("Ommaviy profil sahifangiz o‘chirildi.")).to_be_visible()
-    page.reload()
+    answer = page.reload()
+    assert answer is not None and answer.status == 404
     wait_ready(page)
     expect(page.get_by_role("heading", name="Sahifa topilmadi")).to_be_visible()
     context.close()
@@ -152,3 +157,72 @@ def test_the_member_page_at_a_phone_s_width(mobile, site, attendee):
         _shot(mobile, "390")
     finally:
         site.sql("UPDATE users SET public_profile = :on WHERE username = :u", on=False, u=username)
+
+
+def _switch_page(site, member: dict, on: bool) -> None:
+    """Through the REST API (PATCH /users/details): the commit expires the cached pages."""
+    r = httpx.patch(f"{site.url}{API}/users/details", json={"publicProfile": on},
+                    headers={"Authorization": f"Bearer {member['access_token']}"}, timeout=20)
+    assert r.status_code == 200, r.text
+
+
+def test_names_on_blog_cards_and_attendee_lists_link_to_pages_that_are_on(
+        browser, base_url, site, attendee):
+    """/blog cards and the event page's attendees, in English and Uzbek: a name links to the
+    member's page while it is on; the other names stay plain text."""
+    username = attendee["username"]
+    meetup_id, past = _one(site, f"""
+        SELECT r.meetup_id, m.starts_at < CURRENT_TIMESTAMP FROM meetup_registrations r
+        JOIN meetups m ON m.id = r.meetup_id JOIN users u ON u.id = r.user_id
+        WHERE u.username = '{username}' AND r.status = 'ACCEPTED' ORDER BY r.id LIMIT 1""")
+    author_email, author = _one(site, f"""
+        SELECT u.email, u.username FROM blog_posts p JOIN users u ON u.id = p.author_id
+        WHERE p.status = 'PUBLISHED' AND u.username <> '{username}' ORDER BY p.id LIMIT 1""")
+    writer = {"username": author, **site.api_sign_in(author_email, PASSWORD)}
+    context = browser.new_context(base_url=base_url, locale="en-US")
+    page = context.new_page()
+    _switch_page(site, writer, True)
+    _switch_page(site, attendee, True)
+    try:
+        for uzbek in (False, True):
+            page.goto("/blog")
+            wait_ready(page)
+            if uzbek:
+                switch_to_uzbek(page)  # kept for the pages opened after it
+            to_pages = page.locator("main a[href^='/members/']")
+            expect(to_pages.first).to_be_visible()
+            assert set(to_pages.evaluate_all("(links) => links.map(a => a.getAttribute('href'))")) \
+                == {f"/members/{author}"}
+
+            page.goto(f"/events/{'past' if past else 'upcoming'}/details/{meetup_id}")
+            wait_ready(page)
+            attendees = page.get_by_role("list", name="Ishtirokchilar" if uzbek else "Attendees")
+            expect(attendees).to_be_visible()
+            more = page.get_by_role("button", name=re.compile(
+                r"^Hammasini ko‘rsatish \(" if uzbek else r"^Show all \("))
+            if more.count():
+                more.click()
+            link = attendees.locator(f"a[href='/members/{username}']")
+            expect(link).to_have_count(1)
+            named = attendees.get_by_role("listitem")
+            assert named.count() > attendees.get_by_role("link").count()  # the rest are plain
+            _shot(page, f"attendees-{'uz' if uzbek else 'en'}")
+        link.click()
+        expect(page).to_have_url(re.compile(f"/members/{re.escape(username)}$"))
+        expect(page.locator("#member-handle")).to_have_text(f"@{username}")
+
+        # Switched off: the same names are plain text.
+        _switch_page(site, attendee, False)
+        _switch_page(site, writer, False)
+        page.goto(f"/events/{'past' if past else 'upcoming'}/details/{meetup_id}")
+        wait_ready(page)
+        expect(page.get_by_role("list", name="Ishtirokchilar")).to_be_visible()
+        expect(page.locator("main a[href^='/members/']")).to_have_count(0)
+        page.goto("/blog")
+        wait_ready(page)
+        expect(page.get_by_role("main").get_by_role("article").first).to_be_visible()
+        expect(page.locator("main a[href^='/members/']")).to_have_count(0)
+    finally:
+        _switch_page(site, writer, False)
+        _switch_page(site, attendee, False)
+        context.close()

@@ -1,17 +1,20 @@
-"""The signed-in member (/users/details) and the member count (/users/count)."""
+"""The signed-in member (/users/details: read, and the public page switched on or off)
+and the member count (/users/count)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from fastapi import Request
+from pydantic import BaseModel, ConfigDict, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import utc
-from community_app.models import Role
+from community_app.api.formatting import translated, utc
+from community_app.models import Role, User
+from community_app.services import members
 from community_app.services.users import count_active_users, count_users
 
 router = Router(prefix="/users", tags=["users"])
@@ -40,6 +43,18 @@ class UserDetails(BaseModel):
         description="How the account signs in: google when linked to Google, else email"
     )
     provider: Literal["google", "email"] = Field(description="= oauthProvider")
+    publicProfile: bool = Field(
+        description="Whether the member's public page /members/<username> is on (opt-in, "
+                    "off by default; My Page's \"Show my public profile page\")")
+
+
+class DetailsChange(BaseModel):
+    """What the member may change here."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    publicProfile: bool = Field(
+        description="Switch the public page /members/<username> on (true) or off (false)")
 
 
 class UserCount(BaseModel):
@@ -48,30 +63,43 @@ class UserCount(BaseModel):
     active: int = Field(description="Accounts that are not deactivated")
 
 
+def _details(user: User) -> UserDetails:
+    provider = "google" if user.google_sub else "email"
+    return UserDetails(
+        id=user.id,
+        username=user.username,
+        email=user.email,
+        firstName=user.first_name,
+        lastName=user.last_name,
+        phone=user.phone,
+        imageUrl=user.image_url,
+        joinedAt=utc(user.joined_at),
+        createdAt=utc(user.joined_at),
+        role="admin" if user.is_organizer else "user",
+        memberRole=user.role,
+        language=user.language,
+        bio=user.bio,
+        region=None,
+        oauthProvider=provider,
+        provider=provider,
+        publicProfile=user.public_profile,
+    )
+
+
 @router.get("/details")
 def details(user: CurrentUser) -> Envelope[UserDetails]:
     """The signed-in member's details (bearer access token)."""
-    provider = "google" if user.google_sub else "email"
-    return ok(
-        UserDetails(
-            id=user.id,
-            username=user.username,
-            email=user.email,
-            firstName=user.first_name,
-            lastName=user.last_name,
-            phone=user.phone,
-            imageUrl=user.image_url,
-            joinedAt=utc(user.joined_at),
-            createdAt=utc(user.joined_at),
-            role="admin" if user.is_organizer else "user",
-            memberRole=user.role,
-            language=user.language,
-            bio=user.bio,
-            region=None,
-            oauthProvider=provider,
-            provider=provider,
-        )
-    )
+    return ok(_details(user))
+
+
+@router.patch("/details", responses={401: {}, 422: {}})
+def change_details(body: DetailsChange, user: CurrentUser, session: SessionDep,
+                   request: Request) -> Envelope[UserDetails]:
+    """Switch the signed-in member's public page /members/<username> on or off (the same
+    rule as My Page's switch). Answers with the details as they now are and "Your public
+    profile page is on." or "... is off." in the request's language."""
+    told = members.set_public_profile(session, user.id, body.publicProfile)
+    return ok(_details(user), translated(request, told))
 
 
 @router.get("/count")

@@ -17,7 +17,7 @@ from community_app.models import (
     Speaker,
     User,
 )
-from community_app.services.authors import full_name_or_username
+from community_app.services.authors import full_name_or_username, page_address
 from community_app.services.errors import Invalid
 from community_app.services.lookup import get_or_404
 
@@ -85,8 +85,10 @@ def get_meetup(session: Session, meetup_id: int, *, now: dt.datetime | None = No
 
 
 def _attendee(row) -> AttendeeView:
-    """A registered member's row (username, first_name, last_name, image_url, id, status)."""
-    return AttendeeView(row.username, row.first_name, row.image_url, row.id, full_name_or_username(row))
+    """A registered member's row (username, first_name, last_name, image_url, id, status,
+    and what decides whether their page is on)."""
+    return AttendeeView(row.username, row.first_name, row.image_url, row.id,
+                        full_name_or_username(row), page_address(row))
 
 
 def read_program(
@@ -112,7 +114,8 @@ def get_meetup_details(
     meetup = public_meetup_or_404(session, meetup_id)
     speakers, names, sessions = read_program(session, meetup_id)
     held = session.exec(
-        select(User.username, User.first_name, User.last_name, User.image_url, User.id, MeetupRegistration.status)
+        select(User.username, User.first_name, User.last_name, User.image_url, User.id,
+               MeetupRegistration.status, User.public_profile, User.is_active, User.deleted_at)
         .join(MeetupRegistration, col(MeetupRegistration.user_id) == col(User.id))
         .where(
             MeetupRegistration.meetup_id == meetup_id,

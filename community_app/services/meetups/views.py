@@ -104,6 +104,7 @@ class AttendeeView:
     image_url: str | None
     user_id: int = 0  # the KO'DJ client finds "already registered" by it
     name: str = ""  # their public name (services/authors.py): first and last, or username
+    page: str = ""  # their public page (/members/<username>) while it is on, else ""
 
 
 @dataclasses.dataclass(frozen=True)

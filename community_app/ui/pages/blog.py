@@ -15,23 +15,37 @@ from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import CARD_STYLE, COLORS
 
 
+def _author(post, **props) -> rx.Component:
+    """The author's name, a link to their public page while it is on."""
+    return rx.cond(post.author_page != "",
+                   rx.link(t_var(post.author), href=post.author_page, **props),
+                   t_var(post.author))
+
+
 def _card(post) -> rx.Component:
-    return rx.link(
-        rx.vstack(
-            rx.cond(post.cover != "",
-                    rx.image(src=post.cover, alt=post.title, width="100%", height="160px",
-                             object_fit="cover", border_radius="12px")),
-            rx.heading(post.title, as_="h2", size="4"),
-            rx.text(post.excerpt, color=COLORS["muted"], size="2", class_name="uzdev-clamp-3"),
-            rx.text(t_var(post.author), " · ", t_var(post.date), size="1", color=COLORS["muted"]),
-            spacing="2",
-            padding="16px",
-            **CARD_STYLE,
-            height="100%",
+    # The post's link and the author's are side by side (a link inside a link is invalid).
+    return rx.el.article(
+        rx.link(
+            rx.vstack(
+                rx.cond(post.cover != "",
+                        rx.image(src=post.cover, alt=post.title, width="100%", height="160px",
+                                 object_fit="cover", border_radius="12px")),
+                rx.heading(post.title, as_="h2", size="4"),
+                rx.text(post.excerpt, color=COLORS["muted"], size="2", class_name="uzdev-clamp-3"),
+                spacing="2",
+            ),
+            href="/blog/" + post.id.to(str),
+            underline="none",
+            color="inherit",
+            width="100%",
         ),
-        href="/blog/" + post.id.to(str),
-        underline="none",
-        color="inherit",
+        rx.text(_author(post), " · ", t_var(post.date), size="1", color=COLORS["muted"]),
+        display="flex",
+        flex_direction="column",
+        gap="8px",
+        padding="16px",
+        **CARD_STYLE,
+        height="100%",
     )
 
 
@@ -85,10 +99,7 @@ def blog_post() -> rx.Component:
                                          border_radius="16px")),
                         rx.heading(BlogState.post.title, as_="h1", size="8"),
                         rx.text(
-                            rx.cond(BlogState.post.author_page != "",
-                                    rx.link(t_var(BlogState.post.author), href=BlogState.post.author_page,
-                                            id="post-author-link"),
-                                    t_var(BlogState.post.author)),
+                            _author(BlogState.post, id="post-author-link"),
                             " · ", t_var(BlogState.post.date),
                             color=COLORS["muted"]),
                         rx.html(BlogState.content_html, width="100%", class_name="uzdev-prose"),

@@ -249,7 +249,8 @@ def _attendee(a: Any) -> rx.Component:
     return rx.el.li(
         rx.hstack(
             avatar(a.image, a.initials, a.name, size="32px"),
-            rx.text(a.name, size="2", white_space="nowrap", overflow="hidden", text_overflow="ellipsis"),
+            rx.text(rx.cond(a.page != "", rx.link(a.name, href=a.page), a.name),
+                    size="2", white_space="nowrap", overflow="hidden", text_overflow="ellipsis"),
             spacing="2",
             align="center",
             min_width="0",

@@ -30,7 +30,7 @@ def feature_card(icon: str, title: str, text: str) -> rx.Component:
             rx.icon(icon, size=26, color=COLORS["primary"]),
             "52px", radius="14px",
         ),
-        rx.heading(t(title), as_="h3", size="5"),
+        rx.heading(t(title), as_="h2", size="5"),
         rx.text(t(text), color=COLORS["muted"]),
         spacing="3",
         padding="24px",
