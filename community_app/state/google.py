@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import logging
 
 import reflex as rx
@@ -15,7 +13,7 @@ from community_app.services.errors import DomainError, InvalidMany
 from community_app.services.google import GOOGLE_LOGIN_FAILED
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import Message, attempt, from_error, message
 from community_app import routes
 
 log = logging.getLogger(__name__)
@@ -92,20 +90,13 @@ class GoogleState(AuthState):
                     language=lang,
                 )
 
-        try:
-            pair = await asyncio.to_thread(sign_up)
-        except InvalidMany as exc:
-            self.errors = field_messages(exc)
-            self.error = from_error(exc)
-        except DomainError as exc:
-            self.error = from_error(exc)
-        except Exception:  # noqa: BLE001
-            log.exception("Completing a Google account failed unexpectedly")
-            self.error = message(COMPLETION_FAILED)
-        else:
+        signed_up = await attempt(sign_up, COMPLETION_FAILED, "Completing a Google account")
+        self.busy = False
+        self.error = signed_up.error
+        if isinstance(signed_up.refusal, InvalidMany):
+            self.errors = signed_up.errors
+        if signed_up.ok:
             self._credential = ""
-            self._store_tokens(pair)
+            self._store_tokens(signed_up.result)
             self._member()
             yield rx.redirect("/", replace=True)
-        finally:
-            self.busy = False

@@ -21,7 +21,7 @@ from community_app.services.validation import (
 )
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import Message, attempt, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
@@ -117,16 +117,12 @@ class LoginState(AuthState):
                 )
                 return tokens.issue_login_ticket(user)
 
-        try:
-            self._login_ticket = await asyncio.to_thread(check_and_send_code)
+        sent = await attempt(check_and_send_code, SERVER_ERROR, "Login")
+        self.busy = False
+        self.error = sent.error
+        if sent.ok:
+            self._login_ticket = sent.result
             self.step = "otp"
-        except DomainError as exc:
-            self.error = from_error(exc)
-        except Exception:  # noqa: BLE001 - the page says so instead of breaking
-            log.exception("Login failed unexpectedly")
-            self.error = message(SERVER_ERROR)
-        finally:
-            self.busy = False
 
     @rx.event
     async def resend_code(self):
@@ -144,14 +140,10 @@ class LoginState(AuthState):
                     session, ticket=ticket, language=language, client=client
                 )
 
-        try:
-            await asyncio.to_thread(send_new_code)
+        sent = await attempt(send_new_code, SERVER_ERROR, "Resending a code")
+        self.error = sent.error
+        if sent.ok:
             self.notice = message(CODE_RESENT)
-        except DomainError as exc:
-            self.error = from_error(exc)
-        except Exception:  # noqa: BLE001
-            log.exception("Resending a code failed unexpectedly")
-            self.error = message(SERVER_ERROR)
 
     @rx.event
     def back_to_login(self):
@@ -239,22 +231,20 @@ class LoginState(AuthState):
             with session_scope() as session:
                 auth_service.register(session, **fields)
 
-        try:
-            await asyncio.to_thread(register)
+        registered = await attempt(register, REGISTRATION_FAILED, "Sign-up")
+        self.busy = False
+        refusal = registered.refusal
+        if registered.ok:
             self.mode = "login"
             self.step = "credentials"
             self.login_email = self.signup_email
             self.notice = message(N_("Account created. Please log in."))
-        except InvalidMany as exc:
+        elif isinstance(refusal, InvalidMany):
             # Each message under its own field (red border, no second copy on top).
-            self.errors = field_messages(exc)
-            if {"email", "phone", "firstName", "lastName"} & set(exc.errors):
+            self.errors = registered.errors
+            if {"email", "phone", "firstName", "lastName"} & set(refusal.errors):
                 self.signup_step = "contact"
-        except DomainError as exc:
-            self.error = from_error(exc)
-            self.signup_step = "contact"
-        except Exception:  # noqa: BLE001
-            log.exception("Sign-up failed unexpectedly")
-            self.error = message(REGISTRATION_FAILED)
-        finally:
-            self.busy = False
+        else:
+            self.error = registered.error
+            if refusal is not None:
+                self.signup_step = "contact"

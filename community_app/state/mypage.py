@@ -6,7 +6,6 @@ import asyncio
 
 import dataclasses
 
-import logging
 
 import reflex as rx
 
@@ -18,9 +17,8 @@ from community_app.services.markdown import render_markdown
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.focus import focus_element, opener_id
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import Message, attempt, field_messages, from_error, message
 
-log = logging.getLogger(__name__)
 
 SECTIONS = ("events", "jobs", "blogs", "account")
 EVENTS_HEADING_ID = "mypage-events-heading"  # "My events" (ui/pages/mypage.py)
@@ -284,15 +282,11 @@ class MyPageState(AuthState):
                     post_id=post_id, cover=cover,
                 )
 
-        try:
-            post = await asyncio.to_thread(save)
-        except DomainError as exc:
-            self.post_errors = field_messages(exc) or {"form": from_error(exc)}
+        saved = await attempt(save, SAVE_FAILED, "Saving a blog post")
+        if not saved.ok:  # tell the member; the text stays in the editor
+            self.post_errors = saved.errors or {"form": saved.error}
             return None
-        except Exception:  # noqa: BLE001 - tell the member; the text stays in the editor
-            log.exception("Saving a blog post failed")
-            self.post_errors = {"form": message(SAVE_FAILED)}
-            return None
+        post = saved.result
         self.editor_id, self._cover, self.editor_cover_name = post.id, b"", ""
         self.editor_cover_url = post.cover_url or ""
         self.post_notice = message(
@@ -462,16 +456,14 @@ class MyPageState(AuthState):
             with session_scope() as session:
                 return profile.set_photo(session, user.id, data)
 
-        try:
-            updated = await asyncio.to_thread(store)
-        except DomainError as exc:
-            self.account_errors = field_messages(exc) or {"photo": from_error(exc)}
-        else:
-            self._set_user(updated)
+        stored = await attempt(store, SAVE_FAILED, "Storing a member's photo")
+        self.uploading_photo = False
+        self.photo_progress = 0
+        if stored.ok:
+            self._set_user(stored.result)
             self.account_notice = message(N_("Your photo is updated."))
-        finally:
-            self.uploading_photo = False
-            self.photo_progress = 0
+        else:
+            self.account_errors = stored.errors or {"photo": stored.error}
 
     @rx.event
     def delete_photo(self):
