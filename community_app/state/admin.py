@@ -50,6 +50,11 @@ LISTS = {
     "news": (routes.ADMIN_NEWS, "show", "all"),
     "jobs": (routes.ADMIN_JOBS, "status", "PENDING"),
 }
+# The areas whose items have an address of their own (/admin/<area>/<id>, .../new).
+ITEMS = {
+    "meetups": routes.admin_meetup,
+    "news": routes.admin_news_item,
+}
 
 
 def one(value: str | list[str]) -> str:
@@ -185,10 +190,22 @@ class AdminState(AuthState):
         again (its reading keeps the message)."""
         ok, _, event = self._run(lambda s, a: fn(s, a, item_id), done)
         if ok:
-            notice = self.notice
-            self._load_list()
-            self.notice = notice
+            self._reload_list()
         return event
+
+    def _reload_list(self) -> None:
+        """The list read again after an action, its notice kept (also when reading fails)."""
+        notice = self.notice
+        self._load_list()
+        self.notice = notice
+
+    def _delete(self, fn: Callable[[Any, int, int], Any], item_id: int, done: str) -> Any:
+        """Delete one item of an area with item addresses (``ITEMS``): as ``_act`` from
+        the list; from the item's own address, back to the list with ``done`` shown."""
+        if self.mode == "list":
+            return self._act(fn, item_id, done)
+        ok, _, event = self._run(lambda s, a: fn(s, a, item_id), done)
+        return self._go(LISTS[self.section][0], keep_messages=True) if ok else event
 
     # --- an item's image ----------------------------------------------------------------
 
@@ -284,6 +301,11 @@ class AdminState(AuthState):
         """A list's filter chosen (meetups, news, jobs): its address, the default left out."""
         route, name, default = LISTS[self.section]
         return self._go(route, **{name: address_value(value, default)})
+
+    @rx.event
+    def edit(self, item_id: int):
+        """From a list to an item's address (meetups, news: /admin/news/3)."""
+        return self._go(ITEMS[self.section](item_id))
 
     @rx.event
     def to_list(self):
