@@ -28,7 +28,7 @@ from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
 from community_app.services.paging import Listing
 from community_app.state.auth import AuthState
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import FormMessages, Message, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
@@ -104,23 +104,14 @@ def stamp(value) -> Message:
     return {lang: f"{dates[lang]} · {times[lang]}" for lang in dates}
 
 
-class AdminState(AuthState):
+class AdminState(FormMessages, AuthState):
     checked: bool = False  # the role was checked on the server
     allowed: bool = False  # ... and the user is an organizer
     section: str = "meetups"
-    notice: Message = {}
-    error: Message = {}
-    errors: dict[str, Message] = {}
-    busy: bool = False
     # Set by a handler that moves to another address with a message to show there.
     _carry_messages: bool = False
 
     # --- helpers for the section states ------------------------------------------------
-
-    def _clear_messages(self) -> None:
-        self.notice = {}
-        self.error = {}
-        self.errors = {}
 
     def _gate(self) -> tuple[int | None, Any]:
         """(organizer id, None) or (None, the event to answer with)."""

@@ -21,7 +21,7 @@ from community_app.services.validation import (
 )
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import Message, attempt, field_messages, from_error, message
+from community_app.state.messages import FormMessages, attempt, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ FORGOT_PASSWORD = N_("Soon we will add this feature to help you reset your passw
 CODE_RESENT = N_("We sent a new code to your email.")
 
 
-class LoginState(AuthState):
+class LoginState(FormMessages, AuthState):
     mode: str = "login"  # login | signup
     step: str = "credentials"  # credentials | otp
     signup_step: str = "contact"  # contact | password
@@ -41,18 +41,9 @@ class LoginState(AuthState):
     signup_phone: str = ""
     signup_first_name: str = ""
     signup_last_name: str = ""
-    busy: bool = False
-    error: Message = {}
-    notice: Message = {}
-    errors: dict[str, Message] = {}
     # After the password was checked: a signed 10-minute ticket for "Resend code". The
     # password itself never leaves the event that carried it (nothing kept in the state).
     _login_ticket: str = ""
-
-    def _reset_messages(self) -> None:
-        self.error = {}
-        self.notice = {}
-        self.errors = {}
 
     @rx.var
     def next_path(self) -> str:
@@ -67,7 +58,7 @@ class LoginState(AuthState):
         """On load: a signed-in member has nothing to do here. Every arrival starts at the
         login form (``?mode=signup`` opens the sign-up form): a sign-up left half-way in
         this tab earlier is not what a member sent here to log in expects to see."""
-        self._reset_messages()
+        self._clear_messages()
         wants_signup = self.router.url.query_parameters.get("mode") == "signup"
         self.mode = "signup" if wants_signup else "login"
         self.signup_step = "contact"
@@ -78,20 +69,20 @@ class LoginState(AuthState):
 
     @rx.event
     def show_signup(self):
-        self._reset_messages()
+        self._clear_messages()
         self.mode = "signup"
         self.signup_step = "contact"
 
     @rx.event
     def show_login(self):
-        self._reset_messages()
+        self._clear_messages()
         self.mode = "login"
         self.step = "credentials"
         self._login_ticket = ""
 
     @rx.event
     def forgot_password(self):
-        self._reset_messages()
+        self._clear_messages()
         self.notice = message(FORGOT_PASSWORD)
 
     async def _language(self) -> str:
@@ -101,7 +92,7 @@ class LoginState(AuthState):
 
     @rx.event
     async def submit_credentials(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         email = str(form.get("email", "")).strip()
         password = str(form.get("password", ""))
         self.login_email = email
@@ -126,7 +117,7 @@ class LoginState(AuthState):
 
     @rx.event
     async def resend_code(self):
-        self._reset_messages()
+        self._clear_messages()
         ticket = self._login_ticket
         if not ticket:
             self.step = "credentials"
@@ -147,13 +138,13 @@ class LoginState(AuthState):
 
     @rx.event
     def back_to_login(self):
-        self._reset_messages()
+        self._clear_messages()
         self.step = "credentials"
         self._login_ticket = ""
 
     @rx.event
     async def submit_code(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         self.busy = True
         yield
         email, otp = self.login_email, str(form.get("otp", ""))
@@ -186,7 +177,7 @@ class LoginState(AuthState):
 
     @rx.event
     def submit_contact(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         self.signup_email = str(form.get("email", "")).strip()
         self.signup_phone = normalize_phone(str(form.get("phone", "")))
         self.signup_first_name = str(form.get("firstName", "")).strip()
@@ -207,12 +198,12 @@ class LoginState(AuthState):
 
     @rx.event
     def back_to_contact(self):
-        self._reset_messages()
+        self._clear_messages()
         self.signup_step = "contact"
 
     @rx.event
     async def submit_signup(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         self.busy = True
         yield
         fields = {

@@ -9,6 +9,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+import reflex as rx
+
 from community_app.i18n import both
 from community_app.services.errors import DomainError, InvalidMany
 
@@ -31,6 +33,19 @@ def field_messages(error: DomainError) -> dict[str, Message]:
         return {field: both(mid) for field, mid in error.errors.items()}
     field = getattr(error, "field", None)
     return {field: from_error(error)} if field else {}
+
+
+class FormMessages(rx.State, mixin=True):
+    """What a state with a form shows around it: one message on top (``error``, or a
+    ``notice`` of success), messages by field (``errors``), and ``busy`` while sending."""
+
+    busy: bool = False
+    error: Message = {}
+    notice: Message = {}
+    errors: dict[str, Message] = {}
+
+    def _clear_messages(self) -> None:
+        self.error, self.notice, self.errors = {}, {}, {}
 
 
 @dataclasses.dataclass
