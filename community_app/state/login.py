@@ -75,8 +75,13 @@ class LoginState(FormMessages, AuthState):
 
     @rx.event
     def show_login(self):
-        self._clear_messages()
         self.mode = "login"
+        self._to_credentials()
+
+    def _to_credentials(self) -> None:
+        """The login form's first step (email and password); a sent code's ticket is
+        forgotten."""
+        self._clear_messages()
         self.step = "credentials"
         self._login_ticket = ""
 
@@ -138,9 +143,7 @@ class LoginState(FormMessages, AuthState):
 
     @rx.event
     def back_to_login(self):
-        self._clear_messages()
-        self.step = "credentials"
-        self._login_ticket = ""
+        self._to_credentials()
 
     @rx.event
     async def submit_code(self, form: dict):
