@@ -28,13 +28,12 @@ from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
 from community_app.services.paging import Listing
 from community_app.state.auth import AuthState
-from community_app.state.messages import FormMessages, Message, field_messages, from_error, message
+from community_app.state.messages import SERVER_ERROR, FormMessages, Message, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
 NEW = "new"  # /admin/<area>/new: the empty form of a new item
 NOT_ORGANIZER = N_("This page is for organizers only.")
-SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
 NO_IMAGE = N_("Choose an image first.")
 

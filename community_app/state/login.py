@@ -21,13 +21,12 @@ from community_app.services.validation import (
 )
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import FormMessages, attempt, field_messages, from_error, message
+from community_app.state.messages import SERVER_ERROR, FormMessages, attempt, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
 VERIFICATION_FAILED = N_("Verification failed. Please try again.")
 REGISTRATION_FAILED = N_("Registration failed. Please try again.")
-SERVER_ERROR = N_("Server error. Please try again later.")
 FORGOT_PASSWORD = N_("Soon we will add this feature to help you reset your password")
 CODE_RESENT = N_("We sent a new code to your email.")
 

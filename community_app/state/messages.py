@@ -11,12 +11,15 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.i18n import both
+from community_app.i18n import N_, both
 from community_app.services.errors import DomainError, InvalidMany
 
 log = logging.getLogger(__name__)
 
 Message = dict[str, str]
+
+# What a page says when a service failed for a reason that is not the visitor's.
+SERVER_ERROR = N_("Server error. Please try again later.")
 
 
 def message(message_id: str, **params: object) -> Message:
