@@ -85,6 +85,8 @@ export function UncaughtErrorScreen({
     fontWeight: 600,
     cursor: "pointer",
   };
+  const primary = { background: "#1d4ed8", color: "#fff", border: "none" };
+  const secondary = { background: "#fff", color: "#1d4ed8", border: "1px solid #1d4ed8" };
   return (
     <div
       role="alert"
@@ -105,18 +107,10 @@ export function UncaughtErrorScreen({
           {error.message || fallbackMessage}
         </p>
         <div style={{ display: "flex", gap: "12px", justifyContent: "center", flexWrap: "wrap" }}>
-          <button
-            type="button"
-            onClick={tryAgain}
-            style={{ ...button, background: "#1d4ed8", color: "#fff", border: "none" }}
-          >
+          <button type="button" onClick={tryAgain} style={{ ...button, ...primary }}>
             {tryAgainLabel}
           </button>
-          <button
-            type="button"
-            onClick={report}
-            style={{ ...button, background: "#fff", color: "#1d4ed8", border: "1px solid #1d4ed8" }}
-          >
+          <button type="button" onClick={report} style={{ ...button, ...secondary }}>
             {reportLabel}
           </button>
         </div>

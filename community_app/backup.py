@@ -75,20 +75,25 @@ def _copy_sqlite(source: Path, target: Path, *, read_only: bool = True) -> None:
         src.close()
 
 
+def _site_data(database_url: str | None, upload_dir: Path | None) -> tuple[str, Path, str]:
+    """What a backup or restore works on: the database URL and the uploads folder (the
+    settings' unless given) and the database's kind (``sqlite``, ``postgresql``, ...)."""
+    settings = get_settings()
+    url = database_url or settings.database_url
+    return url, upload_dir or settings.upload_dir, sa.make_url(url).get_backend_name()
+
+
 def backup(
     to: Path | None = None,
     database_url: str | None = None,
     upload_dir: Path | None = None,
 ) -> Path:
     """Write the archive into ``to`` (default ``var/backups``) and return its path."""
-    settings = get_settings()
-    url = database_url or settings.database_url
-    uploads = upload_dir or settings.upload_dir
+    url, uploads, kind = _site_data(database_url, upload_dir)
     folder = to or VAR_DIR / "backups"
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
     archive = folder / f"uzdev-{stamp}.tar.gz"
-    kind = sa.make_url(url).get_backend_name()
     with tempfile.TemporaryDirectory(prefix="uzdev-backup-") as tmp:
         work = Path(tmp)
         if kind == "sqlite":
@@ -126,10 +131,7 @@ def restore(
     upload_dir: Path | None = None,
 ) -> dict:
     """Put the archive's database and uploads back; returns its manifest."""
-    settings = get_settings()
-    url = database_url or settings.database_url
-    uploads = upload_dir or settings.upload_dir
-    kind = sa.make_url(url).get_backend_name()
+    url, uploads, kind = _site_data(database_url, upload_dir)
     with tempfile.TemporaryDirectory(prefix="uzdev-restore-") as tmp:
         work = Path(tmp)
         with tarfile.open(archive, "r:gz") as tar:

@@ -80,6 +80,16 @@ def session(engine):
         yield s
 
 
+def in_process_backend(monkeypatch, reset):
+    """For a fixture of a store kept in Redis or in the process (rate limits, metrics):
+    its in-process backend (``REFLEX_REDIS_URL`` unset), emptied by ``reset`` before and
+    after the test. Used as ``yield from in_process_backend(monkeypatch, metrics.reset)``."""
+    monkeypatch.delenv("REFLEX_REDIS_URL", raising=False)
+    reset()
+    yield
+    reset()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Rate-limit counters (in memory without Redis) start empty for every test."""

@@ -28,13 +28,12 @@ from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
 from community_app.services.paging import Listing
 from community_app.state.auth import AuthState
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import SERVER_ERROR, FormMessages, Message, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
 NEW = "new"  # /admin/<area>/new: the empty form of a new item
 NOT_ORGANIZER = N_("This page is for organizers only.")
-SERVER_ERROR = N_("Server error. Please try again later.")
 DONE = N_("Saved.")
 NO_IMAGE = N_("Choose an image first.")
 
@@ -49,6 +48,11 @@ LISTS = {
     "meetups": (routes.ADMIN_MEETUPS, "type", "upcoming"),
     "news": (routes.ADMIN_NEWS, "show", "all"),
     "jobs": (routes.ADMIN_JOBS, "status", "PENDING"),
+}
+# The areas whose items have an address of their own (/admin/<area>/<id>, .../new).
+ITEMS = {
+    "meetups": routes.admin_meetup,
+    "news": routes.admin_news_item,
 }
 
 
@@ -99,23 +103,14 @@ def stamp(value) -> Message:
     return {lang: f"{dates[lang]} · {times[lang]}" for lang in dates}
 
 
-class AdminState(AuthState):
+class AdminState(FormMessages, AuthState):
     checked: bool = False  # the role was checked on the server
     allowed: bool = False  # ... and the user is an organizer
     section: str = "meetups"
-    notice: Message = {}
-    error: Message = {}
-    errors: dict[str, Message] = {}
-    busy: bool = False
     # Set by a handler that moves to another address with a message to show there.
     _carry_messages: bool = False
 
     # --- helpers for the section states ------------------------------------------------
-
-    def _clear_messages(self) -> None:
-        self.notice = {}
-        self.error = {}
-        self.errors = {}
 
     def _gate(self) -> tuple[int | None, Any]:
         """(organizer id, None) or (None, the event to answer with)."""
@@ -185,10 +180,22 @@ class AdminState(AuthState):
         again (its reading keeps the message)."""
         ok, _, event = self._run(lambda s, a: fn(s, a, item_id), done)
         if ok:
-            notice = self.notice
-            self._load_list()
-            self.notice = notice
+            self._reload_list()
         return event
+
+    def _reload_list(self) -> None:
+        """The list read again after an action, its notice kept (also when reading fails)."""
+        notice = self.notice
+        self._load_list()
+        self.notice = notice
+
+    def _delete(self, fn: Callable[[Any, int, int], Any], item_id: int, done: str) -> Any:
+        """Delete one item of an area with item addresses (``ITEMS``): as ``_act`` from
+        the list; from the item's own address, back to the list with ``done`` shown."""
+        if self.mode == "list":
+            return self._act(fn, item_id, done)
+        ok, _, event = self._run(lambda s, a: fn(s, a, item_id), done)
+        return self._go(LISTS[self.section][0], keep_messages=True) if ok else event
 
     # --- an item's image ----------------------------------------------------------------
 
@@ -284,6 +291,11 @@ class AdminState(AuthState):
         """A list's filter chosen (meetups, news, jobs): its address, the default left out."""
         route, name, default = LISTS[self.section]
         return self._go(route, **{name: address_value(value, default)})
+
+    @rx.event
+    def edit(self, item_id: int):
+        """From a list to an item's address (meetups, news: /admin/news/3)."""
+        return self._go(ITEMS[self.section](item_id))
 
     @rx.event
     def to_list(self):

@@ -102,16 +102,7 @@ class AdminMeetupsState(AdminState):
         """/admin/meetups[?type=past|all]"""
         return self._open_list("meetups", filter=("type", FILTERS, "upcoming"))
 
-    @rx.event
-    def delete(self, meetup_id: int):
-        ok, _, event = self._run(
-            lambda s, a: admin_edits.delete_meetup(s, a, meetup_id), MEETUP_DELETED
-        )
-        if ok and self.mode != "list":
-            return self._go(routes.ADMIN_MEETUPS, keep_messages=True)
-        if ok:
-            return self._load_list()
-        return event
+    delete = row_action(admin_edits.delete_meetup, MEETUP_DELETED, via="_delete")
 
     # --- one meetup: /admin/meetups/<id>[?view=registrations], /admin/meetups/new ------
 
@@ -127,10 +118,6 @@ class AdminMeetupsState(AdminState):
     @rx.event
     def new_meetup(self):
         return self._go(routes.admin_meetup(NEW))
-
-    @rx.event
-    def edit(self, meetup_id: int):
-        return self._go(routes.admin_meetup(meetup_id))
 
     @rx.event
     def open_registrations(self, meetup_id: int, title: str = ""):

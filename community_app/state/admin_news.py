@@ -13,7 +13,7 @@ from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
 from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
-from community_app.state.admin import NEW, AdminState, whole_list
+from community_app.state.admin import NEW, AdminState, row_action, whole_list
 from community_app.state.messages import Message
 
 NEWS_SAVED = N_("News item saved.")
@@ -92,10 +92,6 @@ class AdminNewsState(AdminState):
     @rx.event
     def new_item(self):
         return self._go(routes.admin_news_item(NEW))
-
-    @rx.event
-    def edit(self, news_id: int):
-        return self._go(routes.admin_news_item(news_id))
 
     def _new_form(self) -> None:
         self.editing_id = 0
@@ -177,21 +173,10 @@ class AdminNewsState(AdminState):
             if self.mode == "form" and self.editing_id == news_id:
                 self.published = v.published
             else:
-                notice = self.notice
-                self._load_list()
-                self.notice = notice
+                self._reload_list()
         return event
 
-    @rx.event
-    def delete(self, news_id: int):
-        ok, _, event = self._run(lambda s, a: service.delete_news(s, a, news_id), NEWS_DELETED)
-        if ok and self.mode != "list":
-            return self._go(routes.ADMIN_NEWS, keep_messages=True)
-        if ok:
-            notice = self.notice
-            self._load_list()
-            self.notice = notice
-        return event
+    delete = row_action(service.delete_news, NEWS_DELETED, via="_delete")
 
     def _show_image(self, view) -> None:
         self.image_url = (view.image_url or "") if view else ""

@@ -113,7 +113,5 @@ class AdminSpeakersState(AdminState):
             lambda s, a: service.change_status(s, a, application_id, status, note), done
         )
         if ok:
-            notice = self.notice
-            self._load_list()
-            self.notice = notice
+            self._reload_list()
         return event

@@ -11,6 +11,7 @@ per-type order could not give page by page.
 from __future__ import annotations
 
 import logging
+from typing import ClassVar
 
 import reflex as rx
 
@@ -30,6 +31,7 @@ from community_app.state.event_views import (
     filter_and_sort,
 )
 from community_app.state.messages import Message, message
+from community_app.state.stepped_list import SteppedList
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +56,8 @@ def all_meetups(meetup_type: str) -> list[service.MeetupView]:
     return cache.cached(kind, "all", load)
 
 
-class EventsState(rx.State):
+class EventsState(SteppedList, rx.State):
+    step: ClassVar[int] = PAGE_STEP
     filter: str = ALL
     sort: str = SOONEST
     visible: int = PAGE_STEP
@@ -109,8 +112,7 @@ class EventsState(rx.State):
     def _apply_filter(self, value: str) -> None:
         if value in FILTERS:
             self.filter = value
-            self.visible = PAGE_STEP
-            self._show()
+            self._from_first_step()
 
     @rx.event
     def set_filter(self, value: str | list[str]):
@@ -120,13 +122,7 @@ class EventsState(rx.State):
     def set_sort(self, value: str):
         if value in SORTS:
             self.sort = value
-            self.visible = PAGE_STEP
-            self._show()
-
-    @rx.event
-    def load_more(self):
-        self.visible += PAGE_STEP
-        self._show()
+            self._from_first_step()
 
     @rx.event
     def show_all(self):

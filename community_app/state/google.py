@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import logging
 
 import reflex as rx
@@ -15,7 +13,7 @@ from community_app.services.errors import DomainError, InvalidMany
 from community_app.services.google import GOOGLE_LOGIN_FAILED
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import FormMessages, attempt, from_error, message
 from community_app import routes
 
 log = logging.getLogger(__name__)
@@ -24,11 +22,8 @@ CREDENTIAL_MISSING = N_("Google credential not found. Please try signing up agai
 COMPLETION_FAILED = N_("Registration failed.")
 
 
-class GoogleState(AuthState):
+class GoogleState(FormMessages, AuthState):
     _credential: str = ""
-    busy: bool = False
-    error: Message = {}
-    errors: dict[str, Message] = {}
 
     @rx.var
     def has_credential(self) -> bool:
@@ -37,7 +32,7 @@ class GoogleState(AuthState):
     @rx.event
     def sign_in(self, credential: str):
         """A credential from the Google button on the login form."""
-        self.error, self.errors = {}, {}
+        self._clear_messages()
         try:
             with session_scope() as session:
                 pair = auth_service.google_sign_in(session, credential)
@@ -58,7 +53,7 @@ class GoogleState(AuthState):
     @rx.event
     def sign_up(self, credential: str):
         """A credential from the Google button on the sign-up form: complete the profile."""
-        self.error, self.errors = {}, {}
+        self._clear_messages()
         if not credential:
             self.error = message(N_("No credential received from Google. Google authentication failed. Please try again."))
             return None
@@ -67,13 +62,14 @@ class GoogleState(AuthState):
 
     @rx.event
     def open_complete_account(self):
-        self.errors = {}
+        self._clear_messages()
         self.busy = False
-        self.error = {} if self._credential else message(CREDENTIAL_MISSING)
+        if not self._credential:
+            self.error = message(CREDENTIAL_MISSING)
 
     @rx.event
     async def complete_account(self, form: dict):
-        self.error, self.errors = {}, {}
+        self._clear_messages()
         if not self._credential:
             self.error = message(CREDENTIAL_MISSING)
             return
@@ -92,20 +88,13 @@ class GoogleState(AuthState):
                     language=lang,
                 )
 
-        try:
-            pair = await asyncio.to_thread(sign_up)
-        except InvalidMany as exc:
-            self.errors = field_messages(exc)
-            self.error = from_error(exc)
-        except DomainError as exc:
-            self.error = from_error(exc)
-        except Exception:  # noqa: BLE001
-            log.exception("Completing a Google account failed unexpectedly")
-            self.error = message(COMPLETION_FAILED)
-        else:
+        signed_up = await attempt(sign_up, COMPLETION_FAILED, "Completing a Google account")
+        self.busy = False
+        self.error = signed_up.error
+        if isinstance(signed_up.refusal, InvalidMany):
+            self.errors = signed_up.errors
+        if signed_up.ok:
             self._credential = ""
-            self._store_tokens(pair)
+            self._store_tokens(signed_up.result)
             self._member()
             yield rx.redirect("/", replace=True)
-        finally:
-            self.busy = False

@@ -17,6 +17,7 @@ from community_app.routes import route_id as parse_job_id
 from community_app.services import jobs as service
 from community_app.services.errors import NotFound
 from community_app.state.job_texts import (
+    JobLabels,
     Texts,
     initials,
     job_labels,
@@ -69,22 +70,11 @@ def text_blocks(value: str) -> list[TextBlock]:
 
 
 @dataclasses.dataclass
-class JobPage:
+class JobPage(JobLabels):
     """What the job page shows, every label in both languages."""
 
-    id: int = 0
-    title: str = ""
-    company: str = ""
     company_description: list[TextBlock] = dataclasses.field(default_factory=list)
-    location: Texts = dataclasses.field(default_factory=dict)
-    remote: bool = False
-    job_type: Texts = dataclasses.field(default_factory=dict)
-    status: str = ""
-    status_label: Texts = dataclasses.field(default_factory=dict)
-    salary: Texts = dataclasses.field(default_factory=dict)
     posted_ago: Texts = dataclasses.field(default_factory=dict)
-    posted_on: Texts = dataclasses.field(default_factory=dict)
-    posted_iso: str = ""
     description: list[TextBlock] = dataclasses.field(default_factory=list)
     requirements: list[TextBlock] = dataclasses.field(default_factory=list)
     experience: str = ""

@@ -159,22 +159,30 @@ def initials(first_name: str, last_name: str, username: str) -> str:
 
 
 @dataclasses.dataclass
-class JobCard:
-    """One job of the list as its card shows it."""
+class JobLabels:
+    """What a job's card and its page both show, every label in both languages: the
+    fields ``job_labels`` fills, and ``posted_on`` (a short date on the card, a long one
+    on the page)."""
 
     id: int = 0
-    href: str = ""
     title: str = ""
     company: str = ""
     location: Texts = dataclasses.field(default_factory=dict)
     remote: bool = False
     job_type: Texts = dataclasses.field(default_factory=dict)
-    status: str = DEFAULT_STATUS
+    status: str = ""
     status_label: Texts = dataclasses.field(default_factory=dict)
     salary: Texts = dataclasses.field(default_factory=dict)
-    posted: Texts = dataclasses.field(default_factory=dict)
     posted_on: Texts = dataclasses.field(default_factory=dict)
     posted_iso: str = ""
+
+
+@dataclasses.dataclass
+class JobCard(JobLabels):
+    """One job of the list as its card shows it."""
+
+    href: str = ""
+    posted: Texts = dataclasses.field(default_factory=dict)
     technologies: list[str] = dataclasses.field(default_factory=list)
     more_technologies: int = 0
     visas: list[str] = dataclasses.field(default_factory=list)

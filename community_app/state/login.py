@@ -21,18 +21,17 @@ from community_app.services.validation import (
 )
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import SERVER_ERROR, FormMessages, attempt, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
 VERIFICATION_FAILED = N_("Verification failed. Please try again.")
 REGISTRATION_FAILED = N_("Registration failed. Please try again.")
-SERVER_ERROR = N_("Server error. Please try again later.")
 FORGOT_PASSWORD = N_("Soon we will add this feature to help you reset your password")
 CODE_RESENT = N_("We sent a new code to your email.")
 
 
-class LoginState(AuthState):
+class LoginState(FormMessages, AuthState):
     mode: str = "login"  # login | signup
     step: str = "credentials"  # credentials | otp
     signup_step: str = "contact"  # contact | password
@@ -41,18 +40,9 @@ class LoginState(AuthState):
     signup_phone: str = ""
     signup_first_name: str = ""
     signup_last_name: str = ""
-    busy: bool = False
-    error: Message = {}
-    notice: Message = {}
-    errors: dict[str, Message] = {}
     # After the password was checked: a signed 10-minute ticket for "Resend code". The
     # password itself never leaves the event that carried it (nothing kept in the state).
     _login_ticket: str = ""
-
-    def _reset_messages(self) -> None:
-        self.error = {}
-        self.notice = {}
-        self.errors = {}
 
     @rx.var
     def next_path(self) -> str:
@@ -67,7 +57,7 @@ class LoginState(AuthState):
         """On load: a signed-in member has nothing to do here. Every arrival starts at the
         login form (``?mode=signup`` opens the sign-up form): a sign-up left half-way in
         this tab earlier is not what a member sent here to log in expects to see."""
-        self._reset_messages()
+        self._clear_messages()
         wants_signup = self.router.url.query_parameters.get("mode") == "signup"
         self.mode = "signup" if wants_signup else "login"
         self.signup_step = "contact"
@@ -78,20 +68,25 @@ class LoginState(AuthState):
 
     @rx.event
     def show_signup(self):
-        self._reset_messages()
+        self._clear_messages()
         self.mode = "signup"
         self.signup_step = "contact"
 
     @rx.event
     def show_login(self):
-        self._reset_messages()
         self.mode = "login"
+        self._to_credentials()
+
+    def _to_credentials(self) -> None:
+        """The login form's first step (email and password); a sent code's ticket is
+        forgotten."""
+        self._clear_messages()
         self.step = "credentials"
         self._login_ticket = ""
 
     @rx.event
     def forgot_password(self):
-        self._reset_messages()
+        self._clear_messages()
         self.notice = message(FORGOT_PASSWORD)
 
     async def _language(self) -> str:
@@ -101,7 +96,7 @@ class LoginState(AuthState):
 
     @rx.event
     async def submit_credentials(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         email = str(form.get("email", "")).strip()
         password = str(form.get("password", ""))
         self.login_email = email
@@ -117,20 +112,16 @@ class LoginState(AuthState):
                 )
                 return tokens.issue_login_ticket(user)
 
-        try:
-            self._login_ticket = await asyncio.to_thread(check_and_send_code)
+        sent = await attempt(check_and_send_code, SERVER_ERROR, "Login")
+        self.busy = False
+        self.error = sent.error
+        if sent.ok:
+            self._login_ticket = sent.result
             self.step = "otp"
-        except DomainError as exc:
-            self.error = from_error(exc)
-        except Exception:  # noqa: BLE001 - the page says so instead of breaking
-            log.exception("Login failed unexpectedly")
-            self.error = message(SERVER_ERROR)
-        finally:
-            self.busy = False
 
     @rx.event
     async def resend_code(self):
-        self._reset_messages()
+        self._clear_messages()
         ticket = self._login_ticket
         if not ticket:
             self.step = "credentials"
@@ -144,24 +135,18 @@ class LoginState(AuthState):
                     session, ticket=ticket, language=language, client=client
                 )
 
-        try:
-            await asyncio.to_thread(send_new_code)
+        sent = await attempt(send_new_code, SERVER_ERROR, "Resending a code")
+        self.error = sent.error
+        if sent.ok:
             self.notice = message(CODE_RESENT)
-        except DomainError as exc:
-            self.error = from_error(exc)
-        except Exception:  # noqa: BLE001
-            log.exception("Resending a code failed unexpectedly")
-            self.error = message(SERVER_ERROR)
 
     @rx.event
     def back_to_login(self):
-        self._reset_messages()
-        self.step = "credentials"
-        self._login_ticket = ""
+        self._to_credentials()
 
     @rx.event
     async def submit_code(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         self.busy = True
         yield
         email, otp = self.login_email, str(form.get("otp", ""))
@@ -194,7 +179,7 @@ class LoginState(AuthState):
 
     @rx.event
     def submit_contact(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         self.signup_email = str(form.get("email", "")).strip()
         self.signup_phone = normalize_phone(str(form.get("phone", "")))
         self.signup_first_name = str(form.get("firstName", "")).strip()
@@ -215,12 +200,12 @@ class LoginState(AuthState):
 
     @rx.event
     def back_to_contact(self):
-        self._reset_messages()
+        self._clear_messages()
         self.signup_step = "contact"
 
     @rx.event
     async def submit_signup(self, form: dict):
-        self._reset_messages()
+        self._clear_messages()
         self.busy = True
         yield
         fields = {
@@ -239,22 +224,20 @@ class LoginState(AuthState):
             with session_scope() as session:
                 auth_service.register(session, **fields)
 
-        try:
-            await asyncio.to_thread(register)
+        registered = await attempt(register, REGISTRATION_FAILED, "Sign-up")
+        self.busy = False
+        refusal = registered.refusal
+        if registered.ok:
             self.mode = "login"
             self.step = "credentials"
             self.login_email = self.signup_email
             self.notice = message(N_("Account created. Please log in."))
-        except InvalidMany as exc:
+        elif isinstance(refusal, InvalidMany):
             # Each message under its own field (red border, no second copy on top).
-            self.errors = field_messages(exc)
-            if {"email", "phone", "firstName", "lastName"} & set(exc.errors):
+            self.errors = registered.errors
+            if {"email", "phone", "firstName", "lastName"} & set(refusal.errors):
                 self.signup_step = "contact"
-        except DomainError as exc:
-            self.error = from_error(exc)
-            self.signup_step = "contact"
-        except Exception:  # noqa: BLE001
-            log.exception("Sign-up failed unexpectedly")
-            self.error = message(REGISTRATION_FAILED)
-        finally:
-            self.busy = False
+        else:
+            self.error = registered.error
+            if refusal is not None:
+                self.signup_step = "contact"

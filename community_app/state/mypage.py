@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-
 import dataclasses
-
-import logging
 
 import reflex as rx
 
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.services import blogs, cache, job_submissions, meetups, members, privacy, profile
+from community_app.services import blogs, cache, job_submissions, meetups, profile
 from community_app.services.markdown import render_markdown
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.focus import focus_element, opener_id
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.mypage_data import MyDataMixin
+from community_app.state.messages import Message, attempt, field_messages, from_error, message
 
-log = logging.getLogger(__name__)
 
 SECTIONS = ("events", "jobs", "blogs", "account")
 EVENTS_HEADING_ID = "mypage-events-heading"  # "My events" (ui/pages/mypage.py)
@@ -60,14 +57,7 @@ class PostRow:
 SAVE_FAILED = N_("Saving failed. Please try again.")
 
 
-@dataclasses.dataclass
-class ConsentRow:
-    label: str  # message id
-    meetup: str
-    date: dict[str, str]
-
-
-class MyPageState(AuthState):
+class MyPageState(MyDataMixin, AuthState):
     section: str = "events"
     events_tab: str = "upcoming"
     loading: bool = True
@@ -99,9 +89,6 @@ class MyPageState(AuthState):
     _cover: bytes = b""
 
     account_errors: dict[str, Message] = {}
-    # The public member page /members/<username> (opt-in: services/members.py).
-    public_profile: bool = False
-    profile_notice: Message = {}
     account_notice: Message = {}
     account_key: int = 0
     photo_progress: int = 0
@@ -109,16 +96,6 @@ class MyPageState(AuthState):
 
     busy: bool = False
 
-    # --- my data (consents, export, deletion) ---
-    consents: list[ConsentRow] = []
-    export_status: str = ""
-    export_progress: int = 0
-    export_url: str = ""
-    deletion_error: Message = {}
-    deletion_notice: Message = {}
-    confirm_with_google: bool = False  # a Google-only account: Google, not a password
-    google_confirmed: bool = False
-    _google_credential: str = ""
 
     # --- loading --------------------------------------------------------------------
 
@@ -284,15 +261,11 @@ class MyPageState(AuthState):
                     post_id=post_id, cover=cover,
                 )
 
-        try:
-            post = await asyncio.to_thread(save)
-        except DomainError as exc:
-            self.post_errors = field_messages(exc) or {"form": from_error(exc)}
+        saved = await attempt(save, SAVE_FAILED, "Saving a blog post")
+        if not saved.ok:  # tell the member; the text stays in the editor
+            self.post_errors = saved.errors or {"form": saved.error}
             return None
-        except Exception:  # noqa: BLE001 - tell the member; the text stays in the editor
-            log.exception("Saving a blog post failed")
-            self.post_errors = {"form": message(SAVE_FAILED)}
-            return None
+        post = saved.result
         self.editor_id, self._cover, self.editor_cover_name = post.id, b"", ""
         self.editor_cover_url = post.cover_url or ""
         self.post_notice = message(
@@ -347,99 +320,6 @@ class MyPageState(AuthState):
         self.account_notice = message(N_("Your changes are saved."))
         return None
 
-    def _load_privacy(self, user_id: int) -> None:
-        with session_scope() as session:
-            rows = privacy.list_consents(session, user_id)
-            export = privacy.latest_export(session, user_id)
-            link = privacy.download_link(export) if export else None
-            self.confirm_with_google = privacy.confirms_with_google(session, user_id)
-            self.public_profile = members.profile_shown(session, user_id)
-        self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at)) for c in rows]
-        self.export_status = export.status if export else ""
-        self.export_progress = export.progress if export else 0
-        self.export_url = link or ""
-
-    @rx.event
-    def set_public_profile(self, shown: bool):
-        """The switch "Show my public profile page"."""
-        self.profile_notice = {}
-        user = self._member()
-        if user is None:
-            return self._to_login()
-        with session_scope() as session:
-            told = members.set_public_profile(session, user.id, bool(shown))
-        self.public_profile = bool(shown)
-        self.profile_notice = message(told)
-        return None
-
-    @rx.event
-    def load_privacy(self):
-        user = self._member()
-        if user is not None:
-            self._load_privacy(user.id)
-
-    @rx.event
-    def request_export(self):
-        user = self._member()
-        if user is None:
-            return self._to_login()
-        with session_scope() as session:
-            privacy.request_export(session, user.id)
-        self._load_privacy(user.id)
-        return MyPageState.watch_export
-
-    @rx.event(background=True)
-    async def watch_export(self):
-        """Show the background build's progress until the ZIP is ready (or 10 minutes)."""
-        for _ in range(300):
-            await asyncio.sleep(2)
-            async with self:
-                user_id = self.user_id
-                if not user_id:
-                    return
-                await asyncio.to_thread(self._load_privacy, user_id)
-                if self.export_status not in ("PENDING", "RUNNING"):
-                    return
-
-    @rx.event
-    def export_downloaded(self):
-        self.export_url = ""
-        self.export_status = "DOWNLOADED"
-
-    @rx.event
-    async def delete_account(self, form: dict):
-        self.deletion_error, self.deletion_notice = {}, {}
-        user = self._member()
-        if user is None:
-            return self._to_login()
-        password = str(form.get("password", ""))
-        keep = str(form.get("content", "keep")) != "remove"
-        user_id = user.id
-        credential, self._google_credential, self.google_confirmed = self._google_credential, "", False
-
-        def ask():
-            with session_scope() as session:
-                return privacy.request_deletion(session, user_id, password=password,
-                                                google_credential=credential, keep_content=keep)
-
-        try:
-            await asyncio.to_thread(ask)
-        except DomainError as exc:
-            self.deletion_error = from_error(exc)
-            return None
-        self.deletion_notice = message(N_("Your account will be deleted in 7 days. Log in to cancel."))
-        return None
-
-    @rx.event
-    def confirm_deletion_with_google(self, credential: str):
-        """The Google button of the deletion form (a Google-only account): the credential
-        is checked by the deletion service when the form is sent."""
-        self.deletion_error, self.deletion_notice = {}, {}
-        self._google_credential = credential or ""
-        self.google_confirmed = bool(credential)
-        if not credential:
-            self.deletion_error = message(privacy.CONFIRM_GOOGLE)
-
     @rx.event
     def cancel_account(self):
         self.account_errors, self.account_notice = {}, {}
@@ -462,16 +342,14 @@ class MyPageState(AuthState):
             with session_scope() as session:
                 return profile.set_photo(session, user.id, data)
 
-        try:
-            updated = await asyncio.to_thread(store)
-        except DomainError as exc:
-            self.account_errors = field_messages(exc) or {"photo": from_error(exc)}
-        else:
-            self._set_user(updated)
+        stored = await attempt(store, SAVE_FAILED, "Storing a member's photo")
+        self.uploading_photo = False
+        self.photo_progress = 0
+        if stored.ok:
+            self._set_user(stored.result)
             self.account_notice = message(N_("Your photo is updated."))
-        finally:
-            self.uploading_photo = False
-            self.photo_progress = 0
+        else:
+            self.account_errors = stored.errors or {"photo": stored.error}
 
     @rx.event
     def delete_photo(self):

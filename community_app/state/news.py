@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import ClassVar
 
 import reflex as rx
 
@@ -21,6 +22,7 @@ from community_app.services import news_display
 from community_app.services.errors import DomainError
 from community_app.services.news import NewsView, normalize_news_type
 from community_app.services.text_search import MAX_FILTER_LENGTH
+from community_app.state.stepped_list import SteppedList
 from community_app import routes
 
 log = logging.getLogger(__name__)
@@ -82,7 +84,8 @@ def news_card(item: NewsView) -> NewsCard:
     )
 
 
-class NewsState(rx.State):
+class NewsState(SteppedList, rx.State):
+    step: ClassVar[int] = PAGE_STEP
     news_type: str = ""  # "" for All, else TECH, MEETUP or SOCIAL
     tag: str = ""
     search: str = ""
@@ -160,8 +163,7 @@ class NewsState(rx.State):
         if value and value not in self.tags:
             return
         self.tag = "" if value == self.tag else value
-        self.visible = PAGE_STEP
-        self._show()
+        self._from_first_step()
 
     @rx.event
     def set_search(self, value: str):
@@ -169,13 +171,7 @@ class NewsState(rx.State):
         if value == self.search:
             return
         self.search = value
-        self.visible = PAGE_STEP
-        self._show()
-
-    @rx.event
-    def load_more(self):
-        self.visible += PAGE_STEP
-        self._show()
+        self._from_first_step()
 
     @rx.event
     def clear_filters(self):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import logging
+from collections.abc import Callable
+from typing import Any
 
 import reflex as rx
 
@@ -277,6 +279,21 @@ class NewsDetailState(AuthState):
 
     # --- writing (members only) -----------------------------------------------------------
 
+    def _add_comment(self, add: Callable[[Any], Any], field_id: str, what: str):
+        """``add(session)`` (a comment or a reply) in one transaction: (its view, the
+        form's errors, the event to answer with). A refusal is shown by field, else under
+        the text, and the focus goes back to the text (``field_id``); any other failure
+        is logged ('Could not add <what>') and shown as COMMENT_FAILED."""
+        try:
+            with session_scope() as session:
+                return add(session), {}, None
+        except DomainError as exc:
+            errors = field_messages(exc) or {"comment": from_error(exc)}
+            return None, errors, focus_element(field_id)
+        except Exception:  # noqa: BLE001
+            log.exception("Could not add %s", what)
+            return None, {"comment": message(COMMENT_FAILED)}, None
+
     @rx.event
     def post_comment(self, form: dict):
         """A new top-level comment. On an error the text stays in the field."""
@@ -286,25 +303,22 @@ class NewsDetailState(AuthState):
         self._reset_forms()
         self.posting = True
         yield
-        try:
-            with session_scope() as session:
-                view = comment_service.add_comment(
-                    session, self.article_id, user.id, form.get("comment")
-                )
+        article_id = self.article_id
+        view, self.errors, event = self._add_comment(
+            lambda session: comment_service.add_comment(
+                session, article_id, user.id, form.get("comment")
+            ),
+            "comment-text", f"a comment to news {article_id}",
+        )
+        if view is not None:
             self.thread = [*self.thread, comment_row(view)]
             self.notice = message(COMMENT_ADDED)
             yield rx.set_value("comment-text", "")
             # The Post button was disabled while sending (focus fell to the page): back
             # to the field, empty for the next comment ("Comment added" is announced).
-            yield focus_element("comment-text")
-        except DomainError as exc:
-            self.errors = field_messages(exc) or {"comment": from_error(exc)}
-            yield focus_element("comment-text")
-        except Exception:  # noqa: BLE001
-            log.exception("Could not add a comment to news %s", self.article_id)
-            self.errors = {"comment": message(COMMENT_FAILED)}
-        finally:
-            self.posting = False
+            event = focus_element("comment-text")
+        self.posting = False
+        yield event
 
     @rx.event
     def start_reply(self, comment_id: int):
@@ -342,29 +356,22 @@ class NewsDetailState(AuthState):
         self.posting = True
         yield
         top_id = target.parent_id if target.is_reply else target.id
-        try:
-            with session_scope() as session:
-                comment_service.add_comment(
-                    session,
-                    self.article_id,
-                    user.id,
-                    form.get("comment"),
-                    target.username,
-                    reply_to=target.id,
-                )
+        article_id = self.article_id
+        view, self.reply_errors, event = self._add_comment(
+            lambda session: comment_service.add_comment(
+                session, article_id, user.id, form.get("comment"), target.username,
+                reply_to=target.id,
+            ),
+            "reply-text", f"a reply to comment {target.id}",
+        )
+        if view is not None:
             self.thread = self._with_replies(self.thread, top_id)
             self.reply_to = 0
             self.reply_username = ""
             self.notice = message(COMMENT_ADDED)
-            yield focus_element(COMMENTS_NOTICE_ID)  # the reply form is gone with its focus
-        except DomainError as exc:
-            self.reply_errors = field_messages(exc) or {"comment": from_error(exc)}
-            yield focus_element("reply-text")
-        except Exception:  # noqa: BLE001
-            log.exception("Could not add a reply to comment %s", target.id)
-            self.reply_errors = {"comment": message(COMMENT_FAILED)}
-        finally:
-            self.posting = False
+            event = focus_element(COMMENTS_NOTICE_ID)  # the reply form is gone with its focus
+        self.posting = False
+        yield event
 
     def _vote(self, comment_id: int, value: int):
         user = self._member()

@@ -23,7 +23,7 @@ from community_app.services.speakers import (
 )
 from community_app.services.uploads import IMAGE_INVALID, MAX_IMAGE_BYTES, prepare_image
 from community_app.state.lang import LangState
-from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.messages import FormMessages, field_messages, from_error, message
 
 log = logging.getLogger(__name__)
 
@@ -74,11 +74,8 @@ def focus_field(name: str):
     return rx.call_script(f"document.getElementById({element_id})?.focus()")
 
 
-class SpeakerState(rx.State):
+class SpeakerState(FormMessages, rx.State):
     values: dict[str, str] = {}
-    errors: dict[str, Message] = {}
-    error: Message = {}
-    busy: bool = False
     success: bool = False
     form_version: int = 0  # changes after a success, so the form starts empty
     photo_name: str = ""
@@ -88,8 +85,7 @@ class SpeakerState(rx.State):
 
     @rx.event
     def open_page(self):
-        self.errors = {}
-        self.error = {}
+        self._clear_messages()
         self.busy = False
         self.success = False
 

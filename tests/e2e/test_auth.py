@@ -21,12 +21,19 @@ def _unique(prefix: str) -> tuple[str, str]:
     return f"{prefix}{n}@example.com", f"0105555{n:04d}"
 
 
+def _send_password(page: Page, email: str, password: str, labels=("Password", "Login")) -> None:
+    """The login form's first step, as a person does it: email and password typed, then
+    the button pressed (``labels``: the password field's and the button's, by language)."""
+    password_label, button = labels
+    page.get_by_label("Email").fill(email)
+    page.get_by_label(password_label).fill(password)
+    page.get_by_role("button", name=button, exact=True).click()
+
+
 def log_in(page: Page, site, email: str = DEMO_EMAIL, password: str = DEMO_PASSWORD) -> None:
     """From /login: email and password, then the code read from the outbox."""
     before = len(site.emails_to(email))
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Login", exact=True).click()
+    _send_password(page, email, password)
     expect(page.get_by_label("Verification code")).to_be_visible()
     for _ in range(50):
         if len(site.emails_to(email)) > before:
@@ -124,9 +131,7 @@ def test_sign_up_with_a_taken_email(page: Page, site):
 def test_wrong_password_and_wrong_or_expired_code(page: Page, site):
     page.goto("/login")
     wait_ready(page)
-    page.get_by_label("Email").fill(DEMO_EMAIL)
-    page.get_by_label("Password").fill("Wrong-pass-1")
-    page.get_by_role("button", name="Login", exact=True).click()
+    _send_password(page, DEMO_EMAIL, "Wrong-pass-1")
     expect(page.get_by_text("Login failed. Please check your credentials.")).to_be_visible()
 
     page.get_by_label("Password").fill(DEMO_PASSWORD)
@@ -286,9 +291,7 @@ def test_login_messages_in_uzbek(browser, base_url):
     page = context.new_page()
     page.goto("/login")
     wait_ready(page)
-    page.get_by_label("Email").fill(DEMO_EMAIL)
-    page.get_by_label("Parol").fill("Wrong-pass-1")
-    page.get_by_role("button", name="Kirish", exact=True).click()
+    _send_password(page, DEMO_EMAIL, "Wrong-pass-1", labels=("Parol", "Kirish"))
     expect(page.get_by_text("Kirish amalga oshmadi. Iltimos, ma’lumotlaringizni tekshiring.")).to_be_visible()
     context.close()
 
@@ -306,9 +309,7 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
     password = f"Unique-{secrets.token_hex(6)}!"
     _sign_up(page, "Nodira", email, phone, password)
     expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Login", exact=True).click()
+    _send_password(page, email, password)
     expect(page.get_by_label("Verification code")).to_be_visible()
     page.get_by_role("button", name="Resend code").click()  # still works without it
     expect(page.get_by_text("We sent a new code to your email.")).to_be_visible()

@@ -14,6 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from community_app import metrics
 from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
+from tests.conftest import in_process_backend
 
 REDIS_URL = os.environ.get("COMMUNITY_TEST_REDIS_URL", "").strip()
 
@@ -28,10 +29,7 @@ def _samples(text: str) -> dict[tuple, float]:
 
 @pytest.fixture(autouse=True)
 def _fresh(monkeypatch):
-    monkeypatch.delenv("REFLEX_REDIS_URL", raising=False)
-    metrics.reset()
-    yield
-    metrics.reset()
+    yield from in_process_backend(monkeypatch, metrics.reset)
 
 
 def test_requests_and_login_failures_are_counted_and_rendered():

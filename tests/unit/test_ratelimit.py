@@ -11,16 +11,14 @@ import pytest
 
 from community_app.services import ratelimit
 from community_app.services.ratelimit import TooManyRequests
+from tests.conftest import in_process_backend
 
 REDIS_URL = os.environ.get("COMMUNITY_TEST_REDIS_URL", "").strip()
 
 
 @pytest.fixture(autouse=True)
 def _fresh(monkeypatch):
-    monkeypatch.delenv("REFLEX_REDIS_URL", raising=False)
-    ratelimit.reset()
-    yield
-    ratelimit.reset()
+    yield from in_process_backend(monkeypatch, ratelimit.reset)
 
 
 def test_the_hundred_and_first_failure_for_an_account_is_refused(monkeypatch):

@@ -1,0 +1,133 @@
+"""/mypage?tab=account, the member's own data: the consents they gave, the export of
+everything kept about them, the deletion of their account, and the switch of their public
+member page. A mixin of ``MyPageState`` (state/mypage.py), whose page shows it; its
+handlers use the signed-in member of ``AuthState``, which ``MyPageState`` inherits."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.i18n import N_
+from community_app.i18n.dates import date_texts
+from community_app.services import members, privacy
+from community_app.services.errors import DomainError
+from community_app.state.messages import Message, from_error, message
+
+
+@dataclasses.dataclass
+class ConsentRow:
+    label: str  # message id
+    meetup: str
+    date: dict[str, str]
+
+
+class MyDataMixin(rx.State, mixin=True):
+    # The public member page /members/<username> (opt-in: services/members.py).
+    public_profile: bool = False
+    profile_notice: Message = {}
+    consents: list[ConsentRow] = []
+    export_status: str = ""
+    export_progress: int = 0
+    export_url: str = ""
+    deletion_error: Message = {}
+    deletion_notice: Message = {}
+    confirm_with_google: bool = False  # a Google-only account: Google, not a password
+    google_confirmed: bool = False
+    _google_credential: str = ""
+
+    def _load_privacy(self, user_id: int) -> None:
+        with session_scope() as session:
+            rows = privacy.list_consents(session, user_id)
+            export = privacy.latest_export(session, user_id)
+            link = privacy.download_link(export) if export else None
+            self.confirm_with_google = privacy.confirms_with_google(session, user_id)
+            self.public_profile = members.profile_shown(session, user_id)
+        self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at)) for c in rows]
+        self.export_status = export.status if export else ""
+        self.export_progress = export.progress if export else 0
+        self.export_url = link or ""
+
+    @rx.event
+    def set_public_profile(self, shown: bool):
+        """The switch "Show my public profile page"."""
+        self.profile_notice = {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        with session_scope() as session:
+            told = members.set_public_profile(session, user.id, bool(shown))
+        self.public_profile = bool(shown)
+        self.profile_notice = message(told)
+        return None
+
+    @rx.event
+    def load_privacy(self):
+        user = self._member()
+        if user is not None:
+            self._load_privacy(user.id)
+
+    @rx.event
+    def request_export(self):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        with session_scope() as session:
+            privacy.request_export(session, user.id)
+        self._load_privacy(user.id)
+        return type(self).watch_export
+
+    @rx.event(background=True)
+    async def watch_export(self):
+        """Show the background build's progress until the ZIP is ready (or 10 minutes)."""
+        for _ in range(300):
+            await asyncio.sleep(2)
+            async with self:
+                user_id = self.user_id
+                if not user_id:
+                    return
+                await asyncio.to_thread(self._load_privacy, user_id)
+                if self.export_status not in ("PENDING", "RUNNING"):
+                    return
+
+    @rx.event
+    def export_downloaded(self):
+        self.export_url = ""
+        self.export_status = "DOWNLOADED"
+
+    @rx.event
+    async def delete_account(self, form: dict):
+        self.deletion_error, self.deletion_notice = {}, {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        password = str(form.get("password", ""))
+        keep = str(form.get("content", "keep")) != "remove"
+        user_id = user.id
+        credential, self._google_credential, self.google_confirmed = self._google_credential, "", False
+
+        def ask():
+            with session_scope() as session:
+                return privacy.request_deletion(session, user_id, password=password,
+                                                google_credential=credential, keep_content=keep)
+
+        try:
+            await asyncio.to_thread(ask)
+        except DomainError as exc:
+            self.deletion_error = from_error(exc)
+            return None
+        self.deletion_notice = message(N_("Your account will be deleted in 7 days. Log in to cancel."))
+        return None
+
+    @rx.event
+    def confirm_deletion_with_google(self, credential: str):
+        """The Google button of the deletion form (a Google-only account): the credential
+        is checked by the deletion service when the form is sent."""
+        self.deletion_error, self.deletion_notice = {}, {}
+        self._google_credential = credential or ""
+        self.google_confirmed = bool(credential)
+        if not credential:
+            self.deletion_error = message(privacy.CONFIRM_GOOGLE)
