@@ -1,5 +1,6 @@
 """Small pieces many pages share: a page's title with its lead, 'Load More', a round
-icon, a centred message (loading failed, nothing found)."""
+icon, a centred message (loading failed, nothing found), a white card, a loading line,
+a status badge, a row of buttons."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.ui.components.buttons import action_button
-from community_app.ui.i18n import t
+from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import CARD_STYLE, COLORS
 
 
@@ -92,3 +93,39 @@ def message_block(icon: str, title: Any, *children: Any, title_as: str = "h2",
         width="100%",
         **props,
     )
+
+
+def white_card(*children: Any, layout: Any = rx.box, **props: Any) -> rx.Component:
+    """``children`` in a white card (``CARD_STYLE``) as wide as its column; it may shrink
+    below its content's width in a grid or a flex row (``min_width`` 0). ``layout`` is the
+    component that holds them (``rx.vstack`` for a column of lines)."""
+    return layout(*children, **{**CARD_STYLE, "width": "100%", "min_width": "0", **props})
+
+
+def loading_line(label: Any, *, spinner_size: str = "2", text_size: Any = "2",
+                 **props: Any) -> rx.Component:
+    """A spinner and a muted ``label``, announced politely to screen readers."""
+    return rx.hstack(
+        rx.spinner(size=spinner_size),
+        rx.text(label, color=COLORS["muted"], size=text_size),
+        **{"role": "status", "align": "center", "spacing": "2", **props},
+    )
+
+
+def status_badge(status: Any, label: Any, *, colors: dict[str, str], variant: str = "soft",
+                 **props: Any) -> rx.Component:
+    """``label`` (``{en, uz}``) in a badge coloured by ``status`` in ``colors`` (grey if
+    it is not there)."""
+    return rx.badge(
+        t_var(label),
+        color_scheme=rx.match(status, *colors.items(), "gray"),
+        variant=variant,
+        size="2",
+        **props,
+    )
+
+
+def button_row(*buttons: Any, justify: str = "end", gap: str = "12px", **props: Any) -> rx.Component:
+    """Buttons side by side that wrap onto the next line on a narrow screen (a dialog's
+    or a form's actions)."""
+    return rx.flex(*buttons, gap=gap, justify=justify, wrap="wrap", **props)

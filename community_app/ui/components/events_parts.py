@@ -7,10 +7,11 @@ from typing import Any
 import reflex as rx
 
 from community_app import routes
+from community_app.ui.components.blocks import white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS  # noqa: F401  (CARD_STYLE: event_detail reads it here)
 
 
 def event_title(card: Any, **props: Any) -> rx.Component:
@@ -146,7 +147,7 @@ def event_image(card: Any, *, height: Any = "180px", lazy: bool = False) -> rx.C
 def event_card(card: Any) -> rx.Component:
     """One meetup on the list: image, badge, title (the link), date, time, place, seats."""
     title_id = "event-title-" + card.id.to_string()
-    return rx.el.article(
+    return white_card(
         rx.box(
             rx.link(
                 event_image(card, lazy=True),
@@ -193,13 +194,12 @@ def event_card(card: Any) -> rx.Component:
             flex="1",
             width="100%",
         ),
+        layout=rx.el.article,
         display="flex",
         flex_direction="column",
         overflow="hidden",
         height="100%",
-        min_width="0",
         data_testid="event-card",
-        **CARD_STYLE,
     )
 
 

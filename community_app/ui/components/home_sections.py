@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
 from community_app import routes
-from community_app.ui.components.blocks import icon_tile, notice
+from community_app.ui.components.blocks import button_row, icon_tile, loading_line, notice, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
 from community_app.ui.components.icons import icon_by_name
@@ -59,16 +59,9 @@ def section(heading_id: str, title: Any, *children: Any, intro: Any = None) -> r
 
 
 def loading_block(label: Any) -> rx.Component:
-    return rx.hstack(
-        rx.spinner(size="3"),
-        rx.text(label, color=COLORS["muted"]),
-        role="status",
-        align="center",
-        spacing="3",
-        padding="24px",
-        width="100%",
-        **CARD_STYLE,
-    )
+    """A section's loading line, in a card where its content will be."""
+    return loading_line(label, spinner_size="3", text_size=None, spacing="3", padding="24px",
+                        width="100%", **CARD_STYLE)
 
 
 def error_block(message: Any) -> rx.Component:
@@ -142,7 +135,7 @@ def _register_row() -> rx.Component:
 
 def _meetup_card() -> rx.Component:
     meetup = HomeState.meetup
-    return rx.vstack(
+    return white_card(
         rx.link(
             rx.heading(meetup["title"], as_="h3", size="6"),
             href=meetup["details_url"],
@@ -168,28 +161,25 @@ def _meetup_card() -> rx.Component:
             id="meetup-countdown",
         ),
         _register_row(),
+        layout=rx.vstack,
         spacing="4",
-        width="100%",
         padding=["20px", "24px", "28px"],
-        **CARD_STYLE,
     )
 
 
 def _no_meetup() -> rx.Component:
-    return rx.vstack(
+    return white_card(
         rx.icon("calendar-x", size=32, color=COLORS["muted"]),
         rx.text(t("No meetup is planned yet. Follow us on Telegram to hear first."), size="4"),
-        rx.flex(
+        button_row(
             link_button(t("See all events"), href=routes.EVENTS, variant="outline"),
             external_link_button(rx.icon("send", size=18), t("Join us on Telegram"), href=TELEGRAM_URL),
-            gap="12px",
-            wrap="wrap",
+            justify="start",
         ),
+        layout=rx.vstack,
         spacing="3",
         padding=["20px", "24px", "28px"],
-        width="100%",
         id="no-meetup",
-        **CARD_STYLE,
     )
 
 
@@ -215,7 +205,7 @@ def next_meetup_section() -> rx.Component:
 def _stat_card(item: Any) -> rx.Component:
     label = t_pick(item["label_en"], item["label_uz"])
     tone = rx.match(item["key"], ("speakers", "green"), ("meetups", "blue"), "purple")
-    return rx.vstack(
+    return white_card(
         rx.hstack(
             icon_tile(
                 icon_by_name(item["icon"], [icon for _key, icon, _label in STATISTICS], "users", size=24,
@@ -248,13 +238,11 @@ def _stat_card(item: Any) -> rx.Component:
             rx.text(item["percent"], "%", color=COLORS["muted"], size="2", weight="medium"),
             width="100%",
         ),
+        layout=rx.vstack,
         spacing="3",
         padding="24px",
-        width="100%",
-        min_width="0",
         class_name="stat-card",
         data_key=item["key"],
-        **CARD_STYLE,
     )
 
 
@@ -283,7 +271,7 @@ def statistics_section() -> rx.Component:
 
 
 def _project_card(item: Any) -> rx.Component:
-    return rx.vstack(
+    return white_card(
         icon_tile(
             rx.icon("folder-git-2", size=22, color=COLORS["primary"]),
             "44px", radius="12px",
@@ -305,17 +293,15 @@ def _project_card(item: Any) -> rx.Component:
             size="4",
         ),
         rx.text(t_pick(item["description_en"], item["description_uz"]), color=COLORS["muted"], size="2"),
+        layout=rx.vstack,
         spacing="3",
         padding="20px",
-        width="100%",
-        min_width="0",
         class_name="project-card",
-        **CARD_STYLE,
     )
 
 
 def _benefit_card(item: Any) -> rx.Component:
-    return rx.hstack(
+    return white_card(
         icon_tile(
             icon_by_name(item["icon"], BENEFIT_ICONS, FALLBACK_ICON, size=24, color="white"),
             "48px", radius="12px", background=COLORS["primary"], min_width="48px",
@@ -328,12 +314,11 @@ def _benefit_card(item: Any) -> rx.Component:
             spacing="1",
             min_width="0",
         ),
+        layout=rx.hstack,
         spacing="4",
         align="start",
         padding="20px",
-        width="100%",
         class_name="benefit-card",
-        **CARD_STYLE,
     )
 
 

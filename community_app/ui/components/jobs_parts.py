@@ -8,10 +8,11 @@ from typing import Any
 import reflex as rx
 
 from community_app import routes
+from community_app.ui.components import blocks
 from community_app.ui.components.blocks import icon_circle
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import COLORS
 
 
 STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
@@ -68,12 +69,8 @@ def visa_badges(job: Any) -> rx.Component:
 
 
 def status_badge(status: Any, label: Any) -> rx.Component:
-    return rx.badge(
-        t_var(label),
-        color_scheme=rx.match(status, *STATUS_COLORS.items(), "gray"),
-        variant="surface",
-        size="2",
-    )
+    """A job post's status (open, closed, filled)."""
+    return blocks.status_badge(status, label, colors=STATUS_COLORS, variant="surface")
 
 
 def chips(items: Any, *, more: Any = 0) -> rx.Component:
@@ -128,16 +125,15 @@ def text_blocks(blocks: Any) -> rx.Component:
 
 def panel(icon: rx.Component, *children: Any, **props: Any) -> rx.Component:
     """A centred card with an icon on top: the jobs' error and empty states."""
-    return rx.vstack(
+    return blocks.white_card(
         icon,
         *children,
+        layout=rx.vstack,
         spacing="3",
         align="center",
         text_align="center",
         padding=["32px 16px", "48px 24px"],
-        width="100%",
         **props,
-        **CARD_STYLE,
     )
 
 
@@ -148,25 +144,13 @@ def error_panel(*, on_retry: Any) -> rx.Component:
         rx.heading(t("Error Fetching Jobs"), as_="h2", size="6"),
         rx.text(t("Something went wrong while loading jobs. Please try again."),
                 color=COLORS["muted"]),
-        rx.flex(
+        blocks.button_row(
             action_button(rx.icon("rotate-ccw", size=16, aria_hidden="true"), t("Try again"),
                           on_click=on_retry, variant="outline"),
             link_button(rx.icon("house", size=16, aria_hidden="true"), t("Go to Homepage"),
                         href=routes.HOME),
-            gap="12px",
-            wrap="wrap",
             justify="center",
         ),
         role="alert",
     )
 
-
-def loading_line(label: Any) -> rx.Component:
-    """A spinner with text, announced politely to screen readers."""
-    return rx.hstack(
-        rx.spinner(size="2"),
-        rx.text(label, color=COLORS["muted"], size="2"),
-        role="status",
-        align="center",
-        spacing="2",
-    )

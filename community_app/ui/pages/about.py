@@ -10,7 +10,7 @@ from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import icon_link
+from community_app.ui.components.blocks import icon_link, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (
     error_block,
@@ -19,7 +19,7 @@ from community_app.ui.components.home_sections import (
 )
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import COLORS
 
 MISSION = (
     N_(
@@ -88,7 +88,7 @@ def _profile_link(person: Any) -> rx.Component:
 
 def _person_card(person: Any) -> rx.Component:
     return rx.el.li(
-        rx.hstack(
+        white_card(
             _avatar(person),
             rx.vstack(
                 rx.heading(person["name"], as_="h3", size="4"),
@@ -97,11 +97,11 @@ def _person_card(person: Any) -> rx.Component:
                 spacing="1",
                 min_width="0",
             ),
+            layout=rx.hstack,
             spacing="4",
             align="center",
             padding="20px",
             height="100%",
-            **CARD_STYLE,
         ),
         class_name="person-card",
         list_style="none",

@@ -15,7 +15,6 @@ from community_app import routes
 from community_app.ui.components.blocks import icon_circle, icon_tile, notice
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.jobs_parts import (
-    CARD_STYLE,
     chips,
     error_panel,
     icon_text,
@@ -35,7 +34,7 @@ from community_app.ui.components.page_skeletons import (
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, FONT_STACK, MODAL_WIDTHS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK, MODAL_WIDTHS
 
 job = JobDetailState.job
 

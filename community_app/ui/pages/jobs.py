@@ -18,14 +18,12 @@ from community_app.state.job_texts import (
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
-from community_app.ui.components.blocks import icon_circle, icon_link, load_more
+from community_app.ui.components.blocks import icon_circle, icon_link, load_more, loading_line
 from community_app.ui.components.jobs_parts import (
-    CARD_STYLE,
     chips,
     error_panel,
     icon_text,
     job_type_badge,
-    loading_line,
     panel,
     remote_badge,
     status_badge,
@@ -35,7 +33,7 @@ from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
 SEARCH_DEBOUNCE_MS = 400
 RESULTS_ID = "jobs-results"
