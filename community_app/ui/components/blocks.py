@@ -125,7 +125,7 @@ def status_badge(status: Any, label: Any, *, colors: dict[str, str], variant: st
     )
 
 
-def button_row(*buttons: Any, justify: str = "end", gap: str = "12px", **props: Any) -> rx.Component:
+def button_row(*buttons: Any, justify: str = "start", gap: str = "12px", **props: Any) -> rx.Component:
     """Buttons side by side that wrap onto the next line on a narrow screen (a dialog's
     or a form's actions)."""
     return rx.flex(*buttons, gap=gap, justify=justify, wrap="wrap", **props)

@@ -174,7 +174,6 @@ def _no_meetup() -> rx.Component:
         button_row(
             link_button(t("See all events"), href=routes.EVENTS, variant="outline"),
             external_link_button(rx.icon("send", size=18), t("Join us on Telegram"), href=TELEGRAM_URL),
-            justify="start",
         ),
         layout=rx.vstack,
         spacing="3",

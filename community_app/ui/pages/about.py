@@ -10,7 +10,7 @@ from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import icon_link, white_card
+from community_app.ui.components.blocks import button_row, icon_link, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (
     error_block,
@@ -159,11 +159,9 @@ def about() -> rx.Component:
                 _people(AboutState.contributors, "contributors"),
                 intro=t("The members who build and maintain this website and our open-source projects."),
             ),
-            rx.flex(
+            button_row(
                 link_button(t("See upcoming events"), href=routes.EVENTS),
                 link_button(t("Become a speaker"), href=routes.SPEAKERS_REGISTER, variant="outline"),
-                gap="12px",
-                wrap="wrap",
             ),
             spacing="7",
             width="100%",

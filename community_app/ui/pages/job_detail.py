@@ -12,7 +12,7 @@ from community_app.i18n import N_
 from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
-from community_app.ui.components.blocks import icon_circle, icon_tile, notice
+from community_app.ui.components.blocks import button_row, icon_circle, icon_tile, notice
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.jobs_parts import (
     chips,
@@ -140,17 +140,15 @@ def _contact_dialog() -> rx.Component:
                       site=get_settings().site_name),
                     color=COLORS["muted"],
                 ),
-                rx.flex(
+                button_row(
                     rx.alert_dialog.cancel(
                         rx.button(t("Cancel"), variant="soft", color_scheme="gray",
                                   **continue_props)
                     ),
                     go_to_contact,
-                    gap="12px",
                     justify="end",
                     width="100%",
                     padding_top="8px",
-                    wrap="wrap",
                 ),
                 spacing="3",
             ),

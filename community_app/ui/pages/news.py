@@ -14,7 +14,7 @@ from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
-from community_app.ui.components.blocks import card_results, load_more, message_block, page_title
+from community_app.ui.components.blocks import button_row, card_results, load_more, message_block, page_title
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
@@ -144,12 +144,10 @@ def empty_state() -> rx.Component:
             t("Try another search, type or tag, or clear the filters."),
             color=COLORS["muted"],
         ),
-        rx.flex(
+        button_row(
             action_button(rx.icon("rotate-ccw", size=16), t("Try again"), on_click=NewsState.clear_filters),
             link_button(rx.icon("house", size=16), t("Return to homepage"), href=routes.HOME,
                         variant="outline"),
-            gap="12px",
-            wrap="wrap",
             justify="center",
         ),
         boxed=True,
