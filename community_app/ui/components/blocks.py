@@ -1,6 +1,6 @@
 """Small pieces many pages share: a page's title with its lead, 'Load More', a round
 icon, a centred message (loading failed, nothing found), a white card, a loading line,
-a status badge, a row of buttons."""
+a status badge, a row of buttons, a row of a list."""
 
 from __future__ import annotations
 
@@ -129,3 +129,21 @@ def button_row(*buttons: Any, justify: str = "start", gap: str = "12px", **props
     """Buttons side by side that wrap onto the next line on a narrow screen (a dialog's
     or a form's actions)."""
     return rx.flex(*buttons, gap=gap, justify=justify, wrap="wrap", **props)
+
+
+def list_row(*parts: Any, stack_on_phones: bool = False, padding_y: str = "12px",
+             **props: Any) -> rx.Component:
+    """One row of a list with a line under it: its ``parts`` (what it is, then its badge or
+    buttons) spread to both ends, centred on one line; ``stack_on_phones`` puts them one
+    under the other on a narrow screen."""
+    layout = ({"align_items": ["flex-start", "center"], "flex_direction": ["column", "row"]}
+              if stack_on_phones else {"align": "center"})
+    return rx.flex(
+        *parts,
+        justify="between",
+        gap="8px",
+        padding_y=padding_y,
+        border_bottom=f"1px solid {COLORS['border']}",
+        width="100%",
+        **{**layout, **props},
+    )

@@ -8,16 +8,10 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.models import BlogStatus
 from community_app.state.mypage import BLOGS_HEADING_ID, DELETE_POST_OPENER, MyPageState
-from community_app.ui.components.blocks import button_row
+from community_app.ui.components.blocks import button_row, list_row
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import (
-    error_text,
-    field,
-    form_alert,
-    labelled_upload,
-    stacked_form,
-    submit_button,
-)
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -49,7 +43,7 @@ def _toolbar() -> rx.Component:
 
 
 def _post_row(post) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.vstack(
             rx.text(post.title, font_weight="600"),
             rx.hstack(status_badge(post.status), rx.text(t_var(post.date), color=COLORS["muted"], size="2"),
@@ -65,8 +59,8 @@ def _post_row(post) -> rx.Component:
                       id=DELETE_POST_OPENER + "-" + post.id.to(str)),
             align="center",
         ),
-        justify="between", align_items=["flex-start", "center"], flex_direction=["column", "row"],
-        gap="8px", padding_y="10px", border_bottom=f"1px solid {COLORS['border']}", width="100%",
+        stack_on_phones=True,
+        padding_y="10px",
     )
 
 

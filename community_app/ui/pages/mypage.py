@@ -14,16 +14,11 @@ from community_app.state.auth import AuthState
 from community_app.state.mypage import CANCEL_OPENER, EVENTS_HEADING_ID, MyPageState, read_mypage
 from community_app.state.page_load import PageData
 from community_app import routes
+from community_app.ui.components.blocks import list_row
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import (
-    error_text,
-    field,
-    form_alert,
-    labelled_upload,
-    stacked_form,
-    submit_button,
-)
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.components.google import google_confirm_button
 from community_app.ui.components.job_visa_fields import choice_select, visa_fields
 from community_app.ui.components.logout import logout_dialog
@@ -112,7 +107,7 @@ def _sidebar() -> rx.Component:
 
 
 def _event_row(row) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.vstack(
             rx.link(row.title, href="/events/" + row.type + "/details/" + row.meetup_id.to(str),
                     font_weight="600"),
@@ -137,13 +132,7 @@ def _event_row(row) -> rx.Component:
             align="center",
             wrap="wrap",
         ),
-        justify="between",
-        align_items=["flex-start", "center"],
-        flex_direction=["column", "row"],
-        gap="8px",
-        padding_y="12px",
-        border_bottom=f"1px solid {COLORS['border']}",
-        width="100%",
+        stack_on_phones=True,
     )
 
 
@@ -218,13 +207,12 @@ def _grid(*children) -> rx.Component:
 
 
 def _job_row(job) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.vstack(rx.text(job.title, font_weight="600"),
                   rx.text(job.company, " · ", t_var(job.date), color=COLORS["muted"], size="2"),
                   spacing="1"),
         status_badge(job.status),
-        justify="between", align="center", gap="8px", padding_y="10px",
-        border_bottom=f"1px solid {COLORS['border']}", width="100%",
+        padding_y="10px",
     )
 
 
@@ -373,12 +361,12 @@ def _public_profile() -> rx.Component:
 
 
 def _consent_row(row) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.text(t_var_label(row.label), rx.cond(row.meetup != "", rx.text.span(" · ", row.meetup)),
                 size="2"),
         rx.text(t_var(row.date), size="2", color=COLORS["muted"]),
-        justify="between", gap="8px", padding_y="6px", border_bottom=f"1px solid {COLORS['border']}",
-        width="100%",
+        padding_y="6px",
+        align="start",
     )
 
 

@@ -14,7 +14,7 @@ from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
-from community_app.ui.components.blocks import button_row, card_results, load_more, message_block, page_title
+from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more, message_block, page_title
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
@@ -178,15 +178,7 @@ def news() -> rx.Component:
             rx.flex(
                 page_title(t("News"), t("News from the community: tech, meetups and social life in Korea.")),
                 rx.box(
-                    rx.link(
-                        rx.icon("notebook-pen", size=16),
-                        t("Member blogs"),
-                        href=routes.BLOG,
-                        display="inline-flex",
-                        align_items="center",
-                        gap="6px",
-                        font_weight="500",
-                    ),
+                    icon_link("notebook-pen", t("Member blogs"), href=routes.BLOG, font_weight="500"),
                     id="news-header-actions",
                 ),
                 justify="between",

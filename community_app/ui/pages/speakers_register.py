@@ -19,14 +19,8 @@ from community_app.state.speakers import (
 from community_app import routes
 from community_app.ui.components.blocks import button_row, icon_tile
 from community_app.ui.components.dialogs import outcome_dialog
-from community_app.ui.components.forms import (
-    error_text,
-    field,
-    form_alert,
-    labelled_upload,
-    stacked_form,
-    submit_button,
-)
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK
