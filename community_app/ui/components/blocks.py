@@ -49,10 +49,12 @@ def card_results(count: rx.Component, cards: rx.Component, more: rx.Component, *
 
 
 def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str = "6px",
-              **props: Any) -> rx.Component:
-    """A link led by a small icon ('← All events', 'Add to calendar')."""
-    return rx.link(rx.icon(icon, size=icon_size, aria_hidden="true"), text, href=href,
-                   display="inline-flex", align_items="center", gap=gap, **props)
+              icon_after: bool = False, **props: Any) -> rx.Component:
+    """A link led by a small icon ('← All events', 'Add to calendar'), or followed by it
+    with ``icon_after`` ('View details →')."""
+    mark = rx.icon(icon, size=icon_size, aria_hidden="true")
+    parts = (text, mark) if icon_after else (mark, text)
+    return rx.link(*parts, href=href, display="inline-flex", align_items="center", gap=gap, **props)
 
 
 def notice(icon: str, text: Any, color: Any, **props: Any) -> rx.Component:
@@ -63,8 +65,9 @@ def notice(icon: str, text: Any, color: Any, **props: Any) -> rx.Component:
 
 def icon_tile(icon: rx.Component, size: str, *, radius: str = "50%", background: Any = "#eef2ff",
               **props: Any) -> rx.Component:
-    """``icon`` centred in a tinted square of ``size`` with round corners (a disc by default)."""
-    return rx.center(icon, width=size, height=size, border_radius=radius, background_color=background,
+    """``icon`` centred in a tinted square of ``size`` with round corners (a disc by default);
+    ``background`` may be a colour or a gradient."""
+    return rx.center(icon, width=size, height=size, border_radius=radius, background=background,
                      **props)
 
 

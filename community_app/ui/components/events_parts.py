@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from community_app import routes
-from community_app.ui.components.blocks import white_card
+from community_app.ui.components.blocks import icon_link, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
@@ -172,16 +172,15 @@ def event_card(card: Any) -> rx.Component:
             rx.hstack(
                 seats_badge(card),
                 rx.spacer(),
-                rx.link(
+                icon_link(
+                    "arrow-right",
                     t("View details"),
-                    rx.icon("arrow-right", size=16, aria_hidden="true"),
                     href=card.href,
+                    icon_after=True,
+                    gap="4px",
                     aria_describedby=title_id,
                     font_weight="600",
                     size="2",
-                    display="inline-flex",
-                    align_items="center",
-                    gap="4px",
                     min_height="36px",
                 ),
                 align="center",

@@ -10,7 +10,7 @@ from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_link, white_card
+from community_app.ui.components.blocks import button_row, icon_link, icon_tile, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (
     error_block,
@@ -56,13 +56,11 @@ def _avatar(person: Any) -> rx.Component:
             border_radius="50%",
             object_fit="cover",
         ),
-        rx.center(
+        icon_tile(
             rx.text(person["initials"], font_weight="700", font_size="22px", color="white"),
-            width=size,
-            height=size,
-            min_width=size,
-            border_radius="50%",
+            size,
             background="linear-gradient(135deg, #1d4ed8, #0ea5a4)",
+            min_width=size,
             aria_hidden="true",
             class_name="person-initials",
         ),

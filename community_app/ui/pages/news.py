@@ -14,7 +14,8 @@ from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
-from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more, message_block, page_title
+from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more
+from community_app.ui.components.blocks import message_block, page_title
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
