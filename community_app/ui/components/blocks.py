@@ -81,20 +81,24 @@ def icon_circle(icon: str, *, color: str = COLORS["primary"], background: str = 
 def message_block(icon: str, title: Any, *children: Any, title_as: str = "h2",
                   title_size: str = "5", boxed: bool = False, **props: Any) -> rx.Component:
     """A centred message: a muted icon, its heading, then its text and buttons; ``boxed``
-    draws it in a card."""
+    draws it in a card (a ``status_panel``)."""
+    parts = (rx.icon(icon, size=40, color=COLORS["muted"]), rx.heading(title, as_=title_as, size=title_size),
+             *children)
     if boxed:
-        props = {"padding": "48px 16px", **CARD_STYLE, **props}
-    else:
-        props.setdefault("padding_y", "48px")
-    return rx.vstack(
-        rx.icon(icon, size=40, color=COLORS["muted"]),
-        rx.heading(title, as_=title_as, size=title_size),
+        return status_panel(*parts, **{"padding": "48px 16px", **props})
+    props.setdefault("padding_y", "48px")
+    return rx.vstack(*parts, align="center", text_align="center", spacing="3", width="100%", **props)
+
+
+def status_panel(top: rx.Component, *children: Any, **props: Any) -> rx.Component:
+    """The state of a list or a page in a card (nothing found, loading failed), centred:
+    ``top`` (an icon), then its heading, text and buttons."""
+    return white_card(
+        top,
         *children,
-        align="center",
-        text_align="center",
-        spacing="3",
-        width="100%",
-        **props,
+        layout=rx.vstack,
+        **{"spacing": "3", "align": "center", "text_align": "center",
+           "padding": ["32px 16px", "48px 24px"], **props},
     )
 
 

@@ -123,23 +123,9 @@ def text_blocks(blocks: Any) -> rx.Component:
     )
 
 
-def panel(icon: rx.Component, *children: Any, **props: Any) -> rx.Component:
-    """A centred card with an icon on top: the jobs' error and empty states."""
-    return blocks.white_card(
-        icon,
-        *children,
-        layout=rx.vstack,
-        spacing="3",
-        align="center",
-        text_align="center",
-        padding=["32px 16px", "48px 24px"],
-        **props,
-    )
-
-
 def error_panel(*, on_retry: Any) -> rx.Component:
     """'Error Fetching Jobs' with 'Try again' and 'Go to Homepage' (SPEC section 8)."""
-    return panel(
+    return blocks.status_panel(
         icon_circle("triangle-alert", color=COLORS["danger"], background="#fef2f2"),
         rx.heading(t("Error Fetching Jobs"), as_="h2", size="6"),
         rx.text(t("Something went wrong while loading jobs. Please try again."),

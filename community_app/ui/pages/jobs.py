@@ -18,13 +18,12 @@ from community_app.state.job_texts import (
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
-from community_app.ui.components.blocks import icon_circle, icon_link, load_more, loading_line
+from community_app.ui.components.blocks import icon_circle, icon_link, load_more, loading_line, status_panel
 from community_app.ui.components.jobs_parts import (
     chips,
     error_panel,
     icon_text,
     job_type_badge,
-    panel,
     remote_badge,
     status_badge,
     visa_badges,
@@ -296,7 +295,7 @@ def _card(job: JobCard) -> rx.Component:
 
 
 def _empty() -> rx.Component:
-    return panel(
+    return status_panel(
         icon_circle("search-x"),
         rx.cond(
             JobsState.has_filters,
