@@ -57,6 +57,17 @@ def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str 
     return rx.link(*parts, href=href, display="inline-flex", align_items="center", gap=gap, **props)
 
 
+def icon_text(icon: str, *children: Any, icon_size: int = 16, **props: Any) -> rx.Component:
+    """A small muted icon followed by muted text ('📍 Seoul', '🕑 3 min read')."""
+    return rx.hstack(
+        rx.icon(icon, size=icon_size, color=COLORS["muted"], aria_hidden="true", flex_shrink="0"),
+        rx.text(*children, size="2", color=COLORS["muted"]),
+        spacing="1",
+        align="center",
+        **props,
+    )
+
+
 def notice(icon: str, text: Any, color: Any, **props: Any) -> rx.Component:
     """A callout: ``icon`` and a line of ``text``, in the colour ``color``."""
     return rx.callout.root(rx.callout.icon(rx.icon(icon)), rx.callout.text(text), color_scheme=color,

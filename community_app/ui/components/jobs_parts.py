@@ -18,17 +18,6 @@ from community_app.ui.styles import COLORS
 STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
 
 
-def icon_text(icon: str, *children: Any, **props: Any) -> rx.Component:
-    """A small muted icon followed by text ('📍 Seoul')."""
-    return rx.hstack(
-        rx.icon(icon, size=16, color=COLORS["muted"], aria_hidden="true", flex_shrink="0"),
-        rx.text(*children, size="2", color=COLORS["muted"]),
-        spacing="1",
-        align="center",
-        **props,
-    )
-
-
 def job_type_badge(label: Any) -> rx.Component:
     return rx.badge(t_var(label), color_scheme="indigo", variant="soft", size="2")
 

@@ -12,12 +12,11 @@ from community_app.i18n import N_
 from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_circle, icon_tile, notice
+from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile, notice
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.jobs_parts import (
     chips,
     error_panel,
-    icon_text,
     job_type_badge,
     remote_badge,
     status_badge,

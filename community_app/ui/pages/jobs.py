@@ -18,11 +18,11 @@ from community_app.state.job_texts import (
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
-from community_app.ui.components.blocks import icon_circle, icon_link, load_more, loading_line, status_panel
+from community_app.ui.components.blocks import icon_circle, icon_link, icon_text, load_more
+from community_app.ui.components.blocks import loading_line, status_panel
 from community_app.ui.components.jobs_parts import (
     chips,
     error_panel,
-    icon_text,
     job_type_badge,
     remote_badge,
     status_badge,
