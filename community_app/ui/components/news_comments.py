@@ -13,6 +13,7 @@ import reflex as rx
 from community_app.state.auth import AuthState
 from community_app.state.news_detail import COMMENTS_NOTICE_ID, NewsDetailState
 from community_app.ui.components.blocks import button_row
+from community_app.ui.components.buttons import text_button
 from community_app.ui.components.forms import error_text, stacked_form
 from community_app.ui.i18n import t, t_pick, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
@@ -148,17 +149,16 @@ def comment_item(row: Any) -> rx.Component:
                     ),
                     rx.cond(
                         AuthState.show_signed_in,
-                        rx.button(
+                        text_button(
                             rx.icon("reply", size=16), t("Reply"),
                             on_click=NewsDetailState.start_reply(row.id),
-                            type="button", variant="ghost", size="2",
-                            min_height=BUTTON_HEIGHTS["mini"], cursor="pointer",
+                            min_height=BUTTON_HEIGHTS["mini"],
                             aria_label=t("Reply to @{username}", username=row.username),
                         ),
                     ),
                     rx.cond(
                         ~row.is_reply & (row.reply_count > 0),
-                        rx.button(
+                        text_button(
                             rx.cond(row.expanded, rx.icon("chevron-up", size=16), rx.icon("chevron-down", size=16)),
                             rx.cond(
                                 row.expanded,
@@ -167,8 +167,7 @@ def comment_item(row: Any) -> rx.Component:
                             ),
                             on_click=NewsDetailState.toggle_replies(row.id),
                             aria_expanded=rx.cond(row.expanded, "true", "false"),
-                            type="button", variant="ghost", size="2",
-                            min_height=BUTTON_HEIGHTS["mini"], cursor="pointer",
+                            min_height=BUTTON_HEIGHTS["mini"],
                         ),
                     ),
                     gap="12px",

@@ -10,6 +10,7 @@ from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
 from community_app import routes
 from community_app.ui.components.blocks import notice, white_card
+from community_app.ui.components.buttons import text_button
 from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
 from community_app.ui.components.google import google_button
 from community_app.ui.i18n import t
@@ -34,16 +35,7 @@ def auth_card(*children: rx.Component) -> rx.Component:
 
 
 def _link_button(*children, on_click, **props) -> rx.Component:
-    return rx.button(
-        *children,
-        on_click=on_click,
-        variant="ghost",
-        type="button",
-        size="2",
-        cursor="pointer",
-        min_height="36px",
-        **props,
-    )
+    return text_button(*children, on_click=on_click, min_height="36px", **props)
 
 
 def _switch_mode(question, label, on_click) -> rx.Component:

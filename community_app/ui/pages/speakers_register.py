@@ -18,6 +18,7 @@ from community_app.state.speakers import (
 )
 from community_app import routes
 from community_app.ui.components.blocks import button_row, icon_tile
+from community_app.ui.components.buttons import text_button
 from community_app.ui.components.dialogs import outcome_dialog
 from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
 from community_app.ui.components.forms import stacked_form, submit_button
@@ -145,15 +146,7 @@ def photo_field() -> rx.Component:
             rx.hstack(
                 rx.icon("circle-check", size=18, color="#16a34a", aria_hidden="true"),
                 rx.text(SpeakerState.photo_name, size="2", id="photo-name", word_break="break-all"),
-                rx.button(
-                    t("Remove photo"),
-                    type="button",
-                    variant="ghost",
-                    color_scheme="red",
-                    size="2",
-                    on_click=SpeakerState.remove_photo,
-                    cursor="pointer",
-                ),
+                text_button(t("Remove photo"), on_click=SpeakerState.remove_photo, color_scheme="red"),
                 align="center",
                 spacing="2",
                 wrap="wrap",
