@@ -1,6 +1,7 @@
 """Small pieces many pages share: a page's title with its lead, 'Load More', a round
 icon, a centred message (loading failed, nothing found), a white card, a loading line,
-a status badge, a row of buttons, a row of a list."""
+a status badge, a row of buttons, a list and its rows, a section's loading and error
+states."""
 
 from __future__ import annotations
 
@@ -113,6 +114,13 @@ def status_panel(top: rx.Component, *children: Any, **props: Any) -> rx.Componen
     )
 
 
+def bare_list(*items: Any, **props: Any) -> rx.Component:
+    """A real list (``<ul>`` of ``<li>``) without bullets or indent, laid out by ``props``
+    (flex or grid): Radix's Flex and Grid render a div whatever ``as_`` says, and list items
+    need a list."""
+    return rx.el.ul(*items, list_style="none", margin="0", padding="0", **props)
+
+
 def white_card(*children: Any, layout: Any = rx.box, **props: Any) -> rx.Component:
     """``children`` in a white card (``CARD_STYLE``) as wide as its column; it may shrink
     below its content's width in a grid or a flex row (``min_width`` 0). ``layout`` is the
@@ -165,3 +173,22 @@ def list_row(*parts: Any, stack_on_phones: bool = False, padding_y: str = "12px"
         width="100%",
         **{**layout, **props},
     )
+
+
+def loading_block(label: Any) -> rx.Component:
+    """A section's loading line, in a card where its content will be."""
+    return loading_line(label, spinner_size="3", text_size=None, spacing="3", padding="24px",
+                        width="100%", **CARD_STYLE)
+
+
+def error_block(message: Any) -> rx.Component:
+    """A section's content that failed to load: the message in a red callout."""
+    return notice("triangle-alert", message, "red", role="alert", width="100%")
+
+
+def section_content(loading: Any, error: Any, content: rx.Component, *, loading_label: Any,
+                    error_message: Any) -> rx.Component:
+    """A section's ``content`` once its data came: ``loading_block`` while ``loading``,
+    ``error_block`` when ``error``."""
+    return rx.cond(loading, loading_block(loading_label),
+                   rx.cond(error, error_block(error_message), content))

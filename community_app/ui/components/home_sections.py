@@ -9,13 +9,13 @@ import reflex as rx
 
 from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_tile, loading_line, notice, white_card
+from community_app.ui.components.blocks import button_row, icon_tile, section_content, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
 from community_app.ui.components.icons import icon_by_name
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, SR_ONLY
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, SR_ONLY
 
 TELEGRAM_URL = next(s.url for s in SOCIAL_LINKS if s.name == "Telegram")
 
@@ -56,16 +56,6 @@ def section(heading_id: str, title: Any, *children: Any, intro: Any = None) -> r
         aria_labelledby=heading_id,
         width="100%",
     )
-
-
-def loading_block(label: Any) -> rx.Component:
-    """A section's loading line, in a card where its content will be."""
-    return loading_line(label, spinner_size="3", text_size=None, spacing="3", padding="24px",
-                        width="100%", **CARD_STYLE)
-
-
-def error_block(message: Any) -> rx.Component:
-    return notice("triangle-alert", message, "red", role="alert", width="100%")
 
 
 # --------------------------------------------------------------------- next meetup
@@ -186,14 +176,12 @@ def next_meetup_section() -> rx.Component:
     return section(
         "next-meetup-heading",
         t("Next meetup"),
-        rx.cond(
+        section_content(
             HomeState.loading,
-            loading_block(t("Loading the next meetup...")),
-            rx.cond(
-                HomeState.meetup_error,
-                error_block(t("Error loading the next meetup.")),
-                rx.cond(HomeState.has_meetup, _meetup_card(), _no_meetup()),
-            ),
+            HomeState.meetup_error,
+            rx.cond(HomeState.has_meetup, _meetup_card(), _no_meetup()),
+            loading_label=t("Loading the next meetup..."),
+            error_message=t("Error loading the next meetup."),
         ),
     )
 
@@ -249,19 +237,17 @@ def statistics_section() -> rx.Component:
     return section(
         "statistics-heading",
         t("Our community in numbers"),
-        rx.cond(
+        section_content(
             HomeState.loading,
-            loading_block(t("Loading statistics...")),
-            rx.cond(
-                HomeState.statistics_error,
-                error_block(t("Error loading statistics.")),
-                rx.grid(
-                    rx.foreach(HomeState.statistics, _stat_card),
-                    grid_template_columns=["1fr", "1fr", "repeat(3, minmax(0, 1fr))"],
-                    gap="16px",
-                    width="100%",
-                ),
+            HomeState.statistics_error,
+            rx.grid(
+                rx.foreach(HomeState.statistics, _stat_card),
+                grid_template_columns=["1fr", "1fr", "repeat(3, minmax(0, 1fr))"],
+                gap="16px",
+                width="100%",
             ),
+            loading_label=t("Loading statistics..."),
+            error_message=t("Error loading statistics."),
         ),
     )
 
@@ -321,25 +307,13 @@ def _benefit_card(item: Any) -> rx.Component:
     )
 
 
-def _three_columns(items: Any, render: Any) -> rx.Component:
-    return rx.grid(
-        rx.foreach(items, render),
-        grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 1fr))",
-                               "repeat(3, minmax(0, 1fr))"],
-        gap="16px",
-        width="100%",
-    )
-
-
 def _content(items: Any, render: Any, loading_label: Any) -> rx.Component:
-    return rx.cond(
+    return section_content(
         HomeState.loading,
-        loading_block(loading_label),
-        rx.cond(
-            HomeState.content_error,
-            error_block(t("Error loading this section. Please try again later.")),
-            _three_columns(items, render),
-        ),
+        HomeState.content_error,
+        rx.grid(rx.foreach(items, render), grid_template_columns=CARD_COLUMNS, gap="16px", width="100%"),
+        loading_label=loading_label,
+        error_message=t("Error loading this section. Please try again later."),
     )
 
 

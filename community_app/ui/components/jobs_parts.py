@@ -64,27 +64,22 @@ def status_badge(status: Any, label: Any) -> rx.Component:
 
 def chips(items: Any, *, more: Any = 0) -> rx.Component:
     """Technology chips, with '+N' when some are left out."""
-    # A real <ul> (Radix's Flex renders a div whatever ``as_`` says: list items need a list).
-    return rx.el.ul(
+    return blocks.bare_list(
         rx.foreach(
             items,
             lambda item: rx.el.li(
                 rx.badge(item, variant="outline", color_scheme="gray", size="2", radius="full"),
-                list_style="none",
             ),
         ),
         rx.cond(
             more > 0,
             rx.el.li(
                 rx.badge("+", more, variant="outline", color_scheme="gray", size="2", radius="full"),
-                list_style="none",
             ),
         ),
         display="flex",
         flex_wrap="wrap",
         gap="6px",
-        margin="0",
-        padding="0",
     )
 
 

@@ -10,16 +10,13 @@ from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_link, icon_tile, white_card
+from community_app.ui.components.blocks import bare_list, button_row, icon_link, icon_tile
+from community_app.ui.components.blocks import section_content, white_card
 from community_app.ui.components.buttons import link_button
-from community_app.ui.components.home_sections import (
-    error_block,
-    loading_block,
-    section,
-)
+from community_app.ui.components.home_sections import section
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_COLUMNS, COLORS
 
 MISSION = (
     N_(
@@ -102,30 +99,18 @@ def _person_card(person: Any) -> rx.Component:
             height="100%",
         ),
         class_name="person-card",
-        list_style="none",
         min_width="0",
     )
 
 
 def _people(items: Any, list_id: str) -> rx.Component:
-    return rx.cond(
+    return section_content(
         AboutState.loading,
-        loading_block(t("Loading...")),
-        rx.cond(
-            AboutState.error,
-            error_block(t("Error loading this section. Please try again later.")),
-            rx.el.ul(  # a real list (Radix's Grid renders a div whatever ``as_`` says)
-                rx.foreach(items, _person_card),
-                id=list_id,
-                display="grid",
-                grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))",
-                                       "repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"],
-                gap="16px",
-                width="100%",
-                padding="0",
-                margin="0",
-            ),
-        ),
+        AboutState.error,
+        bare_list(rx.foreach(items, _person_card), id=list_id, display="grid",
+                  grid_template_columns=CARD_COLUMNS, gap="16px", width="100%"),
+        loading_label=t("Loading..."),
+        error_message=t("Error loading this section. Please try again later."),
     )
 
 

@@ -16,7 +16,7 @@ from community_app.ui.components.events_parts import event_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS
 
 FILTER_ITEMS = (
     (ALL, N_("All"), EventsState.all_count),
@@ -113,10 +113,6 @@ def _empty() -> rx.Component:
         ),
         padding="40px 16px",
     )
-
-
-CARD_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 1fr))",
-                "repeat(3, minmax(0, 1fr))"]
 
 
 def _list() -> rx.Component:

@@ -18,7 +18,7 @@ from community_app.state.job_texts import (
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
-from community_app.ui.components.blocks import icon_circle, icon_link, icon_text, load_more
+from community_app.ui.components.blocks import bare_list, icon_circle, icon_link, icon_text, load_more
 from community_app.ui.components.blocks import loading_line, status_panel
 from community_app.ui.components.jobs_parts import (
     chips,
@@ -290,7 +290,6 @@ def _card(job: JobCard) -> rx.Component:
                                       "outline_offset": "2px"}},
             **CARD_STYLE,
         ),
-        list_style="none",
     )
 
 
@@ -315,13 +314,11 @@ def _empty() -> rx.Component:
 
 
 def _list() -> rx.Component:
-    return rx.el.ul(
+    return bare_list(
         rx.foreach(JobsState.jobs, _card),
         display="flex",
         flex_direction="column",
         gap="12px",
-        margin="0",
-        padding="0",
         width="100%",
         opacity=rx.cond(JobsState.loading, "0.55", "1"),
         transition="opacity 0.15s",

@@ -21,15 +21,7 @@ from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, SR_ONLY
-
-CARD_COLUMNS = [
-    "minmax(0, 1fr)",
-    "minmax(0, 1fr)",
-    "repeat(2, minmax(0, 1fr))",
-    "repeat(2, minmax(0, 1fr))",
-    "repeat(3, minmax(0, 1fr))",
-]
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, SR_ONLY
 
 # (value, label): "" is All, which shows every loaded item.
 TYPE_CHIPS = (("", N_("All")), *NewsType.labels().items())
