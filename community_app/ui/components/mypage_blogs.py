@@ -15,7 +15,7 @@ from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
-from community_app.ui.components.mypage_parts import CARD, status_badge
+from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
 
 TOOLBAR = (
     ("heading", N_("Heading"), "## ", "", N_("Heading")),
@@ -148,11 +148,8 @@ def blogs_tab() -> rx.Component:
         rx.cond(e.contains("form"), form_alert(e["form"], visible=True)),
         editor,
         rx.heading(t("My posts"), as_="h3", size="4", padding_top="12px"),
-        rx.cond(
-            MyPageState.my_posts.length() > 0,
-            rx.vstack(rx.foreach(MyPageState.my_posts, _post_row), spacing="0", width="100%"),
-            rx.text(t("You have not written a post yet."), color=COLORS["muted"]),
-        ),
+        rows_or(MyPageState.my_posts, _post_row,
+                rx.text(t("You have not written a post yet."), color=COLORS["muted"])),
         _delete_post_dialog(),
         spacing="3",
         **CARD,

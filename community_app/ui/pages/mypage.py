@@ -24,7 +24,7 @@ from community_app.ui.components.job_visa_fields import choice_select, visa_fiel
 from community_app.ui.components.logout import logout_dialog
 from community_app.ui.components.mypage_blogs import blogs_tab
 from community_app.ui.components.mypage_meetups import my_meetups_cards
-from community_app.ui.components.mypage_parts import CARD, status_badge
+from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
 from community_app.ui.styles import COLORS
@@ -137,9 +137,9 @@ def _event_row(row) -> rx.Component:
 
 
 def _events_list(rows, empty_text: str) -> rx.Component:
-    return rx.cond(
-        rows.length() > 0,
-        rx.vstack(rx.foreach(rows, _event_row), spacing="0", width="100%"),
+    return rows_or(
+        rows,
+        _event_row,
         rx.vstack(
             rx.icon("calendar-x", size=32, color=COLORS["muted"]),
             rx.text(t(empty_text), color=COLORS["muted"]),
@@ -258,11 +258,8 @@ def _jobs() -> rx.Component:
                                 role="alert", width="100%")),
         form,
         rx.heading(t("My job posts"), as_="h3", size="4", padding_top="12px"),
-        rx.cond(
-            MyPageState.my_jobs.length() > 0,
-            rx.vstack(rx.foreach(MyPageState.my_jobs, _job_row), spacing="0", width="100%"),
-            rx.text(t("You have not posted a job yet."), color=COLORS["muted"]),
-        ),
+        rows_or(MyPageState.my_jobs, _job_row,
+                rx.text(t("You have not posted a job yet."), color=COLORS["muted"])),
         spacing="3",
         **CARD,
     )
