@@ -12,6 +12,15 @@ from community_app.ui.styles import COLORS, FONT_STACK, MODAL_WIDTHS
 
 MAIN_ID = "main-content"  # the frame's <main> (layouts/frame.py), focusable (tabindex -1)
 
+# A small dialog's box: never wider than the screen less a margin, in the site's font and
+# colour (a dialog is portalled outside the app's root element).
+SMALL_DIALOG = {
+    "max_width": MODAL_WIDTHS["sm"],
+    "width": "calc(100vw - 32px)",
+    "font_family": FONT_STACK,
+    "color": COLORS["text"],
+}
+
 
 def focus_main_on_close() -> list:
     """``on_close_auto_focus`` of a dialog opened by state, not by a trigger: Radix would
@@ -61,8 +70,7 @@ def outcome_dialog(top: rx.Component, title: Any, description: Any, actions: rx.
                    description_color: Any = COLORS["muted"]) -> rx.Component:
     """A dialog opened by state to say how an action went: ``top`` (a picture), the title,
     ``description`` and ``actions`` (a ``button_row``), centred; ``close_label`` adds a
-    close button in its corner. In the site's font (the dialog is portalled outside the
-    app's root element); focus goes back to the page's content when it closes."""
+    close button in its corner. Focus goes back to the page's content when it closes."""
     corner = [] if close_label is None else [rx.dialog.close(
         rx.icon_button(rx.icon("x", size=18), variant="ghost", color_scheme="gray", aria_label=close_label,
                        position="absolute", top="12px", right="12px", cursor="pointer"),
@@ -79,12 +87,9 @@ def outcome_dialog(top: rx.Component, title: Any, description: Any, actions: rx.
                 spacing=spacing,
             ),
             *corner,
-            max_width=MODAL_WIDTHS["sm"],
-            width="calc(100vw - 32px)",
             position="relative",
-            font_family=FONT_STACK,
-            color=COLORS["text"],
             on_close_auto_focus=focus_main_on_close(),
+            **SMALL_DIALOG,
         ),
         open=open_,
         on_open_change=on_open_change,

@@ -14,6 +14,7 @@ from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
 from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile, notice
 from community_app.ui.components.buttons import action_button, link_button
+from community_app.ui.components.dialogs import SMALL_DIALOG
 from community_app.ui.components.jobs_parts import (
     chips,
     error_panel,
@@ -33,7 +34,7 @@ from community_app.ui.components.page_skeletons import (
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK, MODAL_WIDTHS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK
 
 job = JobDetailState.job
 
@@ -151,9 +152,7 @@ def _contact_dialog() -> rx.Component:
                 ),
                 spacing="3",
             ),
-            max_width=MODAL_WIDTHS["sm"],
-            width="calc(100vw - 32px)",
-            font_family=FONT_STACK,  # the dialog is portalled outside the page's font
+            **SMALL_DIALOG,
         ),
     )
 
