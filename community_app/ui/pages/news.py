@@ -41,8 +41,18 @@ def _chip(label: Any, *, active: Any, on_click: Any, size: str = "2", **props: A
     )
 
 
+def _chip_group(*chips: Any, gap: str, **props: Any) -> rx.Component:
+    """Chips side by side, wrapping: one group for screen readers, named by ``props``."""
+    return rx.flex(*chips, role="group", gap=gap, wrap="wrap", **props)
+
+
+def _tag_chip(tag: Any) -> rx.Component:
+    return _chip("#" + tag, active=NewsState.tag == tag, on_click=NewsState.choose_tag(tag), size="1",
+                 min_height="32px", padding_x="10px", color_scheme="gray", high_contrast=True)
+
+
 def type_chips() -> rx.Component:
-    return rx.flex(
+    return _chip_group(
         *[
             _chip(
                 t(label),
@@ -53,10 +63,8 @@ def type_chips() -> rx.Component:
             )
             for value, label in TYPE_CHIPS
         ],
-        role="group",
-        aria_label=t("News type"),
         gap="8px",
-        wrap="wrap",
+        aria_label=t("News type"),
     )
 
 
@@ -84,26 +92,12 @@ def search_box() -> rx.Component:
 def tag_chips() -> rx.Component:
     return rx.cond(
         NewsState.tags.length() > 0,
-        rx.flex(
+        _chip_group(
             rx.text(t("Tags"), as_="span", size="2", font_weight="600", color=COLORS["muted"],
                     id="news-tags-label"),
-            rx.foreach(
-                NewsState.tags,
-                lambda tag: _chip(
-                    "#" + tag,
-                    active=NewsState.tag == tag,
-                    on_click=NewsState.choose_tag(tag),
-                    size="1",
-                    min_height="32px",
-                    padding_x="10px",
-                    color_scheme="gray",
-                    high_contrast=True,
-                ),
-            ),
-            role="group",
-            aria_labelledby="news-tags-label",
+            rx.foreach(NewsState.tags, _tag_chip),
             gap="6px",
-            wrap="wrap",
+            aria_labelledby="news-tags-label",
             align="center",
             width="100%",
         ),
