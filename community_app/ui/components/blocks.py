@@ -83,6 +83,17 @@ def icon_tile(icon: rx.Component, size: str, *, radius: str = "50%", background:
                      **props)
 
 
+def round_photo(image: Any, *, alt: Any, size: Any, fallback: rx.Component) -> rx.Component:
+    """A person's round photo of ``size`` (``alt`` its text), or ``fallback`` (an
+    ``icon_tile`` with the initials) when there is none."""
+    return rx.cond(
+        image != "",
+        rx.image(src=image, alt=alt, width=size, height=size, min_width=size, border_radius="50%",
+                 object_fit="cover"),
+        fallback,
+    )
+
+
 def icon_circle(icon: str, *, color: str = COLORS["primary"], background: str = "#eef2ff",
                 size: str = "56px", icon_size: int = 28) -> rx.Component:
     """An icon in a tinted disc, above a message."""

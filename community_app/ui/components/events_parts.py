@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from community_app import routes
-from community_app.ui.components.blocks import icon_link, white_card
+from community_app.ui.components.blocks import icon_link, icon_tile, round_photo, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
@@ -92,22 +92,9 @@ def fact(icon: str, *children: Any, **props: Any) -> rx.Component:
 
 def avatar(image: Any, initials: Any, name: Any, *, size: str = "40px") -> rx.Component:
     """A round photo (alt text: the name) or the person's initials."""
-    return rx.cond(
-        image != "",
-        rx.image(
-            src=image, alt=name, width=size, height=size, min_width=size,
-            border_radius="50%", object_fit="cover",
-        ),
-        rx.center(
-            rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
-            width=size,
-            height=size,
-            min_width=size,
-            border_radius="50%",
-            background_color="#e0e7ff",
-            color=COLORS["primary_dark"],
-        ),
-    )
+    initials_tile = icon_tile(rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
+                              size, background="#e0e7ff", min_width=size, color=COLORS["primary_dark"])
+    return round_photo(image, alt=name, size=size, fallback=initials_tile)
 
 
 def stars(rating: Any) -> rx.Component:

@@ -10,7 +10,7 @@ from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import bare_list, button_row, icon_link, icon_tile
+from community_app.ui.components.blocks import bare_list, button_row, icon_link, icon_tile, round_photo
 from community_app.ui.components.blocks import section_content, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import section
@@ -42,26 +42,16 @@ MISSION = (
 
 def _avatar(person: Any) -> rx.Component:
     size = "64px"
-    return rx.cond(
-        person["image_url"] != "",
-        rx.image(
-            src=person["image_url"],
-            alt="",  # the name is right next to it
-            width=size,
-            height=size,
-            min_width=size,
-            border_radius="50%",
-            object_fit="cover",
-        ),
-        icon_tile(
-            rx.text(person["initials"], font_weight="700", font_size="22px", color="white"),
-            size,
-            background="linear-gradient(135deg, #1d4ed8, #0ea5a4)",
-            min_width=size,
-            aria_hidden="true",
-            class_name="person-initials",
-        ),
+    initials = icon_tile(
+        rx.text(person["initials"], font_weight="700", font_size="22px", color="white"),
+        size,
+        background="linear-gradient(135deg, #1d4ed8, #0ea5a4)",
+        min_width=size,
+        aria_hidden="true",
+        class_name="person-initials",
     )
+    # No alt text: the name is right next to it.
+    return round_photo(person["image_url"], alt="", size=size, fallback=initials)
 
 
 def _profile_link(person: Any) -> rx.Component:

@@ -12,7 +12,8 @@ from community_app.i18n import N_
 from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile, notice
+from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile
+from community_app.ui.components.blocks import notice, round_photo
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.dialogs import SMALL_DIALOG
 from community_app.ui.components.jobs_parts import (
@@ -275,20 +276,9 @@ def _contact() -> rx.Component:
 
 
 def _avatar() -> rx.Component:
-    return rx.cond(
-        job.poster_image != "",
-        rx.image(src=job.poster_image, alt=job.poster_name, width="48px", height="48px",
-                 border_radius="50%", object_fit="cover", flex_shrink="0"),
-        rx.center(
-            rx.text(job.poster_initials, color="white", font_weight="700"),
-            width="48px",
-            height="48px",
-            border_radius="50%",
-            background_color=COLORS["primary"],
-            flex_shrink="0",
-            aria_hidden="true",
-        ),
-    )
+    initials = icon_tile(rx.text(job.poster_initials, color="white", font_weight="700"), "48px",
+                         background=COLORS["primary"], flex_shrink="0", aria_hidden="true")
+    return round_photo(job.poster_image, alt=job.poster_name, size="48px", fallback=initials)
 
 
 def _posted_by() -> rx.Component:
