@@ -77,16 +77,6 @@ export function UncaughtErrorScreen({
       url: window.location.href,
     });
   };
-  const button = {
-    minHeight: "44px",
-    padding: "0 20px",
-    borderRadius: "10px",
-    fontSize: "16px",
-    fontWeight: 600,
-    cursor: "pointer",
-  };
-  const primary = { background: "#1d4ed8", color: "#fff", border: "none" };
-  const secondary = { background: "#fff", color: "#1d4ed8", border: "1px solid #1d4ed8" };
   return (
     <div
       role="alert"
@@ -107,15 +97,34 @@ export function UncaughtErrorScreen({
           {error.message || fallbackMessage}
         </p>
         <div style={{ display: "flex", gap: "12px", justifyContent: "center", flexWrap: "wrap" }}>
-          <button type="button" onClick={tryAgain} style={{ ...button, ...primary }}>
+          <ScreenButton onClick={tryAgain} primary>
             {tryAgainLabel}
-          </button>
-          <button type="button" onClick={report} style={{ ...button, ...secondary }}>
-            {reportLabel}
-          </button>
+          </ScreenButton>
+          <ScreenButton onClick={report}>{reportLabel}</ScreenButton>
         </div>
       </div>
     </div>
+  );
+}
+
+const SCREEN_BUTTON = {
+  minHeight: "44px",
+  padding: "0 20px",
+  borderRadius: "10px",
+  fontSize: "16px",
+  fontWeight: 600,
+  cursor: "pointer",
+};
+
+// One of the error screen's buttons: filled (primary) or outlined, in the site's blue.
+function ScreenButton({ onClick, primary = false, children }) {
+  const colours = primary
+    ? { background: "#1d4ed8", color: "#fff", border: "none" }
+    : { background: "#fff", color: "#1d4ed8", border: "1px solid #1d4ed8" };
+  return (
+    <button type="button" onClick={onClick} style={{ ...SCREEN_BUTTON, ...colours }}>
+      {children}
+    </button>
   );
 }
 

@@ -42,6 +42,16 @@ FONT_STACK = (
     "'Helvetica Neue', Arial, sans-serif"
 )
 
+# The columns of a list's or a section's cards: one on phones, two from 640 px, three from
+# 1140 px (``minmax(0, …)``: a long word never widens a column past the page).
+CARD_COLUMNS = [
+    "minmax(0, 1fr)",
+    "minmax(0, 1fr)",
+    "repeat(2, minmax(0, 1fr))",
+    "repeat(2, minmax(0, 1fr))",
+    "repeat(3, minmax(0, 1fr))",
+]
+
 # Shown on mobile widths only / desktop widths only (the 768 px breakpoint).
 MOBILE_ONLY = ["flex", "flex", "flex", "none"]
 DESKTOP_ONLY = ["none", "none", "none", "flex"]

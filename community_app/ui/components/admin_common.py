@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.state.admin import AdminState
+from community_app.ui.components import blocks
 from community_app.ui.components.blocks import notice
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.forms import error_text, labelled_upload
@@ -22,16 +23,9 @@ STATUS_COLORS = {
 
 
 def card(*children: rx.Component, **props: Any) -> rx.Component:
+    """A back-office card: a white card with the section's padding."""
     props.setdefault("padding", ["14px", "16px", "20px"])
-    props.setdefault("border", f"1px solid {COLORS['border']}")
-    return rx.box(
-        *children,
-        background_color="white",
-        border_radius="16px",
-        width="100%",
-        min_width="0",
-        **props,
-    )
+    return blocks.white_card(*children, **props)
 
 
 def section_header(title: Any, *actions: rx.Component, subtitle: Any = None) -> rx.Component:
@@ -73,13 +67,8 @@ def scroll_table(header: list[Any], rows: rx.Component, *, label: Any) -> rx.Com
 
 
 def status_badge(status: Any, label: Any) -> rx.Component:
-    return rx.badge(
-        t_var(label),
-        color_scheme=rx.match(status, *STATUS_COLORS.items(), "gray"),
-        variant="soft",
-        size="2",
-        white_space="nowrap",
-    )
+    """A back-office item's status, coloured by ``STATUS_COLORS``, on one line."""
+    return blocks.status_badge(status, label, colors=STATUS_COLORS, white_space="nowrap")
 
 
 def small_button(*children: Any, **props: Any) -> rx.Component:

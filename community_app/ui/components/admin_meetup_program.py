@@ -12,6 +12,7 @@ from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import labelled, native_select
 from community_app.ui.components.admin_common import card, columns, confirm
 from community_app.ui.components.admin_common import small_button, text_area
+from community_app.ui.components.blocks import list_row
 from community_app.ui.components.forms import field, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -26,16 +27,11 @@ def _item(lines: list[rx.Component], *buttons: rx.Component, **info: Any) -> rx.
     """One speaker, session or note: its lines (one under the other), and its buttons on
     the right."""
     info.setdefault("spacing", "0")
-    return rx.flex(
+    return list_row(
         rx.vstack(*lines, **info),
         rx.hstack(*buttons, spacing="2"),
-        justify="between",
-        align="center",
-        gap="8px",
-        wrap="wrap",
         padding_y="8px",
-        border_bottom=f"1px solid {COLORS['border']}",
-        width="100%",
+        wrap="wrap",
     )
 
 

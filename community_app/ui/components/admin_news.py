@@ -14,6 +14,7 @@ from community_app.ui.components.admin_common import actions_cell, card, choices
 from community_app.ui.components.admin_common import edit_button, edit_or_new
 from community_app.ui.components.admin_common import image_card, item_screen, list_screen
 from community_app.ui.components.admin_common import missing, new_button, small_button, toggle
+from community_app.ui.components.blocks import button_row
 from community_app.ui.components.forms import error_text
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -106,14 +107,12 @@ def _form() -> rx.Component:
             toggle(rx.switch(checked=S.published, on_change=S.set_published, size="2",
                              aria_label=t("Published (shown on /news)")),
                    rx.text(t("Published (shown on /news)"))),
-            rx.hstack(
+            button_row(
                 rx.button(t("Save news item"), on_click=S.save, size="3", cursor="pointer",
                           id="admin-save-news"),
                 rx.button(rx.icon("eye", size=16), rx.cond(S.preview, t("Hide preview"), t("Preview")),
                           on_click=S.toggle_preview, variant="soft", size="3", type="button",
                           cursor="pointer"),
-                spacing="3",
-                wrap="wrap",
             ),
             spacing="3",
             width="100%",

@@ -1,5 +1,7 @@
 """Small pieces many pages share: a page's title with its lead, 'Load More', a round
-icon, a centred message (loading failed, nothing found)."""
+icon, a centred message (loading failed, nothing found), a white card, a loading line,
+a status badge, a row of buttons, a list and its rows, a section's loading and error
+states."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.ui.components.buttons import action_button
-from community_app.ui.i18n import t
+from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import CARD_STYLE, COLORS
 
 
@@ -48,10 +50,23 @@ def card_results(count: rx.Component, cards: rx.Component, more: rx.Component, *
 
 
 def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str = "6px",
-              **props: Any) -> rx.Component:
-    """A link led by a small icon ('← All events', 'Add to calendar')."""
-    return rx.link(rx.icon(icon, size=icon_size, aria_hidden="true"), text, href=href,
-                   display="inline-flex", align_items="center", gap=gap, **props)
+              icon_after: bool = False, **props: Any) -> rx.Component:
+    """A link led by a small icon ('← All events', 'Add to calendar'), or followed by it
+    with ``icon_after`` ('View details →')."""
+    mark = rx.icon(icon, size=icon_size, aria_hidden="true")
+    parts = (text, mark) if icon_after else (mark, text)
+    return rx.link(*parts, href=href, display="inline-flex", align_items="center", gap=gap, **props)
+
+
+def icon_text(icon: str, *children: Any, icon_size: int = 16, **props: Any) -> rx.Component:
+    """A small muted icon followed by muted text ('📍 Seoul', '🕑 3 min read')."""
+    return rx.hstack(
+        rx.icon(icon, size=icon_size, color=COLORS["muted"], aria_hidden="true", flex_shrink="0"),
+        rx.text(*children, size="2", color=COLORS["muted"]),
+        spacing="1",
+        align="center",
+        **props,
+    )
 
 
 def notice(icon: str, text: Any, color: Any, **props: Any) -> rx.Component:
@@ -62,9 +77,21 @@ def notice(icon: str, text: Any, color: Any, **props: Any) -> rx.Component:
 
 def icon_tile(icon: rx.Component, size: str, *, radius: str = "50%", background: Any = "#eef2ff",
               **props: Any) -> rx.Component:
-    """``icon`` centred in a tinted square of ``size`` with round corners (a disc by default)."""
-    return rx.center(icon, width=size, height=size, border_radius=radius, background_color=background,
+    """``icon`` centred in a tinted square of ``size`` with round corners (a disc by default);
+    ``background`` may be a colour or a gradient."""
+    return rx.center(icon, width=size, height=size, border_radius=radius, background=background,
                      **props)
+
+
+def round_photo(image: Any, *, alt: Any, size: Any, fallback: rx.Component) -> rx.Component:
+    """A person's round photo of ``size`` (``alt`` its text), or ``fallback`` (an
+    ``icon_tile`` with the initials) when there is none."""
+    return rx.cond(
+        image != "",
+        rx.image(src=image, alt=alt, width=size, height=size, min_width=size, border_radius="50%",
+                 object_fit="cover"),
+        fallback,
+    )
 
 
 def icon_circle(icon: str, *, color: str = COLORS["primary"], background: str = "#eef2ff",
@@ -77,18 +104,102 @@ def icon_circle(icon: str, *, color: str = COLORS["primary"], background: str = 
 def message_block(icon: str, title: Any, *children: Any, title_as: str = "h2",
                   title_size: str = "5", boxed: bool = False, **props: Any) -> rx.Component:
     """A centred message: a muted icon, its heading, then its text and buttons; ``boxed``
-    draws it in a card."""
+    draws it in a card (a ``status_panel``)."""
+    parts = (rx.icon(icon, size=40, color=COLORS["muted"]), rx.heading(title, as_=title_as, size=title_size),
+             *children)
     if boxed:
-        props = {"padding": "48px 16px", **CARD_STYLE, **props}
-    else:
-        props.setdefault("padding_y", "48px")
-    return rx.vstack(
-        rx.icon(icon, size=40, color=COLORS["muted"]),
-        rx.heading(title, as_=title_as, size=title_size),
+        return status_panel(*parts, **{"padding": "48px 16px", **props})
+    props.setdefault("padding_y", "48px")
+    return rx.vstack(*parts, align="center", text_align="center", spacing="3", width="100%", **props)
+
+
+def status_panel(top: rx.Component, *children: Any, **props: Any) -> rx.Component:
+    """The state of a list or a page in a card (nothing found, loading failed), centred:
+    ``top`` (an icon), then its heading, text and buttons."""
+    return white_card(
+        top,
         *children,
-        align="center",
-        text_align="center",
-        spacing="3",
-        width="100%",
+        layout=rx.vstack,
+        **{"spacing": "3", "align": "center", "text_align": "center",
+           "padding": ["32px 16px", "48px 24px"], **props},
+    )
+
+
+def bare_list(*items: Any, **props: Any) -> rx.Component:
+    """A real list (``<ul>`` of ``<li>``) without bullets or indent, laid out by ``props``
+    (flex or grid): Radix's Flex and Grid render a div whatever ``as_`` says, and list items
+    need a list."""
+    return rx.el.ul(*items, list_style="none", margin="0", padding="0", **props)
+
+
+def white_card(*children: Any, layout: Any = rx.box, **props: Any) -> rx.Component:
+    """``children`` in a white card (``CARD_STYLE``) as wide as its column; it may shrink
+    below its content's width in a grid or a flex row (``min_width`` 0). ``layout`` is the
+    component that holds them (``rx.vstack`` for a column of lines)."""
+    return layout(*children, **{**CARD_STYLE, "width": "100%", "min_width": "0", **props})
+
+
+def loading_line(label: Any, *, spinner_size: str = "2", text_size: Any = "2",
+                 **props: Any) -> rx.Component:
+    """A spinner and a muted ``label``, announced politely to screen readers."""
+    return rx.hstack(
+        rx.spinner(size=spinner_size),
+        rx.text(label, color=COLORS["muted"], size=text_size),
+        **{"role": "status", "align": "center", "spacing": "2", **props},
+    )
+
+
+def status_badge(status: Any, label: Any, *, colors: dict[str, str], variant: str = "soft",
+                 **props: Any) -> rx.Component:
+    """``label`` (``{en, uz}``) in a badge coloured by ``status`` in ``colors`` (grey if
+    it is not there)."""
+    return rx.badge(
+        t_var(label),
+        color_scheme=rx.match(status, *colors.items(), "gray"),
+        variant=variant,
+        size="2",
         **props,
     )
+
+
+def button_row(*buttons: Any, justify: str = "start", gap: str = "12px", **props: Any) -> rx.Component:
+    """Buttons side by side that wrap onto the next line on a narrow screen (a dialog's
+    or a form's actions)."""
+    return rx.flex(*buttons, gap=gap, justify=justify, wrap="wrap", **props)
+
+
+def list_row(*parts: Any, stack_on_phones: bool = False, padding_y: str = "12px",
+             **props: Any) -> rx.Component:
+    """One row of a list with a line under it: its ``parts`` (what it is, then its badge or
+    buttons) spread to both ends, centred on one line; ``stack_on_phones`` puts them one
+    under the other on a narrow screen."""
+    layout = ({"align_items": ["flex-start", "center"], "flex_direction": ["column", "row"]}
+              if stack_on_phones else {"align": "center"})
+    return rx.flex(
+        *parts,
+        justify="between",
+        gap="8px",
+        padding_y=padding_y,
+        border_bottom=f"1px solid {COLORS['border']}",
+        width="100%",
+        **{**layout, **props},
+    )
+
+
+def loading_block(label: Any) -> rx.Component:
+    """A section's loading line, in a card where its content will be."""
+    return loading_line(label, spinner_size="3", text_size=None, spacing="3", padding="24px",
+                        width="100%", **CARD_STYLE)
+
+
+def error_block(message: Any) -> rx.Component:
+    """A section's content that failed to load: the message in a red callout."""
+    return notice("triangle-alert", message, "red", role="alert", width="100%")
+
+
+def section_content(loading: Any, error: Any, content: rx.Component, *, loading_label: Any,
+                    error_message: Any) -> rx.Component:
+    """A section's ``content`` once its data came: ``loading_block`` while ``loading``,
+    ``error_block`` when ``error``."""
+    return rx.cond(loading, loading_block(loading_label),
+                   rx.cond(error, error_block(error_message), content))

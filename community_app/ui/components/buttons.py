@@ -27,3 +27,10 @@ def action_button(*children: Any, size: str = "md", **props: Any) -> rx.Componen
     props.setdefault("height", BUTTON_HEIGHTS[size])
     props.setdefault("cursor", "pointer")
     return rx.button(*children, size="3" if size in ("md", "lg") else "2", **props)
+
+
+def text_button(*children: Any, on_click: Any, **props: Any) -> rx.Component:
+    """A button drawn as text (ghost), small, that submits no form: 'Reply', 'Resend
+    code', 'Remove photo'."""
+    return rx.button(*children, on_click=on_click, variant="ghost", type="button", size="2",
+                     cursor="pointer", **props)

@@ -1,4 +1,5 @@
-"""A confirmation dialog (alert dialog: focus trapped, closes on Escape)."""
+"""A confirmation dialog (alert dialog: focus trapped, closes on Escape) and the dialog
+that tells how an action went (a registration, an application)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,19 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.ui.styles import MODAL_WIDTHS
+from community_app.ui.components.blocks import button_row
+from community_app.ui.styles import COLORS, FONT_STACK, MODAL_WIDTHS
 
 MAIN_ID = "main-content"  # the frame's <main> (layouts/frame.py), focusable (tabindex -1)
+
+# A small dialog's box: never wider than the screen less a margin, in the site's font and
+# colour (a dialog is portalled outside the app's root element).
+SMALL_DIALOG = {
+    "max_width": MODAL_WIDTHS["sm"],
+    "width": "calc(100vw - 32px)",
+    "font_family": FONT_STACK,
+    "color": COLORS["text"],
+}
 
 
 def focus_main_on_close() -> list:
@@ -39,13 +50,11 @@ def confirm_dialog(
     content = rx.alert_dialog.content(
         rx.alert_dialog.title(title),
         rx.alert_dialog.description(description),
-        rx.flex(
+        button_row(
             rx.alert_dialog.cancel(cancel),
             rx.alert_dialog.action(rx.button(confirm_label, color_scheme="red", size="3", on_click=on_confirm)),
-            spacing="3",
             justify="end",
             margin_top="16px",
-            wrap="wrap",
         ),
         max_width=MODAL_WIDTHS["sm"],
     )
@@ -54,3 +63,34 @@ def confirm_dialog(
     if trigger is not None:
         return rx.alert_dialog.root(rx.alert_dialog.trigger(trigger), content, **closed)
     return rx.alert_dialog.root(content, open=open_, **closed)
+
+
+def outcome_dialog(top: rx.Component, title: Any, description: Any, actions: rx.Component, *,
+                   open_: Any, on_open_change: Any, close_label: Any = None, spacing: str = "4",
+                   description_color: Any = COLORS["muted"]) -> rx.Component:
+    """A dialog opened by state to say how an action went: ``top`` (a picture), the title,
+    ``description`` and ``actions`` (a ``button_row``), centred; ``close_label`` adds a
+    close button in its corner. Focus goes back to the page's content when it closes."""
+    corner = [] if close_label is None else [rx.dialog.close(
+        rx.icon_button(rx.icon("x", size=18), variant="ghost", color_scheme="gray", aria_label=close_label,
+                       position="absolute", top="12px", right="12px", cursor="pointer"),
+    )]
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.vstack(
+                top,
+                rx.dialog.title(title, margin="0", font_family=FONT_STACK),
+                rx.dialog.description(description, color=description_color),
+                actions,
+                align="center",
+                text_align="center",
+                spacing=spacing,
+            ),
+            *corner,
+            position="relative",
+            on_close_auto_focus=focus_main_on_close(),
+            **SMALL_DIALOG,
+        ),
+        open=open_,
+        on_open_change=on_open_change,
+    )

@@ -8,7 +8,7 @@ import reflex as rx
 
 from community_app import routes
 from community_app.state.event_register import EventRegisterState as S
-from community_app.ui.components.blocks import notice
+from community_app.ui.components.blocks import button_row, notice
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS
@@ -54,11 +54,10 @@ def _offered() -> rx.Component:
             ),
             color_scheme="green", role="status", width="100%",
         ),
-        rx.flex(
+        button_row(
             action_button(rx.icon("check", size=18), t("Claim the seat"), on_click=S.claim_seat,
                           loading=S.busy),
             _leave_button(),
-            gap="12px", flex_wrap="wrap",
         ),
         spacing="4", width="100%",
     )
@@ -76,9 +75,8 @@ def _waiting() -> rx.Component:
             ),
             color_scheme="blue", role="status", width="100%", id="waitlist-place",
         ),
-        rx.flex(_leave_button(), link_button(t("Go to My Page"), href=routes.MYPAGE,
-                                              variant="outline"),
-                gap="12px", flex_wrap="wrap"),
+        button_row(_leave_button(), link_button(t("Go to My Page"), href=routes.MYPAGE,
+                                                variant="outline")),
         spacing="4", width="100%",
     )
 

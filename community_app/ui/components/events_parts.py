@@ -7,10 +7,11 @@ from typing import Any
 import reflex as rx
 
 from community_app import routes
+from community_app.ui.components.blocks import icon_link, icon_tile, round_photo, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS  # noqa: F401  (CARD_STYLE: event_detail reads it here)
 
 
 def event_title(card: Any, **props: Any) -> rx.Component:
@@ -91,22 +92,9 @@ def fact(icon: str, *children: Any, **props: Any) -> rx.Component:
 
 def avatar(image: Any, initials: Any, name: Any, *, size: str = "40px") -> rx.Component:
     """A round photo (alt text: the name) or the person's initials."""
-    return rx.cond(
-        image != "",
-        rx.image(
-            src=image, alt=name, width=size, height=size, min_width=size,
-            border_radius="50%", object_fit="cover",
-        ),
-        rx.center(
-            rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
-            width=size,
-            height=size,
-            min_width=size,
-            border_radius="50%",
-            background_color="#e0e7ff",
-            color=COLORS["primary_dark"],
-        ),
-    )
+    initials_tile = icon_tile(rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
+                              size, background="#e0e7ff", min_width=size, color=COLORS["primary_dark"])
+    return round_photo(image, alt=name, size=size, fallback=initials_tile)
 
 
 def stars(rating: Any) -> rx.Component:
@@ -146,7 +134,7 @@ def event_image(card: Any, *, height: Any = "180px", lazy: bool = False) -> rx.C
 def event_card(card: Any) -> rx.Component:
     """One meetup on the list: image, badge, title (the link), date, time, place, seats."""
     title_id = "event-title-" + card.id.to_string()
-    return rx.el.article(
+    return white_card(
         rx.box(
             rx.link(
                 event_image(card, lazy=True),
@@ -171,18 +159,8 @@ def event_card(card: Any) -> rx.Component:
             rx.hstack(
                 seats_badge(card),
                 rx.spacer(),
-                rx.link(
-                    t("View details"),
-                    rx.icon("arrow-right", size=16, aria_hidden="true"),
-                    href=card.href,
-                    aria_describedby=title_id,
-                    font_weight="600",
-                    size="2",
-                    display="inline-flex",
-                    align_items="center",
-                    gap="4px",
-                    min_height="36px",
-                ),
+                icon_link("arrow-right", t("View details"), href=card.href, icon_after=True, gap="4px",
+                          aria_describedby=title_id, font_weight="600", size="2", min_height="36px"),
                 align="center",
                 width="100%",
                 wrap="wrap",
@@ -193,13 +171,12 @@ def event_card(card: Any) -> rx.Component:
             flex="1",
             width="100%",
         ),
+        layout=rx.el.article,
         display="flex",
         flex_direction="column",
         overflow="hidden",
         height="100%",
-        min_width="0",
         data_testid="event-card",
-        **CARD_STYLE,
     )
 
 

@@ -84,14 +84,14 @@ def form_alert(message: Any, *, visible: Any, color: str = "red") -> rx.Componen
 
 
 def stacked_form(*children: Any, on_submit: Any, key: Any = None, spacing: str = "3",
-                 **props: Any) -> rx.Component:
+                 align: str = "start", **props: Any) -> rx.Component:
     """A form of fields one under the other, read on submit; the browser's own checks are
     off, so the server's messages (tied to the fields) are the ones shown. ``key`` changes
-    to show another item's values."""
+    to show another item's values; ``align="stretch"`` makes every line as wide as the form."""
     if key is not None:
         props["key"] = key
     return rx.form(
-        rx.vstack(*children, spacing=spacing, width="100%"),
+        rx.vstack(*children, spacing=spacing, width="100%", align=align),
         on_submit=on_submit,
         no_validate=True,
         width="100%",

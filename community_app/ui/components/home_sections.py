@@ -9,13 +9,13 @@ import reflex as rx
 
 from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
 from community_app import routes
-from community_app.ui.components.blocks import icon_tile, notice
+from community_app.ui.components.blocks import button_row, icon_tile, section_content, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
 from community_app.ui.components.icons import icon_by_name
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, SR_ONLY
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, SR_ONLY
 
 TELEGRAM_URL = next(s.url for s in SOCIAL_LINKS if s.name == "Telegram")
 
@@ -56,23 +56,6 @@ def section(heading_id: str, title: Any, *children: Any, intro: Any = None) -> r
         aria_labelledby=heading_id,
         width="100%",
     )
-
-
-def loading_block(label: Any) -> rx.Component:
-    return rx.hstack(
-        rx.spinner(size="3"),
-        rx.text(label, color=COLORS["muted"]),
-        role="status",
-        align="center",
-        spacing="3",
-        padding="24px",
-        width="100%",
-        **CARD_STYLE,
-    )
-
-
-def error_block(message: Any) -> rx.Component:
-    return notice("triangle-alert", message, "red", role="alert", width="100%")
 
 
 # --------------------------------------------------------------------- next meetup
@@ -142,7 +125,7 @@ def _register_row() -> rx.Component:
 
 def _meetup_card() -> rx.Component:
     meetup = HomeState.meetup
-    return rx.vstack(
+    return white_card(
         rx.link(
             rx.heading(meetup["title"], as_="h3", size="6"),
             href=meetup["details_url"],
@@ -168,28 +151,24 @@ def _meetup_card() -> rx.Component:
             id="meetup-countdown",
         ),
         _register_row(),
+        layout=rx.vstack,
         spacing="4",
-        width="100%",
         padding=["20px", "24px", "28px"],
-        **CARD_STYLE,
     )
 
 
 def _no_meetup() -> rx.Component:
-    return rx.vstack(
+    return white_card(
         rx.icon("calendar-x", size=32, color=COLORS["muted"]),
         rx.text(t("No meetup is planned yet. Follow us on Telegram to hear first."), size="4"),
-        rx.flex(
+        button_row(
             link_button(t("See all events"), href=routes.EVENTS, variant="outline"),
             external_link_button(rx.icon("send", size=18), t("Join us on Telegram"), href=TELEGRAM_URL),
-            gap="12px",
-            wrap="wrap",
         ),
+        layout=rx.vstack,
         spacing="3",
         padding=["20px", "24px", "28px"],
-        width="100%",
         id="no-meetup",
-        **CARD_STYLE,
     )
 
 
@@ -197,14 +176,12 @@ def next_meetup_section() -> rx.Component:
     return section(
         "next-meetup-heading",
         t("Next meetup"),
-        rx.cond(
+        section_content(
             HomeState.loading,
-            loading_block(t("Loading the next meetup...")),
-            rx.cond(
-                HomeState.meetup_error,
-                error_block(t("Error loading the next meetup.")),
-                rx.cond(HomeState.has_meetup, _meetup_card(), _no_meetup()),
-            ),
+            HomeState.meetup_error,
+            rx.cond(HomeState.has_meetup, _meetup_card(), _no_meetup()),
+            loading_label=t("Loading the next meetup..."),
+            error_message=t("Error loading the next meetup."),
         ),
     )
 
@@ -215,7 +192,7 @@ def next_meetup_section() -> rx.Component:
 def _stat_card(item: Any) -> rx.Component:
     label = t_pick(item["label_en"], item["label_uz"])
     tone = rx.match(item["key"], ("speakers", "green"), ("meetups", "blue"), "purple")
-    return rx.vstack(
+    return white_card(
         rx.hstack(
             icon_tile(
                 icon_by_name(item["icon"], [icon for _key, icon, _label in STATISTICS], "users", size=24,
@@ -248,13 +225,11 @@ def _stat_card(item: Any) -> rx.Component:
             rx.text(item["percent"], "%", color=COLORS["muted"], size="2", weight="medium"),
             width="100%",
         ),
+        layout=rx.vstack,
         spacing="3",
         padding="24px",
-        width="100%",
-        min_width="0",
         class_name="stat-card",
         data_key=item["key"],
-        **CARD_STYLE,
     )
 
 
@@ -262,19 +237,17 @@ def statistics_section() -> rx.Component:
     return section(
         "statistics-heading",
         t("Our community in numbers"),
-        rx.cond(
+        section_content(
             HomeState.loading,
-            loading_block(t("Loading statistics...")),
-            rx.cond(
-                HomeState.statistics_error,
-                error_block(t("Error loading statistics.")),
-                rx.grid(
-                    rx.foreach(HomeState.statistics, _stat_card),
-                    grid_template_columns=["1fr", "1fr", "repeat(3, minmax(0, 1fr))"],
-                    gap="16px",
-                    width="100%",
-                ),
+            HomeState.statistics_error,
+            rx.grid(
+                rx.foreach(HomeState.statistics, _stat_card),
+                grid_template_columns=["1fr", "1fr", "repeat(3, minmax(0, 1fr))"],
+                gap="16px",
+                width="100%",
             ),
+            loading_label=t("Loading statistics..."),
+            error_message=t("Error loading statistics."),
         ),
     )
 
@@ -283,7 +256,7 @@ def statistics_section() -> rx.Component:
 
 
 def _project_card(item: Any) -> rx.Component:
-    return rx.vstack(
+    return white_card(
         icon_tile(
             rx.icon("folder-git-2", size=22, color=COLORS["primary"]),
             "44px", radius="12px",
@@ -305,17 +278,15 @@ def _project_card(item: Any) -> rx.Component:
             size="4",
         ),
         rx.text(t_pick(item["description_en"], item["description_uz"]), color=COLORS["muted"], size="2"),
+        layout=rx.vstack,
         spacing="3",
         padding="20px",
-        width="100%",
-        min_width="0",
         class_name="project-card",
-        **CARD_STYLE,
     )
 
 
 def _benefit_card(item: Any) -> rx.Component:
-    return rx.hstack(
+    return white_card(
         icon_tile(
             icon_by_name(item["icon"], BENEFIT_ICONS, FALLBACK_ICON, size=24, color="white"),
             "48px", radius="12px", background=COLORS["primary"], min_width="48px",
@@ -328,34 +299,21 @@ def _benefit_card(item: Any) -> rx.Component:
             spacing="1",
             min_width="0",
         ),
+        layout=rx.hstack,
         spacing="4",
         align="start",
         padding="20px",
-        width="100%",
         class_name="benefit-card",
-        **CARD_STYLE,
-    )
-
-
-def _three_columns(items: Any, render: Any) -> rx.Component:
-    return rx.grid(
-        rx.foreach(items, render),
-        grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 1fr))",
-                               "repeat(3, minmax(0, 1fr))"],
-        gap="16px",
-        width="100%",
     )
 
 
 def _content(items: Any, render: Any, loading_label: Any) -> rx.Component:
-    return rx.cond(
+    return section_content(
         HomeState.loading,
-        loading_block(loading_label),
-        rx.cond(
-            HomeState.content_error,
-            error_block(t("Error loading this section. Please try again later.")),
-            _three_columns(items, render),
-        ),
+        HomeState.content_error,
+        rx.grid(rx.foreach(items, render), grid_template_columns=CARD_COLUMNS, gap="16px", width="100%"),
+        loading_label=loading_label,
+        error_message=t("Error loading this section. Please try again later."),
     )
 
 

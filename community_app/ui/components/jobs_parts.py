@@ -8,24 +8,14 @@ from typing import Any
 import reflex as rx
 
 from community_app import routes
+from community_app.ui.components import blocks
 from community_app.ui.components.blocks import icon_circle
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import COLORS
 
 
 STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
-
-
-def icon_text(icon: str, *children: Any, **props: Any) -> rx.Component:
-    """A small muted icon followed by text ('📍 Seoul')."""
-    return rx.hstack(
-        rx.icon(icon, size=16, color=COLORS["muted"], aria_hidden="true", flex_shrink="0"),
-        rx.text(*children, size="2", color=COLORS["muted"]),
-        spacing="1",
-        align="center",
-        **props,
-    )
 
 
 def job_type_badge(label: Any) -> rx.Component:
@@ -68,37 +58,28 @@ def visa_badges(job: Any) -> rx.Component:
 
 
 def status_badge(status: Any, label: Any) -> rx.Component:
-    return rx.badge(
-        t_var(label),
-        color_scheme=rx.match(status, *STATUS_COLORS.items(), "gray"),
-        variant="surface",
-        size="2",
-    )
+    """A job post's status (open, closed, filled)."""
+    return blocks.status_badge(status, label, colors=STATUS_COLORS, variant="surface")
 
 
 def chips(items: Any, *, more: Any = 0) -> rx.Component:
     """Technology chips, with '+N' when some are left out."""
-    # A real <ul> (Radix's Flex renders a div whatever ``as_`` says: list items need a list).
-    return rx.el.ul(
+    return blocks.bare_list(
         rx.foreach(
             items,
             lambda item: rx.el.li(
                 rx.badge(item, variant="outline", color_scheme="gray", size="2", radius="full"),
-                list_style="none",
             ),
         ),
         rx.cond(
             more > 0,
             rx.el.li(
                 rx.badge("+", more, variant="outline", color_scheme="gray", size="2", radius="full"),
-                list_style="none",
             ),
         ),
         display="flex",
         flex_wrap="wrap",
         gap="6px",
-        margin="0",
-        padding="0",
     )
 
 
@@ -126,47 +107,20 @@ def text_blocks(blocks: Any) -> rx.Component:
     )
 
 
-def panel(icon: rx.Component, *children: Any, **props: Any) -> rx.Component:
-    """A centred card with an icon on top: the jobs' error and empty states."""
-    return rx.vstack(
-        icon,
-        *children,
-        spacing="3",
-        align="center",
-        text_align="center",
-        padding=["32px 16px", "48px 24px"],
-        width="100%",
-        **props,
-        **CARD_STYLE,
-    )
-
-
 def error_panel(*, on_retry: Any) -> rx.Component:
     """'Error Fetching Jobs' with 'Try again' and 'Go to Homepage' (SPEC section 8)."""
-    return panel(
+    return blocks.status_panel(
         icon_circle("triangle-alert", color=COLORS["danger"], background="#fef2f2"),
         rx.heading(t("Error Fetching Jobs"), as_="h2", size="6"),
         rx.text(t("Something went wrong while loading jobs. Please try again."),
                 color=COLORS["muted"]),
-        rx.flex(
+        blocks.button_row(
             action_button(rx.icon("rotate-ccw", size=16, aria_hidden="true"), t("Try again"),
                           on_click=on_retry, variant="outline"),
             link_button(rx.icon("house", size=16, aria_hidden="true"), t("Go to Homepage"),
                         href=routes.HOME),
-            gap="12px",
-            wrap="wrap",
             justify="center",
         ),
         role="alert",
     )
 
-
-def loading_line(label: Any) -> rx.Component:
-    """A spinner with text, announced politely to screen readers."""
-    return rx.hstack(
-        rx.spinner(size="2"),
-        rx.text(label, color=COLORS["muted"], size="2"),
-        role="status",
-        align="center",
-        spacing="2",
-    )

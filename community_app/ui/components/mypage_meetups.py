@@ -8,6 +8,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.mypage_meetups import MyMeetupsState as S
+from community_app.ui.components.blocks import list_row
 from community_app.ui.components.forms import form_alert
 from community_app.ui.components.mypage_parts import CARD
 from community_app.ui.i18n import t, t_var
@@ -20,7 +21,7 @@ def _muted(*children, **props) -> rx.Component:
 
 def _wait_row(row) -> rx.Component:
     offered = row.status == "OFFERED"
-    return rx.flex(
+    return list_row(
         rx.vstack(
             rx.link(row.title, href=row.href, font_weight="600"),
             _muted(t_var(row.date)),
@@ -48,8 +49,7 @@ def _wait_row(row) -> rx.Component:
             ),
             wrap="wrap",
         ),
-        justify="between", align_items=["flex-start", "center"], flex_direction=["column", "row"],
-        gap="8px", padding_y="12px", border_bottom=f"1px solid {COLORS['border']}", width="100%",
+        stack_on_phones=True,
     )
 
 

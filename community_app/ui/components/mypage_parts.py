@@ -1,6 +1,8 @@
-"""Pieces My Page's tabs share: the card style and the status badge."""
+"""Pieces My Page's tabs share: the card style, the status badge, a list of rows."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import reflex as rx
 
@@ -35,3 +37,9 @@ def status_badge(status) -> rx.Component:
           ]],
         rx.badge(status),
     )
+
+
+def rows_or(items: Any, row: Any, empty: rx.Component) -> rx.Component:
+    """The member's ``items`` drawn by ``row``, one under the other, or ``empty`` when
+    there are none."""
+    return rx.cond(items.length() > 0, rx.vstack(rx.foreach(items, row), spacing="0", width="100%"), empty)

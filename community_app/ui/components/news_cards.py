@@ -8,6 +8,7 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from community_app.models import NewsType
+from community_app.ui.components.blocks import icon_text
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
@@ -160,18 +161,8 @@ def news_card(card: Any) -> rx.Component:
             ),
             rx.spacer(),
             rx.flex(
-                rx.hstack(
-                    rx.icon("calendar", size=14, aria_hidden="true"),
-                    rx.text(t_pick(card.date_en, card.date_uz), size="2"),
-                    align="center",
-                    spacing="1",
-                ),
-                rx.hstack(
-                    rx.icon("clock", size=14, aria_hidden="true"),
-                    rx.text(t("{n} min read", n=3), size="2"),
-                    align="center",
-                    spacing="1",
-                ),
+                icon_text("calendar", t_pick(card.date_en, card.date_uz), icon_size=14),
+                icon_text("clock", t("{n} min read", n=3), icon_size=14),
                 gap="6px 16px",
                 wrap="wrap",
                 color=COLORS["muted"],

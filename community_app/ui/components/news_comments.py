@@ -12,7 +12,9 @@ import reflex as rx
 
 from community_app.state.auth import AuthState
 from community_app.state.news_detail import COMMENTS_NOTICE_ID, NewsDetailState
-from community_app.ui.components.forms import error_text
+from community_app.ui.components.blocks import button_row
+from community_app.ui.components.buttons import text_button
+from community_app.ui.components.forms import error_text, stacked_form
 from community_app.ui.i18n import t, t_pick, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
@@ -57,36 +59,29 @@ def comment_form(*, on_submit: Any, errors: Any, input_id: str, label: Any,
                  placeholder: Any, submit_label: Any, extra: Any = None,
                  auto_focus: bool = False) -> rx.Component:
     error_id = f"{input_id}-error"
-    return rx.form(
-        rx.vstack(
-            rx.el.label(label, html_for=input_id, font_weight="500", font_size="14px"),
-            rx.text_area(
-                id=input_id,
-                name="comment",
-                placeholder=placeholder,
-                rows="3",
-                max_length=MAX_LENGTH,
-                resize="vertical",
-                size="3",
-                width="100%",
-                auto_focus=auto_focus,
-                aria_invalid=rx.cond(errors.contains("comment"), "true", "false"),
-                aria_describedby=error_id,
-            ),
-            error_text(errors, "comment", id_=error_id),
-            rx.flex(
-                rx.button(submit_label, type="submit", loading=NewsDetailState.posting,
-                          size="2", height=BUTTON_HEIGHTS["sm"], cursor="pointer"),
-                extra if extra is not None else rx.fragment(),
-                gap="8px",
-                wrap="wrap",
-            ),
-            spacing="2",
+    return stacked_form(
+        rx.el.label(label, html_for=input_id, font_weight="500", font_size="14px"),
+        rx.text_area(
+            id=input_id,
+            name="comment",
+            placeholder=placeholder,
+            rows="3",
+            max_length=MAX_LENGTH,
+            resize="vertical",
+            size="3",
             width="100%",
+            auto_focus=auto_focus,
+            aria_invalid=rx.cond(errors.contains("comment"), "true", "false"),
+            aria_describedby=error_id,
         ),
-        on_submit=on_submit,
-        no_validate=True,
-        width="100%",
+        error_text(errors, "comment", id_=error_id),
+        button_row(
+            rx.button(submit_label, type="submit", loading=NewsDetailState.posting,
+                      size="2", height=BUTTON_HEIGHTS["sm"], cursor="pointer"),
+            extra if extra is not None else rx.fragment(),
+            gap="8px",
+        ),
+        on_submit=on_submit, spacing="2",
     )
 
 
@@ -154,17 +149,16 @@ def comment_item(row: Any) -> rx.Component:
                     ),
                     rx.cond(
                         AuthState.show_signed_in,
-                        rx.button(
+                        text_button(
                             rx.icon("reply", size=16), t("Reply"),
                             on_click=NewsDetailState.start_reply(row.id),
-                            type="button", variant="ghost", size="2",
-                            min_height=BUTTON_HEIGHTS["mini"], cursor="pointer",
+                            min_height=BUTTON_HEIGHTS["mini"],
                             aria_label=t("Reply to @{username}", username=row.username),
                         ),
                     ),
                     rx.cond(
                         ~row.is_reply & (row.reply_count > 0),
-                        rx.button(
+                        text_button(
                             rx.cond(row.expanded, rx.icon("chevron-up", size=16), rx.icon("chevron-down", size=16)),
                             rx.cond(
                                 row.expanded,
@@ -173,8 +167,7 @@ def comment_item(row: Any) -> rx.Component:
                             ),
                             on_click=NewsDetailState.toggle_replies(row.id),
                             aria_expanded=rx.cond(row.expanded, "true", "false"),
-                            type="button", variant="ghost", size="2",
-                            min_height=BUTTON_HEIGHTS["mini"], cursor="pointer",
+                            min_height=BUTTON_HEIGHTS["mini"],
                         ),
                     ),
                     gap="12px",

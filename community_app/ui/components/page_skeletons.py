@@ -14,10 +14,9 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.ui.components.events_parts import CARD_STYLE
 from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
 from community_app.ui.i18n import t
-from community_app.ui.styles import BUTTON_HEIGHTS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE
 
 # The pages whose real content may be shorter than a screen (a signed-out visitor's
 # registration page, a short blog post) keep their body at least a screen tall in every

@@ -19,7 +19,8 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.ui.styles import CARD_STYLE, SR_ONLY
+from community_app.ui.components.blocks import white_card
+from community_app.ui.styles import SR_ONLY
 
 
 def _line(width: Any, height: Any = "14px", **props: Any) -> rx.Component:
@@ -45,7 +46,7 @@ def picture_placeholder(image: str, **image_props: Any) -> rx.Component:
 
 
 def skeleton_card(image: str, image_props: dict[str, Any]) -> rx.Component:
-    return rx.box(
+    return white_card(
         rx.image(src=image, alt="", width="100%", object_fit="cover", display="block",
                  background_color="#eef2ff", **image_props),
         rx.vstack(
@@ -58,7 +59,6 @@ def skeleton_card(image: str, image_props: dict[str, Any]) -> rx.Component:
             min_height="170px",
             width="100%",
         ),
-        **CARD_STYLE,
         overflow="hidden",
         aria_hidden="true",
     )

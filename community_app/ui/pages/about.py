@@ -10,16 +10,13 @@ from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import icon_link
+from community_app.ui.components.blocks import bare_list, button_row, icon_link, icon_tile, round_photo
+from community_app.ui.components.blocks import section_content, white_card
 from community_app.ui.components.buttons import link_button
-from community_app.ui.components.home_sections import (
-    error_block,
-    loading_block,
-    section,
-)
+from community_app.ui.components.home_sections import section
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import CARD_COLUMNS, COLORS
 
 MISSION = (
     N_(
@@ -45,28 +42,16 @@ MISSION = (
 
 def _avatar(person: Any) -> rx.Component:
     size = "64px"
-    return rx.cond(
-        person["image_url"] != "",
-        rx.image(
-            src=person["image_url"],
-            alt="",  # the name is right next to it
-            width=size,
-            height=size,
-            min_width=size,
-            border_radius="50%",
-            object_fit="cover",
-        ),
-        rx.center(
-            rx.text(person["initials"], font_weight="700", font_size="22px", color="white"),
-            width=size,
-            height=size,
-            min_width=size,
-            border_radius="50%",
-            background="linear-gradient(135deg, #1d4ed8, #0ea5a4)",
-            aria_hidden="true",
-            class_name="person-initials",
-        ),
+    initials = icon_tile(
+        rx.text(person["initials"], font_weight="700", font_size="22px", color="white"),
+        size,
+        background="linear-gradient(135deg, #1d4ed8, #0ea5a4)",
+        min_width=size,
+        aria_hidden="true",
+        class_name="person-initials",
     )
+    # No alt text: the name is right next to it.
+    return round_photo(person["image_url"], alt="", size=size, fallback=initials)
 
 
 def _profile_link(person: Any) -> rx.Component:
@@ -88,7 +73,7 @@ def _profile_link(person: Any) -> rx.Component:
 
 def _person_card(person: Any) -> rx.Component:
     return rx.el.li(
-        rx.hstack(
+        white_card(
             _avatar(person),
             rx.vstack(
                 rx.heading(person["name"], as_="h3", size="4"),
@@ -97,37 +82,25 @@ def _person_card(person: Any) -> rx.Component:
                 spacing="1",
                 min_width="0",
             ),
+            layout=rx.hstack,
             spacing="4",
             align="center",
             padding="20px",
             height="100%",
-            **CARD_STYLE,
         ),
         class_name="person-card",
-        list_style="none",
         min_width="0",
     )
 
 
 def _people(items: Any, list_id: str) -> rx.Component:
-    return rx.cond(
+    return section_content(
         AboutState.loading,
-        loading_block(t("Loading...")),
-        rx.cond(
-            AboutState.error,
-            error_block(t("Error loading this section. Please try again later.")),
-            rx.el.ul(  # a real list (Radix's Grid renders a div whatever ``as_`` says)
-                rx.foreach(items, _person_card),
-                id=list_id,
-                display="grid",
-                grid_template_columns=["1fr", "1fr", "repeat(2, minmax(0, 1fr))",
-                                       "repeat(2, minmax(0, 1fr))", "repeat(3, minmax(0, 1fr))"],
-                gap="16px",
-                width="100%",
-                padding="0",
-                margin="0",
-            ),
-        ),
+        AboutState.error,
+        bare_list(rx.foreach(items, _person_card), id=list_id, display="grid",
+                  grid_template_columns=CARD_COLUMNS, gap="16px", width="100%"),
+        loading_label=t("Loading..."),
+        error_message=t("Error loading this section. Please try again later."),
     )
 
 
@@ -159,11 +132,9 @@ def about() -> rx.Component:
                 _people(AboutState.contributors, "contributors"),
                 intro=t("The members who build and maintain this website and our open-source projects."),
             ),
-            rx.flex(
+            button_row(
                 link_button(t("See upcoming events"), href=routes.EVENTS),
                 link_button(t("Become a speaker"), href=routes.SPEAKERS_REGISTER, variant="outline"),
-                gap="12px",
-                wrap="wrap",
             ),
             spacing="7",
             width="100%",

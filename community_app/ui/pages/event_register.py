@@ -13,7 +13,7 @@ from community_app.state.event_register import EventRegisterState as S
 from community_app.state.event_register import read_register
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import icon_link, icon_tile, notice
+from community_app.ui.components.blocks import button_row, icon_link, icon_tile, notice
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
     CARD_STYLE,
@@ -33,11 +33,11 @@ from community_app.ui.components.page_skeletons import (
     REGISTER_SUMMARY,
     event_register_skeleton,
 )
-from community_app.ui.components.dialogs import focus_main_on_close
-from community_app.ui.components.forms import error_text, form_alert, submit_button
+from community_app.ui.components.dialogs import outcome_dialog
+from community_app.ui.components.forms import error_text, form_alert, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS, MODAL_WIDTHS
+from community_app.ui.styles import COLORS
 
 # Labels live with the enumerations, so the back office shows the same ones.
 REASONS = tuple((m, m.label) for m in AttendanceReason)
@@ -150,34 +150,27 @@ def consent_field() -> rx.Component:
 
 def registration_form(*, waitlist: bool = False) -> rx.Component:
     """The form; ``waitlist``: the same answers join a full meetup's waitlist."""
-    return rx.form(
-        rx.vstack(
-            *([waitlist_intro()] if waitlist else []),
-            choice_group(t("Why are you attending?"), "attendanceReason", REASONS, S.reason,
-                         "repeat(auto-fill, minmax(140px, 1fr))"),
-            choice_group(t("Which field interests you most?"), "interestedField", FIELDS, S.field,
-                         "repeat(auto-fill, minmax(120px, 1fr))"),
-            expectation_field(),
-            consent_field(),
-            rx.cond(
-                S.card.requires_approval,
-                rx.text(t("The organizers approve registrations for this event; you will get an answer by email."),
-                        size="2", color=COLORS["muted"]),
-            ),
-            submit_button(
-                rx.cond(S.busy, t("Submitting..."),
-                        t("Join the waitlist") if waitlist else t("Register")),
-                loading=S.busy,
-                width=["100%", "auto"],
-                min_width="200px",
-            ),
-            spacing="5",
-            width="100%",
+    return stacked_form(
+        *([waitlist_intro()] if waitlist else []),
+        choice_group(t("Why are you attending?"), "attendanceReason", REASONS, S.reason,
+                     "repeat(auto-fill, minmax(140px, 1fr))"),
+        choice_group(t("Which field interests you most?"), "interestedField", FIELDS, S.field,
+                     "repeat(auto-fill, minmax(120px, 1fr))"),
+        expectation_field(),
+        consent_field(),
+        rx.cond(
+            S.card.requires_approval,
+            rx.text(t("The organizers approve registrations for this event; you will get an answer by email."),
+                    size="2", color=COLORS["muted"]),
         ),
-        on_submit=S.join_waitlist if waitlist else S.submit,
-        no_validate=True,
-        key=S.form_key,
-        width="100%",
+        submit_button(
+            rx.cond(S.busy, t("Submitting..."),
+                    t("Join the waitlist") if waitlist else t("Register")),
+            loading=S.busy,
+            width=["100%", "auto"],
+            min_width="200px",
+        ),
+        on_submit=S.join_waitlist if waitlist else S.submit, key=S.form_key, spacing="5",
         aria_label=t("Event registration"),
     )
 
@@ -188,7 +181,7 @@ def registration_form(*, waitlist: bool = False) -> rx.Component:
 def _notice(icon: str, color: str, text: Any, *actions: rx.Component, role: str = "status") -> rx.Component:
     return rx.vstack(
         notice(icon, text, color, role=role, width="100%"),
-        rx.flex(*actions, gap="12px", flex_wrap="wrap"),
+        button_row(*actions),
         spacing="4",
         width="100%",
     )
@@ -227,51 +220,33 @@ def unavailable() -> rx.Component:
 
 
 def success_dialog() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.vstack(
-                icon_tile(
-                    rx.cond(S.success_pending, rx.icon("hourglass", size=32, color="#b45309"),
-                            rx.icon("party-popper", size=32, color="#15803d")),
-                    "64px", background=rx.cond(S.success_pending, "#fef3c7", "#dcfce7"),
-                ),
-                rx.dialog.title(
-                    rx.cond(S.success_pending, t("Registration received"), t("You are registered!")),
-                    margin="0",
-                ),
-                rx.dialog.description(
-                    rx.cond(
-                        S.success_pending,
-                        t("Your registration is waiting for the organizers' approval."),
-                        t("You are registered for this event."),
-                    ),
-                    " ",
-                    t("See you at {title}.", title=t_var(S.card.title)),
-                ),
-                rx.flex(
-                    link_button(t("See the event"), href=S.card.href, variant="outline"),
-                    link_button(t("Go to My Page"), href=routes.MYPAGE),
-                    gap="12px",
-                    flex_wrap="wrap",
-                    justify_content="center",
-                    padding_top="8px",
-                ),
-                align="center",
-                text_align="center",
-                spacing="3",
-            ),
-            rx.dialog.close(
-                rx.icon_button(rx.icon("x", size=18), variant="ghost", color_scheme="gray",
-                               aria_label=t("Close"), position="absolute", top="12px", right="12px",
-                               cursor="pointer"),
-            ),
-            max_width=MODAL_WIDTHS["sm"],
-            width="calc(100vw - 32px)",
-            position="relative",
-            on_close_auto_focus=focus_main_on_close(),
+    return outcome_dialog(
+        icon_tile(
+            rx.cond(S.success_pending, rx.icon("hourglass", size=32, color="#b45309"),
+                    rx.icon("party-popper", size=32, color="#15803d")),
+            "64px", background=rx.cond(S.success_pending, "#fef3c7", "#dcfce7"),
         ),
-        open=S.success_open,
+        rx.cond(S.success_pending, t("Registration received"), t("You are registered!")),
+        rx.fragment(
+            rx.cond(
+                S.success_pending,
+                t("Your registration is waiting for the organizers' approval."),
+                t("You are registered for this event."),
+            ),
+            " ",
+            t("See you at {title}.", title=t_var(S.card.title)),
+        ),
+        button_row(
+            link_button(t("See the event"), href=S.card.href, variant="outline"),
+            link_button(t("Go to My Page"), href=routes.MYPAGE),
+            justify="center",
+            padding_top="8px",
+        ),
+        open_=S.success_open,
         on_open_change=S.set_success_open,
+        close_label=t("Close"),
+        spacing="3",
+        description_color=None,
     )
 
 

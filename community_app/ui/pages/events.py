@@ -10,13 +10,13 @@ from community_app.state.event_views import ALL, NEWEST, OLDEST, SOONEST
 from community_app.services.meetups import PAST, UPCOMING
 from community_app.state.events import EventsState
 from community_app import routes
-from community_app.ui.components.blocks import card_results, load_more, page_title
+from community_app.ui.components.blocks import card_results, load_more, page_title, status_panel
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.events_parts import event_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS
 
 FILTER_ITEMS = (
     (ALL, N_("All"), EventsState.all_count),
@@ -97,33 +97,22 @@ def _error() -> rx.Component:
 
 
 def _empty() -> rx.Component:
-    return rx.center(
-        rx.vstack(
-            rx.icon("calendar-x", size=40, color="#a5b4fc", aria_hidden="true"),
-            rx.heading(t("No events yet"), as_="h2", size="5"),
-            rx.cond(
-                EventsState.filter == UPCOMING,
-                rx.text(t("New meetups are announced here and in our Telegram group."),
-                        color=COLORS["muted"]),
-                rx.text(t("Check back soon: the community meets regularly."), color=COLORS["muted"]),
-            ),
-            rx.cond(
-                (EventsState.filter != ALL) & (EventsState.all_count > 0),
-                action_button(t("Show all events"), on_click=EventsState.show_all),
-                link_button(t("Back to Home"), href=routes.HOME),
-            ),
-            align="center",
-            text_align="center",
-            spacing="3",
-            padding="40px 16px",
+    return status_panel(
+        rx.icon("calendar-x", size=40, color="#a5b4fc", aria_hidden="true"),
+        rx.heading(t("No events yet"), as_="h2", size="5"),
+        rx.cond(
+            EventsState.filter == UPCOMING,
+            rx.text(t("New meetups are announced here and in our Telegram group."),
+                    color=COLORS["muted"]),
+            rx.text(t("Check back soon: the community meets regularly."), color=COLORS["muted"]),
         ),
-        width="100%",
-        **CARD_STYLE,
+        rx.cond(
+            (EventsState.filter != ALL) & (EventsState.all_count > 0),
+            action_button(t("Show all events"), on_click=EventsState.show_all),
+            link_button(t("Back to Home"), href=routes.HOME),
+        ),
+        padding="40px 16px",
     )
-
-
-CARD_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))", "repeat(2, minmax(0, 1fr))",
-                "repeat(3, minmax(0, 1fr))"]
 
 
 def _list() -> rx.Component:

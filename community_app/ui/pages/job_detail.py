@@ -12,13 +12,13 @@ from community_app.i18n import N_
 from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
-from community_app.ui.components.blocks import icon_circle, icon_tile, notice
+from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile
+from community_app.ui.components.blocks import notice, round_photo
 from community_app.ui.components.buttons import action_button, link_button
+from community_app.ui.components.dialogs import SMALL_DIALOG
 from community_app.ui.components.jobs_parts import (
-    CARD_STYLE,
     chips,
     error_panel,
-    icon_text,
     job_type_badge,
     remote_badge,
     status_badge,
@@ -35,7 +35,7 @@ from community_app.ui.components.page_skeletons import (
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, FONT_STACK, MODAL_WIDTHS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK
 
 job = JobDetailState.job
 
@@ -141,23 +141,19 @@ def _contact_dialog() -> rx.Component:
                       site=get_settings().site_name),
                     color=COLORS["muted"],
                 ),
-                rx.flex(
+                button_row(
                     rx.alert_dialog.cancel(
                         rx.button(t("Cancel"), variant="soft", color_scheme="gray",
                                   **continue_props)
                     ),
                     go_to_contact,
-                    gap="12px",
                     justify="end",
                     width="100%",
                     padding_top="8px",
-                    wrap="wrap",
                 ),
                 spacing="3",
             ),
-            max_width=MODAL_WIDTHS["sm"],
-            width="calc(100vw - 32px)",
-            font_family=FONT_STACK,  # the dialog is portalled outside the page's font
+            **SMALL_DIALOG,
         ),
     )
 
@@ -280,20 +276,9 @@ def _contact() -> rx.Component:
 
 
 def _avatar() -> rx.Component:
-    return rx.cond(
-        job.poster_image != "",
-        rx.image(src=job.poster_image, alt=job.poster_name, width="48px", height="48px",
-                 border_radius="50%", object_fit="cover", flex_shrink="0"),
-        rx.center(
-            rx.text(job.poster_initials, color="white", font_weight="700"),
-            width="48px",
-            height="48px",
-            border_radius="50%",
-            background_color=COLORS["primary"],
-            flex_shrink="0",
-            aria_hidden="true",
-        ),
-    )
+    initials = icon_tile(rx.text(job.poster_initials, color="white", font_weight="700"), "48px",
+                         background=COLORS["primary"], flex_shrink="0", aria_hidden="true")
+    return round_photo(job.poster_image, alt=job.poster_name, size="48px", fallback=initials)
 
 
 def _posted_by() -> rx.Component:

@@ -18,15 +18,12 @@ from community_app.state.job_texts import (
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
-from community_app.ui.components.blocks import icon_circle, icon_link, load_more
+from community_app.ui.components.blocks import bare_list, icon_circle, icon_link, icon_text, load_more
+from community_app.ui.components.blocks import loading_line, status_panel
 from community_app.ui.components.jobs_parts import (
-    CARD_STYLE,
     chips,
     error_panel,
-    icon_text,
     job_type_badge,
-    loading_line,
-    panel,
     remote_badge,
     status_badge,
     visa_badges,
@@ -35,7 +32,7 @@ from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
 SEARCH_DEBOUNCE_MS = 400
 RESULTS_ID = "jobs-results"
@@ -293,12 +290,11 @@ def _card(job: JobCard) -> rx.Component:
                                       "outline_offset": "2px"}},
             **CARD_STYLE,
         ),
-        list_style="none",
     )
 
 
 def _empty() -> rx.Component:
-    return panel(
+    return status_panel(
         icon_circle("search-x"),
         rx.cond(
             JobsState.has_filters,
@@ -318,13 +314,11 @@ def _empty() -> rx.Component:
 
 
 def _list() -> rx.Component:
-    return rx.el.ul(
+    return bare_list(
         rx.foreach(JobsState.jobs, _card),
         display="flex",
         flex_direction="column",
         gap="12px",
-        margin="0",
-        padding="0",
         width="100%",
         opacity=rx.cond(JobsState.loading, "0.55", "1"),
         transition="opacity 0.15s",

@@ -9,24 +9,24 @@ from community_app.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
 from community_app import routes
-from community_app.ui.components.blocks import notice
+from community_app.ui.components.blocks import notice, white_card
+from community_app.ui.components.buttons import text_button
 from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
 from community_app.ui.components.google import google_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import COLORS
 
 
 def auth_card(*children: rx.Component) -> rx.Component:
     return rx.center(
-        rx.vstack(
+        white_card(
             *children,
+            layout=rx.vstack,
             spacing="4",
-            width="100%",
             max_width="440px",
             padding=["20px", "28px", "32px"],
             box_shadow="0 10px 30px rgba(15,23,42,0.06)",
-            **CARD_STYLE,
         ),
         width="100%",
         padding_x="16px",
@@ -35,16 +35,7 @@ def auth_card(*children: rx.Component) -> rx.Component:
 
 
 def _link_button(*children, on_click, **props) -> rx.Component:
-    return rx.button(
-        *children,
-        on_click=on_click,
-        variant="ghost",
-        type="button",
-        size="2",
-        cursor="pointer",
-        min_height="36px",
-        **props,
-    )
+    return text_button(*children, on_click=on_click, min_height="36px", **props)
 
 
 def _switch_mode(question, label, on_click) -> rx.Component:

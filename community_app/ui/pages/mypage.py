@@ -14,15 +14,17 @@ from community_app.state.auth import AuthState
 from community_app.state.mypage import CANCEL_OPENER, EVENTS_HEADING_ID, MyPageState, read_mypage
 from community_app.state.page_load import PageData
 from community_app import routes
+from community_app.ui.components.blocks import list_row
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload, submit_button
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.components.google import google_confirm_button
 from community_app.ui.components.job_visa_fields import choice_select, visa_fields
 from community_app.ui.components.logout import logout_dialog
 from community_app.ui.components.mypage_blogs import blogs_tab
 from community_app.ui.components.mypage_meetups import my_meetups_cards
-from community_app.ui.components.mypage_parts import CARD, status_badge
+from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
 from community_app.ui.styles import COLORS
@@ -105,7 +107,7 @@ def _sidebar() -> rx.Component:
 
 
 def _event_row(row) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.vstack(
             rx.link(row.title, href="/events/" + row.type + "/details/" + row.meetup_id.to(str),
                     font_weight="600"),
@@ -130,20 +132,14 @@ def _event_row(row) -> rx.Component:
             align="center",
             wrap="wrap",
         ),
-        justify="between",
-        align_items=["flex-start", "center"],
-        flex_direction=["column", "row"],
-        gap="8px",
-        padding_y="12px",
-        border_bottom=f"1px solid {COLORS['border']}",
-        width="100%",
+        stack_on_phones=True,
     )
 
 
 def _events_list(rows, empty_text: str) -> rx.Component:
-    return rx.cond(
-        rows.length() > 0,
-        rx.vstack(rx.foreach(rows, _event_row), spacing="0", width="100%"),
+    return rows_or(
+        rows,
+        _event_row,
         rx.vstack(
             rx.icon("calendar-x", size=32, color=COLORS["muted"]),
             rx.text(t(empty_text), color=COLORS["muted"]),
@@ -211,53 +207,46 @@ def _grid(*children) -> rx.Component:
 
 
 def _job_row(job) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.vstack(rx.text(job.title, font_weight="600"),
                   rx.text(job.company, " · ", t_var(job.date), color=COLORS["muted"], size="2"),
                   spacing="1"),
         status_badge(job.status),
-        justify="between", align="center", gap="8px", padding_y="10px",
-        border_bottom=f"1px solid {COLORS['border']}", width="100%",
+        padding_y="10px",
     )
 
 
 def _jobs() -> rx.Component:
     e = MyPageState.job_errors
-    form = rx.form(
-        rx.vstack(
-            _grid(
-                field(t("Job title"), "title", errors=e),
-                field(t("Company"), "companyName", errors=e),
-                field(t("Location"), "location", errors=e, placeholder=t("e.g. Seoul")),
-                field(t("Experience"), "experience", errors=e, placeholder=t("e.g. 3+ years")),
-                _select(N_("Job type"), "jobType", JOB_TYPES, e),
-                _select(N_("Category"), "category", CATEGORIES, e),
-                field(t("Minimum salary (KRW per year)"), "salaryMin", errors=e, input_mode="numeric"),
-                field(t("Maximum salary (KRW per year)"), "salaryMax", errors=e, input_mode="numeric"),
-            ),
-            rx.el.label(
-                rx.hstack(rx.checkbox(name="remote", aria_label=t("Remote work possible")), rx.text(t("Remote work possible")), align="center"),
-            ),
-            visa_fields(e),
-            _textarea(N_("Description"), "description", e),
-            _textarea(N_("Requirements and experience"), "requirements", e),
-            field(t("Technologies and skills"), "technologies", errors=e,
-                  hint=t("Separate with commas: Python, React, AWS")),
-            _textarea(N_("Benefits"), "benefits", e, rows="3"),
-            _textarea(N_("About the company"), "companyDescription", e, rows="3"),
-            field(t("Keywords"), "keywords", errors=e, hint=t("Separate with commas")),
-            _grid(
-                field(t("Contact phone"), "contactPhone", errors=e, type_="tel"),
-                field(t("Contact email"), "contactEmail", errors=e, type_="email"),
-            ),
-            field(t("Website"), "contactWebsite", errors=e, placeholder="https://"),
-            submit_button(t("Submit job post"), width="auto"),
-            spacing="3", width="100%", align="stretch",
+    form = stacked_form(
+        _grid(
+            field(t("Job title"), "title", errors=e),
+            field(t("Company"), "companyName", errors=e),
+            field(t("Location"), "location", errors=e, placeholder=t("e.g. Seoul")),
+            field(t("Experience"), "experience", errors=e, placeholder=t("e.g. 3+ years")),
+            _select(N_("Job type"), "jobType", JOB_TYPES, e),
+            _select(N_("Category"), "category", CATEGORIES, e),
+            field(t("Minimum salary (KRW per year)"), "salaryMin", errors=e, input_mode="numeric"),
+            field(t("Maximum salary (KRW per year)"), "salaryMax", errors=e, input_mode="numeric"),
         ),
-        on_submit=MyPageState.submit_job,
-        no_validate=True,
-        key=MyPageState.job_form_key,
-        width="100%",
+        rx.el.label(
+            rx.hstack(rx.checkbox(name="remote", aria_label=t("Remote work possible")), rx.text(t("Remote work possible")), align="center"),
+        ),
+        visa_fields(e),
+        _textarea(N_("Description"), "description", e),
+        _textarea(N_("Requirements and experience"), "requirements", e),
+        field(t("Technologies and skills"), "technologies", errors=e,
+              hint=t("Separate with commas: Python, React, AWS")),
+        _textarea(N_("Benefits"), "benefits", e, rows="3"),
+        _textarea(N_("About the company"), "companyDescription", e, rows="3"),
+        field(t("Keywords"), "keywords", errors=e, hint=t("Separate with commas")),
+        _grid(
+            field(t("Contact phone"), "contactPhone", errors=e, type_="tel"),
+            field(t("Contact email"), "contactEmail", errors=e, type_="email"),
+        ),
+        field(t("Website"), "contactWebsite", errors=e, placeholder="https://"),
+        submit_button(t("Submit job post"), width="auto"),
+        on_submit=MyPageState.submit_job, key=MyPageState.job_form_key, align="stretch",
     )
     return rx.vstack(
         rx.heading(t("Job posting"), as_="h2", size="6"),
@@ -269,11 +258,8 @@ def _jobs() -> rx.Component:
                                 role="alert", width="100%")),
         form,
         rx.heading(t("My job posts"), as_="h3", size="4", padding_top="12px"),
-        rx.cond(
-            MyPageState.my_jobs.length() > 0,
-            rx.vstack(rx.foreach(MyPageState.my_jobs, _job_row), spacing="0", width="100%"),
-            rx.text(t("You have not posted a job yet."), color=COLORS["muted"]),
-        ),
+        rows_or(MyPageState.my_jobs, _job_row,
+                rx.text(t("You have not posted a job yet."), color=COLORS["muted"])),
         spacing="3",
         **CARD,
     )
@@ -322,30 +308,24 @@ def _account() -> rx.Component:
         error_text(e, "photo", id_="photo-error"),
         spacing="2", width="100%",
     )
-    form = rx.form(
-        rx.vstack(
-            _grid(
-                field(t("First name"), "firstName", errors=e, default_value=AuthState.user_first_name,
-                      autocomplete="given-name"),
-                field(t("Last name"), "lastName", errors=e, default_value=AuthState.user_last_name,
-                      autocomplete="family-name"),
-            ),
-            field(t("Email"), "email", default_value=AuthState.email, disabled=True,
-                  hint=t("Your email is your sign-in and cannot be changed here.")),
-            field(t("Phone"), "phone", errors=e, default_value=AuthState.phone, type_="tel",
-                  placeholder="01012345678", autocomplete="tel"),
-            rx.hstack(
-                rx.button(t("Cancel"), type="button", variant="soft", color_scheme="gray", size="3",
-                          on_click=MyPageState.cancel_account),
-                submit_button(t("Save Changes"), width="auto"),
-                justify="end", width="100%",
-            ),
-            spacing="3", width="100%", align="stretch",
+    form = stacked_form(
+        _grid(
+            field(t("First name"), "firstName", errors=e, default_value=AuthState.user_first_name,
+                  autocomplete="given-name"),
+            field(t("Last name"), "lastName", errors=e, default_value=AuthState.user_last_name,
+                  autocomplete="family-name"),
         ),
-        on_submit=MyPageState.save_account,
-        no_validate=True,
-        key=MyPageState.account_key,
-        width="100%",
+        field(t("Email"), "email", default_value=AuthState.email, disabled=True,
+              hint=t("Your email is your sign-in and cannot be changed here.")),
+        field(t("Phone"), "phone", errors=e, default_value=AuthState.phone, type_="tel",
+              placeholder="01012345678", autocomplete="tel"),
+        rx.hstack(
+            rx.button(t("Cancel"), type="button", variant="soft", color_scheme="gray", size="3",
+                      on_click=MyPageState.cancel_account),
+            submit_button(t("Save Changes"), width="auto"),
+            justify="end", width="100%",
+        ),
+        on_submit=MyPageState.save_account, key=MyPageState.account_key, align="stretch",
     )
     return rx.vstack(_personal(photo, form), _public_profile(), _my_data(), spacing="4", width="100%")
 
@@ -378,12 +358,12 @@ def _public_profile() -> rx.Component:
 
 
 def _consent_row(row) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.text(t_var_label(row.label), rx.cond(row.meetup != "", rx.text.span(" · ", row.meetup)),
                 size="2"),
         rx.text(t_var(row.date), size="2", color=COLORS["muted"]),
-        justify="between", gap="8px", padding_y="6px", border_bottom=f"1px solid {COLORS['border']}",
-        width="100%",
+        padding_y="6px",
+        align="start",
     )
 
 
@@ -414,38 +394,35 @@ def _my_data() -> rx.Component:
         ),
         spacing="2", width="100%",
     )
-    delete = rx.form(
-        rx.vstack(
-            rx.heading(t("Delete my account"), as_="h3", size="4"),
-            rx.text(t("Your personal data is erased 7 days after you ask; logging in before then cancels it."),
-                    color=COLORS["muted"], size="2"),
-            rx.radio_group.root(
-                rx.vstack(
-                    rx.el.label(rx.hstack(rx.radio_group.item(value="keep"),
-                                          rx.text(t("Keep my comments and posts as 'deleted member'"), size="2"))),
-                    rx.el.label(rx.hstack(rx.radio_group.item(value="remove"),
-                                          rx.text(t("Remove my comments and posts"), size="2"))),
-                ),
-                name="content", default_value="keep",
+    delete = stacked_form(
+        rx.heading(t("Delete my account"), as_="h3", size="4"),
+        rx.text(t("Your personal data is erased 7 days after you ask; logging in before then cancels it."),
+                color=COLORS["muted"], size="2"),
+        rx.radio_group.root(
+            rx.vstack(
+                rx.el.label(rx.hstack(rx.radio_group.item(value="keep"),
+                                      rx.text(t("Keep my comments and posts as 'deleted member'"), size="2"))),
+                rx.el.label(rx.hstack(rx.radio_group.item(value="remove"),
+                                      rx.text(t("Remove my comments and posts"), size="2"))),
             ),
-            rx.cond(
-                MyPageState.confirm_with_google,
-                rx.vstack(
-                    rx.text(t("You sign in with Google: confirm with Google that it is you."), size="2"),
-                    google_confirm_button(MyPageState.confirm_deletion_with_google),
-                    rx.cond(MyPageState.google_confirmed,
-                            rx.text(t("Confirmed with Google. Press \"Delete my account\" to finish."),
-                                    size="2", color="#15803d", id="google-confirmed", role="status")),
-                    spacing="2", width="100%",
-                ),
-                field(t("Password"), "password", type_="password", autocomplete="current-password"),
-            ),
-            form_alert(MyPageState.deletion_error, visible=MyPageState.deletion_error.contains("en")),
-            form_alert(MyPageState.deletion_notice, visible=MyPageState.deletion_notice.contains("en"), color="green"),
-            rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="submit", color_scheme="red"),
-            spacing="2", width="100%", align="stretch",
+            name="content", default_value="keep",
         ),
-        on_submit=MyPageState.delete_account, no_validate=True, width="100%",
+        rx.cond(
+            MyPageState.confirm_with_google,
+            rx.vstack(
+                rx.text(t("You sign in with Google: confirm with Google that it is you."), size="2"),
+                google_confirm_button(MyPageState.confirm_deletion_with_google),
+                rx.cond(MyPageState.google_confirmed,
+                        rx.text(t("Confirmed with Google. Press \"Delete my account\" to finish."),
+                                size="2", color="#15803d", id="google-confirmed", role="status")),
+                spacing="2", width="100%",
+            ),
+            field(t("Password"), "password", type_="password", autocomplete="current-password"),
+        ),
+        form_alert(MyPageState.deletion_error, visible=MyPageState.deletion_error.contains("en")),
+        form_alert(MyPageState.deletion_notice, visible=MyPageState.deletion_notice.contains("en"), color="green"),
+        rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="submit", color_scheme="red"),
+        on_submit=MyPageState.delete_account, spacing="2", align="stretch",
     )
     consents = rx.vstack(
         rx.heading(t("What you agreed to"), as_="h3", size="4"),

@@ -14,21 +14,14 @@ from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
-from community_app.ui.components.blocks import card_results, load_more, message_block, page_title
+from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more
+from community_app.ui.components.blocks import message_block, page_title
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, SR_ONLY
-
-CARD_COLUMNS = [
-    "minmax(0, 1fr)",
-    "minmax(0, 1fr)",
-    "repeat(2, minmax(0, 1fr))",
-    "repeat(2, minmax(0, 1fr))",
-    "repeat(3, minmax(0, 1fr))",
-]
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, SR_ONLY
 
 # (value, label): "" is All, which shows every loaded item.
 TYPE_CHIPS = (("", N_("All")), *NewsType.labels().items())
@@ -48,8 +41,18 @@ def _chip(label: Any, *, active: Any, on_click: Any, size: str = "2", **props: A
     )
 
 
+def _chip_group(*chips: Any, gap: str, **props: Any) -> rx.Component:
+    """Chips side by side, wrapping: one group for screen readers, named by ``props``."""
+    return rx.flex(*chips, role="group", gap=gap, wrap="wrap", **props)
+
+
+def _tag_chip(tag: Any) -> rx.Component:
+    return _chip("#" + tag, active=NewsState.tag == tag, on_click=NewsState.choose_tag(tag), size="1",
+                 min_height="32px", padding_x="10px", color_scheme="gray", high_contrast=True)
+
+
 def type_chips() -> rx.Component:
-    return rx.flex(
+    return _chip_group(
         *[
             _chip(
                 t(label),
@@ -60,10 +63,8 @@ def type_chips() -> rx.Component:
             )
             for value, label in TYPE_CHIPS
         ],
-        role="group",
-        aria_label=t("News type"),
         gap="8px",
-        wrap="wrap",
+        aria_label=t("News type"),
     )
 
 
@@ -91,26 +92,12 @@ def search_box() -> rx.Component:
 def tag_chips() -> rx.Component:
     return rx.cond(
         NewsState.tags.length() > 0,
-        rx.flex(
+        _chip_group(
             rx.text(t("Tags"), as_="span", size="2", font_weight="600", color=COLORS["muted"],
                     id="news-tags-label"),
-            rx.foreach(
-                NewsState.tags,
-                lambda tag: _chip(
-                    "#" + tag,
-                    active=NewsState.tag == tag,
-                    on_click=NewsState.choose_tag(tag),
-                    size="1",
-                    min_height="32px",
-                    padding_x="10px",
-                    color_scheme="gray",
-                    high_contrast=True,
-                ),
-            ),
-            role="group",
-            aria_labelledby="news-tags-label",
+            rx.foreach(NewsState.tags, _tag_chip),
             gap="6px",
-            wrap="wrap",
+            aria_labelledby="news-tags-label",
             align="center",
             width="100%",
         ),
@@ -144,12 +131,10 @@ def empty_state() -> rx.Component:
             t("Try another search, type or tag, or clear the filters."),
             color=COLORS["muted"],
         ),
-        rx.flex(
+        button_row(
             action_button(rx.icon("rotate-ccw", size=16), t("Try again"), on_click=NewsState.clear_filters),
             link_button(rx.icon("house", size=16), t("Return to homepage"), href=routes.HOME,
                         variant="outline"),
-            gap="12px",
-            wrap="wrap",
             justify="center",
         ),
         boxed=True,
@@ -180,15 +165,7 @@ def news() -> rx.Component:
             rx.flex(
                 page_title(t("News"), t("News from the community: tech, meetups and social life in Korea.")),
                 rx.box(
-                    rx.link(
-                        rx.icon("notebook-pen", size=16),
-                        t("Member blogs"),
-                        href=routes.BLOG,
-                        display="inline-flex",
-                        align_items="center",
-                        gap="6px",
-                        font_weight="500",
-                    ),
+                    icon_link("notebook-pen", t("Member blogs"), href=routes.BLOG, font_weight="500"),
                     id="news-header-actions",
                 ),
                 justify="between",

@@ -10,7 +10,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.news_detail import NewsDetailState
 from community_app import routes
-from community_app.ui.components.blocks import message_block
+from community_app.ui.components.blocks import button_row, message_block
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.news_cards import copy_link_button, news_image, tag_list, type_badge
 from community_app.ui.components.news_comments import comments_section
@@ -77,11 +77,7 @@ def article() -> rx.Component:
             ),
             rx.html(s.content_html, id="news-content", class_name="uzdev-prose", width="100%",
                     font_size="var(--font-size-4)"),
-            rx.flex(
-                copy_link_button(routes.NEWS + "/" + s.article_id.to_string()),
-                gap="12px",
-                wrap="wrap",
-            ),
+            button_row(copy_link_button(routes.NEWS + "/" + s.article_id.to_string())),
             spacing="4",
             width="100%",
         ),

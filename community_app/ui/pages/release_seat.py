@@ -10,6 +10,7 @@ from community_app.services.meetups import release
 from community_app.state.page_load import PageData
 from community_app.state.release_seat import ReleaseSeatState as S
 from community_app.state.release_seat import read_release
+from community_app.ui.components.blocks import button_row
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
@@ -39,10 +40,9 @@ def release_seat() -> rx.Component:
                 rx.text(t("Loading..."), color=COLORS["muted"]),
                 rx.match(S.outcome, *(_outcome(n) for n in ICONS), rx.fragment()),
             ),
-            rx.hstack(
+            button_row(
                 link_button(t("My Page"), href=routes.MYPAGE, variant="outline"),
                 link_button(t("Events"), href=routes.EVENTS),
-                spacing="3", wrap="wrap",
             ),
             spacing="5", max_width="640px", min_height="40vh", padding_y="32px",
         )

@@ -17,12 +17,14 @@ from community_app.state.speakers import (
     SpeakerState,
 )
 from community_app import routes
-from community_app.ui.components.blocks import icon_tile
-from community_app.ui.components.dialogs import focus_main_on_close
-from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload, submit_button
+from community_app.ui.components.blocks import button_row, icon_tile
+from community_app.ui.components.buttons import text_button
+from community_app.ui.components.dialogs import outcome_dialog
+from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK, MODAL_WIDTHS
+from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK
 
 ERRORS = SpeakerState.errors
 VALUES = SpeakerState.values
@@ -144,15 +146,7 @@ def photo_field() -> rx.Component:
             rx.hstack(
                 rx.icon("circle-check", size=18, color="#16a34a", aria_hidden="true"),
                 rx.text(SpeakerState.photo_name, size="2", id="photo-name", word_break="break-all"),
-                rx.button(
-                    t("Remove photo"),
-                    type="button",
-                    variant="ghost",
-                    color_scheme="red",
-                    size="2",
-                    on_click=SpeakerState.remove_photo,
-                    cursor="pointer",
-                ),
+                text_button(t("Remove photo"), on_click=SpeakerState.remove_photo, color_scheme="red"),
                 align="center",
                 spacing="2",
                 wrap="wrap",
@@ -177,101 +171,77 @@ def _pair(*children: rx.Component) -> rx.Component:
 
 
 def application_form() -> rx.Component:
-    return rx.form(
-        rx.vstack(
-            rx.text(t("All fields are required unless marked optional."), color=COLORS["muted"], size="2"),
-            form_alert(SpeakerState.error, visible=SpeakerState.error.contains("en")),
-            _pair(
-                text_field(t("Email"), "email", type_="email", autocomplete="email",
-                           placeholder="you@example.com"),
-                text_field(t("Phone"), "phone", type_="tel", autocomplete="tel", input_mode="numeric",
-                           placeholder="01012345678", hint=t("11 digits starting with 010, e.g. 01012345678")),
-            ),
-            _pair(
-                text_field(t("Full name"), "fullName", autocomplete="name"),
-                text_field(t("Job position"), "jobPosition", autocomplete="organization-title",
-                           placeholder=t("e.g. Backend engineer at Naver")),
-            ),
-            _pair(
-                select_field(t("Years of experience"), "yearsOfExperience", EXPERIENCE_OPTIONS),
-                select_field(t("Field of expertise"), "expertiseField", EXPERTISE_OPTIONS),
-            ),
-            textarea_field(
-                t("Topics you would like to talk about"),
-                "topics",
-                rows="5",
-                hint=t("A title or two and a few sentences about each (at least 10 characters)."),
-            ),
-            text_field(t("LinkedIn profile URL"), "linkedinUrl", type_="url",
-                       placeholder="https://www.linkedin.com/in/your-name"),
-            _pair(
-                text_field(t("GitHub profile URL"), "githubUrl", type_="url",
-                           placeholder="https://github.com/your-name"),
-                text_field(t("Portfolio or website URL"), "portfolioUrl", type_="url",
-                           placeholder="https://your-site.dev"),
-            ),
-            photo_field(),
-            submit_button(
-                t("Submit application"),
-                loading=SpeakerState.busy,
-                disabled=SpeakerState.busy,
-                width=["100%", "100%", "auto"],
-                min_width="220px",
-            ),
-            spacing="5",
-            width="100%",
+    return stacked_form(
+        rx.text(t("All fields are required unless marked optional."), color=COLORS["muted"], size="2"),
+        form_alert(SpeakerState.error, visible=SpeakerState.error.contains("en")),
+        _pair(
+            text_field(t("Email"), "email", type_="email", autocomplete="email",
+                       placeholder="you@example.com"),
+            text_field(t("Phone"), "phone", type_="tel", autocomplete="tel", input_mode="numeric",
+                       placeholder="01012345678", hint=t("11 digits starting with 010, e.g. 01012345678")),
         ),
-        key=SpeakerState.form_version,
-        on_submit=SpeakerState.submit,
-        no_validate=True,
-        width="100%",
+        _pair(
+            text_field(t("Full name"), "fullName", autocomplete="name"),
+            text_field(t("Job position"), "jobPosition", autocomplete="organization-title",
+                       placeholder=t("e.g. Backend engineer at Naver")),
+        ),
+        _pair(
+            select_field(t("Years of experience"), "yearsOfExperience", EXPERIENCE_OPTIONS),
+            select_field(t("Field of expertise"), "expertiseField", EXPERTISE_OPTIONS),
+        ),
+        textarea_field(
+            t("Topics you would like to talk about"),
+            "topics",
+            rows="5",
+            hint=t("A title or two and a few sentences about each (at least 10 characters)."),
+        ),
+        text_field(t("LinkedIn profile URL"), "linkedinUrl", type_="url",
+                   placeholder="https://www.linkedin.com/in/your-name"),
+        _pair(
+            text_field(t("GitHub profile URL"), "githubUrl", type_="url",
+                       placeholder="https://github.com/your-name"),
+            text_field(t("Portfolio or website URL"), "portfolioUrl", type_="url",
+                       placeholder="https://your-site.dev"),
+        ),
+        photo_field(),
+        submit_button(
+            t("Submit application"),
+            loading=SpeakerState.busy,
+            disabled=SpeakerState.busy,
+            width=["100%", "100%", "auto"],
+            min_width="220px",
+        ),
+        on_submit=SpeakerState.submit, key=SpeakerState.form_version, spacing="5",
         aria_labelledby="speaker-form-heading",
     )
 
 
 def success_dialog() -> rx.Component:
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.vstack(
-                icon_tile(
-                    rx.icon("circle-check", size=32, color="#16a34a"),
-                    "64px", background="#dcfce7",
-                    aria_hidden="true",
-                ),
-                rx.dialog.title(t("Application received!"), margin="0", font_family=FONT_STACK),
-                rx.dialog.description(
-                    t(
-                        "Thank you for offering to speak. Our organizers will review your "
-                        "application and contact you within 5-7 business days."
-                    ),
-                    color=COLORS["muted"],
-                ),
-                rx.flex(
-                    rx.dialog.close(
-                        rx.button(t("Close"), variant="soft", color_scheme="gray", size="3", cursor="pointer"),
-                    ),
-                    rx.button(
-                        rx.icon("house", size=18),
-                        t("Back to Home"),
-                        on_click=SpeakerState.back_home,
-                        size="3",
-                        cursor="pointer",
-                    ),
-                    gap="12px",
-                    justify="center",
-                    wrap="wrap",
-                ),
-                spacing="4",
-                align="center",
-                text_align="center",
-            ),
-            max_width=MODAL_WIDTHS["sm"],
-            width="calc(100vw - 32px)",
-            font_family=FONT_STACK,  # the dialog lives outside the app's root element
-            color=COLORS["text"],
-            on_close_auto_focus=focus_main_on_close(),
+    return outcome_dialog(
+        icon_tile(
+            rx.icon("circle-check", size=32, color="#16a34a"),
+            "64px", background="#dcfce7",
+            aria_hidden="true",
         ),
-        open=SpeakerState.success,
+        t("Application received!"),
+        t(
+            "Thank you for offering to speak. Our organizers will review your "
+            "application and contact you within 5-7 business days."
+        ),
+        button_row(
+            rx.dialog.close(
+                rx.button(t("Close"), variant="soft", color_scheme="gray", size="3", cursor="pointer"),
+            ),
+            rx.button(
+                rx.icon("house", size=18),
+                t("Back to Home"),
+                on_click=SpeakerState.back_home,
+                size="3",
+                cursor="pointer",
+            ),
+            justify="center",
+        ),
+        open_=SpeakerState.success,
         on_open_change=SpeakerState.set_success_open,
     )
 

@@ -13,6 +13,7 @@ from community_app.ui.components.admin_common import (
     card, screen, search_box, section_header, small_button, when_any,
 )
 from community_app.ui.components.admin_frame import admin_page
+from community_app.ui.components.blocks import list_row
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -81,7 +82,7 @@ def _scanner() -> rx.Component:
 
 
 def _match(m) -> rx.Component:
-    return rx.flex(
+    return list_row(
         rx.vstack(rx.text(m.name, weight="bold"), rx.text(m.email, color=COLORS["muted"], size="2"),
                   spacing="0", min_width="0"),
         rx.cond(
@@ -90,8 +91,7 @@ def _match(m) -> rx.Component:
             small_button(t("Check in"), on_click=S.check_in_match(m.registration_id),
                          variant="solid", aria_label=t("Check in") + " " + m.name),
         ),
-        justify="between", align="center", gap="8px", width="100%", padding_y="8px",
-        border_bottom=f"1px solid {COLORS['border']}",
+        padding_y="8px",
     )
 
 
