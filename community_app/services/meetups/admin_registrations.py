@@ -186,6 +186,27 @@ def _update_attended(session: Session, meetup_id: int) -> None:
     )
 
 
+def _set_checked_in(
+    session: Session, actor_id: int, meetup_id: int, registration_id: int,
+    checked_in_at: dt.datetime | None, action: str, refused: str, *conditions: object,
+) -> AdminRegistrationView:
+    """Set the registration's ``checked_in_at`` in one guarded statement (Conflict(``refused``)
+    unless it still meets the ``conditions``), count the meetup's attendance again and
+    record ``action`` in the audit log; the registration as it is now."""
+    changed = session.execute(
+        sa.update(MeetupRegistration)
+        .where(col(MeetupRegistration.id) == registration_id, *conditions)
+        .values(checked_in_at=checked_in_at)
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount != 1:
+        raise Conflict(refused)
+    _update_attended(session, meetup_id)
+    view = _one_registration(session, registration_id)
+    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>")
+    return view
+
+
 def check_in(
     session: Session,
     actor_id: int,
@@ -200,23 +221,11 @@ def check_in(
     registration = _registration(session, meetup_id, registration_id)
     if registration.status != RegistrationStatus.ACCEPTED.value:
         raise Conflict(NOT_CHECKABLE)
-    changed = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration_id,
-            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
-            col(MeetupRegistration.checked_in_at).is_(None),
-        )
-        .values(checked_in_at=now or utcnow())
-        .execution_options(synchronize_session=False)
-    )
-    if changed.rowcount != 1:
-        raise Conflict(ALREADY_CHECKED_IN)
-    _update_attended(session, meetup_id)
-    view = _one_registration(session, registration_id)
-    record(session, actor_id, "registration.check_in", "meetup", meetup_id,
-           f"{view.name} <{view.email}>")
-    return view
+    return _set_checked_in(
+        session, actor_id, meetup_id, registration_id, now or utcnow(), "registration.check_in",
+        ALREADY_CHECKED_IN,
+        col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+        col(MeetupRegistration.checked_in_at).is_(None))
 
 
 def undo_check_in(
@@ -226,22 +235,9 @@ def undo_check_in(
     require_organizer(session, actor_id)
     meetup_or_404(session, meetup_id)
     _registration(session, meetup_id, registration_id)
-    changed = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration_id,
-            col(MeetupRegistration.checked_in_at).is_not(None),
-        )
-        .values(checked_in_at=None)
-        .execution_options(synchronize_session=False)
-    )
-    if changed.rowcount != 1:
-        raise Conflict(NOT_CHECKED_IN)
-    _update_attended(session, meetup_id)
-    view = _one_registration(session, registration_id)
-    record(session, actor_id, "registration.undo_check_in", "meetup", meetup_id,
-           f"{view.name} <{view.email}>")
-    return view
+    return _set_checked_in(
+        session, actor_id, meetup_id, registration_id, None, "registration.undo_check_in",
+        NOT_CHECKED_IN, col(MeetupRegistration.checked_in_at).is_not(None))
 
 
 # ---------------------------------------------------------------- CSV export
