@@ -99,21 +99,8 @@ class SpeakerOut(BaseModel):
     @classmethod
     def of(cls, s: service.SpeakerView, topic: str = "") -> SpeakerOut:
         first, _, last = s.full_name.strip().partition(" ")
-        return cls(
-            id=s.id,
-            fullName=s.full_name,
-            jobPosition=s.job_position,
-            company=s.company,
-            bio=s.bio,
-            imageURL=s.image_url,
-            profileURL=s.profile_url,
-            firstName=first,
-            lastName=last.strip(),
-            position=s.job_position,
-            organization=s.company,
-            linkedinUrl=s.profile_url,
-            topic=topic,
-        )
+        return from_view(cls, s, firstName=first, lastName=last.strip(), position=s.job_position,
+                         organization=s.company, linkedinUrl=s.profile_url, topic=topic)
 
 
 class KeynoteSessionOut(BaseModel):

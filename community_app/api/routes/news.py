@@ -18,7 +18,7 @@ from community_app.api.openapi import OPTIONAL_BEARER
 from community_app.api.deps import CurrentUser, SessionDep, current_user
 from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.errors import request_language
-from community_app.api.formatting import ViewOut, from_view, translated, utc
+from community_app.api.formatting import ViewOut, from_view, translated
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.i18n import N_
@@ -109,25 +109,9 @@ class CommentOut(BaseModel):
     @classmethod
     def of(cls, c: comment_service.CommentView, lang: str) -> CommentOut:
         author = c.author_handles.get(lang, c.author_username)
-        return cls(
-            id=c.id,
-            newsId=c.news_id,
-            parentId=c.parent_id,
-            text=c.text,
-            authorUsername=author,
-            authorName=c.author_names.get(lang, author),
-            authorAvatar=c.author_avatar,
-            repliedUsername=c.replied_username,
-            likes=c.likes,
-            dislikes=c.dislikes,
-            replyCount=c.reply_count,
-            createdAt=utc(c.created_at),
-            myVote=c.my_vote,
-            username=author,
-            avatarURL=c.author_avatar,
-            comment=c.text,
-            replies=c.reply_count,
-        )
+        return from_view(cls, c, authorUsername=author,
+                         authorName=c.author_names.get(lang, author), username=author,
+                         avatarURL=c.author_avatar, comment=c.text, replies=c.reply_count)
 
 
 class VoteOut(BaseModel):

@@ -30,7 +30,7 @@ from community_app.services.admin_common import (
 )
 from community_app.services.audit import display_name, record, require_organizer
 from community_app.services.errors import Conflict, Invalid, NotFound
-from community_app.services.lookup import get_or_404
+from community_app.services.lookup import get_or_404, view_of
 from community_app.services.meetups.admin_views import (
     ALREADY_CHECKED_IN,
     CSV_COLUMNS,
@@ -52,22 +52,8 @@ from community_app.services.text_search import clean_filter, contains_ci
 
 
 def admin_registration_view(r: MeetupRegistration, u: User) -> AdminRegistrationView:
-    return AdminRegistrationView(
-        id=r.id,
-        meetup_id=r.meetup_id,
-        user_id=u.id,
-        name=display_name(u),
-        username=u.username,
-        email=u.email,
-        phone=u.phone or "",
-        attendance_reason=r.attendance_reason,
-        interested_field=r.interested_field,
-        expectation=r.expectation,
-        status=r.status,
-        registered_at=r.registered_at,
-        cancelled_at=r.cancelled_at,
-        checked_in_at=r.checked_in_at,
-    )
+    return view_of(AdminRegistrationView, r, user_id=u.id, name=display_name(u),
+                   username=u.username, email=u.email, phone=u.phone or "")
 
 
 def parse_status_filter(value: str | None) -> str | None:
