@@ -25,13 +25,20 @@ NEWS_TYPE_INVALID = N_("News type must be TECH, MEETUP or SOCIAL.")
 
 
 @dataclasses.dataclass(frozen=True)
-class NewsView:
+class NewsFields:
+    """A news item's own fields, as the public (``NewsView``) and the back office
+    (``AdminNewsView``) see them."""
+
     id: int
     title: str
     content: str
     type: str
     tags: list[str]
     image_url: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class NewsView(NewsFields):
     created_at: dt.datetime
     # The item's own generated cover (services/images.py), shown when it has no picture.
     cover_url: str = ""

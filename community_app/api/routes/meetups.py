@@ -81,7 +81,8 @@ class MeetupOut(BaseModel):
                          coverURL=m.picture_url)
 
 
-class SpeakerOut(BaseModel):
+# A speaker's own fields, as the back office answers them (admin/meetups.py).
+class SpeakerFieldsOut(ViewOut):
     id: int
     fullName: str
     jobPosition: str
@@ -89,6 +90,9 @@ class SpeakerOut(BaseModel):
     bio: str
     imageURL: str | None
     profileURL: str | None
+
+
+class SpeakerOut(SpeakerFieldsOut):
     firstName: str = Field(description="fullName up to its first space")
     lastName: str = Field(description="The rest of fullName")
     position: str = Field(description="= jobPosition")

@@ -58,13 +58,17 @@ ViewerId = Annotated[int | None, Depends(viewer_id)]
 # ---------------------------------------------------------------- schemas
 
 
-class NewsOut(ViewOut):
+# A news item's own fields, as the public and the back office (admin/news.py) answer them.
+class NewsFieldsOut(ViewOut):
     id: int
     title: str
     content: str
     type: NewsType
     tags: list[str]
     imageURL: str | None
+
+
+class NewsOut(NewsFieldsOut):
     coverURL: str = Field(description="The uploaded image's address, or the generated cover "
                           "when none (always an image to show)")
     createdAt: dt.datetime

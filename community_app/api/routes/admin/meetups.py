@@ -14,13 +14,13 @@ from pydantic import AnyUrl, BaseModel, Field
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import ViewOut, from_view, translated
+from community_app.api.formatting import from_view, translated
 from community_app.api.routes.admin.common import (
     DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, item_list,
     picture_and_name,
     ruled, ruled_text,
 )
-from community_app.api.routes.meetups import MeetupOut
+from community_app.api.routes.meetups import MeetupOut, SpeakerFieldsOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.korea_time import korea_clock as korea_time
@@ -89,14 +89,8 @@ class SpeakerIn(BaseModel):
                         ruled(admin_edits.SPEAKER_RULES, "imageURL")] = None
 
 
-class AdminSpeakerOut(ViewOut):
-    id: int
-    fullName: str
-    jobPosition: str
-    company: str
-    bio: str
-    imageURL: str | None
-    profileURL: str | None
+class AdminSpeakerOut(SpeakerFieldsOut):
+    pass
 
 
 class SessionIn(BaseModel):

@@ -11,11 +11,12 @@ from pydantic import BaseModel, Field
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import ViewOut, translated
+from community_app.api.formatting import translated
 from community_app.api.routes.admin.common import (
     DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, item_list, picture,
     ruled_text, upper_or_none,
 )
+from community_app.api.routes.news import NewsFieldsOut
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
 from community_app.models import NewsType
@@ -47,13 +48,7 @@ class NewsIn(BaseModel):
     published: bool | None = Field(default=None, description="Create: default false (a draft)")
 
 
-class AdminNewsOut(ViewOut):
-    id: int
-    title: str
-    content: str
-    type: NewsType
-    tags: list[str]
-    imageURL: str | None
+class AdminNewsOut(NewsFieldsOut):
     published: bool
     commentCount: int
     createdAt: dt.datetime
