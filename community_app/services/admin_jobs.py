@@ -22,7 +22,7 @@ from community_app.models.job import JOB_LIFETIME_DAYS
 from community_app.services.admin_common import distinct_items, flag, removed, saved, text
 from community_app.services.admin_common import whole_number
 from community_app.services.audit import require_organizer
-from community_app.services.errors import Conflict, Invalid, InvalidMany
+from community_app.services.errors import Conflict, InvalidMany
 from community_app.services.job_submissions import visa_fields
 from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
 from community_app.services.lookup import get_or_404
@@ -30,6 +30,7 @@ from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.validation import (
     Rule,
     as_text,
+    choice_or_none,
     choice_rule,
     collect,
     number_rule,
@@ -94,12 +95,7 @@ def _poster(session: Session, job: JobPost) -> User | None:
 
 
 def normalize_filter(value: str | None) -> str | None:
-    value = (value or "").strip().upper()
-    if not value:
-        return None
-    if value not in ADMIN_FILTERS:
-        raise Invalid("status", FILTER_INVALID, values=", ".join(ADMIN_FILTERS))
-    return value
+    return choice_or_none("status", value, ADMIN_FILTERS, FILTER_INVALID)
 
 
 def list_jobs_admin(

@@ -29,7 +29,7 @@ from community_app.services.admin_common import (
     expire_caches,
 )
 from community_app.services.audit import display_name, record, require_organizer
-from community_app.services.errors import Conflict, Invalid, NotFound
+from community_app.services.errors import Conflict, NotFound
 from community_app.services.lookup import get_or_404, view_of
 from community_app.services.meetups.admin_views import (
     ALREADY_CHECKED_IN,
@@ -47,6 +47,7 @@ from community_app.services.meetups.views import (
     SEAT_HOLDING,
 )
 from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.validation import choice_or_none
 
 # ---------------------------------------------------------------- registrations
 
@@ -58,10 +59,8 @@ def admin_registration_view(r: MeetupRegistration, u: User) -> AdminRegistration
 
 def parse_status_filter(value: str | None) -> str | None:
     """A registration status (any case), None when empty; Invalid otherwise."""
-    status = (value or "").strip().upper()
-    if status and status not in RegistrationStatus.values():
-        raise Invalid("status", N_("Unknown registration status."))
-    return status or None
+    return choice_or_none("status", value, RegistrationStatus.values(),
+                          N_("Unknown registration status."))
 
 
 def list_registrations(

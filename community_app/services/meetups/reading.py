@@ -18,7 +18,6 @@ from community_app.models import (
     User,
 )
 from community_app.services.authors import full_name_or_username
-from community_app.services.errors import Invalid
 from community_app.services.lookup import get_or_404
 
 # SPEC section 3: what a meetup shows when a value is missing.
@@ -38,6 +37,7 @@ from community_app.services.meetups.views import (
     meetup_view,
 )
 from community_app.services.paging import PageResult, fetch_page
+from community_app.services.validation import choice_or_none
 
 # ---------------------------------------------------------------- public reading
 
@@ -48,12 +48,7 @@ def public_meetup_or_404(session: Session, meetup_id: int) -> Meetup:
 
 def normalize_meetup_type(value: str | None) -> str | None:
     """'upcoming', 'past', or None for every meetup; Invalid for anything else."""
-    value = (value or "").strip().lower()
-    if not value:
-        return None
-    if value not in MEETUP_TYPES:
-        raise Invalid("type", MEETUP_TYPE_INVALID)
-    return value
+    return choice_or_none("type", value, MEETUP_TYPES, MEETUP_TYPE_INVALID)
 
 
 def list_meetups(
