@@ -47,9 +47,8 @@ from community_app.services.meetups.admin_views import (
     AdminSessionView,
     AdminSpeakerView,
     meetup_or_404,
-    session_view,
-    speaker_view,
 )
+from community_app.services.meetups.views import session_view, speaker_view
 from community_app.services.validation import (
     collect,
 )

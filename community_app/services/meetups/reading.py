@@ -32,9 +32,9 @@ from community_app.services.meetups.views import (
     MeetupView,
     NoteView,
     ReviewView,
-    SessionView,
-    SpeakerView,
     meetup_view,
+    session_view,
+    speaker_view,
 )
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.validation import choice_or_none
@@ -101,6 +101,17 @@ def read_program(
     return speakers, names, sessions
 
 
+def read_notes(session: Session, meetup_id: int, *, active_only: bool) -> list[MeetupNote]:
+    """A meetup's notes, newest first: the active ones (the event page) or every one (the
+    back office)."""
+    active = (col(MeetupNote.is_active).is_(True),) if active_only else ()
+    return list(session.exec(
+        select(MeetupNote)
+        .where(MeetupNote.meetup_id == meetup_id, *active)
+        .order_by(col(MeetupNote.created_at).desc(), col(MeetupNote.id).desc())
+    ).all())
+
+
 def get_meetup_details(
     session: Session, meetup_id: int, *, now: dt.datetime | None = None
 ) -> MeetupDetails:
@@ -119,11 +130,7 @@ def get_meetup_details(
     ).all()
     attendees = [a for a in held if a.status == RegistrationStatus.ACCEPTED.value]
     pending = [a for a in held if a.status == RegistrationStatus.PENDING.value]
-    notes = session.exec(
-        select(MeetupNote)
-        .where(MeetupNote.meetup_id == meetup_id, col(MeetupNote.is_active).is_(True))
-        .order_by(col(MeetupNote.created_at).desc(), col(MeetupNote.id).desc())
-    ).all()
+    notes = read_notes(session, meetup_id, active_only=True)
     reviews = session.exec(
         select(MeetupReview)
         .where(MeetupReview.meetup_id == meetup_id)
@@ -131,18 +138,8 @@ def get_meetup_details(
     ).all()
     return MeetupDetails(
         meetup=meetup_view(meetup, now),
-        speakers=[
-            SpeakerView(
-                s.id, s.full_name, s.job_position, s.company, s.bio, s.image_url, s.profile_url
-            )
-            for s in speakers
-        ],
-        sessions=[
-            SessionView(
-                k.id, k.subject, k.starts_at, k.ends_at, k.speaker_id, names.get(k.speaker_id)
-            )
-            for k in sessions
-        ],
+        speakers=[speaker_view(s) for s in speakers],
+        sessions=[session_view(k, names) for k in sessions],
         attendees=[_attendee(a) for a in attendees],
         pending=[_attendee(a) for a in pending],
         notes=[NoteView(n.id, n.content, n.created_at) for n in notes],
