@@ -23,7 +23,6 @@ import hmac
 from urllib.parse import urlparse
 
 import icalendar
-import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app import routes
@@ -31,6 +30,7 @@ from community_app.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.korea_time import KOREA
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
+from community_app.services.bulk import update_where
 from community_app.services.errors import NotFound
 from community_app.services.meetups.reading import public_meetup_or_404
 from community_app.services.meetups.views import PAST, SEAT_HOLDING, UPCOMING
@@ -150,11 +150,10 @@ def calendar_feed(session: Session, user_id: int) -> CalendarFeedView:
 def rotate_calendar_feed(session: Session, user_id: int) -> CalendarFeedView:
     """A new private feed address; the old one stops working at once."""
     _member(session, user_id)
-    session.execute(
-        sa.update(User)
-        .where(col(User.id) == user_id)
-        .values(calendar_feed_version=col(User.calendar_feed_version) + 1)
-        .execution_options(synchronize_session=False)
+    update_where(
+        session, User,
+        col(User.id) == user_id,
+        calendar_feed_version=col(User.calendar_feed_version) + 1,
     )
     session.commit()
     return _feed_view(_member(session, user_id))

@@ -9,7 +9,6 @@ import dataclasses
 import datetime as dt
 import io
 
-import sqlalchemy as sa
 from sqlmodel import Session, col, func, or_, select
 
 from community_app.db import utcnow
@@ -29,6 +28,7 @@ from community_app.services.admin_common import (
     expire_caches,
 )
 from community_app.services.audit import display_name, record, require_organizer
+from community_app.services.bulk import count_where, update_where
 from community_app.services.errors import Conflict, NotFound
 from community_app.services.lookup import get_or_404, view_of
 from community_app.services.meetups.admin_views import (
@@ -116,16 +116,13 @@ def _decide(
     meetup_or_404(session, meetup_id)
     registration = _registration(session, meetup_id, registration_id)
     # Conditional: a member cancelling at the same moment wins or loses cleanly.
-    changed = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration_id,
-            col(MeetupRegistration.status) == RegistrationStatus.PENDING.value,
-        )
-        .values(status=new_status)
-        .execution_options(synchronize_session=False)
+    changed = update_where(
+        session, MeetupRegistration,
+        col(MeetupRegistration.id) == registration_id,
+        col(MeetupRegistration.status) == RegistrationStatus.PENDING.value,
+        status=new_status,
     )
-    if changed.rowcount != 1:
+    if changed != 1:
         raise Conflict(NOT_PENDING)
     if new_status == RegistrationStatus.REJECTED.value:
         release_seat(session, meetup_id)  # to the first on the waitlist, if anyone waits
@@ -153,22 +150,13 @@ def reject_registration(
 
 def _update_attended(session: Session, meetup_id: int) -> None:
     """meetups.attended_count = the accepted registrations that are checked in."""
-    checked = (
-        select(func.count())
-        .select_from(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.meetup_id) == meetup_id,
-            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
-            col(MeetupRegistration.checked_in_at).is_not(None),
-        )
-        .scalar_subquery()
+    checked = count_where(
+        MeetupRegistration,
+        col(MeetupRegistration.meetup_id) == meetup_id,
+        col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+        col(MeetupRegistration.checked_in_at).is_not(None),
     )
-    session.execute(
-        sa.update(Meetup)
-        .where(col(Meetup.id) == meetup_id)
-        .values(attended_count=checked)
-        .execution_options(synchronize_session=False)
-    )
+    update_where(session, Meetup, col(Meetup.id) == meetup_id, attended_count=checked)
 
 
 def _set_checked_in(
@@ -178,13 +166,12 @@ def _set_checked_in(
     """Set the registration's ``checked_in_at`` in one guarded statement (Conflict(``refused``)
     unless it still meets the ``conditions``), count the meetup's attendance again and
     record ``action`` in the audit log; the registration as it is now."""
-    changed = session.execute(
-        sa.update(MeetupRegistration)
-        .where(col(MeetupRegistration.id) == registration_id, *conditions)
-        .values(checked_in_at=checked_in_at)
-        .execution_options(synchronize_session=False)
+    changed = update_where(
+        session, MeetupRegistration,
+        col(MeetupRegistration.id) == registration_id, *conditions,
+        checked_in_at=checked_in_at,
     )
-    if changed.rowcount != 1:
+    if changed != 1:
         raise Conflict(refused)
     _update_attended(session, meetup_id)
     view = _one_registration(session, registration_id)

@@ -18,6 +18,7 @@ from community_app.models import (
     MeetupRegistration,
     RegistrationStatus,
 )
+from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, InvalidMany, NotFound
 
 from community_app.services.meetups import emails
@@ -151,13 +152,12 @@ def _take_seat(session: Session, meetup: Meetup) -> None:
         # (on SQLite every UPDATE takes it, even one that changes nothing).
         raise Conflict(MEETUP_FULL)
     # Take the seat: one conditional UPDATE, so two members never get the last seat twice.
-    taken = session.execute(
-        sa.update(Meetup)
-        .where(col(Meetup.id) == meetup.id, col(Meetup.available_seats) > 0)
-        .values(available_seats=col(Meetup.available_seats) - 1)
-        .execution_options(synchronize_session=False)
+    taken = update_where(
+        session, Meetup,
+        col(Meetup.id) == meetup.id, col(Meetup.available_seats) > 0,
+        available_seats=col(Meetup.available_seats) - 1,
     )
-    if taken.rowcount != 1:
+    if taken != 1:
         raise Conflict(MEETUP_FULL)
 
 
@@ -180,16 +180,13 @@ def cancel_registration(
     if meetup.starts_at < now:
         raise Conflict(PAST_NOT_CANCELLABLE)
     # Conditional, so two concurrent cancels free one seat, not two.
-    cancelled = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration.id,
-            col(MeetupRegistration.status).in_(SEAT_HOLDING),
-        )
-        .values(status=RegistrationStatus.CANCELLED.value, cancelled_at=now)
-        .execution_options(synchronize_session=False)
+    cancelled = update_where(
+        session, MeetupRegistration,
+        col(MeetupRegistration.id) == registration.id,
+        col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        status=RegistrationStatus.CANCELLED.value, cancelled_at=now,
     )
-    if cancelled.rowcount != 1:
+    if cancelled != 1:
         raise NotFound(NOT_REGISTERED)
     release_seat(session, meetup_id, now=now)
     view = registration_view(registration)
