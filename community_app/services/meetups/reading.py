@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 
@@ -38,6 +39,8 @@ from community_app.services.meetups.views import (
 )
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.validation import choice_or_none
+
+T = TypeVar("T")
 
 # ---------------------------------------------------------------- public reading
 
@@ -99,6 +102,18 @@ def read_program(
         .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
     ).all())
     return speakers, names, sessions
+
+
+def rows_with_meetup(session: Session, model: type[T], *conditions: Any,
+                     order_by: tuple[Any, ...]) -> list[tuple[T, Meetup]]:
+    """The rows of ``model`` (registrations, waitlist entries) that meet the
+    ``conditions``, each with its meetup, in the ``order_by`` order."""
+    return list(session.exec(
+        select(model, Meetup)
+        .join(Meetup, col(Meetup.id) == col(model.meetup_id))
+        .where(*conditions)
+        .order_by(*order_by)
+    ).all())
 
 
 def read_notes(session: Session, meetup_id: int, *, active_only: bool) -> list[MeetupNote]:

@@ -25,6 +25,7 @@ from community_app.services.meetups import emails
 from community_app.services.meetups.offers import release_seat
 from community_app.services.meetups.reading import (
     public_meetup_or_404,
+    rows_with_meetup,
 )
 from community_app.services.meetups.seats import (
     free_seat,
@@ -201,12 +202,9 @@ def list_my_registrations(
 ) -> list[MyRegistrationView]:
     """Every registration of the member, whatever its status, newest meetup first."""
     now = now or utcnow()
-    rows = session.exec(
-        select(MeetupRegistration, Meetup)
-        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
-        .where(MeetupRegistration.user_id == user_id)
-        .order_by(col(Meetup.starts_at).desc(), col(MeetupRegistration.id).desc())
-    ).all()
+    rows = rows_with_meetup(
+        session, MeetupRegistration, MeetupRegistration.user_id == user_id,
+        order_by=(col(Meetup.starts_at).desc(), col(MeetupRegistration.id).desc()))
     return [MyRegistrationView(registration_view(r), meetup_view(m, now)) for r, m in rows]
 
 

@@ -31,7 +31,7 @@ from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, NotFound
 from community_app.services.lookup import view_of
 from community_app.services.meetups.offers import LIVE, release_seat, waitlist_order
-from community_app.services.meetups.reading import public_meetup_or_404
+from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
 from community_app.services.meetups.registrations import (
     open_for,
     register_for_meetup,
@@ -208,12 +208,10 @@ def list_my_waitlist(
 ) -> list[MyWaitlistEntryView]:
     """The member's live entries (waiting or offered), soonest meetup first."""
     now = now or utcnow()
-    rows = session.exec(
-        select(WaitlistEntry, Meetup)
-        .join(Meetup, col(Meetup.id) == col(WaitlistEntry.meetup_id))
-        .where(WaitlistEntry.user_id == user_id, col(WaitlistEntry.status).in_(LIVE))
-        .order_by(col(Meetup.starts_at), col(WaitlistEntry.id))
-    ).all()
+    rows = rows_with_meetup(
+        session, WaitlistEntry,
+        WaitlistEntry.user_id == user_id, col(WaitlistEntry.status).in_(LIVE),
+        order_by=(col(Meetup.starts_at), col(WaitlistEntry.id)))
     return [MyWaitlistEntryView(_view(session, e, now), meetup_view(m, now)) for e, m in rows]
 
 
