@@ -90,6 +90,16 @@ def open_for(
     return meetup
 
 
+def form_answers(data: Mapping[str, object]) -> dict[str, str]:
+    """The registration form's checked answers (``open_for``) as a registration and a
+    waitlist entry store them."""
+    return {
+        "attendance_reason": AttendanceReason.parse(data["attendanceReason"]).value,
+        "interested_field": InterestedField.parse(data["interestedField"]).value,
+        "expectation": str(data["expectation"]).strip(),
+    }
+
+
 def register_for_meetup(
     session: Session,
     user_id: int,
@@ -112,9 +122,7 @@ def register_for_meetup(
     registration = MeetupRegistration(
         user_id=user_id,
         meetup_id=meetup_id,
-        attendance_reason=AttendanceReason.parse(data["attendanceReason"]).value,
-        interested_field=InterestedField.parse(data["interestedField"]).value,
-        expectation=str(data["expectation"]).strip(),
+        **form_answers(data),
         status=(
             RegistrationStatus.PENDING.value
             if meetup.requires_approval

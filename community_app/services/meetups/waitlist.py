@@ -19,13 +19,7 @@ from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
 from community_app.i18n import N_
-from community_app.models import (
-    AttendanceReason,
-    InterestedField,
-    Meetup,
-    WaitlistEntry,
-    WaitlistStatus,
-)
+from community_app.models import Meetup, WaitlistEntry, WaitlistStatus
 from community_app.services import scheduler
 from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, NotFound
@@ -33,6 +27,7 @@ from community_app.services.lookup import view_of
 from community_app.services.meetups.offers import LIVE, release_seat, waitlist_order
 from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
 from community_app.services.meetups.registrations import (
+    form_answers,
     open_for,
     register_for_meetup,
 )
@@ -122,14 +117,7 @@ def join_waitlist(
     # seats of one meetup take their turns, and two joins never deadlock (the entry's
     # foreign key would otherwise share-lock the row under each of them).
     lock_meetup(session, meetup_id)
-    entry = WaitlistEntry(
-        user_id=user_id,
-        meetup_id=meetup_id,
-        attendance_reason=AttendanceReason.parse(data["attendanceReason"]).value,
-        interested_field=InterestedField.parse(data["interestedField"]).value,
-        expectation=str(data["expectation"]).strip(),
-        joined_at=now,
-    )
+    entry = WaitlistEntry(user_id=user_id, meetup_id=meetup_id, **form_answers(data), joined_at=now)
     try:
         with session.begin_nested():
             session.add(entry)
