@@ -7,6 +7,7 @@ member's own vote (``myVote``). Writing and voting need a signed-in member.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Depends, Query, Request
@@ -223,28 +224,25 @@ def add_reply(
     return ok(CommentOut.of(comment, request_language(request)), translated(request, COMMENT_ADDED), 201)
 
 
-@router.post(
-    "/news/{news_id}/comments/{comment_id}/like",
-    responses={401: {}, 404: {}},
-)
-def like(
-    news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
-) -> Envelope[VoteOut]:
-    """Like a comment; liking it again takes the like back."""
-    tally = comment_service.like_comment(session, news_id, comment_id, user.id)
-    return _vote(request, tally)
+def _vote_route(name: str, step: Callable[..., comment_service.VoteTally], doc: str) -> None:
+    """POST /news/{news_id}/comments/{comment_id}/``name``: the member's vote cast by
+    ``step`` (the same vote again takes it back), answered with the comment's tally."""
+
+    def endpoint(
+        news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
+    ) -> Envelope[VoteOut]:
+        return _vote(request, step(session, news_id, comment_id, user.id))
+
+    endpoint.__name__ = endpoint.__qualname__ = name
+    endpoint.__doc__ = doc
+    router.post(f"/news/{{news_id}}/comments/{{comment_id}}/{name}",
+                responses={401: {}, 404: {}})(endpoint)
 
 
-@router.post(
-    "/news/{news_id}/comments/{comment_id}/dislike",
-    responses={401: {}, 404: {}},
-)
-def dislike(
-    news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
-) -> Envelope[VoteOut]:
-    """Dislike a comment; disliking it again takes the dislike back."""
-    tally = comment_service.dislike_comment(session, news_id, comment_id, user.id)
-    return _vote(request, tally)
+_vote_route("like", comment_service.like_comment,
+            "Like a comment; liking it again takes the like back.")
+_vote_route("dislike", comment_service.dislike_comment,
+            "Dislike a comment; disliking it again takes the dislike back.")
 
 
 def _vote(request: Request, tally: comment_service.VoteTally) -> Envelope[VoteOut]:
