@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from sqlmodel import Session, and_, col, func, or_, select
 
@@ -22,7 +22,7 @@ from community_app.models.job import JOB_LIFETIME_DAYS
 from community_app.services.admin_common import distinct_items, flag, removed, saved, text
 from community_app.services.admin_common import whole_number
 from community_app.services.audit import require_organizer
-from community_app.services.errors import Conflict, Invalid, InvalidMany
+from community_app.services.errors import Conflict, InvalidMany
 from community_app.services.job_submissions import visa_fields
 from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
 from community_app.services.lookup import get_or_404
@@ -30,6 +30,7 @@ from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.validation import (
     Rule,
     as_text,
+    choice_or_none,
     choice_rule,
     collect,
     number_rule,
@@ -94,12 +95,7 @@ def _poster(session: Session, job: JobPost) -> User | None:
 
 
 def normalize_filter(value: str | None) -> str | None:
-    value = (value or "").strip().upper()
-    if not value:
-        return None
-    if value not in ADMIN_FILTERS:
-        raise Invalid("status", FILTER_INVALID, values=", ".join(ADMIN_FILTERS))
-    return value
+    return choice_or_none("status", value, ADMIN_FILTERS, FILTER_INVALID)
 
 
 def list_jobs_admin(
@@ -164,58 +160,63 @@ def _save(
     return _view(job, _poster(session, job), now)
 
 
-def open_job(
-    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
-) -> AdminJobView:
-    """Open a pending, closed, filled or expired post for 30 days."""
-    require_organizer(session, actor_id)
-    now = now or utcnow()
-    job = _job(session, job_id)
-    if job.status == JobStatus.OPEN.value and not (job.expires_at and job.expires_at < now):
-        raise Conflict(ALREADY_OPEN)
+def _lifecycle_step(
+    action: str, doc: str, refused: str, allowed: Callable[[JobPost, dt.datetime], bool],
+    change: Callable[[JobPost, dt.datetime], None],
+) -> Callable[..., AdminJobView]:
+    """The step ``<action>_job(session, actor_id, job_id, *, now=None)`` of a post's
+    lifecycle: the organizer checked, Conflict(``refused``) unless the post is ``allowed``
+    the step, then ``change`` made and the post saved as ``job.<action>``."""
+
+    def step(session: Session, actor_id: int, job_id: int, *,
+             now: dt.datetime | None = None) -> AdminJobView:
+        require_organizer(session, actor_id)
+        now = now or utcnow()
+        job = _job(session, job_id)
+        if not allowed(job, now):
+            raise Conflict(refused)
+        change(job, now)
+        return _save(session, job, actor_id, f"job.{action}", now)
+
+    step.__name__ = step.__qualname__ = f"{action}_job"
+    step.__doc__ = doc
+    return step
+
+
+def _renewed(job: JobPost, now: dt.datetime) -> None:
+    job.expires_at = now + dt.timedelta(days=JOB_LIFETIME_DAYS)
+
+
+def _opened(job: JobPost, now: dt.datetime) -> None:
     job.status = JobStatus.OPEN.value
     job.opened_at = now
-    job.expires_at = now + dt.timedelta(days=JOB_LIFETIME_DAYS)
-    return _save(session, job, actor_id, "job.open", now)
+    _renewed(job, now)
 
 
-def renew_job(
-    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
-) -> AdminJobView:
-    """Keep an open (or just expired) post public for 30 more days from now."""
-    require_organizer(session, actor_id)
-    now = now or utcnow()
-    job = _job(session, job_id)
-    if job.status != JobStatus.OPEN.value:
-        raise Conflict(NOT_OPEN)
-    job.expires_at = now + dt.timedelta(days=JOB_LIFETIME_DAYS)
-    return _save(session, job, actor_id, "job.renew", now)
+def _not_open_or_expired(job: JobPost, now: dt.datetime) -> bool:
+    return not (job.status == JobStatus.OPEN.value and not (job.expires_at and job.expires_at < now))
 
 
-def close_job(
-    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
-) -> AdminJobView:
-    """Close an open post, or decline a pending one."""
-    require_organizer(session, actor_id)
-    now = now or utcnow()
-    job = _job(session, job_id)
-    if job.status not in (JobStatus.OPEN.value, JobStatus.PENDING.value):
-        raise Conflict(CANNOT_CLOSE)
-    job.status = JobStatus.CLOSED.value
-    return _save(session, job, actor_id, "job.close", now)
+def _status_in(*statuses: JobStatus) -> Callable[[JobPost, dt.datetime], bool]:
+    return lambda job, _now: job.status in {status.value for status in statuses}
 
 
-def fill_job(
-    session: Session, actor_id: int, job_id: int, *, now: dt.datetime | None = None
-) -> AdminJobView:
-    """The position is filled: the post shows as FILLED."""
-    require_organizer(session, actor_id)
-    now = now or utcnow()
-    job = _job(session, job_id)
-    if job.status not in (JobStatus.OPEN.value, JobStatus.CLOSED.value):
-        raise Conflict(CANNOT_FILL)
-    job.status = JobStatus.FILLED.value
-    return _save(session, job, actor_id, "job.fill", now)
+def _status_becomes(status: JobStatus) -> Callable[[JobPost, dt.datetime], None]:
+    return lambda job, _now: setattr(job, "status", status.value)
+
+
+open_job = _lifecycle_step(
+    "open", "Open a pending, closed, filled or expired post for 30 days.", ALREADY_OPEN,
+    _not_open_or_expired, _opened)
+renew_job = _lifecycle_step(
+    "renew", "Keep an open (or just expired) post public for 30 more days from now.", NOT_OPEN,
+    _status_in(JobStatus.OPEN), _renewed)
+close_job = _lifecycle_step(
+    "close", "Close an open post, or decline a pending one.", CANNOT_CLOSE,
+    _status_in(JobStatus.OPEN, JobStatus.PENDING), _status_becomes(JobStatus.CLOSED))
+fill_job = _lifecycle_step(
+    "fill", "The position is filled: the post shows as FILLED.", CANNOT_FILL,
+    _status_in(JobStatus.OPEN, JobStatus.CLOSED), _status_becomes(JobStatus.FILLED))
 
 
 def delete_job(session: Session, actor_id: int, job_id: int) -> None:

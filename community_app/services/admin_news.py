@@ -33,7 +33,7 @@ from community_app.services.audit import require_organizer
 from community_app.services.bulk import delete_where
 from community_app.services.errors import InvalidMany
 from community_app.services.lookup import get_or_404, view_of
-from community_app.services.news import NEWS_NOT_FOUND, NEWS_TYPE_INVALID
+from community_app.services.news import NEWS_NOT_FOUND, NEWS_TYPE_INVALID, NewsFields
 from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.uploads import PUBLIC_NEWS, delete_public_image
 from community_app.services.validation import TITLE_MAX, TITLE_REQUIRED, Rule, choice_rule
@@ -56,13 +56,7 @@ NEWS_CREATED = N_("News item created.")
 
 
 @dataclasses.dataclass(frozen=True)
-class AdminNewsView:
-    id: int
-    title: str
-    content: str
-    type: str
-    tags: list[str]
-    image_url: str | None
+class AdminNewsView(NewsFields):
     published: bool
     comment_count: int
     created_at: dt.datetime

@@ -24,7 +24,7 @@ from community_app.services.errors import Conflict, Invalid
 from community_app.services.lookup import get_or_404, view_of
 from community_app.services.mail import send_mail_in_language
 from community_app.services.paging import Listing, PageResult, searched_page
-from community_app.services.validation import Problem, Rule, text_rule
+from community_app.services.validation import Problem, Rule, choice_or_none, text_rule
 from community_app.settings import get_settings
 
 NOTE_MAX = 2000
@@ -113,21 +113,11 @@ STATUS_RULES: dict[str, Rule] = {
 
 
 def _status(value: str | None, field: str = "status") -> str | None:
-    value = _clean_status(value)
-    if not value:
-        return None
-    if value not in A.values():
-        raise Invalid(field, STATUS_INVALID, values=", ".join(A.values()))
-    return value
+    return choice_or_none(field, _clean_status(value), A.values(), STATUS_INVALID)
 
 
 def _expertise(value: str | None) -> str | None:
-    value = (value or "").strip().lower()
-    if not value:
-        return None
-    if value not in Expertise.values():
-        raise Invalid("expertise", EXPERTISE_INVALID)
-    return value
+    return choice_or_none("expertise", value, Expertise.values(), EXPERTISE_INVALID)
 
 
 def parse_status_filter(value: str | None) -> str | None:

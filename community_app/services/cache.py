@@ -183,19 +183,27 @@ class MemoryBackend:
         with self._lock:
             if self._generations.get(topic, 0) != generation:
                 return
-            if len(self._values) >= self.MAX_ENTRIES:
-                now = _clock()
-                for k in [k for k, (until, _) in self._values.items() if until <= now]:
-                    del self._values[k]
-                if len(self._values) >= self.MAX_ENTRIES:
-                    self._values.clear()
-            self._values[(topic, generation, key)] = (_clock() + ttl, value)
+            _store_bounded(self._values, self.MAX_ENTRIES, (topic, generation, key), value, ttl)
 
     def clear(self) -> None:
         with self._lock:
             self._values.clear()
             for topic in list(self._generations):
                 self._generations[topic] += 1
+
+
+def _store_bounded(values: dict[tuple[str, int, str], tuple[float, bytes]], most: int,
+                   key: tuple[str, int, str], value: bytes, ttl: float) -> None:
+    """Keep ``value`` under ``key`` for ``ttl`` seconds in an in-process map of at most
+    ``most`` entries: when full, the expired ones go first, then all (the caller holds the
+    map's lock)."""
+    if len(values) >= most:
+        now = _clock()
+        for k in [k for k, (until, _) in values.items() if until <= now]:
+            del values[k]
+        if len(values) >= most:
+            values.clear()
+    values[key] = (_clock() + ttl, value)
 
 
 class RedisBackend:
@@ -316,13 +324,7 @@ class RedisBackend:
 
     def _remember(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:
         with self._lock:
-            if len(self._local) >= self.LOCAL_ENTRIES:
-                now = _clock()
-                for k in [k for k, (until, _) in self._local.items() if until <= now]:
-                    del self._local[k]
-                if len(self._local) >= self.LOCAL_ENTRIES:
-                    self._local.clear()
-            self._local[(topic, generation, key)] = (_clock() + ttl, value)
+            _store_bounded(self._local, self.LOCAL_ENTRIES, (topic, generation, key), value, ttl)
 
     def clear(self) -> None:
         with self._lock:

@@ -23,16 +23,16 @@ import hmac
 from urllib.parse import urlparse
 
 import icalendar
-import sqlalchemy as sa
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from community_app import routes
 from community_app.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.korea_time import KOREA
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
+from community_app.services.bulk import update_where
 from community_app.services.errors import NotFound
-from community_app.services.meetups.reading import public_meetup_or_404
+from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
 from community_app.services.meetups.views import PAST, SEAT_HOLDING, UPCOMING
 from community_app.settings import get_settings
 
@@ -150,11 +150,10 @@ def calendar_feed(session: Session, user_id: int) -> CalendarFeedView:
 def rotate_calendar_feed(session: Session, user_id: int) -> CalendarFeedView:
     """A new private feed address; the old one stops working at once."""
     _member(session, user_id)
-    session.execute(
-        sa.update(User)
-        .where(col(User.id) == user_id)
-        .values(calendar_feed_version=col(User.calendar_feed_version) + 1)
-        .execution_options(synchronize_session=False)
+    update_where(
+        session, User,
+        col(User.id) == user_id,
+        calendar_feed_version=col(User.calendar_feed_version) + 1,
     )
     session.commit()
     return _feed_view(_member(session, user_id))
@@ -181,15 +180,10 @@ def feed_ics(session: Session, token: str, *, now: dt.datetime | None = None) ->
     """The member's feed: one event per meetup they hold a live registration for."""
     now = now or utcnow()
     user = user_of_feed_token(session, token)
-    rows = session.exec(
-        select(MeetupRegistration, Meetup)
-        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
-        .where(
-            MeetupRegistration.user_id == user.id,
-            col(MeetupRegistration.status).in_(SEAT_HOLDING),
-        )
-        .order_by(col(Meetup.starts_at))
-    ).all()
+    rows = rows_with_meetup(
+        session, MeetupRegistration,
+        MeetupRegistration.user_id == user.id, col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        order_by=(col(Meetup.starts_at),))
     name = gettext(FEED_NAME, normalize_language(user.language), site=get_settings().site_name)
     cal = _calendar(name)
     for registration, meetup in rows:

@@ -28,6 +28,7 @@ from community_app.services.authors import (
     page_address,
     public_names,
 )
+from community_app.services.bulk import update_where
 from community_app.services.errors import InvalidMany, NotFound
 from community_app.services.lookup import MAX_ID
 from community_app.services.news import get_published_news
@@ -301,12 +302,7 @@ def vote_on_comment(
             .execution_options(synchronize_session=False)
         )
     else:
-        session.execute(
-            sa.update(CommentVote)
-            .where(col(CommentVote.id) == existing.id)
-            .values(value=value)
-            .execution_options(synchronize_session=False)
-        )
+        update_where(session, CommentVote, col(CommentVote.id) == existing.id, value=value)
     if existing is not None:
         session.expire(existing)
     return vote_tally(session, comment_id, user_id)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Sequence
 
 from sqlmodel import Session, and_, col, func, or_, select
 
@@ -43,6 +42,7 @@ from community_app.services.text_search import (
     json_list_contains_ci,
     json_list_has_ci,
 )
+from community_app.services.validation import choice_or_none
 
 JOB_NOT_FOUND = N_("Job Not Found: The job you are looking for does not exist or has been removed.")
 CATEGORY_INVALID = N_("Unknown job category. Use one of: {values}.")
@@ -131,19 +131,19 @@ class JobFilters:
 
 
 def parse_category(value: str | None) -> str | None:
-    return _choice("category", value, JobCategory.values(), CATEGORY_INVALID)
+    return choice_or_none("category", value, JobCategory.values(), CATEGORY_INVALID)
 
 
 def parse_job_type(value: str | None) -> str | None:
-    return _choice("jobType", value, JobType.values(), JOB_TYPE_INVALID)
+    return choice_or_none("jobType", value, JobType.values(), JOB_TYPE_INVALID)
 
 
 def parse_public_status(value: str | None) -> str | None:
-    return _choice("jobOfferStatus", value, PUBLIC_STATUSES, JOB_STATUS_INVALID)
+    return choice_or_none("jobOfferStatus", value, PUBLIC_STATUSES, JOB_STATUS_INVALID)
 
 
 def parse_sort(value: str | None) -> str | None:
-    return _choice("sort", (value or "").replace(" ", ""), tuple(SORTS), SORT_INVALID, "; ")
+    return choice_or_none("sort", (value or "").replace(" ", ""), tuple(SORTS), SORT_INVALID, "; ")
 
 
 def parse_visa(value: str | None) -> str | None:
@@ -169,17 +169,6 @@ def _labelled(field: str, value: str | None, enum_cls, message_id: str) -> str |
     return member.value
 
 
-def _choice(
-    field: str, value: str | None, allowed: Sequence[str], message_id: str, separator: str = ", "
-) -> str | None:
-    """``value`` normalised to one of ``allowed`` (case ignored), None when empty."""
-    value = (value or "").strip()
-    if not value:
-        return None
-    for option in allowed:
-        if option.lower() == value.lower():
-            return option
-    raise Invalid(field, message_id, values=separator.join(allowed))
 
 
 def _is_expired(job: JobPost, now: dt.datetime) -> bool:

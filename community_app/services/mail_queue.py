@@ -41,6 +41,7 @@ from sqlmodel import Session, col, select
 from community_app.db import session_scope, utcnow
 from community_app.models import MailStatus, QueuedMail, User
 from community_app.services import mail, scheduler
+from community_app.services.bulk import update_where
 
 log = logging.getLogger(__name__)
 
@@ -197,44 +198,37 @@ def message_of(row: QueuedMail, session: Session):
 
 def claim(session: Session, row_id: int, now: dt.datetime) -> bool:
     """Take one row for sending; True for the one caller that wins it."""
-    won = session.execute(
-        sa.update(QueuedMail)
-        .where(
-            col(QueuedMail.id) == row_id,
-            col(QueuedMail.status) == MailStatus.PENDING.value,
-            col(QueuedMail.next_attempt_at) <= now,
-        )
-        .values(status=MailStatus.SENDING.value, claimed_at=now,
-                attempts=col(QueuedMail.attempts) + 1)
-        .execution_options(synchronize_session=False)
+    won = update_where(
+        session, QueuedMail,
+        col(QueuedMail.id) == row_id, col(QueuedMail.status) == MailStatus.PENDING.value,
+        col(QueuedMail.next_attempt_at) <= now,
+        status=MailStatus.SENDING.value, claimed_at=now, attempts=col(QueuedMail.attempts) + 1,
     )
     session.commit()
-    return won.rowcount == 1
+    return won == 1
 
 
 def _finish(session: Session, row_id: int, **values) -> None:
-    session.execute(
-        sa.update(QueuedMail)
-        .where(col(QueuedMail.id) == row_id, col(QueuedMail.status) == MailStatus.SENDING.value)
-        .values(**values)
-        .execution_options(synchronize_session=False)
+    update_where(
+        session, QueuedMail,
+        col(QueuedMail.id) == row_id, col(QueuedMail.status) == MailStatus.SENDING.value,
+        **values,
     )
     session.commit()
 
 
 def _give_up_interrupted(session: Session, now: dt.datetime) -> int:
-    gone = session.execute(
-        sa.update(QueuedMail)
-        .where(col(QueuedMail.status) == MailStatus.SENDING.value,
-               col(QueuedMail.claimed_at) < now - LEASE)
-        .values(status=MailStatus.FAILED.value,
-                last_error="interrupted while sending: not sent again (it may have gone)")
-        .execution_options(synchronize_session=False)
+    gone = update_where(
+        session, QueuedMail,
+        col(QueuedMail.status) == MailStatus.SENDING.value,
+        col(QueuedMail.claimed_at) < now - LEASE,
+        status=MailStatus.FAILED.value,
+        last_error="interrupted while sending: not sent again (it may have gone)",
     )
     session.commit()
-    if gone.rowcount:
-        log.error("%d queued email(s) were interrupted while sending; not retried", gone.rowcount)
-    return gone.rowcount
+    if gone:
+        log.error("%d queued email(s) were interrupted while sending; not retried", gone)
+    return gone
 
 
 def send_one(session: Session, row_id: int, now: dt.datetime) -> str | None:

@@ -15,23 +15,31 @@ from sqlmodel import Session, col, or_, select
 from community_app.i18n import N_
 from community_app.models import News, NewsType
 from community_app.services import images
-from community_app.services.errors import Invalid, NotFound
+from community_app.services.errors import NotFound
 from community_app.services.lookup import get_or_404, view_of
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.text_search import clean_filter, contains_ci, json_list_has_ci
+from community_app.services.validation import choice_or_none
 
 NEWS_NOT_FOUND = N_("News article not found.")
 NEWS_TYPE_INVALID = N_("News type must be TECH, MEETUP or SOCIAL.")
 
 
 @dataclasses.dataclass(frozen=True)
-class NewsView:
+class NewsFields:
+    """A news item's own fields, as the public (``NewsView``) and the back office
+    (``AdminNewsView``) see them."""
+
     id: int
     title: str
     content: str
     type: str
     tags: list[str]
     image_url: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class NewsView(NewsFields):
     created_at: dt.datetime
     # The item's own generated cover (services/images.py), shown when it has no picture.
     cover_url: str = ""
@@ -49,12 +57,7 @@ def news_view(item: News) -> NewsView:
 
 def normalize_news_type(value: str | None) -> str | None:
     """TECH, MEETUP or SOCIAL (any case), or None for every type; Invalid for anything else."""
-    value = (value or "").strip().upper()
-    if not value:
-        return None
-    if value not in NewsType.values():
-        raise Invalid("type", NEWS_TYPE_INVALID)
-    return value
+    return choice_or_none("type", value, NewsType.values(), NEWS_TYPE_INVALID)
 
 
 def list_news(

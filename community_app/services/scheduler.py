@@ -26,6 +26,7 @@ from sqlmodel import Session, col
 
 from community_app.db import session_scope, utcnow
 from community_app.models import ScheduledTask
+from community_app.services.bulk import update_where
 
 log = logging.getLogger(__name__)
 
@@ -61,14 +62,13 @@ def claim(session: Session, task: Task, now: dt.datetime) -> bool:
         except sa.exc.IntegrityError:
             pass  # another worker added it first
         session.commit()
-    won = session.execute(
-        sa.update(ScheduledTask)
-        .where(col(ScheduledTask.name) == task.name, col(ScheduledTask.next_run_at) <= now)
-        .values(next_run_at=now + task.every, last_run_at=now)
-        .execution_options(synchronize_session=False)
+    won = update_where(
+        session, ScheduledTask,
+        col(ScheduledTask.name) == task.name, col(ScheduledTask.next_run_at) <= now,
+        next_run_at=now + task.every, last_run_at=now,
     )
     session.commit()
-    return won.rowcount == 1
+    return won == 1
 
 
 def run_due(engine: sa.Engine | None = None, *, now: dt.datetime | None = None,

@@ -61,52 +61,41 @@ def _decode(token: str, kind: str) -> dict:
     return claims
 
 
-def issue_access_token(user: User, *, now: dt.datetime | None = None) -> str:
-    now = now or utcnow()
-    return _encode(
-        {
-            "iss": ISSUER,
-            "sub": str(user.id),
-            "typ": ACCESS,
-            "role": user.role,
-            "iat": now,
-            "exp": now + ACCESS_TTL,
-        }
-    )
+def _issue(user: User, kind: str, now: dt.datetime, ttl: dt.timedelta, **claims: object) -> str:
+    """A signed token of ``kind`` for ``user``, issued ``now`` and good for ``ttl``, with
+    the ``claims`` its kind adds."""
+    return _encode({"iss": ISSUER, "sub": str(user.id), "typ": kind, **claims, "iat": now,
+                    "exp": now + ttl})
 
 
-def user_id_from_access_token(token: str) -> int:
-    """The user id in a valid access token; Unauthorized for anything else."""
-    claims = _decode(token, ACCESS)
+def _user_id(token: str, kind: str) -> int:
+    """The user id in a valid token of ``kind``; Unauthorized for anything else."""
+    claims = _decode(token, kind)
     try:
         return int(claims["sub"])
     except (TypeError, ValueError) as exc:
         raise Unauthorized(INVALID_TOKEN) from exc
+
+
+def issue_access_token(user: User, *, now: dt.datetime | None = None) -> str:
+    return _issue(user, ACCESS, now or utcnow(), ACCESS_TTL, role=user.role)
+
+
+def user_id_from_access_token(token: str) -> int:
+    """The user id in a valid access token; Unauthorized for anything else."""
+    return _user_id(token, ACCESS)
 
 
 def issue_login_ticket(user: User, *, now: dt.datetime | None = None) -> str:
     """Proof that this user's password was checked a moment ago, so the login page can ask
     for a new code ("Resend code") without keeping the password: the password never leaves
     the request that carried it. Good for one thing (another code) and 10 minutes."""
-    now = now or utcnow()
-    return _encode(
-        {
-            "iss": ISSUER,
-            "sub": str(user.id),
-            "typ": LOGIN_TICKET,
-            "iat": now,
-            "exp": now + LOGIN_TICKET_TTL,
-        }
-    )
+    return _issue(user, LOGIN_TICKET, now or utcnow(), LOGIN_TICKET_TTL)
 
 
 def user_id_from_login_ticket(ticket: str) -> int:
     """The user id in a valid login ticket; Unauthorized for anything else."""
-    claims = _decode(ticket, LOGIN_TICKET)
-    try:
-        return int(claims["sub"])
-    except (TypeError, ValueError) as exc:
-        raise Unauthorized(INVALID_TOKEN) from exc
+    return _user_id(ticket, LOGIN_TICKET)
 
 
 def access_token_expiry(token: str) -> dt.datetime | None:
@@ -125,17 +114,7 @@ def _new_refresh(session: Session, user: User, family_id: str, now: dt.datetime)
             jti=jti, family_id=family_id, user_id=user.id, issued_at=now, expires_at=now + REFRESH_TTL
         )
     )
-    return _encode(
-        {
-            "iss": ISSUER,
-            "sub": str(user.id),
-            "typ": REFRESH,
-            "jti": jti,
-            "fam": family_id,
-            "iat": now,
-            "exp": now + REFRESH_TTL,
-        }
-    )
+    return _issue(user, REFRESH, now, REFRESH_TTL, jti=jti, fam=family_id)
 
 
 def start_session(session: Session, user: User, *, now: dt.datetime | None = None) -> TokenPair:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from community_app.i18n import N_
 from community_app.korea_time import parse_date, parse_time
 from community_app.models import AttendanceReason, InterestedField
+from community_app.services.errors import Invalid
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
 PHONE_RE = re.compile(r"^010\d{8}$")
@@ -250,6 +251,20 @@ def number_rule(message: str, low: int, high: int, *, optional: bool = True) -> 
         return None if number is not None and low <= number <= high else message
 
     return problem
+
+
+def choice_or_none(field: str, value: str | None, allowed: Sequence[str], message_id: str,
+                   separator: str = ", ") -> str | None:
+    """A list filter's choice: ``value`` as its spelling in ``allowed`` (trimmed, case
+    ignored), None when empty; Invalid(``field``, ``message_id``, values=the choices joined
+    by ``separator``) for anything else."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    for option in allowed:
+        if option.lower() == value.lower():
+            return option
+    raise Invalid(field, message_id, values=separator.join(allowed))
 
 
 def choice_rule(message: str, values: Iterable[str], *, case: Callable[[str], str]) -> Rule:

@@ -23,55 +23,46 @@ IMAGE_NOT_FOUND = N_("Image not found.")
 CACHE_CONTROL = "public, max-age=86400"
 
 
-@router.get(
-    "/media/public/{folder}/{name}",
-    response_class=FileResponse,
-    responses={
-        200: {"content": {"image/webp": {}}, "description": "The image"},
-        404: {"description": "No such public image"},
-    },
-)
-def public_image(folder: str, name: str) -> FileResponse:
-    """A public image (meetup, news, avatar or blog cover), re-encoded as WebP at upload."""
-    path = public_file(f"public/{folder}", name)
+def _image_route(path: str, media_type: str, shown: str, missing: str,
+                 others: dict[int, dict] | None = None):
+    """GET ``path``, documented as a file of ``media_type`` (``shown``: what it is), the
+    ``others`` answers by status, and 404 (``missing``: what was not found)."""
+    return router.get(path, response_class=FileResponse, responses={
+        200: {"content": {media_type: {}}, "description": shown},
+        **(others or {}),
+        404: {"description": missing},
+    })
+
+
+def _image(path, media_type: str, cache_control: str) -> FileResponse:
+    """The image file at ``path`` (404 when None), never type-sniffed, cached as
+    ``cache_control`` says."""
     if path is None:
         raise NotFound(IMAGE_NOT_FOUND)
-    return FileResponse(
-        path,
-        media_type="image/webp",
-        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": CACHE_CONTROL},
-    )
+    return FileResponse(path, media_type=media_type,
+                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": cache_control})
+
+
+@_image_route("/media/public/{folder}/{name}", "image/webp", "The image", "No such public image")
+def public_image(folder: str, name: str) -> FileResponse:
+    """A public image (meetup, news, avatar or blog cover), re-encoded as WebP at upload."""
+    return _image(public_file(f"public/{folder}", name), "image/webp", CACHE_CONTROL)
 
 
 GENERATED_CACHE_CONTROL = "public, max-age=31536000, immutable"  # the address names the content
 
 
-@router.get(
-    "/media/covers/{kind}/{name}",
-    response_class=FileResponse,
-    responses={
-        200: {"content": {"image/webp": {}}, "description": "The item's generated cover"},
-        404: {"description": "Not an address the site gave"},
-    },
-)
+@_image_route("/media/covers/{kind}/{name}", "image/webp", "The item's generated cover",
+              "Not an address the site gave")
 def generated_cover(kind: str, name: str) -> FileResponse:
     """The generated cover of a news item or meetup without a picture of its own (the
     address comes from the item's ``coverURL``; its key is signed, so made-up ids are 404)."""
-    path = images.cover_file(kind, name)
-    if path is None:
-        raise NotFound(IMAGE_NOT_FOUND)
-    return _generated(path, "image/webp")
+    return _image(images.cover_file(kind, name), "image/webp", GENERATED_CACHE_CONTROL)
 
 
-@router.get(
-    "/media/share/{lang}/{kind}/{name}",
-    response_class=FileResponse,
-    responses={
-        200: {"content": {"image/png": {}}, "description": "The 1200x630 link preview"},
-        307: {"description": "The item changed: its current preview"},
-        404: {"description": "No such page or item"},
-    },
-)
+@_image_route("/media/share/{lang}/{kind}/{name}", "image/png", "The 1200x630 link preview",
+              "No such page or item",
+              others={307: {"description": "The item changed: its current preview"}})
 def share_picture(lang: str, kind: str, name: str, session: SessionDep) -> Response:
     """The preview picture a shared link of a page or item shows (Open Graph, Twitter):
     title, date and place on the community's card design."""
@@ -82,12 +73,4 @@ def share_picture(lang: str, kind: str, name: str, session: SessionDep) -> Respo
     current = images.share_url(lang, parsed[0], card)
     if not current.endswith(f"/{name}"):
         return RedirectResponse(current, status_code=307)
-    return _generated(images.share_file(card), "image/png")
-
-
-def _generated(path, media_type: str) -> FileResponse:
-    return FileResponse(
-        path,
-        media_type=media_type,
-        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": GENERATED_CACHE_CONTROL},
-    )
+    return _image(images.share_file(card), "image/png", GENERATED_CACHE_CONTROL)

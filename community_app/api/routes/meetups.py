@@ -81,7 +81,8 @@ class MeetupOut(BaseModel):
                          coverURL=m.picture_url)
 
 
-class SpeakerOut(BaseModel):
+# A speaker's own fields, as the back office answers them (admin/meetups.py).
+class SpeakerFieldsOut(ViewOut):
     id: int
     fullName: str
     jobPosition: str
@@ -89,6 +90,9 @@ class SpeakerOut(BaseModel):
     bio: str
     imageURL: str | None
     profileURL: str | None
+
+
+class SpeakerOut(SpeakerFieldsOut):
     firstName: str = Field(description="fullName up to its first space")
     lastName: str = Field(description="The rest of fullName")
     position: str = Field(description="= jobPosition")
@@ -99,21 +103,8 @@ class SpeakerOut(BaseModel):
     @classmethod
     def of(cls, s: service.SpeakerView, topic: str = "") -> SpeakerOut:
         first, _, last = s.full_name.strip().partition(" ")
-        return cls(
-            id=s.id,
-            fullName=s.full_name,
-            jobPosition=s.job_position,
-            company=s.company,
-            bio=s.bio,
-            imageURL=s.image_url,
-            profileURL=s.profile_url,
-            firstName=first,
-            lastName=last.strip(),
-            position=s.job_position,
-            organization=s.company,
-            linkedinUrl=s.profile_url,
-            topic=topic,
-        )
+        return from_view(cls, s, firstName=first, lastName=last.strip(), position=s.job_position,
+                         organization=s.company, linkedinUrl=s.profile_url, topic=topic)
 
 
 class KeynoteSessionOut(BaseModel):

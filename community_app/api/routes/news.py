@@ -7,6 +7,7 @@ member's own vote (``myVote``). Writing and voting need a signed-in member.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Depends, Query, Request
@@ -18,7 +19,7 @@ from community_app.api.openapi import OPTIONAL_BEARER
 from community_app.api.deps import CurrentUser, SessionDep, current_user
 from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.errors import request_language
-from community_app.api.formatting import ViewOut, from_view, translated, utc
+from community_app.api.formatting import ViewOut, from_view, translated
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.i18n import N_
@@ -58,13 +59,17 @@ ViewerId = Annotated[int | None, Depends(viewer_id)]
 # ---------------------------------------------------------------- schemas
 
 
-class NewsOut(ViewOut):
+# A news item's own fields, as the public and the back office (admin/news.py) answer them.
+class NewsFieldsOut(ViewOut):
     id: int
     title: str
     content: str
     type: NewsType
     tags: list[str]
     imageURL: str | None
+
+
+class NewsOut(NewsFieldsOut):
     coverURL: str = Field(description="The uploaded image's address, or the generated cover "
                           "when none (always an image to show)")
     createdAt: dt.datetime
@@ -109,25 +114,9 @@ class CommentOut(BaseModel):
     @classmethod
     def of(cls, c: comment_service.CommentView, lang: str) -> CommentOut:
         author = c.author_handles.get(lang, c.author_username)
-        return cls(
-            id=c.id,
-            newsId=c.news_id,
-            parentId=c.parent_id,
-            text=c.text,
-            authorUsername=author,
-            authorName=c.author_names.get(lang, author),
-            authorAvatar=c.author_avatar,
-            repliedUsername=c.replied_username,
-            likes=c.likes,
-            dislikes=c.dislikes,
-            replyCount=c.reply_count,
-            createdAt=utc(c.created_at),
-            myVote=c.my_vote,
-            username=author,
-            avatarURL=c.author_avatar,
-            comment=c.text,
-            replies=c.reply_count,
-        )
+        return from_view(cls, c, authorUsername=author,
+                         authorName=c.author_names.get(lang, author), username=author,
+                         avatarURL=c.author_avatar, comment=c.text, replies=c.reply_count)
 
 
 class VoteOut(BaseModel):
@@ -235,28 +224,25 @@ def add_reply(
     return ok(CommentOut.of(comment, request_language(request)), translated(request, COMMENT_ADDED), 201)
 
 
-@router.post(
-    "/news/{news_id}/comments/{comment_id}/like",
-    responses={401: {}, 404: {}},
-)
-def like(
-    news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
-) -> Envelope[VoteOut]:
-    """Like a comment; liking it again takes the like back."""
-    tally = comment_service.like_comment(session, news_id, comment_id, user.id)
-    return _vote(request, tally)
+def _vote_route(name: str, step: Callable[..., comment_service.VoteTally], doc: str) -> None:
+    """POST /news/{news_id}/comments/{comment_id}/``name``: the member's vote cast by
+    ``step`` (the same vote again takes it back), answered with the comment's tally."""
+
+    def endpoint(
+        news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
+    ) -> Envelope[VoteOut]:
+        return _vote(request, step(session, news_id, comment_id, user.id))
+
+    endpoint.__name__ = endpoint.__qualname__ = name
+    endpoint.__doc__ = doc
+    router.post(f"/news/{{news_id}}/comments/{{comment_id}}/{name}",
+                responses={401: {}, 404: {}})(endpoint)
 
 
-@router.post(
-    "/news/{news_id}/comments/{comment_id}/dislike",
-    responses={401: {}, 404: {}},
-)
-def dislike(
-    news_id: int, comment_id: int, user: CurrentUser, session: SessionDep, request: Request
-) -> Envelope[VoteOut]:
-    """Dislike a comment; disliking it again takes the dislike back."""
-    tally = comment_service.dislike_comment(session, news_id, comment_id, user.id)
-    return _vote(request, tally)
+_vote_route("like", comment_service.like_comment,
+            "Like a comment; liking it again takes the like back.")
+_vote_route("dislike", comment_service.dislike_comment,
+            "Dislike a comment; disliking it again takes the dislike back.")
 
 
 def _vote(request: Request, tally: comment_service.VoteTally) -> Envelope[VoteOut]:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import translated, utc
+from community_app.api.formatting import from_view, translated, utc
 from community_app.models import Role, User
 from community_app.services import members
 from community_app.services.users import count_active_users, count_users
@@ -65,25 +65,9 @@ class UserCount(BaseModel):
 
 def _details(user: User) -> UserDetails:
     provider = "google" if user.google_sub else "email"
-    return UserDetails(
-        id=user.id,
-        username=user.username,
-        email=user.email,
-        firstName=user.first_name,
-        lastName=user.last_name,
-        phone=user.phone,
-        imageUrl=user.image_url,
-        joinedAt=utc(user.joined_at),
-        createdAt=utc(user.joined_at),
-        role="admin" if user.is_organizer else "user",
-        memberRole=user.role,
-        language=user.language,
-        bio=user.bio,
-        region=None,
-        oauthProvider=provider,
-        provider=provider,
-        publicProfile=user.public_profile,
-    )
+    return from_view(UserDetails, user, createdAt=utc(user.joined_at),
+                     role="admin" if user.is_organizer else "user", memberRole=user.role,
+                     region=None, oauthProvider=provider, provider=provider)
 
 
 @router.get("/details")

@@ -85,12 +85,11 @@ from community_app.services.meetups.admin_views import (
     admin_summary,
     meetup_or_404,
     registration_counts,
-    session_view,
-    speaker_view,
 )
 from community_app.services.meetups.offers import offer_free_seats
 from community_app.services.meetups.reading import (
     normalize_meetup_type,
+    read_notes,
     read_program,
 )
 from community_app.services.meetups.seats import (
@@ -100,6 +99,8 @@ from community_app.services.meetups.seats import (
 )
 from community_app.services.meetups.views import (
     meetup_view,
+    session_view,
+    speaker_view,
 )
 from community_app.services.paging import Listing, PageResult, fetch_page
 from community_app.services.text_search import searched
@@ -213,11 +214,7 @@ def get_meetup_admin(session: Session, actor_id: int, meetup_id: int) -> AdminMe
     require_organizer(session, actor_id)
     meetup = meetup_or_404(session, meetup_id)
     speakers, names, sessions = read_program(session, meetup_id)
-    notes = session.exec(
-        select(MeetupNote)
-        .where(MeetupNote.meetup_id == meetup_id)
-        .order_by(col(MeetupNote.created_at).desc(), col(MeetupNote.id).desc())
-    ).all()
+    notes = read_notes(session, meetup_id, active_only=False)
     return AdminMeetupDetails(
         summary=admin_summary(session, meetup),
         speakers=[speaker_view(s) for s in speakers],

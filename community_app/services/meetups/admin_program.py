@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
@@ -30,6 +29,7 @@ from community_app.services.admin_common import (
     whole_number,
 )
 from community_app.services.audit import require_organizer
+from community_app.services.bulk import update_where
 from community_app.services.errors import Invalid, InvalidMany, NotFound
 from community_app.services.lookup import get_or_404
 from community_app.services.meetups.admin_edits import (
@@ -47,9 +47,8 @@ from community_app.services.meetups.admin_views import (
     AdminSessionView,
     AdminSpeakerView,
     meetup_or_404,
-    session_view,
-    speaker_view,
 )
+from community_app.services.meetups.views import session_view, speaker_view
 from community_app.services.validation import (
     collect,
 )
@@ -120,11 +119,10 @@ def remove_speaker(session: Session, actor_id: int, meetup_id: int, speaker_id: 
     require_organizer(session, actor_id)
     speaker = _speaker(session, meetup_id, speaker_id)
     name = speaker.full_name
-    session.execute(
-        sa.update(KeynoteSession)
-        .where(col(KeynoteSession.speaker_id) == speaker_id)
-        .values(speaker_id=None)
-        .execution_options(synchronize_session=False)
+    update_where(
+        session, KeynoteSession,
+        col(KeynoteSession.speaker_id) == speaker_id,
+        speaker_id=None,
     )
     _removed(session, actor_id, meetup_id, speaker, "speaker.remove", name)
 

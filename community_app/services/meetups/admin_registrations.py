@@ -9,7 +9,6 @@ import dataclasses
 import datetime as dt
 import io
 
-import sqlalchemy as sa
 from sqlmodel import Session, col, func, or_, select
 
 from community_app.db import utcnow
@@ -29,8 +28,9 @@ from community_app.services.admin_common import (
     expire_caches,
 )
 from community_app.services.audit import display_name, record, require_organizer
-from community_app.services.errors import Conflict, Invalid, NotFound
-from community_app.services.lookup import get_or_404
+from community_app.services.bulk import count_where, update_where
+from community_app.services.errors import Conflict, NotFound
+from community_app.services.lookup import get_or_404, view_of
 from community_app.services.meetups.admin_views import (
     ALREADY_CHECKED_IN,
     CSV_COLUMNS,
@@ -47,35 +47,20 @@ from community_app.services.meetups.views import (
     SEAT_HOLDING,
 )
 from community_app.services.text_search import clean_filter, contains_ci
+from community_app.services.validation import choice_or_none
 
 # ---------------------------------------------------------------- registrations
 
 
 def admin_registration_view(r: MeetupRegistration, u: User) -> AdminRegistrationView:
-    return AdminRegistrationView(
-        id=r.id,
-        meetup_id=r.meetup_id,
-        user_id=u.id,
-        name=display_name(u),
-        username=u.username,
-        email=u.email,
-        phone=u.phone or "",
-        attendance_reason=r.attendance_reason,
-        interested_field=r.interested_field,
-        expectation=r.expectation,
-        status=r.status,
-        registered_at=r.registered_at,
-        cancelled_at=r.cancelled_at,
-        checked_in_at=r.checked_in_at,
-    )
+    return view_of(AdminRegistrationView, r, user_id=u.id, name=display_name(u),
+                   username=u.username, email=u.email, phone=u.phone or "")
 
 
 def parse_status_filter(value: str | None) -> str | None:
     """A registration status (any case), None when empty; Invalid otherwise."""
-    status = (value or "").strip().upper()
-    if status and status not in RegistrationStatus.values():
-        raise Invalid("status", N_("Unknown registration status."))
-    return status or None
+    return choice_or_none("status", value, RegistrationStatus.values(),
+                          N_("Unknown registration status."))
 
 
 def list_registrations(
@@ -131,16 +116,13 @@ def _decide(
     meetup_or_404(session, meetup_id)
     registration = _registration(session, meetup_id, registration_id)
     # Conditional: a member cancelling at the same moment wins or loses cleanly.
-    changed = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration_id,
-            col(MeetupRegistration.status) == RegistrationStatus.PENDING.value,
-        )
-        .values(status=new_status)
-        .execution_options(synchronize_session=False)
+    changed = update_where(
+        session, MeetupRegistration,
+        col(MeetupRegistration.id) == registration_id,
+        col(MeetupRegistration.status) == RegistrationStatus.PENDING.value,
+        status=new_status,
     )
-    if changed.rowcount != 1:
+    if changed != 1:
         raise Conflict(NOT_PENDING)
     if new_status == RegistrationStatus.REJECTED.value:
         release_seat(session, meetup_id)  # to the first on the waitlist, if anyone waits
@@ -168,22 +150,33 @@ def reject_registration(
 
 def _update_attended(session: Session, meetup_id: int) -> None:
     """meetups.attended_count = the accepted registrations that are checked in."""
-    checked = (
-        select(func.count())
-        .select_from(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.meetup_id) == meetup_id,
-            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
-            col(MeetupRegistration.checked_in_at).is_not(None),
-        )
-        .scalar_subquery()
+    checked = count_where(
+        MeetupRegistration,
+        col(MeetupRegistration.meetup_id) == meetup_id,
+        col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+        col(MeetupRegistration.checked_in_at).is_not(None),
     )
-    session.execute(
-        sa.update(Meetup)
-        .where(col(Meetup.id) == meetup_id)
-        .values(attended_count=checked)
-        .execution_options(synchronize_session=False)
+    update_where(session, Meetup, col(Meetup.id) == meetup_id, attended_count=checked)
+
+
+def _set_checked_in(
+    session: Session, actor_id: int, meetup_id: int, registration_id: int,
+    checked_in_at: dt.datetime | None, action: str, refused: str, *conditions: object,
+) -> AdminRegistrationView:
+    """Set the registration's ``checked_in_at`` in one guarded statement (Conflict(``refused``)
+    unless it still meets the ``conditions``), count the meetup's attendance again and
+    record ``action`` in the audit log; the registration as it is now."""
+    changed = update_where(
+        session, MeetupRegistration,
+        col(MeetupRegistration.id) == registration_id, *conditions,
+        checked_in_at=checked_in_at,
     )
+    if changed != 1:
+        raise Conflict(refused)
+    _update_attended(session, meetup_id)
+    view = _one_registration(session, registration_id)
+    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>")
+    return view
 
 
 def check_in(
@@ -200,23 +193,11 @@ def check_in(
     registration = _registration(session, meetup_id, registration_id)
     if registration.status != RegistrationStatus.ACCEPTED.value:
         raise Conflict(NOT_CHECKABLE)
-    changed = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration_id,
-            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
-            col(MeetupRegistration.checked_in_at).is_(None),
-        )
-        .values(checked_in_at=now or utcnow())
-        .execution_options(synchronize_session=False)
-    )
-    if changed.rowcount != 1:
-        raise Conflict(ALREADY_CHECKED_IN)
-    _update_attended(session, meetup_id)
-    view = _one_registration(session, registration_id)
-    record(session, actor_id, "registration.check_in", "meetup", meetup_id,
-           f"{view.name} <{view.email}>")
-    return view
+    return _set_checked_in(
+        session, actor_id, meetup_id, registration_id, now or utcnow(), "registration.check_in",
+        ALREADY_CHECKED_IN,
+        col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+        col(MeetupRegistration.checked_in_at).is_(None))
 
 
 def undo_check_in(
@@ -226,22 +207,9 @@ def undo_check_in(
     require_organizer(session, actor_id)
     meetup_or_404(session, meetup_id)
     _registration(session, meetup_id, registration_id)
-    changed = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration_id,
-            col(MeetupRegistration.checked_in_at).is_not(None),
-        )
-        .values(checked_in_at=None)
-        .execution_options(synchronize_session=False)
-    )
-    if changed.rowcount != 1:
-        raise Conflict(NOT_CHECKED_IN)
-    _update_attended(session, meetup_id)
-    view = _one_registration(session, registration_id)
-    record(session, actor_id, "registration.undo_check_in", "meetup", meetup_id,
-           f"{view.name} <{view.email}>")
-    return view
+    return _set_checked_in(
+        session, actor_id, meetup_id, registration_id, None, "registration.undo_check_in",
+        NOT_CHECKED_IN, col(MeetupRegistration.checked_in_at).is_not(None))
 
 
 # ---------------------------------------------------------------- CSV export

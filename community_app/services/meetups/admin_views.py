@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping
 
 import sqlalchemy as sa
 
@@ -13,13 +12,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
 from community_app.i18n import N_
-from community_app.models import (
-    KeynoteSession,
-    Meetup,
-    MeetupRegistration,
-    RegistrationStatus,
-    Speaker,
-)
+from community_app.models import Meetup, MeetupRegistration, RegistrationStatus
 from community_app.services.lookup import get_or_404
 from community_app.services.validation import TITLE_MAX, TITLE_REQUIRED  # noqa: F401 - title rule
 from community_app.services.meetups.views import (
@@ -177,16 +170,4 @@ def admin_summary(session: Session, meetup: Meetup, now: dt.datetime | None = No
         accepted_count=counts.get("accepted", 0),
         pending_count=counts.get("pending", 0),
         checked_in_count=counts.get("checked_in", 0),
-    )
-
-
-def speaker_view(s: Speaker) -> AdminSpeakerView:
-    return AdminSpeakerView(
-        s.id, s.full_name, s.job_position, s.company, s.bio, s.image_url, s.profile_url
-    )
-
-
-def session_view(k: KeynoteSession, names: Mapping[int | None, str]) -> AdminSessionView:
-    return AdminSessionView(
-        k.id, k.subject, k.starts_at, k.ends_at, k.speaker_id, names.get(k.speaker_id)
     )

@@ -20,6 +20,7 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
 from community_app.services.audit import display_name, record, require_organizer
+from community_app.services.bulk import update_where
 from community_app.services.errors import NotFound
 from community_app.services.meetups.offers import members_with_repeated_no_shows
 
@@ -170,10 +171,6 @@ def clear_no_shows(
     user = session.get(User, user_id)
     if user is None:
         raise NotFound(MEMBER_NOT_FOUND)
-    session.execute(
-        sa.update(User).where(col(User.id) == user_id)
-        .values(no_shows_cleared_at=now or utcnow())
-        .execution_options(synchronize_session=False)
-    )
+    update_where(session, User, col(User.id) == user_id, no_shows_cleared_at=now or utcnow())
     record(session, actor_id, "member.clear_no_shows", "user", user_id, display_name(user))
     return FlaggedMemberView(user.id, display_name(user), user.email or "")

@@ -31,7 +31,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
@@ -46,6 +45,7 @@ from community_app.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
+from community_app.services.bulk import update_where
 from community_app.services.meetups import emails
 from community_app.services.meetups.seats import free_seat
 from community_app.services.meetups.views import SEAT_HOLDING
@@ -160,25 +160,21 @@ def offer_free_seats(
         return []
     offered: list[int] = []
     for entry in waitlist_order(session, meetup_id, now):
-        taken = session.execute(
-            sa.update(Meetup)
-            .where(col(Meetup.id) == meetup_id, col(Meetup.available_seats) > 0)
-            .values(available_seats=col(Meetup.available_seats) - 1)
-            .execution_options(synchronize_session=False)
+        taken = update_where(
+            session, Meetup,
+            col(Meetup.id) == meetup_id, col(Meetup.available_seats) > 0,
+            available_seats=col(Meetup.available_seats) - 1,
         )
-        if taken.rowcount != 1:
+        if taken != 1:
             break  # no free seat (left)
         expires = now + claim_window(now, meetup.starts_at)
-        moved = session.execute(
-            sa.update(WaitlistEntry)
-            .where(
-                col(WaitlistEntry.id) == entry.id,
-                col(WaitlistEntry.status) == WaitlistStatus.WAITING.value,
-            )
-            .values(status=WaitlistStatus.OFFERED.value, offered_at=now, offer_expires_at=expires)
-            .execution_options(synchronize_session=False)
+        moved = update_where(
+            session, WaitlistEntry,
+            col(WaitlistEntry.id) == entry.id,
+            col(WaitlistEntry.status) == WaitlistStatus.WAITING.value,
+            status=WaitlistStatus.OFFERED.value, offered_at=now, offer_expires_at=expires,
         )
-        if moved.rowcount != 1:  # the member left at this moment: the seat goes on
+        if moved != 1:  # the member left at this moment: the seat goes on
             free_seat(session, meetup_id)
             continue
         offered.append(entry.id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 
@@ -18,7 +19,6 @@ from community_app.models import (
     User,
 )
 from community_app.services.authors import full_name_or_username, page_address
-from community_app.services.errors import Invalid
 from community_app.services.lookup import get_or_404
 
 # SPEC section 3: what a meetup shows when a value is missing.
@@ -33,11 +33,14 @@ from community_app.services.meetups.views import (
     MeetupView,
     NoteView,
     ReviewView,
-    SessionView,
-    SpeakerView,
     meetup_view,
+    session_view,
+    speaker_view,
 )
 from community_app.services.paging import PageResult, fetch_page
+from community_app.services.validation import choice_or_none
+
+T = TypeVar("T")
 
 # ---------------------------------------------------------------- public reading
 
@@ -48,12 +51,7 @@ def public_meetup_or_404(session: Session, meetup_id: int) -> Meetup:
 
 def normalize_meetup_type(value: str | None) -> str | None:
     """'upcoming', 'past', or None for every meetup; Invalid for anything else."""
-    value = (value or "").strip().lower()
-    if not value:
-        return None
-    if value not in MEETUP_TYPES:
-        raise Invalid("type", MEETUP_TYPE_INVALID)
-    return value
+    return choice_or_none("type", value, MEETUP_TYPES, MEETUP_TYPE_INVALID)
 
 
 def list_meetups(
@@ -108,6 +106,29 @@ def read_program(
     return speakers, names, sessions
 
 
+def rows_with_meetup(session: Session, model: type[T], *conditions: Any,
+                     order_by: tuple[Any, ...]) -> list[tuple[T, Meetup]]:
+    """The rows of ``model`` (registrations, waitlist entries) that meet the
+    ``conditions``, each with its meetup, in the ``order_by`` order."""
+    return list(session.exec(
+        select(model, Meetup)
+        .join(Meetup, col(Meetup.id) == col(model.meetup_id))
+        .where(*conditions)
+        .order_by(*order_by)
+    ).all())
+
+
+def read_notes(session: Session, meetup_id: int, *, active_only: bool) -> list[MeetupNote]:
+    """A meetup's notes, newest first: the active ones (the event page) or every one (the
+    back office)."""
+    active = (col(MeetupNote.is_active).is_(True),) if active_only else ()
+    return list(session.exec(
+        select(MeetupNote)
+        .where(MeetupNote.meetup_id == meetup_id, *active)
+        .order_by(col(MeetupNote.created_at).desc(), col(MeetupNote.id).desc())
+    ).all())
+
+
 def get_meetup_details(
     session: Session, meetup_id: int, *, now: dt.datetime | None = None
 ) -> MeetupDetails:
@@ -127,11 +148,7 @@ def get_meetup_details(
     ).all()
     attendees = [a for a in held if a.status == RegistrationStatus.ACCEPTED.value]
     pending = [a for a in held if a.status == RegistrationStatus.PENDING.value]
-    notes = session.exec(
-        select(MeetupNote)
-        .where(MeetupNote.meetup_id == meetup_id, col(MeetupNote.is_active).is_(True))
-        .order_by(col(MeetupNote.created_at).desc(), col(MeetupNote.id).desc())
-    ).all()
+    notes = read_notes(session, meetup_id, active_only=True)
     reviews = session.exec(
         select(MeetupReview)
         .where(MeetupReview.meetup_id == meetup_id)
@@ -139,18 +156,8 @@ def get_meetup_details(
     ).all()
     return MeetupDetails(
         meetup=meetup_view(meetup, now),
-        speakers=[
-            SpeakerView(
-                s.id, s.full_name, s.job_position, s.company, s.bio, s.image_url, s.profile_url
-            )
-            for s in speakers
-        ],
-        sessions=[
-            SessionView(
-                k.id, k.subject, k.starts_at, k.ends_at, k.speaker_id, names.get(k.speaker_id)
-            )
-            for k in sessions
-        ],
+        speakers=[speaker_view(s) for s in speakers],
+        sessions=[session_view(k, names) for k in sessions],
         attendees=[_attendee(a) for a in attendees],
         pending=[_attendee(a) for a in pending],
         notes=[NoteView(n.id, n.content, n.created_at) for n in notes],

@@ -18,12 +18,14 @@ from community_app.models import (
     MeetupRegistration,
     RegistrationStatus,
 )
+from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, InvalidMany, NotFound
 
 from community_app.services.meetups import emails
 from community_app.services.meetups.offers import release_seat
 from community_app.services.meetups.reading import (
     public_meetup_or_404,
+    rows_with_meetup,
 )
 from community_app.services.meetups.seats import (
     free_seat,
@@ -88,6 +90,16 @@ def open_for(
     return meetup
 
 
+def form_answers(data: Mapping[str, object]) -> dict[str, str]:
+    """The registration form's checked answers (``open_for``) as a registration and a
+    waitlist entry store them."""
+    return {
+        "attendance_reason": AttendanceReason.parse(data["attendanceReason"]).value,
+        "interested_field": InterestedField.parse(data["interestedField"]).value,
+        "expectation": str(data["expectation"]).strip(),
+    }
+
+
 def register_for_meetup(
     session: Session,
     user_id: int,
@@ -110,9 +122,7 @@ def register_for_meetup(
     registration = MeetupRegistration(
         user_id=user_id,
         meetup_id=meetup_id,
-        attendance_reason=AttendanceReason.parse(data["attendanceReason"]).value,
-        interested_field=InterestedField.parse(data["interestedField"]).value,
-        expectation=str(data["expectation"]).strip(),
+        **form_answers(data),
         status=(
             RegistrationStatus.PENDING.value
             if meetup.requires_approval
@@ -151,13 +161,12 @@ def _take_seat(session: Session, meetup: Meetup) -> None:
         # (on SQLite every UPDATE takes it, even one that changes nothing).
         raise Conflict(MEETUP_FULL)
     # Take the seat: one conditional UPDATE, so two members never get the last seat twice.
-    taken = session.execute(
-        sa.update(Meetup)
-        .where(col(Meetup.id) == meetup.id, col(Meetup.available_seats) > 0)
-        .values(available_seats=col(Meetup.available_seats) - 1)
-        .execution_options(synchronize_session=False)
+    taken = update_where(
+        session, Meetup,
+        col(Meetup.id) == meetup.id, col(Meetup.available_seats) > 0,
+        available_seats=col(Meetup.available_seats) - 1,
     )
-    if taken.rowcount != 1:
+    if taken != 1:
         raise Conflict(MEETUP_FULL)
 
 
@@ -180,16 +189,13 @@ def cancel_registration(
     if meetup.starts_at < now:
         raise Conflict(PAST_NOT_CANCELLABLE)
     # Conditional, so two concurrent cancels free one seat, not two.
-    cancelled = session.execute(
-        sa.update(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.id) == registration.id,
-            col(MeetupRegistration.status).in_(SEAT_HOLDING),
-        )
-        .values(status=RegistrationStatus.CANCELLED.value, cancelled_at=now)
-        .execution_options(synchronize_session=False)
+    cancelled = update_where(
+        session, MeetupRegistration,
+        col(MeetupRegistration.id) == registration.id,
+        col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        status=RegistrationStatus.CANCELLED.value, cancelled_at=now,
     )
-    if cancelled.rowcount != 1:
+    if cancelled != 1:
         raise NotFound(NOT_REGISTERED)
     release_seat(session, meetup_id, now=now)
     view = registration_view(registration)
@@ -204,12 +210,9 @@ def list_my_registrations(
 ) -> list[MyRegistrationView]:
     """Every registration of the member, whatever its status, newest meetup first."""
     now = now or utcnow()
-    rows = session.exec(
-        select(MeetupRegistration, Meetup)
-        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
-        .where(MeetupRegistration.user_id == user_id)
-        .order_by(col(Meetup.starts_at).desc(), col(MeetupRegistration.id).desc())
-    ).all()
+    rows = rows_with_meetup(
+        session, MeetupRegistration, MeetupRegistration.user_id == user_id,
+        order_by=(col(Meetup.starts_at).desc(), col(MeetupRegistration.id).desc()))
     return [MyRegistrationView(registration_view(r), meetup_view(m, now)) for r, m in rows]
 
 

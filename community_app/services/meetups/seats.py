@@ -16,10 +16,8 @@ Times are UTC datetimes here; the callers show them in Korea time.
 
 from __future__ import annotations
 
-import sqlalchemy as sa
-
 # SPEC section 3: what a meetup shows when a value is missing.
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from community_app.models import (
     Meetup,
@@ -28,6 +26,7 @@ from community_app.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
+from community_app.services.bulk import count_where, update_where
 from community_app.services.errors import Invalid, NotFound
 from community_app.services.meetups.admin_views import (
     SEATS_BELOW_REGISTERED,
@@ -51,35 +50,20 @@ def live_registration(session: Session, user_id: int, meetup_id: int) -> MeetupR
 
 def free_seat(session: Session, meetup_id: int) -> None:
     """Give one seat back, never above the meetup's capacity."""
-    session.execute(
-        sa.update(Meetup)
-        .where(col(Meetup.id) == meetup_id, col(Meetup.available_seats) < col(Meetup.max_seats))
-        .values(available_seats=col(Meetup.available_seats) + 1)
-        .execution_options(synchronize_session=False)
+    update_where(
+        session, Meetup,
+        col(Meetup.id) == meetup_id, col(Meetup.available_seats) < col(Meetup.max_seats),
+        available_seats=col(Meetup.available_seats) + 1,
     )
 
 
 def live_count(meetup_id: int):
     """The seats held: live registrations plus waitlist offers not yet claimed (an offer
     holds its seat, see ``offers``)."""
-    registrations = (
-        select(func.count())
-        .select_from(MeetupRegistration)
-        .where(
-            col(MeetupRegistration.meetup_id) == meetup_id,
-            col(MeetupRegistration.status).in_(SEAT_HOLDING),
-        )
-        .scalar_subquery()
-    )
-    offers = (
-        select(func.count())
-        .select_from(WaitlistEntry)
-        .where(
-            col(WaitlistEntry.meetup_id) == meetup_id,
-            col(WaitlistEntry.status) == WaitlistStatus.OFFERED.value,
-        )
-        .scalar_subquery()
-    )
+    registrations = count_where(MeetupRegistration, col(MeetupRegistration.meetup_id) == meetup_id,
+                                col(MeetupRegistration.status).in_(SEAT_HOLDING))
+    offers = count_where(WaitlistEntry, col(WaitlistEntry.meetup_id) == meetup_id,
+                         col(WaitlistEntry.status) == WaitlistStatus.OFFERED.value)
     return registrations + offers
 
 
@@ -103,12 +87,11 @@ def set_seats(session: Session, meetup_id: int, new_max: int) -> None:
     """max_seats = new_max and available_seats = new_max - live registrations, in one
     conditional UPDATE; refused when the live registrations exceed new_max."""
     live = live_count(meetup_id)
-    changed = session.execute(
-        sa.update(Meetup)
-        .where(col(Meetup.id) == meetup_id, live <= new_max)
-        .values(max_seats=new_max, available_seats=new_max - live)
-        .execution_options(synchronize_session=False)
+    changed = update_where(
+        session, Meetup,
+        col(Meetup.id) == meetup_id, live <= new_max,
+        max_seats=new_max, available_seats=new_max - live,
     )
-    if changed.rowcount != 1:
+    if changed != 1:
         count = session.exec(select(live_count(meetup_id))).one()
         raise Invalid("maxSeats", SEATS_BELOW_REGISTERED, n=count)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from community_app.db import utcnow
 from community_app.i18n import N_
@@ -27,6 +27,7 @@ from community_app.services.audit import display_name, require_organizer
 from community_app.services.errors import Conflict
 from community_app.services.meetups import admin_registrations
 from community_app.services.meetups.admin_views import meetup_or_404
+from community_app.services.meetups.reading import rows_with_meetup
 from community_app.services.meetups.ticket_codes import registration_of_code, ticket_code
 
 CHECKED_IN = "checked_in"
@@ -59,16 +60,12 @@ class TicketView:
 def my_tickets(session: Session, user_id: int, *, now: dt.datetime | None = None) -> list[TicketView]:
     """The member's tickets: ACCEPTED registrations of meetups not ended, soonest first."""
     now = now or utcnow()
-    rows = session.exec(
-        select(MeetupRegistration, Meetup)
-        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
-        .where(
-            col(MeetupRegistration.user_id) == user_id,
-            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
-            col(Meetup.ends_at) > now,
-        )
-        .order_by(col(Meetup.starts_at))
-    ).all()
+    rows = rows_with_meetup(
+        session, MeetupRegistration,
+        col(MeetupRegistration.user_id) == user_id,
+        col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+        col(Meetup.ends_at) > now,
+        order_by=(col(Meetup.starts_at),))
     return [TicketView(r.id, m.id, m.title, m.starts_at, m.location, ticket_code(r.id))
             for r, m in rows]
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Mapping
 
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
+    KeynoteSession,
     Meetup,
     MeetupRegistration,
     RegistrationStatus,
+    Speaker,
 )
 from community_app.models.meetup import DEFAULT_SEATS
 from community_app.services import images
@@ -92,6 +95,15 @@ class SessionView:
     ends_at: dt.datetime
     speaker_id: int | None
     speaker_name: str | None
+
+
+def speaker_view(s: Speaker) -> SpeakerView:
+    return view_of(SpeakerView, s)
+
+
+def session_view(k: KeynoteSession, names: Mapping[int | None, str]) -> SessionView:
+    """A keynote session with its speaker's name (``names``: the meetup's speakers by id)."""
+    return view_of(SessionView, k, speaker_name=names.get(k.speaker_id))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,19 +19,15 @@ from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
 from community_app.i18n import N_
-from community_app.models import (
-    AttendanceReason,
-    InterestedField,
-    Meetup,
-    WaitlistEntry,
-    WaitlistStatus,
-)
+from community_app.models import Meetup, WaitlistEntry, WaitlistStatus
 from community_app.services import scheduler
+from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, NotFound
 from community_app.services.lookup import view_of
 from community_app.services.meetups.offers import LIVE, release_seat, waitlist_order
-from community_app.services.meetups.reading import public_meetup_or_404
+from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
 from community_app.services.meetups.registrations import (
+    form_answers,
     open_for,
     register_for_meetup,
 )
@@ -121,14 +117,7 @@ def join_waitlist(
     # seats of one meetup take their turns, and two joins never deadlock (the entry's
     # foreign key would otherwise share-lock the row under each of them).
     lock_meetup(session, meetup_id)
-    entry = WaitlistEntry(
-        user_id=user_id,
-        meetup_id=meetup_id,
-        attendance_reason=AttendanceReason.parse(data["attendanceReason"]).value,
-        interested_field=InterestedField.parse(data["interestedField"]).value,
-        expectation=str(data["expectation"]).strip(),
-        joined_at=now,
-    )
+    entry = WaitlistEntry(user_id=user_id, meetup_id=meetup_id, **form_answers(data), joined_at=now)
     try:
         with session.begin_nested():
             session.add(entry)
@@ -155,12 +144,8 @@ def leave_waitlist(
     if entry is None:
         raise NotFound(NOT_WAITING)
     was = entry.status
-    if not _close(session, entry.id, was, WaitlistStatus.LEFT.value, now):
-        raise NotFound(NOT_WAITING)
-    if was == WaitlistStatus.OFFERED.value:
-        release_seat(session, meetup_id, now=now)
-    session.commit()
-    return _view(session, _reloaded(session, entry.id), now)
+    return _closed(session, entry, was, WaitlistStatus.LEFT.value, NOT_WAITING, now,
+                   pass_seat_on=was == WaitlistStatus.OFFERED.value)
 
 
 def decline_offer(
@@ -170,12 +155,8 @@ def decline_offer(
     now = now or utcnow()
     public_meetup_or_404(session, meetup_id)
     entry = _offer_of(session, user_id, meetup_id)
-    if not _close(session, entry.id, WaitlistStatus.OFFERED.value,
-                  WaitlistStatus.DECLINED.value, now):
-        raise NotFound(NO_OFFER)
-    release_seat(session, meetup_id, now=now)
-    session.commit()
-    return _view(session, _reloaded(session, entry.id), now)
+    return _closed(session, entry, WaitlistStatus.OFFERED.value, WaitlistStatus.DECLINED.value,
+                   NO_OFFER, now, pass_seat_on=True)
 
 
 def claim_offer(
@@ -188,17 +169,14 @@ def claim_offer(
     entry = _offer_of(session, user_id, meetup_id)
     # Conditional on the window: the expiry task (offer_expires_at <= now) and a claim
     # never both win.
-    claimed = session.execute(
-        sa.update(WaitlistEntry)
-        .where(
-            col(WaitlistEntry.id) == entry.id,
-            col(WaitlistEntry.status) == WaitlistStatus.OFFERED.value,
-            col(WaitlistEntry.offer_expires_at) > now,
-        )
-        .values(status=WaitlistStatus.CLAIMED.value, closed_at=now)
-        .execution_options(synchronize_session=False)
+    claimed = update_where(
+        session, WaitlistEntry,
+        col(WaitlistEntry.id) == entry.id,
+        col(WaitlistEntry.status) == WaitlistStatus.OFFERED.value,
+        col(WaitlistEntry.offer_expires_at) > now,
+        status=WaitlistStatus.CLAIMED.value, closed_at=now,
     )
-    if claimed.rowcount != 1:
+    if claimed != 1:
         session.rollback()
         current = _reloaded(session, entry.id)
         if current.status == WaitlistStatus.OFFERED.value:
@@ -218,12 +196,10 @@ def list_my_waitlist(
 ) -> list[MyWaitlistEntryView]:
     """The member's live entries (waiting or offered), soonest meetup first."""
     now = now or utcnow()
-    rows = session.exec(
-        select(WaitlistEntry, Meetup)
-        .join(Meetup, col(Meetup.id) == col(WaitlistEntry.meetup_id))
-        .where(WaitlistEntry.user_id == user_id, col(WaitlistEntry.status).in_(LIVE))
-        .order_by(col(Meetup.starts_at), col(WaitlistEntry.id))
-    ).all()
+    rows = rows_with_meetup(
+        session, WaitlistEntry,
+        WaitlistEntry.user_id == user_id, col(WaitlistEntry.status).in_(LIVE),
+        order_by=(col(Meetup.starts_at), col(WaitlistEntry.id)))
     return [MyWaitlistEntryView(_view(session, e, now), meetup_view(m, now)) for e, m in rows]
 
 
@@ -253,17 +229,14 @@ def pass_expired_offers(session: Session, now: dt.datetime) -> int:
     ).all()
     passed = 0
     for entry_id, meetup_id in due:
-        expired = session.execute(
-            sa.update(WaitlistEntry)
-            .where(
-                col(WaitlistEntry.id) == entry_id,
-                col(WaitlistEntry.status) == WaitlistStatus.OFFERED.value,
-                col(WaitlistEntry.offer_expires_at) <= now,
-            )
-            .values(status=WaitlistStatus.EXPIRED.value, closed_at=now)
-            .execution_options(synchronize_session=False)
+        expired = update_where(
+            session, WaitlistEntry,
+            col(WaitlistEntry.id) == entry_id,
+            col(WaitlistEntry.status) == WaitlistStatus.OFFERED.value,
+            col(WaitlistEntry.offer_expires_at) <= now,
+            status=WaitlistStatus.EXPIRED.value, closed_at=now,
         )
-        if expired.rowcount == 1:
+        if expired == 1:
             release_seat(session, meetup_id, now=now)
             passed += 1
         session.commit()
@@ -287,13 +260,24 @@ def _offer_of(session: Session, user_id: int, meetup_id: int) -> WaitlistEntry:
 
 def _close(session: Session, entry_id: int, was: str, new: str, now: dt.datetime) -> bool:
     """was -> new, conditional (a concurrent change wins or loses cleanly)."""
-    changed = session.execute(
-        sa.update(WaitlistEntry)
-        .where(col(WaitlistEntry.id) == entry_id, col(WaitlistEntry.status) == was)
-        .values(status=new, closed_at=now)
-        .execution_options(synchronize_session=False)
+    changed = update_where(
+        session, WaitlistEntry,
+        col(WaitlistEntry.id) == entry_id, col(WaitlistEntry.status) == was,
+        status=new, closed_at=now,
     )
-    return changed.rowcount == 1
+    return changed == 1
+
+
+def _closed(session: Session, entry: WaitlistEntry, was: str, new: str, missing: str,
+            now: dt.datetime, *, pass_seat_on: bool) -> WaitlistEntryView:
+    """The member's entry closed (``_close``; NotFound(``missing``) when a concurrent
+    change won), the seat it held passed on when ``pass_seat_on``, committed; the entry."""
+    if not _close(session, entry.id, was, new, now):
+        raise NotFound(missing)
+    if pass_seat_on:
+        release_seat(session, entry.meetup_id, now=now)
+    session.commit()
+    return _view(session, _reloaded(session, entry.id), now)
 
 
 def _reloaded(session: Session, entry_id: int) -> WaitlistEntry:

@@ -30,6 +30,7 @@ from community_app.models import (
     User,
 )
 from community_app.services import scheduler
+from community_app.services.bulk import update_where
 from community_app.services.errors import Unauthorized
 from community_app.services.privacy.consents import list_consents, list_sign_ins
 from community_app.services.uploads import public_path_of_url
@@ -193,17 +194,16 @@ def claim_export(session: Session, export_id: int, now: dt.datetime) -> bool:
     are stamped and aged by the wall clock, not by ``now`` (which a scheduled run may have
     moved): a live build is never taken over."""
     now = utcnow()
-    won = session.execute(
-        sa.update(DataExport)
-        .where(col(DataExport.id) == export_id, sa.or_(
-            DataExport.status == ExportStatus.PENDING.value,
-            sa.and_(DataExport.status == ExportStatus.RUNNING.value,
-                    col(DataExport.claimed_at) < now - STALE_CLAIM)))
-        .values(status=ExportStatus.RUNNING.value, claimed_at=now)
-        .execution_options(synchronize_session=False)
+    won = update_where(
+        session, DataExport,
+        col(DataExport.id) == export_id,
+        sa.or_(DataExport.status == ExportStatus.PENDING.value,
+               sa.and_(DataExport.status == ExportStatus.RUNNING.value,
+                       col(DataExport.claimed_at) < now - STALE_CLAIM)),
+        status=ExportStatus.RUNNING.value, claimed_at=now,
     )
     session.commit()
-    return won.rowcount == 1
+    return won == 1
 
 
 def build_waiting_exports(session: Session, now: dt.datetime) -> int:
@@ -254,14 +254,13 @@ def open_download(session: Session, token: str, *, now: dt.datetime | None = Non
     export = session.get(DataExport, int(claims["sub"]))
     if export is None or export.file_name != claims.get("n"):
         raise Unauthorized(EXPORT_LINK_INVALID)
-    taken = session.execute(
-        sa.update(DataExport)
-        .where(col(DataExport.id) == export.id, DataExport.status == ExportStatus.READY.value)
-        .values(status=ExportStatus.DOWNLOADED.value, downloaded_at=now)
-        .execution_options(synchronize_session=False)
+    taken = update_where(
+        session, DataExport,
+        col(DataExport.id) == export.id, DataExport.status == ExportStatus.READY.value,
+        status=ExportStatus.DOWNLOADED.value, downloaded_at=now,
     )
     session.commit()
-    if taken.rowcount != 1:
+    if taken != 1:
         raise Unauthorized(EXPORT_LINK_INVALID)
     return exports_dir() / export.file_name
 

@@ -9,15 +9,11 @@ from fastapi import Query
 from pydantic import Field
 
 from community_app.api.routing import Router
-from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, paged
 from community_app.api.formatting import ViewOut
-from community_app.api.listing import listing_query
-from community_app.api.routes.admin.common import DELETED, NOT_ORGANIZER, WITH_404, item_actions
+from community_app.api.routes.admin.common import DELETED, WITH_404, item_actions, item_list
 from community_app.i18n import N_
 from community_app.services import admin_comments
 from community_app.services.admin_comments import SHOWN
-from community_app.services.paging import Listing
 
 router = Router()
 
@@ -34,17 +30,11 @@ class AdminCommentOut(ViewOut):
     createdAt: dt.datetime
 
 
-@router.get("/comments", response_model=Envelope[Page[AdminCommentOut]], responses=NOT_ORGANIZER)
-def list_comments(
-    user: Organizer,
-    session: SessionDep,
-    listing: Annotated[Listing, listing_query("Text, author or news title")],
-    hidden: Annotated[bool | None, Query(description="Only hidden or only visible")] = None,
-    news_id: Annotated[int | None, Query(alias="newsId")] = None,
-) -> Envelope[Page[AdminCommentOut]]:
-    """Comments and replies on every news item, newest first."""
-    return paged(admin_comments.list_comments_admin(session, user.id, listing, hidden=hidden,
-                                                    news_id=news_id), AdminCommentOut.of)
+item_list(router, "/comments", "list_comments", AdminCommentOut,
+          admin_comments.list_comments_admin, "Text, author or news title",
+          "Comments and replies on every news item, newest first.",
+          hidden=Annotated[bool | None, Query(description="Only hidden or only visible")],
+          news_id=Annotated[int | None, Query(alias="newsId")])
 
 
 # hide_comment, unhide_comment; delete_comment

@@ -1,6 +1,7 @@
 """What every area of /admin shares: the documented error answers, the success messages,
-the image upload field, ``ruled`` (a body field checked by its service rule) and
-``item_actions`` (the endpoints that change one item and answer with it)."""
+the image upload field, ``ruled`` (a body field checked by its service rule),
+``item_list`` (an area's paged, searched list) and ``item_actions`` (the endpoints that
+change one item and answer with it)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from fastapi import APIRouter, File, Request, UploadFile
 from pydantic import BaseModel, BeforeValidator, Field
 
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, ok
+from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.formatting import translated
+from community_app.api.listing import listing_query
 from community_app.api.schemas.rules import checked_by, trimmed
 from community_app.i18n import N_
+from community_app.services.paging import Listing
 from community_app.services.uploads import MAX_IMAGE_BYTES
 from community_app.services.validation import Rule
 
@@ -62,6 +65,33 @@ def upper_or_none(value: object) -> object:
     if isinstance(value, str):
         return value.strip().upper().replace(" ", "_") or None
     return value
+
+
+def item_list(router: APIRouter, path: str, name: str, out: Any, step: Callable[..., Any],
+              search_matches: str | None, doc: str, *, answer: Callable[[Any], Any] | None = None,
+              **filters: Any) -> None:
+    """The endpoint ``name`` (GET ``path``) of an area's list: a page of
+    ``step(session, organizer_id, listing=..., **filters)`` (``search``, ``page`` and
+    ``size`` read by ``listing_query(search_matches)``), each row answered with
+    ``answer(row)`` (default ``out.of``). ``filters`` are the list's own optional query
+    parameters, each name with its annotated type (None when not sent)."""
+    answer = answer or out.of
+
+    def endpoint(user, session, listing: Listing, **values: Any):
+        return paged(step(session, user.id, listing=listing, **values), answer)
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    endpoint.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+        inspect.Parameter("user", keyword, annotation=Organizer),
+        inspect.Parameter("session", keyword, annotation=SessionDep),
+        inspect.Parameter("listing", keyword,
+                          annotation=Annotated[Listing, listing_query(search_matches)]),
+        *[inspect.Parameter(filter_name, keyword, annotation=annotation, default=None)
+          for filter_name, annotation in filters.items()],
+    ])
+    endpoint.__name__ = endpoint.__qualname__ = name
+    endpoint.__doc__ = doc
+    router.get(path, response_model=Envelope[Page[out]], responses=NOT_ORGANIZER)(endpoint)
 
 
 def item_actions(router: APIRouter, out: Any, responses: dict,

@@ -10,12 +10,10 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import utc
-from community_app.api.listing import listing_query
 from community_app.api.routes.admin.common import (
-    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_409, WITH_422, item_actions, item_edits,
-    ruled,
+    DELETED, SAVED, WITH_404, WITH_409, WITH_422, item_actions, item_edits, item_list, ruled,
     ruled_text, upper_or_none,
 )
 from community_app.api.routes.jobs import JobOut
@@ -23,7 +21,6 @@ from community_app.api.schemas.rules import also_checked_by, checked_by
 from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.services import admin_jobs
 from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
-from community_app.services.paging import Listing
 
 router = Router()
 
@@ -113,20 +110,14 @@ class JobIn(BaseModel):
     _salary_range = also_checked_by(admin_jobs.salary_range_problem)
 
 
-@router.get("/jobs", response_model=Envelope[Page[AdminJobOut]], responses=NOT_ORGANIZER)
-def list_jobs(
-    user: Organizer,
-    session: SessionDep,
-    listing: Annotated[Listing, listing_query("Title or company")],
-    status: Annotated[
-        str | None,
-        Query(description="PENDING (the queue, oldest first), OPEN, CLOSED, FILLED or EXPIRED "
-                          "(open but past expiry); omitted: every post",
-              json_schema_extra={"enum": list(admin_jobs.ADMIN_FILTERS)}),
-    ] = None,
-) -> Envelope[Page[AdminJobOut]]:
-    """Job posts of any status."""
-    return paged(admin_jobs.list_jobs_admin(session, user.id, status, listing), AdminJobOut.of)
+item_list(router, "/jobs", "list_jobs", AdminJobOut, admin_jobs.list_jobs_admin,
+          "Title or company", "Job posts of any status.",
+          status=Annotated[
+              str | None,
+              Query(description="PENDING (the queue, oldest first), OPEN, CLOSED, FILLED or "
+                                "EXPIRED (open but past expiry); omitted: every post",
+                    json_schema_extra={"enum": list(admin_jobs.ADMIN_FILTERS)}),
+          ])
 
 
 @router.get("/jobs/{job_id}", response_model=Envelope[AdminJobOut], responses=WITH_404)

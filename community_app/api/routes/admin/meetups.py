@@ -13,14 +13,14 @@ from pydantic import AnyUrl, BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, paged
-from community_app.api.formatting import ViewOut, from_view, translated
-from community_app.api.listing import listing_query
+from community_app.api.envelope import Envelope, ok
+from community_app.api.formatting import from_view, translated
 from community_app.api.routes.admin.common import (
-    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, picture_and_name,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, item_list,
+    picture_and_name,
     ruled, ruled_text,
 )
-from community_app.api.routes.meetups import MeetupOut
+from community_app.api.routes.meetups import MeetupOut, SpeakerFieldsOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.korea_time import korea_clock as korea_time
@@ -28,7 +28,6 @@ from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.meetups import (
     MEETUP_TYPES, admin_edits, admin_program, admin_views, normalize_meetup_type,
 )
-from community_app.services.paging import Listing
 
 router = Router()
 
@@ -90,14 +89,8 @@ class SpeakerIn(BaseModel):
                         ruled(admin_edits.SPEAKER_RULES, "imageURL")] = None
 
 
-class AdminSpeakerOut(ViewOut):
-    id: int
-    fullName: str
-    jobPosition: str
-    company: str
-    bio: str
-    imageURL: str | None
-    profileURL: str | None
+class AdminSpeakerOut(SpeakerFieldsOut):
+    pass
 
 
 class SessionIn(BaseModel):
@@ -161,21 +154,16 @@ def _details(d: admin_views.AdminMeetupDetails) -> AdminMeetupDetailsOut:
     )
 
 
-@router.get("/meetups", response_model=Envelope[Page[AdminMeetupOut]], responses=NOT_ORGANIZER)
-def list_meetups(
-    user: Organizer,
-    session: SessionDep,
-    listing: Annotated[Listing, listing_query("Title or location")],
-    meetup_type: Annotated[
-        Literal[tuple(MEETUP_TYPES)] | None,  # type: ignore[valid-type]
-        Query(alias="type", description="upcoming or past, any case; omitted: every meetup"),
-        parsed_by(normalize_meetup_type),
-    ] = None,
-) -> Envelope[Page[AdminMeetupOut]]:
-    """Meetups with their registration and attendance counts: upcoming soonest first,
-    past and all newest first."""
-    return paged(admin_edits.list_meetups_admin(session, user.id, meetup_type, listing),
-                 AdminMeetupOut.of_admin)
+item_list(router, "/meetups", "list_meetups", AdminMeetupOut, admin_edits.list_meetups_admin,
+          "Title or location",
+          "Meetups with their registration and attendance counts: upcoming soonest first,\n"
+          "past and all newest first.",
+          answer=AdminMeetupOut.of_admin,
+          meetup_type=Annotated[
+              Literal[tuple(MEETUP_TYPES)] | None,  # type: ignore[valid-type]
+              Query(alias="type", description="upcoming or past, any case; omitted: every meetup"),
+              parsed_by(normalize_meetup_type),
+          ])
 
 
 @router.post("/meetups", status_code=201, response_model=Envelope[AdminMeetupOut],

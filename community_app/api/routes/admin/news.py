@@ -10,20 +10,19 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, paged
-from community_app.api.formatting import ViewOut, translated
-from community_app.api.listing import listing_query
+from community_app.api.envelope import Envelope, ok
+from community_app.api.formatting import translated
 from community_app.api.routes.admin.common import (
-    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, picture,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, item_list, picture,
     ruled_text, upper_or_none,
 )
+from community_app.api.routes.news import NewsFieldsOut
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.services import admin_news
 from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.admin_news import NEWS_CREATED
-from community_app.services.paging import Listing
 
 router = Router()
 
@@ -49,29 +48,17 @@ class NewsIn(BaseModel):
     published: bool | None = Field(default=None, description="Create: default false (a draft)")
 
 
-class AdminNewsOut(ViewOut):
-    id: int
-    title: str
-    content: str
-    type: NewsType
-    tags: list[str]
-    imageURL: str | None
+class AdminNewsOut(NewsFieldsOut):
     published: bool
     commentCount: int
     createdAt: dt.datetime
     updatedAt: dt.datetime
 
 
-@router.get("/news", response_model=Envelope[Page[AdminNewsOut]], responses=NOT_ORGANIZER)
-def list_news(
-    user: Organizer,
-    session: SessionDep,
-    listing: Annotated[Listing, listing_query()],
-    published: Annotated[bool | None, Query(description="Only published or only drafts")] = None,
-) -> Envelope[Page[AdminNewsOut]]:
-    """Every news item (drafts too), newest first."""
-    return paged(admin_news.list_news_admin(session, user.id, listing, published=published),
-                 AdminNewsOut.of)
+item_list(router, "/news", "list_news", AdminNewsOut, admin_news.list_news_admin, None,
+          "Every news item (drafts too), newest first.",
+          published=Annotated[bool | None,
+                              Query(description="Only published or only drafts")])
 
 
 @router.post("/news", status_code=201, response_model=Envelope[AdminNewsOut],

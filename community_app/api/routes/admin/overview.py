@@ -11,13 +11,11 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import ViewOut, translated
-from community_app.api.listing import listing_query
-from community_app.api.routes.admin.common import NOT_ORGANIZER, SAVED, ruled
+from community_app.api.routes.admin.common import NOT_ORGANIZER, SAVED, item_list, ruled
 from community_app.services import admin_jobs, admin_settings, admin_speakers, audit
 from community_app.services.meetups import admin_registrations
-from community_app.services.paging import Listing
 from community_app.services.site import SETTINGS_RULES
 from community_app.services.statistics import get_statistics
 
@@ -127,12 +125,7 @@ class AuditOut(ViewOut):
     createdAt: dt.datetime
 
 
-@router.get("/audit", response_model=Envelope[Page[AuditOut]], responses=NOT_ORGANIZER)
-def audit_log(
-    user: Organizer,
-    session: SessionDep,
-    listing: Annotated[Listing, listing_query("Action, target type or detail")],
-) -> Envelope[Page[AuditOut]]:
-    """Who did what, and when: every organizer action, newest first."""
-    return paged(audit.list_audit(session, user.id, listing), AuditOut.of)
+item_list(router, "/audit", "audit_log", AuditOut, audit.list_audit,
+          "Action, target type or detail",
+          "Who did what, and when: every organizer action, newest first.")
 

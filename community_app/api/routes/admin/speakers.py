@@ -10,17 +10,15 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
-from community_app.api.envelope import Envelope, Page, ok, paged
+from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
-from community_app.api.listing import listing_query
 from community_app.api.routes.admin.common import (
-    NOT_ORGANIZER, WITH_404, WITH_409, ruled, upper_or_none,
+    WITH_404, WITH_409, item_list, ruled, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers
 from community_app.services.admin_speakers import STATUS_CHANGED
-from community_app.services.paging import Listing
 
 router = Router()
 
@@ -64,24 +62,13 @@ class StatusIn(BaseModel):
     ] = None
 
 
-@router.get("/speaker-applications", response_model=Envelope[Page[AdminApplicationOut]],
-            responses=NOT_ORGANIZER)
-def list_applications(
-    user: Organizer,
-    session: SessionDep,
-    listing: Annotated[Listing, listing_query("Name, email or topics")],
-    status: Annotated[
-        ApplicationStatus | None, Query(description="Any case"),
-        parsed_by(admin_speakers.parse_status_filter),
-    ] = None,
-    expertise: Annotated[
-        Expertise | None, Query(description="Any case"),
-        parsed_by(admin_speakers.parse_expertise_filter),
-    ] = None,
-) -> Envelope[Page[AdminApplicationOut]]:
-    """Speaker applications, newest first."""
-    return paged(admin_speakers.list_applications(session, user.id, listing, status=status,
-                                                  expertise=expertise), AdminApplicationOut.of)
+item_list(router, "/speaker-applications", "list_applications", AdminApplicationOut,
+          admin_speakers.list_applications, "Name, email or topics",
+          "Speaker applications, newest first.",
+          status=Annotated[ApplicationStatus | None, Query(description="Any case"),
+                           parsed_by(admin_speakers.parse_status_filter)],
+          expertise=Annotated[Expertise | None, Query(description="Any case"),
+                              parsed_by(admin_speakers.parse_expertise_filter)])
 
 
 @router.get("/speaker-applications/{application_id}",
