@@ -11,7 +11,7 @@ from community_app.ui.components.blocks import icon_link, icon_tile, round_photo
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, COLORS  # noqa: F401  (CARD_STYLE: event_detail reads it here)
+from community_app.ui.styles import COLORS
 
 
 def event_title(card: Any, **props: Any) -> rx.Component:

@@ -15,7 +15,6 @@ from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
-    CARD_STYLE,
     avatar,
     event_image,
     event_not_found,
@@ -32,7 +31,7 @@ from community_app.ui.components.page_skeletons import (
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
 
 
 def back_link() -> rx.Component:
