@@ -16,7 +16,6 @@ from community_app import routes
 from community_app.ui.components.blocks import button_row, icon_link, icon_tile, notice
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
-    CARD_STYLE,
     event_image,
     event_not_found,
     event_title,
@@ -37,7 +36,7 @@ from community_app.ui.components.dialogs import outcome_dialog
 from community_app.ui.components.forms import error_text, form_alert, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS
 
 # Labels live with the enumerations, so the back office shows the same ones.
 REASONS = tuple((m, m.label) for m in AttendanceReason)
