@@ -4,8 +4,6 @@ answer shown large (services/meetups/tickets.py), with the meetup's attendance s
 
 from __future__ import annotations
 
-import dataclasses
-
 import reflex as rx
 
 from community_app.models import RegistrationStatus
@@ -14,34 +12,8 @@ from community_app.services.meetups import admin_registrations, attendance, tick
 from community_app.services.meetups.admin_views import meetup_or_404
 from community_app.services.meetups.ticket_codes import ticket_code
 from community_app.state.admin import AdminState, stamp
-from community_app.state.messages import Message, message
-
-
-@dataclasses.dataclass
-class MatchRow:
-    registration_id: int
-    name: str
-    email: str
-    status: str
-    checked_in: bool
-
-
-@dataclasses.dataclass
-class ScanResult:
-    outcome: str = ""  # tickets.CHECKED_IN ... UNKNOWN; '' before the first scan
-    accepted: bool = False
-    text: Message = dataclasses.field(default_factory=dict)
-    name: str = ""
-    status: Message = dataclasses.field(default_factory=dict)  # its label, both languages
-    first_scan: Message = dataclasses.field(default_factory=dict)  # when it was checked in
-    other_title: str = ""
-
-
-@dataclasses.dataclass
-class DoorNumbers:
-    registered: int = 0
-    attended: int = 0
-    no_show_rate: str = "–"
+from community_app.state.admin_rows import DoorNumbers, MatchRow, ScanResult
+from community_app.state.messages import message
 
 
 def _numbers(a: attendance.MeetupAttendance) -> DoorNumbers:

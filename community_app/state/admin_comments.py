@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import reflex as rx
 
 from community_app import routes
@@ -11,23 +9,10 @@ from community_app.i18n import N_
 from community_app.services import admin_comments as service
 from community_app.services.admin_comments import SHOWN
 from community_app.state.admin import AdminState, address_value, row_action, stamp, whole_list
-from community_app.state.messages import Message
+from community_app.state.admin_rows import CommentRow
 
 HIDDEN = N_("Comment hidden: it is gone from the public thread.")
 DELETED = N_("Comment deleted.")
-
-
-@dataclasses.dataclass
-class CommentRow:
-    id: int
-    news_id: int
-    news_title: str
-    news_href: str
-    is_reply: bool
-    author: str
-    text: str
-    hidden: bool
-    created: Message
 
 
 def _row(c: service.AdminCommentView) -> CommentRow:

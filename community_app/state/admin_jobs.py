@@ -3,8 +3,6 @@ renew, close, mark filled, edit and delete."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import reflex as rx
 
 from community_app.i18n import N_, both
@@ -13,7 +11,7 @@ from community_app.models import JobStatus
 from community_app.services import admin_jobs as service
 from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
 from community_app.state.admin import AdminState, row_action, whole_list
-from community_app.state.messages import Message
+from community_app.state.admin_rows import JobForm, JobRow
 
 SAVED = N_("Job post saved.")
 DELETED = N_("Job post deleted.")
@@ -28,50 +26,6 @@ STATUS_LABELS = {
     JobStatus.FILLED.value: _STATUS[JobStatus.FILLED.value],
 }
 FILTERS = (*STATUS_LABELS, "ALL")
-
-
-@dataclasses.dataclass
-class JobRow:
-    id: int
-    title: str
-    company: str
-    location: str
-    job_type: str
-    category: str
-    status: str  # PENDING, OPEN, EXPIRED, CLOSED or FILLED (an expired OPEN post: EXPIRED)
-    status_label: Message
-    poster: str
-    created: Message
-    expires: Message
-    can_open: bool
-    can_renew: bool
-    can_close: bool
-    can_fill: bool
-
-
-@dataclasses.dataclass
-class JobForm:
-    title: str = ""
-    company_name: str = ""
-    company_description: str = ""
-    location: str = ""
-    remote: bool = False
-    job_type: str = "FULL_TIME"
-    category: str = "OTHER"
-    description: str = ""
-    requirements: str = ""
-    experience: str = ""
-    technologies: str = ""
-    benefits: str = ""
-    salary_min: str = ""
-    salary_max: str = ""
-    contact_email: str = ""
-    contact_phone: str = ""
-    contact_website: str = ""
-    visas: list[str] = dataclasses.field(default_factory=list)
-    visa_sponsorship: bool = False
-    korean_level: str = ""
-    working_languages: list[str] = dataclasses.field(default_factory=list)
 
 
 def _row(v: service.AdminJobView) -> JobRow:

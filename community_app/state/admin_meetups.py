@@ -19,7 +19,7 @@ from community_app.services.meetups import (
 from community_app.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
 from community_app.state.admin import NEW, AdminState, row_action, stamp, whole_list
-from community_app.state.admin_meetup_rows import (
+from community_app.state.admin_rows import (
     MeetupForm,
     MeetupRow,
     NoteRow,

@@ -3,8 +3,6 @@ publishing, the image and deleting."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import reflex as rx
 
 from community_app import routes
@@ -14,7 +12,7 @@ from community_app.services import admin_news as service
 from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
 from community_app.state.admin import NEW, AdminState, row_action, whole_list
-from community_app.state.messages import Message
+from community_app.state.admin_rows import NewsRow
 
 NEWS_SAVED = N_("News item saved.")
 NEWS_DELETED = N_("News item deleted.")
@@ -23,18 +21,6 @@ UNPUBLISHED = N_("Unpublished: the item is a draft again.")
 TYPES = ("TECH", "MEETUP", "SOCIAL")
 SHOWS = ("all", "published", "drafts")
 VOCABULARY = list(service.TAG_VOCABULARY)
-
-
-@dataclasses.dataclass
-class NewsRow:
-    id: int
-    title: str
-    type: str
-    tags: list[str]
-    published: bool
-    comments: int
-    date: Message
-    image_url: str
 
 
 def _row(v: service.AdminNewsView) -> NewsRow:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import reflex as rx
 
 from community_app import routes
@@ -12,27 +10,10 @@ from community_app.services import admin_jobs, admin_speakers
 from community_app.services.meetups import admin_edits, admin_registrations, attendance
 from community_app.services.paging import Listing
 from community_app.state.admin import AdminState, row_action
-from community_app.state.messages import Message
+from community_app.state.admin_rows import AttendanceRow, PlacedLastRow
 from community_app.i18n.dates import date_texts
 
 CLEARED = N_("The member's no-shows are cleared.")
-
-
-@dataclasses.dataclass
-class AttendanceRow:
-    title: str
-    date: Message
-    registered: int
-    attended: int
-    no_show_rate: str  # "25%", or "–" where check-in was not used
-    check_in: str  # the meetup's check-in page
-
-
-@dataclasses.dataclass
-class PlacedLastRow:
-    id: int
-    name: str
-    email: str
 
 
 def _attendance_row(a: attendance.MeetupAttendance) -> AttendanceRow:

@@ -4,7 +4,6 @@ audit log (who did what, when)."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 
 import reflex as rx
 
@@ -15,7 +14,7 @@ from community_app.services.audit import list_audit
 from community_app.services.paging import Listing
 from community_app.services.statistics import get_statistics
 from community_app.state.admin import AdminState, stamp
-from community_app.state.messages import Message
+from community_app.state.admin_rows import AuditRow, SettingsForm
 from community_app.state.site import SiteState
 
 SETTINGS_SAVED = N_("Settings saved. They apply at once.")
@@ -68,27 +67,6 @@ ACTION_LABELS = {
     "settings.maintenance_off": N_("Turned the maintenance page off"),
     "user.make_organizer": N_("Made a user an organizer"),
 }
-
-
-@dataclasses.dataclass
-class SettingsForm:
-    contact_email: str = ""
-    target_speakers: str = ""
-    target_events: str = ""
-    target_members: str = ""
-    maintenance: bool = False
-
-
-@dataclasses.dataclass
-class AuditRow:
-    id: int
-    when: Message
-    who: str
-    email: str
-    action: str
-    action_label: Message
-    target: str
-    detail: str
 
 
 class AdminSettingsState(AdminState):

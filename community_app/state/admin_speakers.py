@@ -3,8 +3,6 @@ with an optional note (ACCEPTED and REJECTED email the applicant in their langua
 
 from __future__ import annotations
 
-import dataclasses
-
 import reflex as rx
 
 from community_app import routes
@@ -14,34 +12,12 @@ from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers as service
 from community_app.services.admin_speakers import STATUS_CHANGED
 from community_app.state.admin import AdminState, address_value, whole_list
-from community_app.state.messages import Message
+from community_app.state.admin_rows import ApplicationRow
 
 EMAIL_SENT = N_("Status changed. The applicant was emailed in their language.")
 STATUS_LABELS = ApplicationStatus.labels()
 EXPERIENCE_LABELS = Experience.labels()
 EXPERTISE_LABELS = Expertise.labels()
-
-
-@dataclasses.dataclass
-class ApplicationRow:
-    id: int
-    full_name: str
-    email: str
-    phone: str
-    job_position: str
-    experience: Message
-    expertise: str
-    expertise_label: Message
-    topics: str
-    linkedin: str
-    github: str
-    portfolio: str
-    language: str
-    status: str
-    status_label: Message
-    note: str
-    created: Message
-    next_statuses: list[str]
 
 
 def _row(v: service.AdminApplicationView) -> ApplicationRow:
