@@ -45,10 +45,6 @@ TAG_VOCABULARY = (
     "typescript", "python", "backend", "fullstack", "mobile", "web", "data",
     "machine-learning", "devops", "cloud", "database",
 )
-MAX_TAGS = 10
-MAX_TAG_LENGTH = 30
-CONTENT_MAX = 50_000
-
 CONTENT_REQUIRED = N_("Content is required (50000 characters at most).")
 TAGS_INVALID = N_("At most 10 tags of at most 30 characters each.")
 # What the organizer is told when it worked (the site and the API alike).
@@ -66,13 +62,13 @@ class AdminNewsView(NewsFields):
 def normalize_tags(value: object) -> list[str] | None:
     """A list of clean tags from a list or a comma-separated string; None when invalid."""
     return distinct_items(value, lambda item: re.sub(r"\s+", "-", item.strip().lower()),
-                          longest=MAX_TAG_LENGTH, most=MAX_TAGS)
+                          longest=30, most=10)  # TAGS_INVALID's numbers
 
 
 # The rule of each field, shared with the API's body model (api/routes/admin/news.py).
 NEWS_RULES: dict[str, Rule] = {
     "title": text_rule(TITLE_REQUIRED, TITLE_MAX, required=True),
-    "content": text_rule(CONTENT_REQUIRED, CONTENT_MAX, required=True),
+    "content": text_rule(CONTENT_REQUIRED, 50_000, required=True),
     "type": choice_rule(NEWS_TYPE_INVALID, NewsType.values(), case=str.upper),
     "tags": lambda value: TAGS_INVALID if normalize_tags(value) is None else None,
 }

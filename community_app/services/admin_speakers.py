@@ -27,8 +27,6 @@ from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.validation import Problem, Rule, choice_or_none, text_rule
 from community_app.settings import get_settings
 
-NOTE_MAX = 2000
-
 APPLICATION_NOT_FOUND = N_("Speaker application not found.")
 STATUS_INVALID = N_("Unknown application status. Use one of: {values}.")
 EXPERTISE_INVALID = N_("Unknown field of expertise.")
@@ -108,7 +106,7 @@ def _clean_status(value: object) -> str:
 # The rule of each field of a decision, shared with the API's body model.
 STATUS_RULES: dict[str, Rule] = {
     "status": status_problem,
-    "note": text_rule(NOTE_TOO_LONG, NOTE_MAX),
+    "note": text_rule(NOTE_TOO_LONG, 2000),
 }
 
 

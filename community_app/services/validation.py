@@ -220,13 +220,24 @@ def whole_number(value: object) -> int | None:
     return None
 
 
-def text_rule(message: str, maximum: int, *, required: bool = False) -> Rule:
-    """Text of at most ``maximum`` characters once trimmed (and not empty if required)."""
+def bounds(rule: Rule) -> dict[str, int]:
+    """The limits a rule was made with (``maximum``/``minimum`` of a text rule, ``low``/
+    ``high`` of a number rule): the API's body models read them from the rule, so each
+    limit is written once, where the rule is."""
+    return getattr(rule, "bounds", {})
+
+
+def text_rule(message: str, maximum: int, *, required: bool = False, minimum: int = 0) -> Rule:
+    """Text of ``minimum`` to ``maximum`` characters once trimmed (and not empty if
+    required)."""
 
     def problem(value: object) -> str | None:
         value = as_text(value)
-        return message if (required and not value) or len(value) > maximum else None
+        if (required and not value) or not minimum <= len(value) <= maximum:
+            return message
+        return None
 
+    problem.bounds = {"maximum": maximum, "minimum": minimum}
     return problem
 
 
@@ -250,6 +261,7 @@ def number_rule(message: str, low: int, high: int, *, optional: bool = True) -> 
         number = whole_number(value)
         return None if number is not None and low <= number <= high else message
 
+    problem.bounds = {"low": low, "high": high}
     return problem
 
 

@@ -4,10 +4,7 @@ are normalised the way people write them instead of being refused."""
 import pytest
 
 from community_app.services.validation import (
-    PHONE_INVALID,
-    normalize_phone,
-    phone_problem,
-    whole_number,
+    PHONE_INVALID, bounds, normalize_phone, phone_problem, text_rule, whole_number,
 )
 
 
@@ -38,3 +35,17 @@ def test_amounts_with_thousands_separators_are_read(typed, number):
 @pytest.mark.parametrize("typed", ["3,00,000", "3,000 000", "1.5", "abc", "", "30,00", True, None])
 def test_malformed_amounts_are_not_numbers(typed):
     assert whole_number(typed) is None
+
+
+def test_a_rule_keeps_its_limits_and_the_api_documents_the_same_ones():
+    from community_app.api.routes.admin.meetups import SpeakerIn
+    from community_app.services.meetups.admin_edits import SPEAKER_RULES
+
+    name_rule = SPEAKER_RULES["fullName"]
+    assert bounds(name_rule) == {"maximum": 120, "minimum": 2}
+    assert name_rule("A") and name_rule("x" * 121) and name_rule("")
+    assert name_rule("Al") is None and name_rule("x" * 120) is None
+    schema = SpeakerIn.model_json_schema()["properties"]["fullName"]
+    assert (schema["minLength"], schema["maxLength"]) == (2, 120)
+    assert bounds(text_rule("m", 5)) == {"maximum": 5, "minimum": 0}
+    assert bounds(lambda value: None) == {}

@@ -28,14 +28,6 @@ from community_app.services.meetups.views import (
 AdminSpeakerView = SpeakerView
 AdminSessionView = SessionView
 
-MAX_SEATS_LIMIT = 100_000
-LOCATION_MAX = 300
-PROVIDED_MAX = 500
-DESCRIPTION_MAX = 20_000
-NAME_MAX = 120
-SUBJECT_MAX = 200
-NOTE_MAX = 5000
-
 DESCRIPTION_TOO_LONG = N_("Description is too long (20000 characters at most).")
 DATE_INVALID = N_("Please enter a date as YYYY-MM-DD.")
 TIME_INVALID = N_("Please enter a time as HH:MM (24-hour).")

@@ -21,7 +21,7 @@ from community_app.api.schemas.rules import checked_by, trimmed
 from community_app.i18n import N_
 from community_app.services.paging import Listing
 from community_app.services.uploads import MAX_IMAGE_BYTES
-from community_app.services.validation import Rule
+from community_app.services.validation import Rule, bounds
 
 NOT_ORGANIZER = {401: {"description": "No valid token"}, 403: {"description": "Not an organizer"}}
 WITH_404 = {**NOT_ORGANIZER, 404: {"description": "Not found"}}
@@ -54,10 +54,12 @@ def ruled(rules: Mapping[str, Rule], field: str) -> BeforeValidator:
     return checked_by(rules[field], clean=trimmed)
 
 
-def ruled_text(rules: Mapping[str, Rule], field: str, maximum: int) -> Any:
-    """An optional text field of a body: the service's rule for it, at most ``maximum``
-    characters."""
-    return Annotated[str | None, ruled(rules, field), Field(max_length=maximum)]
+def ruled_text(rules: Mapping[str, Rule], field: str) -> Any:
+    """An optional text field of a body: the service's rule for it, with the rule's length
+    limits in the OpenAPI schema."""
+    limits = bounds(rules[field])
+    return Annotated[str | None, ruled(rules, field),
+                     Field(min_length=limits.get("minimum") or None, max_length=limits["maximum"])]
 
 
 def upper_or_none(value: object) -> object:

@@ -40,8 +40,8 @@ class AdminJobOut(BaseModel):
                    updatedAt=utc(v.updated_at))
 
 
-def _job_text(field: str, maximum: int):
-    return ruled_text(admin_jobs.JOB_RULES, field, maximum)
+def _job_text(field: str):
+    return ruled_text(admin_jobs.JOB_RULES, field)
 
 
 def _job_choice(field: str, values: list[str]):
@@ -65,18 +65,18 @@ def _job_number(field: str):
 class JobIn(BaseModel):
     """A job post's fields; each one is checked by the back office's rule for it."""
 
-    title: _job_text("title", 200) = None
-    companyName: _job_text("companyName", 200) = None
-    companyDescription: _job_text("companyDescription", 5000) = None
-    location: _job_text("location", 100) = None
+    title: _job_text("title") = None
+    companyName: _job_text("companyName") = None
+    companyDescription: _job_text("companyDescription") = None
+    location: _job_text("location") = None
     remote: bool | None = None
     jobType: _job_choice("jobType", JobType.values()) = None
     category: _job_choice("category", JobCategory.values()) = None
-    description: _job_text("description", 20_000) = None
-    requirements: _job_text("requirements", 20_000) = None
-    experience: _job_text("experience", 200) = None
+    description: _job_text("description") = None
+    requirements: _job_text("requirements") = None
+    experience: _job_text("experience") = None
     technologies: _job_list("technologies") = None
-    benefits: _job_text("benefits", 5000) = None
+    benefits: _job_text("benefits") = None
     keywords: _job_list("keywords") = None
     salaryMin: _job_number("salaryMin") = None
     salaryMax: _job_number("salaryMax") = None
@@ -84,7 +84,7 @@ class JobIn(BaseModel):
         str | None, ruled(admin_jobs.JOB_RULES, "salaryCurrency"),
         Field(min_length=3, max_length=3, description="Default KRW"),
     ] = None
-    contactPhone: _job_text("contactPhone", 30) = None
+    contactPhone: _job_text("contactPhone") = None
     contactEmail: Annotated[str | None, ruled(admin_jobs.JOB_RULES, "contactEmail"),
                             Field(json_schema_extra={"format": "email"})] = None
     contactWebsite: Annotated[str | None, ruled(admin_jobs.JOB_RULES, "contactWebsite"),

@@ -28,6 +28,7 @@ from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.meetups import (
     MEETUP_TYPES, admin_edits, admin_program, admin_views, normalize_meetup_type,
 )
+from community_app.services.validation import bounds
 
 router = Router()
 
@@ -48,9 +49,8 @@ class AdminMeetupOut(MeetupOut):
 class MeetupIn(BaseModel):
     """The meetup form; each field is checked by the back office's rule for it."""
 
-    title: ruled_text(admin_edits.MEETUP_RULES, "title", admin_views.TITLE_MAX) = None
-    description: ruled_text(admin_edits.MEETUP_RULES, "description",
-                            admin_views.DESCRIPTION_MAX) = None
+    title: ruled_text(admin_edits.MEETUP_RULES, "title") = None
+    description: ruled_text(admin_edits.MEETUP_RULES, "description") = None
     meetupDate: Annotated[
         dt.date | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
         Field(description="Korea time, YYYY-MM-DD"),
@@ -59,17 +59,15 @@ class MeetupIn(BaseModel):
                          Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
     endTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "endTime"),
                        Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
-    location: ruled_text(admin_edits.MEETUP_RULES, "location", admin_views.LOCATION_MAX) = None
+    location: ruled_text(admin_edits.MEETUP_RULES, "location") = None
     maxSeats: Annotated[
         int | None, ruled(admin_edits.MEETUP_RULES, "maxSeats"),
-        Field(ge=1, le=admin_views.MAX_SEATS_LIMIT,
+        Field(ge=1, le=bounds(admin_edits.MEETUP_RULES["maxSeats"])["high"],
               description="Default 50; never below the live registrations"),
     ] = None
     parking: bool | None = None
-    provided: Annotated[
-        str | None, ruled(admin_edits.MEETUP_RULES, "provided"),
-        Field(max_length=admin_views.PROVIDED_MAX, description="What is provided (food, ...)"),
-    ] = None
+    provided: Annotated[ruled_text(admin_edits.MEETUP_RULES, "provided"),
+                        Field(description="What is provided (food, ...)")] = None
     requiresApproval: bool | None = Field(
         default=None, description="Registrations wait as PENDING"
     )
@@ -78,10 +76,9 @@ class MeetupIn(BaseModel):
 
 
 class SpeakerIn(BaseModel):
-    fullName: Annotated[str | None, ruled(admin_edits.SPEAKER_RULES, "fullName"),
-                        Field(min_length=2, max_length=admin_views.NAME_MAX)] = None
-    jobPosition: ruled_text(admin_edits.SPEAKER_RULES, "jobPosition", admin_views.NAME_MAX) = None
-    company: ruled_text(admin_edits.SPEAKER_RULES, "company", admin_views.NAME_MAX) = None
+    fullName: ruled_text(admin_edits.SPEAKER_RULES, "fullName") = None
+    jobPosition: ruled_text(admin_edits.SPEAKER_RULES, "jobPosition") = None
+    company: ruled_text(admin_edits.SPEAKER_RULES, "company") = None
     bio: str | None = Field(default=None, description="At most 5000 characters are kept")
     profileURL: Annotated[AnyUrl | Literal[""] | None,
                           ruled(admin_edits.SPEAKER_RULES, "profileURL")] = None
@@ -94,7 +91,7 @@ class AdminSpeakerOut(SpeakerFieldsOut):
 
 
 class SessionIn(BaseModel):
-    subject: ruled_text(admin_edits.SESSION_RULES, "subject", admin_views.SUBJECT_MAX) = None
+    subject: ruled_text(admin_edits.SESSION_RULES, "subject") = None
     startTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "startTime"),
                          Field(description="Korea time HH:MM, on the meetup's date")] = None
     endTime: Annotated[str | None, ruled(admin_edits.SESSION_RULES, "endTime"),
@@ -121,7 +118,7 @@ class AdminSessionOut(BaseModel):
 
 
 class NoteIn(BaseModel):
-    content: ruled_text(admin_edits.NOTE_RULES, "content", admin_views.NOTE_MAX) = None
+    content: ruled_text(admin_edits.NOTE_RULES, "content") = None
     active: bool | None = Field(
         default=None, description="Shown on the meetup page; false = archived"
     )

@@ -31,8 +31,8 @@ UNPUBLISHED = N_("Unpublished.")
 
 
 class NewsIn(BaseModel):
-    title: ruled_text(admin_news.NEWS_RULES, "title", admin_news.TITLE_MAX) = None
-    content: ruled_text(admin_news.NEWS_RULES, "content", admin_news.CONTENT_MAX) = None
+    title: ruled_text(admin_news.NEWS_RULES, "title") = None
+    content: ruled_text(admin_news.NEWS_RULES, "content") = None
     type: Annotated[
         Literal[tuple(NewsType.values())] | None,  # type: ignore[valid-type]
         checked_by(admin_news.NEWS_RULES["type"], clean=upper_or_none),

@@ -13,7 +13,7 @@ from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
 from community_app.api.routes.admin.common import (
-    WITH_404, WITH_409, item_list, ruled, upper_or_none,
+    WITH_404, WITH_409, item_list, ruled_text, upper_or_none,
 )
 from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.models import ApplicationStatus, Experience, Expertise
@@ -55,11 +55,8 @@ class StatusIn(BaseModel):
         Field(description="NEW -> IN_REVIEW -> ACCEPTED or REJECTED; a decided one can be "
                           "reopened to IN_REVIEW"),
     ] = None
-    note: Annotated[
-        str | None, ruled(admin_speakers.STATUS_RULES, "note"),
-        Field(max_length=admin_speakers.NOTE_MAX,
-              description="For the organizers (kept and in the audit log)"),
-    ] = None
+    note: Annotated[ruled_text(admin_speakers.STATUS_RULES, "note"),
+                    Field(description="For the organizers (kept and in the audit log)")] = None
 
 
 item_list(router, "/speaker-applications", "list_applications", AdminApplicationOut,
