@@ -55,12 +55,8 @@ def _query():
 
 
 def list_comments_admin(
-    session: Session,
-    actor_id: int,
-    listing: Listing = Listing(),
-    *,
-    hidden: bool | None = None,
-    news_id: int | None = None,
+    session: Session, actor_id: int, listing: Listing = Listing(), *, hidden: bool | None = None,
+    news_id: int | None = None
 ) -> PageResult[AdminCommentView]:
     """Comments and replies on every news item, newest first."""
     require_organizer(session, actor_id)

@@ -99,12 +99,8 @@ def normalize_filter(value: str | None) -> str | None:
 
 
 def list_jobs_admin(
-    session: Session,
-    actor_id: int,
-    status: str | None = None,
-    listing: Listing = Listing(),
-    *,
-    now: dt.datetime | None = None,
+    session: Session, actor_id: int, status: str | None = None, listing: Listing = Listing(), *,
+    now: dt.datetime | None = None
 ) -> PageResult[AdminJobView]:
     """Every job post, or those of one stored status (PENDING: the queue, oldest first),
     or EXPIRED ones. Search: title or company (any case)."""

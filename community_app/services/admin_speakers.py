@@ -129,12 +129,8 @@ def parse_expertise_filter(value: str | None) -> str | None:
 
 
 def list_applications(
-    session: Session,
-    actor_id: int,
-    listing: Listing = Listing(),
-    *,
-    status: str | None = None,
-    expertise: str | None = None,
+    session: Session, actor_id: int, listing: Listing = Listing(), *, status: str | None = None,
+    expertise: str | None = None
 ) -> PageResult[AdminApplicationView]:
     """Applications, newest first, filtered by status, expertise and a search of the
     name, email or topics (each optional)."""

@@ -164,12 +164,8 @@ def validate_meetup(data: Mapping[str, object]) -> tuple[dict[str, object], dict
 
 
 def list_meetups_admin(
-    session: Session,
-    actor_id: int,
-    meetup_type: str | None = None,
-    listing: Listing = Listing(),
-    *,
-    now: dt.datetime | None = None,
+    session: Session, actor_id: int, meetup_type: str | None = None, listing: Listing = Listing(),
+    *, now: dt.datetime | None = None
 ) -> PageResult[AdminMeetupView]:
     """Every meetup or the past ones (newest first), or the upcoming ones (soonest first),
     with their registration counts."""
