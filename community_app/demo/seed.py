@@ -18,25 +18,9 @@ from sqlmodel import Session, select
 from community_app.db import utcnow
 from community_app.demo import extras, jobs, meetups, news, people, site_copy
 from community_app.models import (
-    AffiliatedProject,
-    Benefit,
-    BlogPost,
-    BlogStatus,
-    Comment,
-    CommentVote,
-    JobPost,
-    JobStatus,
-    KeynoteSession,
-    Meetup,
-    MeetupNote,
-    MeetupRegistration,
-    MeetupReview,
-    News,
-    RegistrationStatus,
-    Speaker,
-    SpeakerApplication,
-    TeamMember,
-    User,
+    AffiliatedProject, Benefit, BlogPost, BlogStatus, Comment, CommentVote, JobPost, JobStatus,
+    KeynoteSession, Meetup, MeetupNote, MeetupRegistration, MeetupReview, News, RegistrationStatus,
+    Speaker, SpeakerApplication, TeamMember, User,
 )
 from community_app.models.job import JOB_LIFETIME_DAYS
 from community_app.services.passwords import hash_password

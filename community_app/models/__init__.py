@@ -2,47 +2,23 @@
 
 from community_app.models.blog import BlogPost, BlogStatus
 from community_app.models.enums import (
-    ConsentKind,
-    ExportStatus,
-    JobCategory,
-    JobStatus,
-    JobType,
-    KoreanLevel,
-    LoginMethod,
-    VisaStatus,
-    WorkingLanguage,
+    ConsentKind, ExportStatus, JobCategory, JobStatus, JobType, KoreanLevel, LoginMethod,
+    VisaStatus, WorkingLanguage,
 )
 from community_app.models.job import JobPost
 from community_app.models.mail import QueuedMail
 from community_app.models.enums import MailKind, MailStatus
 from community_app.models.meetup import (
-    AttendanceReason,
-    InterestedField,
-    KeynoteSession,
-    Meetup,
-    MeetupNote,
-    MeetupRegistration,
-    MeetupReview,
-    RegistrationStatus,
-    Speaker,
-    WaitlistEntry,
-    WaitlistStatus,
+    AttendanceReason, InterestedField, KeynoteSession, Meetup, MeetupNote, MeetupRegistration,
+    MeetupReview, RegistrationStatus, Speaker, WaitlistEntry, WaitlistStatus,
 )
 from community_app.models.news import Comment, CommentVote, News, NewsType
 from community_app.models.privacy import Consent, DataExport, LoginEvent, ScheduledTask
 from community_app.models.site import (
-    AffiliatedProject,
-    AuditEntry,
-    Benefit,
-    SiteSettings,
-    TeamMember,
-    TeamRole,
+    AffiliatedProject, AuditEntry, Benefit, SiteSettings, TeamMember, TeamRole,
 )
 from community_app.models.speaker import (
-    ApplicationStatus,
-    Experience,
-    Expertise,
-    SpeakerApplication,
+    ApplicationStatus, Experience, Expertise, SpeakerApplication,
 )
 from community_app.models.user import Language, LoginCode, RefreshToken, Role, User
 

@@ -8,21 +8,11 @@ from sqlmodel import Session, col, select
 
 from community_app.i18n import N_
 from community_app.models import (
-    JobCategory,
-    JobPost,
-    JobStatus,
-    JobType,
-    KoreanLevel,
-    VisaStatus,
-    WorkingLanguage,
+    JobCategory, JobPost, JobStatus, JobType, KoreanLevel, VisaStatus, WorkingLanguage,
 )
 from community_app.services.errors import InvalidMany
 from community_app.services.validation import (
-    email_problem,
-    normalize_phone,
-    phone_problem,
-    web_url_host,
-    whole_number,
+    email_problem, normalize_phone, phone_problem, web_url_host, whole_number,
 )
 
 REQUIRED = N_("This field is required")

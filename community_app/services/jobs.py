@@ -22,25 +22,14 @@ from sqlmodel import Session, and_, col, func, or_, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
-    JobCategory,
-    JobPost,
-    JobStatus,
-    JobType,
-    KoreanLevel,
-    User,
-    VisaStatus,
-    WorkingLanguage,
+    JobCategory, JobPost, JobStatus, JobType, KoreanLevel, User, VisaStatus, WorkingLanguage,
 )
 from community_app.services.authors import is_deleted_member
 from community_app.services.errors import Invalid, NotFound
 from community_app.services.lookup import get_or_404, view_of
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.text_search import (
-    clean_filter,
-    contains_ci,
-    equals_ci,
-    json_list_contains_ci,
-    json_list_has_ci,
+    clean_filter, contains_ci, equals_ci, json_list_contains_ci, json_list_has_ci,
 )
 from community_app.services.validation import choice_or_none
 

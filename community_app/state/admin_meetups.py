@@ -20,13 +20,7 @@ from community_app.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
 from community_app.state.admin import NEW, AdminState, row_action, stamp, whole_list
 from community_app.state.admin_rows import (
-    MeetupForm,
-    MeetupRow,
-    NoteRow,
-    RegistrationRow,
-    SessionRow,
-    SpeakerRow,
-    meetup_row,
+    MeetupForm, MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
     registration_row,
 )
 from community_app.state.lang import LangState

@@ -19,16 +19,8 @@ from community_app.services import meetups as service
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.event_views import (
-    AttendeeRow,
-    EventCard,
-    NoteRow,
-    ReviewRow,
-    SessionRow,
-    SpeakerRow,
-    empty_card,
-    event_details,
-    live_status,
-    parse_event_path,
+    AttendeeRow, EventCard, NoteRow, ReviewRow, SessionRow, SpeakerRow, empty_card, event_details,
+    live_status, parse_event_path,
 )
 from community_app.state.messages import Message, from_error, message
 

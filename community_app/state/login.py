@@ -13,11 +13,7 @@ from community_app.services import auth as auth_service
 from community_app.services import tokens
 from community_app.services.errors import DomainError, InvalidMany
 from community_app.services.validation import (
-    email_problem,
-    name_problems,
-    normalize_phone,
-    phone_problem,
-    same_site_path,
+    email_problem, name_problems, normalize_phone, phone_problem, same_site_path,
 )
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState

@@ -14,18 +14,8 @@ from sqlmodel import Session, SQLModel
 
 from community_app.db import utcnow
 from community_app.models import (
-    Comment,
-    CommentVote,
-    JobPost,
-    KeynoteSession,
-    Meetup,
-    MeetupNote,
-    MeetupRegistration,
-    MeetupReview,
-    News,
-    RegistrationStatus,
-    Speaker,
-    User,
+    Comment, CommentVote, JobPost, KeynoteSession, Meetup, MeetupNote, MeetupRegistration,
+    MeetupReview, News, RegistrationStatus, Speaker, User,
 )
 from community_app.services.tokens import issue_access_token
 

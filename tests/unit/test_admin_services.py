@@ -14,14 +14,7 @@ from sqlmodel import Session, select
 
 from community_app.db import utcnow
 from community_app.models import (
-    AuditEntry,
-    Comment,
-    JobPost,
-    Meetup,
-    MeetupRegistration,
-    News,
-    SpeakerApplication,
-    User,
+    AuditEntry, Comment, JobPost, Meetup, MeetupRegistration, News, SpeakerApplication, User,
 )
 from community_app.services import admin_comments, admin_jobs, admin_news
 from community_app.services import admin_settings, admin_speakers, cache
@@ -35,10 +28,7 @@ from community_app.services.uploads import public_file, public_path_of_url, publ
 from tests.api.auth_helpers import outbox_messages
 from tests.api.factories import meetup_form
 from community_app.services.meetups import (
-    admin_edits,
-    admin_program,
-    admin_registrations,
-    admin_views,
+    admin_edits, admin_program, admin_registrations, admin_views,
 )
 
 FORM = meetup_form(in_days=10, title="Go meetup", description="Talks about Go", endTime="21:30",

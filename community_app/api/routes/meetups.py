@@ -26,12 +26,8 @@ from community_app.korea_time import to_korea as in_korea
 from community_app.models import AttendanceReason, InterestedField, RegistrationStatus
 from community_app.services import meetups as service
 from community_app.services.validation import (
-    EXPECTATION_MAX_LENGTH,
-    EXPECTATION_MIN_LENGTH,
-    consent_problem,
-    expectation_problem,
-    interest_problem,
-    reason_problem,
+    EXPECTATION_MAX_LENGTH, EXPECTATION_MIN_LENGTH, consent_problem, expectation_problem,
+    interest_problem, reason_problem,
 )
 
 router = Router(tags=["meetups"])

@@ -20,11 +20,7 @@ from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
 from community_app.api.routes.meetups import (
-    AWAITING_APPROVAL,
-    REGISTERED,
-    MeetupOut,
-    RegistrationIn,
-    RegistrationOut,
+    AWAITING_APPROVAL, REGISTERED, MeetupOut, RegistrationIn, RegistrationOut,
 )
 from community_app.i18n import N_
 from community_app.korea_time import to_korea

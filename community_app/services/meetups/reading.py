@@ -9,33 +9,16 @@ from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
 from community_app.models import (
-    KeynoteSession,
-    Meetup,
-    MeetupNote,
-    MeetupRegistration,
-    MeetupReview,
-    RegistrationStatus,
-    Speaker,
-    User,
+    KeynoteSession, Meetup, MeetupNote, MeetupRegistration, MeetupReview, RegistrationStatus,
+    Speaker, User,
 )
 from community_app.services.authors import full_name_or_username, page_address
 from community_app.services.lookup import get_or_404
 
 # SPEC section 3: what a meetup shows when a value is missing.
 from community_app.services.meetups.views import (
-    MEETUP_NOT_FOUND,
-    MEETUP_TYPE_INVALID,
-    MEETUP_TYPES,
-    PAST,
-    UPCOMING,
-    AttendeeView,
-    MeetupDetails,
-    MeetupView,
-    NoteView,
-    ReviewView,
-    meetup_view,
-    session_view,
-    speaker_view,
+    MEETUP_NOT_FOUND, MEETUP_TYPE_INVALID, MEETUP_TYPES, PAST, UPCOMING, AttendeeView,
+    MeetupDetails, MeetupView, NoteView, ReviewView, meetup_view, session_view, speaker_view,
 )
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.validation import choice_or_none

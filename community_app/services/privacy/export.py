@@ -17,17 +17,8 @@ from sqlmodel import Session, col, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
-    AuditEntry,
-    BlogPost,
-    Comment,
-    DataExport,
-    ExportStatus,
-    JobPost,
-    Meetup,
-    MeetupRegistration,
-    News,
-    SpeakerApplication,
-    User,
+    AuditEntry, BlogPost, Comment, DataExport, ExportStatus, JobPost, Meetup, MeetupRegistration,
+    News, SpeakerApplication, User,
 )
 from community_app.services import scheduler
 from community_app.services.bulk import update_where
