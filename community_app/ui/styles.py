@@ -72,6 +72,12 @@ CARD_STYLE = {
     "border_radius": "16px",
 }
 
+# A column of flex items, for an element that is not a Flex (an article, a list, a link).
+FLEX_COLUMN = {"display": "flex", "flex_direction": "column"}
+
+# A link to another site: it opens in a new tab, which gets no hold on this one.
+NEW_TAB = {"target": "_blank", "rel": "noopener noreferrer"}
+
 # Read by screen readers, not shown (labels, status texts, "opens in a new tab").
 SR_ONLY = {
     "position": "absolute",

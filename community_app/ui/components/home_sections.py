@@ -15,7 +15,7 @@ from community_app.ui.components.home_countdown import countdown
 from community_app.ui.components.icons import icon_by_name
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, SR_ONLY
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, NEW_TAB, SR_ONLY
 
 TELEGRAM_URL = next(s.url for s in SOCIAL_LINKS if s.name == "Telegram")
 
@@ -33,8 +33,7 @@ def external_link_button(*children: Any, href: Any, size: str = "md", **props: A
             *children,
             new_tab_hint(),
             href=href,
-            target="_blank",
-            rel="noopener noreferrer",
+            **NEW_TAB,
             underline="none",
         ),
         as_child=True,
@@ -268,8 +267,7 @@ def _project_card(item: Any) -> rx.Component:
                 rx.icon("external-link", size=16, margin_left="6px", aria_hidden="true"),
                 new_tab_hint(),
                 href=item["url"],
-                target="_blank",
-                rel="noopener noreferrer",
+                **NEW_TAB,
                 display="inline-flex",
                 align_items="center",
                 color=COLORS["text"],

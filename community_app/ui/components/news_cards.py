@@ -10,7 +10,7 @@ from reflex.vars.base import Var
 from community_app.models import NewsType
 from community_app.ui.components.blocks import icon_text
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN
 
 COPIED_MS = 2000  # how long 'Link copied to clipboard' shows (SPEC section 9)
 
@@ -176,8 +176,7 @@ def news_card(card: Any) -> rx.Component:
             width="100%",
         ),
         position="relative",
-        display="flex",
-        flex_direction="column",
+        **FLEX_COLUMN,
         **CARD_STYLE,
         overflow="hidden",
         min_width="0",

@@ -16,7 +16,7 @@ from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import section
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_COLUMNS, COLORS
+from community_app.ui.styles import CARD_COLUMNS, COLORS, NEW_TAB
 
 MISSION = (
     N_(
@@ -62,8 +62,7 @@ def _profile_link(person: Any) -> rx.Component:
         label,
         href=person["profile_url"],
         icon_size=14,
-        target="_blank",
-        rel="noopener noreferrer",
+        **NEW_TAB,
         aria_label=t("{name} on {site} (opens in a new tab)", name=person["name"], site=label),
         min_height="32px",
         font_size="14px",

@@ -12,7 +12,7 @@ from community_app.ui.components.buttons import link_button
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, blog_post_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS, FLEX_COLUMN
 
 
 def _author(post, **props) -> rx.Component:
@@ -40,8 +40,7 @@ def _card(post) -> rx.Component:
             width="100%",
         ),
         rx.text(_author(post), " · ", t_var(post.date), size="1", color=COLORS["muted"]),
-        display="flex",
-        flex_direction="column",
+        **FLEX_COLUMN,
         gap="8px",
         padding="16px",
         **CARD_STYLE,

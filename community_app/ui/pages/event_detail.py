@@ -31,7 +31,7 @@ from community_app.ui.components.page_skeletons import (
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN
 
 
 def back_link() -> rx.Component:
@@ -347,7 +347,7 @@ def main_column() -> rx.Component:
             S.notes.length() > 0,
             section(
                 t("Notes"),
-                _list(rx.foreach(S.notes, _note), display="flex", flex_direction="column", gap="8px"),
+                _list(rx.foreach(S.notes, _note), **FLEX_COLUMN, gap="8px"),
                 id_="notes",
             ),
         ),

@@ -32,7 +32,7 @@ from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN
 
 SEARCH_DEBOUNCE_MS = 400
 RESULTS_ID = "jobs-results"
@@ -316,8 +316,7 @@ def _empty() -> rx.Component:
 def _list() -> rx.Component:
     return bare_list(
         rx.foreach(JobsState.jobs, _card),
-        display="flex",
-        flex_direction="column",
+        **FLEX_COLUMN,
         gap="12px",
         width="100%",
         opacity=rx.cond(JobsState.loading, "0.55", "1"),

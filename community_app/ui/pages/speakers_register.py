@@ -24,7 +24,7 @@ from community_app.ui.components.forms import error_text, field, form_alert, lab
 from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK
+from community_app.ui.styles import CARD_STYLE, COLORS, FLEX_COLUMN, FONT_STACK
 
 ERRORS = SpeakerState.errors
 VALUES = SpeakerState.values
@@ -274,8 +274,7 @@ def _intro() -> rx.Component:
                 )
                 for icon, text in STEPS
             ],
-            display="flex",
-            flex_direction="column",
+            **FLEX_COLUMN,
             gap="12px",
             padding="0",
             margin="0",
