@@ -75,6 +75,9 @@ CARD_STYLE = {
 # A column of flex items, for an element that is not a Flex (an article, a list, a link).
 FLEX_COLUMN = {"display": "flex", "flex_direction": "column"}
 
+# A stack of lines centred one under the other: a message, a person's name, a dialog's outcome.
+CENTRED_LINES = {"align": "center", "text_align": "center"}
+
 # A link to another site: it opens in a new tab, which gets no hold on this one.
 NEW_TAB = {"target": "_blank", "rel": "noopener noreferrer"}
 

@@ -11,7 +11,7 @@ import reflex as rx
 
 from community_app.ui.components.buttons import action_button
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import CARD_STYLE, CENTRED_LINES, COLORS
 
 
 def lead(text: Any, **props: Any) -> rx.Component:
@@ -110,7 +110,7 @@ def message_block(icon: str, title: Any, *children: Any, title_as: str = "h2",
     if boxed:
         return status_panel(*parts, **{"padding": "48px 16px", **props})
     props.setdefault("padding_y", "48px")
-    return rx.vstack(*parts, align="center", text_align="center", spacing="3", width="100%", **props)
+    return rx.vstack(*parts, **CENTRED_LINES, spacing="3", width="100%", **props)
 
 
 def status_panel(top: rx.Component, *children: Any, **props: Any) -> rx.Component:
@@ -120,7 +120,7 @@ def status_panel(top: rx.Component, *children: Any, **props: Any) -> rx.Componen
         top,
         *children,
         layout=rx.vstack,
-        **{"spacing": "3", "align": "center", "text_align": "center",
+        **{"spacing": "3", **CENTRED_LINES,
            "padding": ["32px 16px", "48px 24px"], **props},
     )
 
