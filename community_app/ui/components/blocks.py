@@ -139,6 +139,15 @@ def white_card(*children: Any, layout: Any = rx.box, **props: Any) -> rx.Compone
     return layout(*children, **{**CARD_STYLE, "width": "100%", "min_width": "0", **props})
 
 
+def side_card(picture: rx.Component, title: Any, text: Any, *more: Any, align: str = "start",
+              **props: Any) -> rx.Component:
+    """A white card with ``picture`` (an icon tile, a photo) at its left, and beside it its
+    h3 ``title``, the muted ``text`` under it and ``more`` (a link): a benefit, a person."""
+    lines = rx.vstack(rx.heading(title, as_="h3", size="4"), rx.text(text, color=COLORS["muted"], size="2"),
+                      *more, spacing="1", min_width="0")
+    return white_card(picture, lines, layout=rx.hstack, spacing="4", align=align, padding="20px", **props)
+
+
 def loading_line(label: Any, *, spinner_size: str = "2", text_size: Any = "2",
                  **props: Any) -> rx.Component:
     """A spinner and a muted ``label``, announced politely to screen readers."""

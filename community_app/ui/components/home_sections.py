@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_tile, section_content, white_card
+from community_app.ui.components.blocks import button_row, icon_tile, section_content, side_card, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
 from community_app.ui.components.icons import icon_by_name
@@ -284,23 +284,15 @@ def _project_card(item: Any) -> rx.Component:
 
 
 def _benefit_card(item: Any) -> rx.Component:
-    return white_card(
+    return side_card(
         icon_tile(
             icon_by_name(item["icon"], BENEFIT_ICONS, FALLBACK_ICON, size=24, color="white"),
             "48px", radius="12px", background=COLORS["primary"], min_width="48px",
             aria_hidden="true",
             class_name="benefit-icon",
         ),
-        rx.vstack(
-            rx.heading(t_pick(item["title_en"], item["title_uz"]), as_="h3", size="4"),
-            rx.text(t_pick(item["description_en"], item["description_uz"]), color=COLORS["muted"], size="2"),
-            spacing="1",
-            min_width="0",
-        ),
-        layout=rx.hstack,
-        spacing="4",
-        align="start",
-        padding="20px",
+        t_pick(item["title_en"], item["title_uz"]),
+        t_pick(item["description_en"], item["description_uz"]),
         class_name="benefit-card",
     )
 
