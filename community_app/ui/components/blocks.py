@@ -206,6 +206,16 @@ def error_block(message: Any) -> rx.Component:
     return notice("triangle-alert", message, "red", role="alert", width="100%")
 
 
+def first_of(*cases: tuple[Any, rx.Component], otherwise: rx.Component) -> rx.Component:
+    """The component of the first ``(condition, component)`` case whose condition holds,
+    else ``otherwise`` (a page's skeleton while loading, 'not found', 'failed', its content):
+    ``rx.cond`` nested case by case."""
+    view = otherwise
+    for condition, component in reversed(cases):
+        view = rx.cond(condition, component, view)
+    return view
+
+
 def section_content(loading: Any, error: Any, content: rx.Component, *, loading_label: Any,
                     error_message: Any) -> rx.Component:
     """A section's ``content`` once its data came: ``loading_block`` while ``loading``,

@@ -10,7 +10,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.event_detail import EventDetailState as S
 from community_app import routes
-from community_app.ui.components.blocks import icon_link
+from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist
 from community_app.ui.components.buttons import link_button
@@ -441,13 +441,10 @@ def _details() -> rx.Component:
 @page(routes.EVENT_DETAIL, title=N_("Event details"), on_load=[S.load])
 def event_detail() -> rx.Component:
     return content_container(
-        rx.cond(
-            S.loading,
-            event_details_skeleton(back_link()),
-            rx.cond(
-                S.not_found,
-                _not_found(),
-                rx.cond(S.error.contains("en"), rx.vstack(back_link(), _failed(), spacing="4"), _details()),
-            ),
+        first_of(
+            (S.loading, event_details_skeleton(back_link())),
+            (S.not_found, _not_found()),
+            (S.error.contains("en"), rx.vstack(back_link(), _failed(), spacing="4")),
+            otherwise=_details(),
         )
     )

@@ -13,7 +13,7 @@ from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
 from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile
-from community_app.ui.components.blocks import notice, round_photo
+from community_app.ui.components.blocks import first_of, notice, round_photo
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.dialogs import SMALL_DIALOG
 from community_app.ui.components.jobs_parts import (
@@ -390,18 +390,11 @@ def _not_found() -> rx.Component:
 @page(routes.JOB_DETAIL, title=N_("Job details"), on_load=[JobDetailState.load])
 def job_detail() -> rx.Component:
     return content_container(
-        rx.cond(
-            JobDetailState.loading,
-            job_post_skeleton(_back_link()),
-            rx.cond(
-                JobDetailState.not_found,
-                _not_found(),
-                rx.cond(
-                    JobDetailState.failed,
-                    rx.vstack(_back_link(), error_panel(on_retry=JobDetailState.load),
-                              spacing="4", width="100%"),
-                    _job(),
-                ),
-            ),
+        first_of(
+            (JobDetailState.loading, job_post_skeleton(_back_link())),
+            (JobDetailState.not_found, _not_found()),
+            (JobDetailState.failed, rx.vstack(_back_link(), error_panel(on_retry=JobDetailState.load),
+                                              spacing="4", width="100%")),
+            otherwise=_job(),
         )
     )
