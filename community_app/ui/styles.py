@@ -74,6 +74,8 @@ CARD_STYLE = {
 
 # A column of flex items, for an element that is not a Flex (an article, a list, a link).
 FLEX_COLUMN = {"display": "flex", "flex_direction": "column"}
+# A row of them that wraps onto the next line (chips, faces).
+FLEX_WRAP = {"display": "flex", "flex_wrap": "wrap"}
 
 # A stack of lines centred one under the other: a message, a person's name, a dialog's outcome.
 CENTRED_LINES = {"align": "center", "text_align": "center"}

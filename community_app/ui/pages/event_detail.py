@@ -31,7 +31,7 @@ from community_app.ui.components.page_skeletons import (
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN, FLEX_WRAP
 
 
 def back_link() -> rx.Component:
@@ -363,8 +363,8 @@ def main_column() -> rx.Component:
             rx.cond(
                 S.attendee_count > 0,
                 rx.vstack(
-                    _list(rx.foreach(S.shown_attendees, _attendee), display="flex", flex_wrap="wrap",
-                          gap="8px", aria_label=t("Attendees")),
+                    _list(rx.foreach(S.shown_attendees, _attendee), **FLEX_WRAP, gap="8px",
+                          aria_label=t("Attendees")),
                     rx.cond(
                         (S.hidden_attendees > 0) | S.show_all_attendees,
                         rx.button(
