@@ -15,7 +15,7 @@ from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
 from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more
-from community_app.ui.components.blocks import message_block, page_title
+from community_app.ui.components.blocks import first_of, message_block, page_title
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
@@ -184,14 +184,11 @@ def news() -> rx.Component:
                 width="100%",
             ),
             tag_chips(),
-            rx.cond(
-                NewsState.loading,
-                loading_state(),
-                rx.cond(
-                    NewsState.failed,
-                    error_state(),
-                    rx.cond(NewsState.cards.length() > 0, results(), empty_state()),
-                ),
+            first_of(
+                (NewsState.loading, loading_state()),
+                (NewsState.failed, error_state()),
+                (NewsState.cards.length() > 0, results()),
+                otherwise=empty_state(),
             ),
             spacing="5",
             width="100%",
