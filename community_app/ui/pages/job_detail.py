@@ -26,10 +26,10 @@ from community_app.ui.components.jobs_parts import (
 )
 from community_app.ui.components.page_skeletons import (
     JOB_CARD_PADDING,
-    JOB_COLUMNS_DIRECTION,
     JOB_FACTS_COLUMNS,
     JOB_SECTION_PADDING,
     JOB_SIDE_WIDTH,
+    job_columns,
     job_post_skeleton,
 )
 from community_app.ui.components.status_screen import status_screen
@@ -351,14 +351,7 @@ def _job() -> rx.Component:
     return rx.vstack(
         _back_link(),
         _header(),
-        rx.flex(
-            main,
-            side,
-            flex_direction=JOB_COLUMNS_DIRECTION,
-            gap="16px",
-            width="100%",
-            align_items="flex-start",
-        ),
+        job_columns(main, side),
         spacing="4",
         width="100%",
         align="stretch",
