@@ -77,6 +77,9 @@ FLEX_COLUMN = {"display": "flex", "flex_direction": "column"}
 # A row of them that wraps onto the next line (chips, faces).
 FLEX_WRAP = {"display": "flex", "flex_wrap": "wrap"}
 
+# A stack as wide as its parent, its items as wide as itself (a form's fields, a menu).
+STRETCH_COLUMN = {"width": "100%", "align": "stretch"}
+
 # A stack of lines centred one under the other: a message, a person's name, a dialog's outcome.
 CENTRED_LINES = {"align": "center", "text_align": "center"}
 

@@ -15,6 +15,7 @@ from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t
 from community_app.ui.styles import COLORS, DESKTOP_ONLY, FONT_STACK, HEADER_MAX_WIDTH, MOBILE_ONLY
+from community_app.ui.styles import STRETCH_COLUMN
 
 NAV_ITEMS = (
     (routes.ABOUT, N_("About us")),
@@ -191,15 +192,13 @@ def mobile_menu() -> rx.Component:
                                 ),
                             ),
                             spacing="2",
-                            width="100%",
-                            align="stretch",
+                            **STRETCH_COLUMN,
                         ),
                         aria_label=t("Main"),
                         width="100%",
                     ),
                     spacing="2",
-                    width="100%",
-                    align="stretch",
+                    **STRETCH_COLUMN,
                 ),
                 class_name="uzdev-side-panel",
                 id="mobile-menu",

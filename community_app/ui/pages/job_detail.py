@@ -35,7 +35,7 @@ from community_app.ui.components.page_skeletons import (
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK, STRETCH_COLUMN
 
 job = JobDetailState.job
 
@@ -63,8 +63,7 @@ def _section(title: Any, *children: Any, **props: Any) -> rx.Component:
             rx.heading(title, as_="h2", size="5"),
             *children,
             spacing="3",
-            width="100%",
-            align="stretch",
+            **STRETCH_COLUMN,
         ),
         padding=JOB_SECTION_PADDING,
         width="100%",
@@ -353,8 +352,7 @@ def _job() -> rx.Component:
         _header(),
         job_columns(main, side),
         spacing="4",
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
     )
 
 

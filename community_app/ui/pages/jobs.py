@@ -32,7 +32,7 @@ from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN, STRETCH_COLUMN
 
 SEARCH_DEBOUNCE_MS = 400
 RESULTS_ID = "jobs-results"
@@ -344,8 +344,7 @@ def _results() -> rx.Component:
                 ),
                 _load_more(),
                 spacing="3",
-                width="100%",
-                align="stretch",
+                **STRETCH_COLUMN,
             ),
         ),
         id=RESULTS_ID,
@@ -367,7 +366,6 @@ def jobs() -> rx.Component:
             _filters(),
             _results(),
             spacing="5",
-            width="100%",
-            align="stretch",
+            **STRETCH_COLUMN,
         )
     )
