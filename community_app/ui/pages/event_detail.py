@@ -14,6 +14,7 @@ from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist
 from community_app.ui.components.buttons import link_button
+from community_app.ui.components.forms import form_alert
 from community_app.ui.components.events_parts import (
     avatar,
     event_image,
@@ -98,23 +99,16 @@ def register_area() -> rx.Component:
         width="100%",
     )
     return rx.vstack(
-        rx.cond(
-            card.is_past,
-            _disabled(t("Registration closed")),
-            rx.cond(
-                S.is_registered,
-                registered,
-                rx.cond(
-                    card.full,
-                    full_event_waitlist(card.register_href),
-                    link_button(
-                        rx.icon("calendar-plus", size=18, aria_hidden="true"),
-                        t("Register now"),
-                        href=card.register_href,
-                        size="lg",
-                        width="100%",
-                    ),
-                ),
+        first_of(
+            (card.is_past, _disabled(t("Registration closed"))),
+            (S.is_registered, registered),
+            (card.full, full_event_waitlist(card.register_href)),
+            otherwise=link_button(
+                rx.icon("calendar-plus", size=18, aria_hidden="true"),
+                t("Register now"),
+                href=card.register_href,
+                size="lg",
+                width="100%",
             ),
         ),
         rx.cond(
@@ -123,16 +117,8 @@ def register_area() -> rx.Component:
             icon_link("calendar-plus", t("Add to calendar"), href=card.calendar_href,
                       id="event-add-to-calendar", min_height="36px", font_weight="500"),
         ),
-        rx.cond(
-            S.notice.contains("en"),
-            rx.callout.root(rx.callout.text(t_var(S.notice)), color_scheme="green", role="status",
-                            width="100%"),
-        ),
-        rx.cond(
-            S.action_error.contains("en"),
-            rx.callout.root(rx.callout.text(t_var(S.action_error)), color_scheme="red", role="alert",
-                            width="100%"),
-        ),
+        form_alert(S.notice, visible=S.notice.contains("en"), color="green"),
+        form_alert(S.action_error, visible=S.action_error.contains("en")),
         spacing="2",
         width="100%",
     )
