@@ -11,7 +11,7 @@ import reflex as rx
 
 from community_app.ui.components.buttons import action_button
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, CENTRED_LINES, COLORS
+from community_app.ui.styles import CARD_COLUMNS, CARD_STYLE, CENTRED_LINES, COLORS
 
 
 def lead(text: Any, **props: Any) -> rx.Component:
@@ -38,8 +38,9 @@ def load_more(visible: Any, on_click: Any, label: Any = None, **button_props: An
 
 
 def card_results(count: rx.Component, cards: rx.Component, more: rx.Component, *,
-                 columns: Any, **grid_props: Any) -> rx.Component:
-    """A list's count, its cards in a grid of ``columns``, then its 'Load More'."""
+                 columns: Any = CARD_COLUMNS, **grid_props: Any) -> rx.Component:
+    """A list's count, its cards in a grid of ``columns`` (the site's card columns unless
+    given), then its 'Load More'."""
     return rx.vstack(
         count,
         rx.grid(cards, grid_template_columns=columns, gap="20px", width="100%", **grid_props),
