@@ -26,20 +26,7 @@ def new_tab_hint() -> rx.Component:
 
 def external_link_button(*children: Any, href: Any, size: str = "md", **props: Any) -> rx.Component:
     """A button-looking link that opens another site in a new tab (no opener)."""
-    props.setdefault("height", BUTTON_HEIGHTS[size])
-    props.setdefault("cursor", "pointer")
-    return rx.button(
-        rx.link(
-            *children,
-            new_tab_hint(),
-            href=href,
-            **NEW_TAB,
-            underline="none",
-        ),
-        as_child=True,
-        size="3" if size in ("md", "lg") else "2",
-        **props,
-    )
+    return link_button(*children, new_tab_hint(), href=href, size=size, link_props=NEW_TAB, **props)
 
 
 def section(heading_id: str, title: Any, *children: Any, intro: Any = None) -> rx.Component:

@@ -35,7 +35,7 @@ from community_app.ui.components.page_skeletons import (
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK, STRETCH_COLUMN
+from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK, STRETCH_COLUMN
 
 job = JobDetailState.job
 
@@ -104,25 +104,15 @@ def _fact(icon: str, label: Any, *value: Any) -> rx.Component:
 
 
 def _contact_dialog() -> rx.Component:
-    continue_props = {"size": "3", "height": BUTTON_HEIGHTS["md"], "cursor": "pointer"}
     go_to_contact = rx.cond(
         job.contact_href != "",
         rx.alert_dialog.action(
-            rx.button(
-                rx.link(
-                    t("Continue"),
-                    href=job.contact_href,
-                    target=rx.cond(job.contact_is_website, "_blank", "_self"),
-                    rel="noopener noreferrer",
-                    underline="none",
-                ),
-                as_child=True,
-                **continue_props,
-            )
+            link_button(t("Continue"), href=job.contact_href, link_props={
+                "target": rx.cond(job.contact_is_website, "_blank", "_self"),
+                "rel": "noopener noreferrer",
+            })
         ),
-        rx.alert_dialog.action(
-            rx.button(t("Continue"), on_click=rx.call_script(_SHOW_CONTACT), **continue_props)
-        ),
+        rx.alert_dialog.action(action_button(t("Continue"), on_click=rx.call_script(_SHOW_CONTACT))),
     )
     return rx.alert_dialog.root(
         rx.alert_dialog.trigger(
@@ -141,10 +131,7 @@ def _contact_dialog() -> rx.Component:
                     color=COLORS["muted"],
                 ),
                 button_row(
-                    rx.alert_dialog.cancel(
-                        rx.button(t("Cancel"), variant="soft", color_scheme="gray",
-                                  **continue_props)
-                    ),
+                    rx.alert_dialog.cancel(action_button(t("Cancel"), variant="soft", color_scheme="gray")),
                     go_to_contact,
                     justify="end",
                     width="100%",
