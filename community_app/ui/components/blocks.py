@@ -59,6 +59,13 @@ def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str 
     return rx.link(*parts, href=href, display="inline-flex", align_items="center", gap=gap, **props)
 
 
+def card_title(text: Any, href: Any, **link_props: Any) -> rx.Component:
+    """A list card's title (h2): a link to the item in the text's colour (the news and job
+    cards stretch it over the whole card with ``link_props``)."""
+    return rx.heading(rx.link(text, href=href, color=COLORS["text"], underline="none", **link_props),
+                      as_="h2", size="4", line_height="1.35")
+
+
 def icon_text(icon: str, *children: Any, icon_size: int = 16, **props: Any) -> rx.Component:
     """A small muted icon followed by muted text ('📍 Seoul', '🕑 3 min read')."""
     return rx.hstack(
