@@ -1,6 +1,7 @@
-"""Small pieces many pages share: a page's title with its lead, 'Load More', a round
-icon, a centred message (loading failed, nothing found), a white card, a loading line,
-a status badge, a row of buttons, a list and its rows, a section's loading and error
+"""Small pieces many pages share: a page's title with its lead, 'Load More', a list
+card's title, a round icon, a centred message (loading failed, nothing found), a white
+card and one with a picture beside its text, a loading line, a status badge, a row of
+buttons, a list and its rows, the first of a page's cases, a section's loading and error
 states."""
 
 from __future__ import annotations
