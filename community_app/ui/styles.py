@@ -72,6 +72,20 @@ CARD_STYLE = {
     "border_radius": "16px",
 }
 
+# A column of flex items, for an element that is not a Flex (an article, a list, a link).
+FLEX_COLUMN = {"display": "flex", "flex_direction": "column"}
+# A row of them that wraps onto the next line (chips, faces).
+FLEX_WRAP = {"display": "flex", "flex_wrap": "wrap"}
+
+# A stack as wide as its parent, its items as wide as itself (a form's fields, a menu).
+STRETCH_COLUMN = {"width": "100%", "align": "stretch"}
+
+# A stack of lines centred one under the other: a message, a person's name, a dialog's outcome.
+CENTRED_LINES = {"align": "center", "text_align": "center"}
+
+# A link to another site: it opens in a new tab, which gets no hold on this one.
+NEW_TAB = {"target": "_blank", "rel": "noopener noreferrer"}
+
 # Read by screen readers, not shown (labels, status texts, "opens in a new tab").
 SR_ONLY = {
     "position": "absolute",

@@ -13,7 +13,7 @@ from community_app.ui.components.blocks import notice
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.forms import error_text, labelled_upload
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, STRETCH_COLUMN
 
 STATUS_COLORS = {
     "PENDING": "amber", "NEW": "amber", "IN_REVIEW": "blue", "OPEN": "green",
@@ -154,8 +154,7 @@ def text_area(label: Any, name: str, *, default_value: Any = "", rows: str = "4"
         rx.text_area(id=area_id, name=name, default_value=default_value, rows=rows,
                      size="3", width="100%", aria_describedby=error_id, **props),
         error_text(errors, name, id_=error_id) if errors is not None else rx.fragment(),
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
     )
 
 

@@ -1,6 +1,7 @@
-"""Small pieces many pages share: a page's title with its lead, 'Load More', a round
-icon, a centred message (loading failed, nothing found), a white card, a loading line,
-a status badge, a row of buttons, a list and its rows, a section's loading and error
+"""Small pieces many pages share: a page's title with its lead, 'Load More', a list
+card's title, a round icon, a centred message (loading failed, nothing found), a white
+card and one with a picture beside its text, a loading line, a status badge, a row of
+buttons, a list and its rows, the first of a page's cases, a section's loading and error
 states."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import reflex as rx
 
 from community_app.ui.components.buttons import action_button
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import CARD_COLUMNS, CARD_STYLE, CENTRED_LINES, COLORS
 
 
 def lead(text: Any, **props: Any) -> rx.Component:
@@ -38,8 +39,9 @@ def load_more(visible: Any, on_click: Any, label: Any = None, **button_props: An
 
 
 def card_results(count: rx.Component, cards: rx.Component, more: rx.Component, *,
-                 columns: Any, **grid_props: Any) -> rx.Component:
-    """A list's count, its cards in a grid of ``columns``, then its 'Load More'."""
+                 columns: Any = CARD_COLUMNS, **grid_props: Any) -> rx.Component:
+    """A list's count, its cards in a grid of ``columns`` (the site's card columns unless
+    given), then its 'Load More'."""
     return rx.vstack(
         count,
         rx.grid(cards, grid_template_columns=columns, gap="20px", width="100%", **grid_props),
@@ -56,6 +58,13 @@ def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str 
     mark = rx.icon(icon, size=icon_size, aria_hidden="true")
     parts = (text, mark) if icon_after else (mark, text)
     return rx.link(*parts, href=href, display="inline-flex", align_items="center", gap=gap, **props)
+
+
+def card_title(text: Any, href: Any, **link_props: Any) -> rx.Component:
+    """A list card's title (h2): a link to the item in the text's colour (the news and job
+    cards stretch it over the whole card with ``link_props``)."""
+    return rx.heading(rx.link(text, href=href, color=COLORS["text"], underline="none", **link_props),
+                      as_="h2", size="4", line_height="1.35")
 
 
 def icon_text(icon: str, *children: Any, icon_size: int = 16, **props: Any) -> rx.Component:
@@ -110,7 +119,7 @@ def message_block(icon: str, title: Any, *children: Any, title_as: str = "h2",
     if boxed:
         return status_panel(*parts, **{"padding": "48px 16px", **props})
     props.setdefault("padding_y", "48px")
-    return rx.vstack(*parts, align="center", text_align="center", spacing="3", width="100%", **props)
+    return rx.vstack(*parts, **CENTRED_LINES, spacing="3", width="100%", **props)
 
 
 def status_panel(top: rx.Component, *children: Any, **props: Any) -> rx.Component:
@@ -120,7 +129,7 @@ def status_panel(top: rx.Component, *children: Any, **props: Any) -> rx.Componen
         top,
         *children,
         layout=rx.vstack,
-        **{"spacing": "3", "align": "center", "text_align": "center",
+        **{"spacing": "3", **CENTRED_LINES,
            "padding": ["32px 16px", "48px 24px"], **props},
     )
 
@@ -137,6 +146,15 @@ def white_card(*children: Any, layout: Any = rx.box, **props: Any) -> rx.Compone
     below its content's width in a grid or a flex row (``min_width`` 0). ``layout`` is the
     component that holds them (``rx.vstack`` for a column of lines)."""
     return layout(*children, **{**CARD_STYLE, "width": "100%", "min_width": "0", **props})
+
+
+def side_card(picture: rx.Component, title: Any, text: Any, *more: Any, align: str = "start",
+              **props: Any) -> rx.Component:
+    """A white card with ``picture`` (an icon tile, a photo) at its left, and beside it its
+    h3 ``title``, the muted ``text`` under it and ``more`` (a link): a benefit, a person."""
+    lines = rx.vstack(rx.heading(title, as_="h3", size="4"), rx.text(text, color=COLORS["muted"], size="2"),
+                      *more, spacing="1", min_width="0")
+    return white_card(picture, lines, layout=rx.hstack, spacing="4", align=align, padding="20px", **props)
 
 
 def loading_line(label: Any, *, spinner_size: str = "2", text_size: Any = "2",
@@ -195,6 +213,16 @@ def loading_block(label: Any) -> rx.Component:
 def error_block(message: Any) -> rx.Component:
     """A section's content that failed to load: the message in a red callout."""
     return notice("triangle-alert", message, "red", role="alert", width="100%")
+
+
+def first_of(*cases: tuple[Any, rx.Component], otherwise: rx.Component) -> rx.Component:
+    """The component of the first ``(condition, component)`` case whose condition holds,
+    else ``otherwise`` (a page's skeleton while loading, 'not found', 'failed', its content):
+    ``rx.cond`` nested case by case."""
+    view = otherwise
+    for condition, component in reversed(cases):
+        view = rx.cond(condition, component, view)
+    return view
 
 
 def section_content(loading: Any, error: Any, content: rx.Component, *, loading_label: Any,

@@ -9,13 +9,14 @@ import reflex as rx
 from community_app.ui.styles import BUTTON_HEIGHTS
 
 
-def link_button(*children: Any, href: str, size: str = "md", **props: Any) -> rx.Component:
+def link_button(*children: Any, href: str, size: str = "md", link_props: dict[str, Any] | None = None,
+                **props: Any) -> rx.Component:
     """A link that looks like a button: one focusable element, keyboard and screen-reader
-    friendly (no button nested in a link)."""
+    friendly (no button nested in a link). ``link_props`` go to the link (``target``...)."""
     props.setdefault("height", BUTTON_HEIGHTS[size])
     props.setdefault("cursor", "pointer")
     return rx.button(
-        rx.link(*children, href=href, underline="none"),
+        rx.link(*children, href=href, underline="none", **(link_props or {})),
         as_child=True,
         size="3" if size in ("md", "lg") else "2",
         **props,

@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.ui.components.blocks import button_row
-from community_app.ui.styles import COLORS, FONT_STACK, MODAL_WIDTHS
+from community_app.ui.styles import CENTRED_LINES, COLORS, FONT_STACK, MODAL_WIDTHS
 
 MAIN_ID = "main-content"  # the frame's <main> (layouts/frame.py), focusable (tabindex -1)
 
@@ -82,8 +82,7 @@ def outcome_dialog(top: rx.Component, title: Any, description: Any, actions: rx.
                 rx.dialog.title(title, margin="0", font_family=FONT_STACK),
                 rx.dialog.description(description, color=description_color),
                 actions,
-                align="center",
-                text_align="center",
+                **CENTRED_LINES,
                 spacing=spacing,
             ),
             *corner,

@@ -11,7 +11,7 @@ from community_app.ui.components.blocks import icon_link, icon_tile, round_photo
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import COLORS, FLEX_COLUMN
 
 
 def event_title(card: Any, **props: Any) -> rx.Component:
@@ -172,8 +172,7 @@ def event_card(card: Any) -> rx.Component:
             width="100%",
         ),
         layout=rx.el.article,
-        display="flex",
-        flex_direction="column",
+        **FLEX_COLUMN,
         overflow="hidden",
         height="100%",
         data_testid="event-card",

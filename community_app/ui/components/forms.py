@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.ui.i18n import t_var
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, STRETCH_COLUMN
 
 
 def error_text(errors: Any, field: str, *, id_: str) -> rx.Component:
@@ -53,8 +53,7 @@ def field(
          if hint is not None else rx.fragment()),
         error_text(errors, name, id_=error_id) if errors is not None else rx.fragment(),
         spacing="1",
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
     )
 
 

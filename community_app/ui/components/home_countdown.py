@@ -17,15 +17,10 @@ from community_app.ui.i18n import t
 
 _LIBRARY = "$/public/countdown.jsx"
 
-DAYS = N_("Days")
-HOURS = N_("Hours")
-MINUTES = N_("Minutes")
-SECONDS = N_("Seconds")
-# Short unit labels of the one-line form ("3 d 4 h 12 min 5 sec").
-DAYS_SHORT = N_("d")
-HOURS_SHORT = N_("h")
-MINUTES_SHORT = N_("min")
-SECONDS_SHORT = N_("sec")
+# The units of the four boxes: days, hours, minutes, seconds; and their short labels in
+# the one-line form ("3 d 4 h 12 min 5 sec").
+UNITS = (N_("Days"), N_("Hours"), N_("Minutes"), N_("Seconds"))
+SHORT_UNITS = (N_("d"), N_("h"), N_("min"), N_("sec"))
 
 
 class Countdown(rx.Component):
@@ -44,10 +39,7 @@ class Countdown(rx.Component):
 
 def countdown(target: Any, *, started_text: Any, compact: bool = False, **props: Any) -> rx.Component:
     """Four boxes (days, hours, minutes, seconds), or one line when ``compact``."""
-    if compact:
-        labels = (t(DAYS_SHORT), t(HOURS_SHORT), t(MINUTES_SHORT), t(SECONDS_SHORT))
-    else:
-        labels = (t(DAYS), t(HOURS), t(MINUTES), t(SECONDS))
+    labels = [t(unit) for unit in (SHORT_UNITS if compact else UNITS)]
     return Countdown.create(
         target=target,
         days_label=labels[0],

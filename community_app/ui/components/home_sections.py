@@ -9,13 +9,13 @@ import reflex as rx
 
 from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_tile, section_content, white_card
+from community_app.ui.components.blocks import button_row, icon_tile, section_content, side_card, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
 from community_app.ui.components.icons import icon_by_name
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, SR_ONLY
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, NEW_TAB, SR_ONLY
 
 TELEGRAM_URL = next(s.url for s in SOCIAL_LINKS if s.name == "Telegram")
 
@@ -26,21 +26,7 @@ def new_tab_hint() -> rx.Component:
 
 def external_link_button(*children: Any, href: Any, size: str = "md", **props: Any) -> rx.Component:
     """A button-looking link that opens another site in a new tab (no opener)."""
-    props.setdefault("height", BUTTON_HEIGHTS[size])
-    props.setdefault("cursor", "pointer")
-    return rx.button(
-        rx.link(
-            *children,
-            new_tab_hint(),
-            href=href,
-            target="_blank",
-            rel="noopener noreferrer",
-            underline="none",
-        ),
-        as_child=True,
-        size="3" if size in ("md", "lg") else "2",
-        **props,
-    )
+    return link_button(*children, new_tab_hint(), href=href, size=size, link_props=NEW_TAB, **props)
 
 
 def section(heading_id: str, title: Any, *children: Any, intro: Any = None) -> rx.Component:
@@ -268,8 +254,7 @@ def _project_card(item: Any) -> rx.Component:
                 rx.icon("external-link", size=16, margin_left="6px", aria_hidden="true"),
                 new_tab_hint(),
                 href=item["url"],
-                target="_blank",
-                rel="noopener noreferrer",
+                **NEW_TAB,
                 display="inline-flex",
                 align_items="center",
                 color=COLORS["text"],
@@ -286,23 +271,15 @@ def _project_card(item: Any) -> rx.Component:
 
 
 def _benefit_card(item: Any) -> rx.Component:
-    return white_card(
+    return side_card(
         icon_tile(
             icon_by_name(item["icon"], BENEFIT_ICONS, FALLBACK_ICON, size=24, color="white"),
             "48px", radius="12px", background=COLORS["primary"], min_width="48px",
             aria_hidden="true",
             class_name="benefit-icon",
         ),
-        rx.vstack(
-            rx.heading(t_pick(item["title_en"], item["title_uz"]), as_="h3", size="4"),
-            rx.text(t_pick(item["description_en"], item["description_uz"]), color=COLORS["muted"], size="2"),
-            spacing="1",
-            min_width="0",
-        ),
-        layout=rx.hstack,
-        spacing="4",
-        align="start",
-        padding="20px",
+        t_pick(item["title_en"], item["title_uz"]),
+        t_pick(item["description_en"], item["description_uz"]),
         class_name="benefit-card",
     )
 

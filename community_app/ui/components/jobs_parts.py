@@ -12,7 +12,7 @@ from community_app.ui.components import blocks
 from community_app.ui.components.blocks import icon_circle
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import COLORS, FLEX_WRAP, STRETCH_COLUMN
 
 
 STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
@@ -77,8 +77,7 @@ def chips(items: Any, *, more: Any = 0) -> rx.Component:
                 rx.badge("+", more, variant="outline", color_scheme="gray", size="2", radius="full"),
             ),
         ),
-        display="flex",
-        flex_wrap="wrap",
+        **FLEX_WRAP,
         gap="6px",
     )
 
@@ -102,8 +101,7 @@ def text_blocks(blocks: Any) -> rx.Component:
             ),
         ),
         spacing="3",
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
     )
 
 

@@ -8,9 +8,9 @@ import reflex as rx
 from reflex.vars.base import Var
 
 from community_app.models import NewsType
-from community_app.ui.components.blocks import icon_text
+from community_app.ui.components.blocks import card_title, icon_text
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN
 
 COPIED_MS = 2000  # how long 'Link copied to clipboard' shows (SPEC section 9)
 
@@ -134,18 +134,7 @@ def news_card(card: Any) -> rx.Component:
                 width="100%",
                 align="center",
             ),
-            rx.heading(
-                rx.link(
-                    card.title,
-                    href=card.href,
-                    color=COLORS["text"],
-                    underline="none",
-                    class_name="news-card-link",
-                ),
-                as_="h2",
-                size="4",
-                line_height="1.35",
-            ),
+            card_title(card.title, card.href, class_name="news-card-link"),
             tag_list(card.tags),
             rx.text(
                 card.excerpt,
@@ -176,8 +165,7 @@ def news_card(card: Any) -> rx.Component:
             width="100%",
         ),
         position="relative",
-        display="flex",
-        flex_direction="column",
+        **FLEX_COLUMN,
         **CARD_STYLE,
         overflow="hidden",
         min_width="0",

@@ -172,6 +172,13 @@ JOB_COLUMNS_DIRECTION = ["column", "column", "column", "column", "row"]
 JOB_SIDE_WIDTH = ["100%", "100%", "100%", "100%", "340px"]
 
 
+def job_columns(main: rx.Component, side: rx.Component) -> rx.Component:
+    """A job's description (``main``) and its side column, one under the other, side by
+    side on wide screens: the page and its skeleton alike."""
+    return rx.flex(main, side, flex_direction=JOB_COLUMNS_DIRECTION, gap="16px", width="100%",
+                   align_items="flex-start")
+
+
 def _fact() -> rx.Component:
     return rx.hstack(
         skeleton_line("36px", "36px", border_radius="10px", flex_shrink="0"),
@@ -201,16 +208,12 @@ def job_post_skeleton(back_link: rx.Component) -> rx.Component:
                     gap="12px", flex_direction=["column", "row"], width="100%"),
             padding=JOB_CARD_PADDING,
         ),
-        rx.flex(
+        job_columns(
             _card(skeleton_line("45%", SECTION_TITLE_HEIGHT), _lines(*TEXT_LINE, "100%", "60%"),
                   padding=JOB_SECTION_PADDING, flex="1", min_width="0"),
             # The side column: about the company.
             _card(skeleton_line("60%", SECTION_TITLE_HEIGHT), _lines("50%", *TEXT_LINE),
                   padding=JOB_SECTION_PADDING, width=JOB_SIDE_WIDTH, flex_shrink="0"),
-            flex_direction=JOB_COLUMNS_DIRECTION,
-            gap="16px",
-            width="100%",
-            align_items="flex-start",
         ),
     )
 

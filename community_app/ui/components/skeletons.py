@@ -20,7 +20,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.ui.components.blocks import white_card
-from community_app.ui.styles import SR_ONLY
+from community_app.ui.styles import CARD_COLUMNS, SR_ONLY
 
 
 def _line(width: Any, height: Any = "14px", **props: Any) -> rx.Component:
@@ -64,9 +64,10 @@ def skeleton_card(image: str, image_props: dict[str, Any]) -> rx.Component:
     )
 
 
-def card_skeletons(label: Any, *, image: str, image_props: dict[str, Any], columns: list[str],
-                   count: int = 3) -> rx.Component:
-    """``count`` placeholder cards in the list's grid; ``label`` is read by screen readers."""
+def card_skeletons(label: Any, *, image: str, image_props: dict[str, Any],
+                   columns: list[str] = CARD_COLUMNS, count: int = 3) -> rx.Component:
+    """``count`` placeholder cards in the list's grid (``card_results``'s columns unless
+    given); ``label`` is read by screen readers."""
     return rx.vstack(
         rx.text(label, role="status", style=SR_ONLY),
         # The line of the count above the real grid.

@@ -10,7 +10,7 @@ import reflex as rx
 from community_app import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CENTRED_LINES, COLORS
 
 
 def status_screen(top: rx.Component, title: Any, text: Any = None, *, size: str = "8",
@@ -25,8 +25,7 @@ def status_screen(top: rx.Component, title: Any, text: Any = None, *, size: str 
         *lines,
         action or link_button(rx.icon("house", size=18), t("Back to Home"), href=routes.HOME),
         spacing="4",
-        align="center",
-        text_align="center",
+        **CENTRED_LINES,
         min_height=min_height,
         justify="center",
         width="100%",

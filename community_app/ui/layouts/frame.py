@@ -39,7 +39,7 @@ from community_app.ui.components.footer import footer
 from community_app.ui.components.header import header
 from community_app.ui.first_paint import READY_ID
 from community_app.ui.i18n import t
-from community_app.ui.styles import COLORS, PAGE_COLUMN
+from community_app.ui.styles import CENTRED_LINES, COLORS, PAGE_COLUMN
 
 
 @dataclasses.dataclass(frozen=True)
@@ -158,8 +158,7 @@ def maintenance_screen() -> rx.Component:
             ),
             lang=lang,
             spacing="2",
-            align="center",
-            text_align="center",
+            **CENTRED_LINES,
         )
 
     return rx.center(

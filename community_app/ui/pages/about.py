@@ -11,12 +11,12 @@ from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
 from community_app import routes
 from community_app.ui.components.blocks import bare_list, button_row, icon_link, icon_tile, round_photo
-from community_app.ui.components.blocks import section_content, white_card
+from community_app.ui.components.blocks import section_content, side_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import section
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_COLUMNS, COLORS
+from community_app.ui.styles import CARD_COLUMNS, COLORS, NEW_TAB
 
 MISSION = (
     N_(
@@ -62,8 +62,7 @@ def _profile_link(person: Any) -> rx.Component:
         label,
         href=person["profile_url"],
         icon_size=14,
-        target="_blank",
-        rel="noopener noreferrer",
+        **NEW_TAB,
         aria_label=t("{name} on {site} (opens in a new tab)", name=person["name"], site=label),
         min_height="32px",
         font_size="14px",
@@ -73,19 +72,12 @@ def _profile_link(person: Any) -> rx.Component:
 
 def _person_card(person: Any) -> rx.Component:
     return rx.el.li(
-        white_card(
+        side_card(
             _avatar(person),
-            rx.vstack(
-                rx.heading(person["name"], as_="h3", size="4"),
-                rx.text(t_pick(person["role_en"], person["role_uz"]), color=COLORS["muted"], size="2"),
-                rx.cond(person["profile_url"] != "", _profile_link(person)),
-                spacing="1",
-                min_width="0",
-            ),
-            layout=rx.hstack,
-            spacing="4",
+            person["name"],
+            t_pick(person["role_en"], person["role_uz"]),
+            rx.cond(person["profile_url"] != "", _profile_link(person)),
             align="center",
-            padding="20px",
             height="100%",
         ),
         class_name="person-card",

@@ -7,12 +7,12 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.blog import BlogState
 from community_app import routes
-from community_app.ui.components.blocks import icon_link
+from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, blog_post_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import CARD_STYLE, COLORS, FLEX_COLUMN
 
 
 def _author(post, **props) -> rx.Component:
@@ -40,8 +40,7 @@ def _card(post) -> rx.Component:
             width="100%",
         ),
         rx.text(_author(post), " · ", t_var(post.date), size="1", color=COLORS["muted"]),
-        display="flex",
-        flex_direction="column",
+        **FLEX_COLUMN,
         gap="8px",
         padding="16px",
         **CARD_STYLE,
@@ -80,33 +79,29 @@ def _back_link() -> rx.Component:
 @page(routes.BLOG_POST, title=N_("Member blogs"), on_load=[BlogState.load_post])
 def blog_post() -> rx.Component:
     return content_container(
-        rx.cond(
-            BlogState.loading,
-            blog_post_skeleton(_back_link()),
-            rx.cond(
-                BlogState.error.contains("en"),
+        first_of(
+            (BlogState.loading, blog_post_skeleton(_back_link())),
+            (BlogState.error.contains("en"), rx.vstack(
+                rx.heading(t_var(BlogState.error), as_="h1", size="6"),
+                link_button(t("All posts"), href=routes.BLOG),
+                spacing="4",
+            )),
+            otherwise=rx.el.article(
                 rx.vstack(
-                    rx.heading(t_var(BlogState.error), as_="h1", size="6"),
-                    link_button(t("All posts"), href=routes.BLOG),
+                    _back_link(),
+                    rx.cond(BlogState.post.cover != "",
+                            rx.image(src=BlogState.post.cover, alt=BlogState.post.title,
+                                     width="100%", max_height="360px", object_fit="cover",
+                                     border_radius="16px")),
+                    rx.heading(BlogState.post.title, as_="h1", size="8"),
+                    rx.text(
+                        _author(BlogState.post, id="post-author-link"),
+                        " · ", t_var(BlogState.post.date),
+                        color=COLORS["muted"]),
+                    rx.html(BlogState.content_html, width="100%", class_name="uzdev-prose"),
                     spacing="4",
-                ),
-                rx.el.article(
-                    rx.vstack(
-                        _back_link(),
-                        rx.cond(BlogState.post.cover != "",
-                                rx.image(src=BlogState.post.cover, alt=BlogState.post.title,
-                                         width="100%", max_height="360px", object_fit="cover",
-                                         border_radius="16px")),
-                        rx.heading(BlogState.post.title, as_="h1", size="8"),
-                        rx.text(
-                            _author(BlogState.post, id="post-author-link"),
-                            " · ", t_var(BlogState.post.date),
-                            color=COLORS["muted"]),
-                        rx.html(BlogState.content_html, width="100%", class_name="uzdev-prose"),
-                        spacing="4",
-                        max_width=BLOG_COLUMN,
-                    )
-                ),
+                    max_width=BLOG_COLUMN,
+                )
             ),
         ),
         min_height=AT_LEAST_A_SCREEN,

@@ -10,10 +10,11 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.event_detail import EventDetailState as S
 from community_app import routes
-from community_app.ui.components.blocks import icon_link
+from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist
 from community_app.ui.components.buttons import link_button
+from community_app.ui.components.forms import form_alert
 from community_app.ui.components.events_parts import (
     avatar,
     event_image,
@@ -31,7 +32,7 @@ from community_app.ui.components.page_skeletons import (
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN, FLEX_WRAP
 
 
 def back_link() -> rx.Component:
@@ -98,23 +99,16 @@ def register_area() -> rx.Component:
         width="100%",
     )
     return rx.vstack(
-        rx.cond(
-            card.is_past,
-            _disabled(t("Registration closed")),
-            rx.cond(
-                S.is_registered,
-                registered,
-                rx.cond(
-                    card.full,
-                    full_event_waitlist(card.register_href),
-                    link_button(
-                        rx.icon("calendar-plus", size=18, aria_hidden="true"),
-                        t("Register now"),
-                        href=card.register_href,
-                        size="lg",
-                        width="100%",
-                    ),
-                ),
+        first_of(
+            (card.is_past, _disabled(t("Registration closed"))),
+            (S.is_registered, registered),
+            (card.full, full_event_waitlist(card.register_href)),
+            otherwise=link_button(
+                rx.icon("calendar-plus", size=18, aria_hidden="true"),
+                t("Register now"),
+                href=card.register_href,
+                size="lg",
+                width="100%",
             ),
         ),
         rx.cond(
@@ -123,16 +117,8 @@ def register_area() -> rx.Component:
             icon_link("calendar-plus", t("Add to calendar"), href=card.calendar_href,
                       id="event-add-to-calendar", min_height="36px", font_weight="500"),
         ),
-        rx.cond(
-            S.notice.contains("en"),
-            rx.callout.root(rx.callout.text(t_var(S.notice)), color_scheme="green", role="status",
-                            width="100%"),
-        ),
-        rx.cond(
-            S.action_error.contains("en"),
-            rx.callout.root(rx.callout.text(t_var(S.action_error)), color_scheme="red", role="alert",
-                            width="100%"),
-        ),
+        form_alert(S.notice, visible=S.notice.contains("en"), color="green"),
+        form_alert(S.action_error, visible=S.action_error.contains("en")),
         spacing="2",
         width="100%",
     )
@@ -347,7 +333,7 @@ def main_column() -> rx.Component:
             S.notes.length() > 0,
             section(
                 t("Notes"),
-                _list(rx.foreach(S.notes, _note), display="flex", flex_direction="column", gap="8px"),
+                _list(rx.foreach(S.notes, _note), **FLEX_COLUMN, gap="8px"),
                 id_="notes",
             ),
         ),
@@ -363,8 +349,8 @@ def main_column() -> rx.Component:
             rx.cond(
                 S.attendee_count > 0,
                 rx.vstack(
-                    _list(rx.foreach(S.shown_attendees, _attendee), display="flex", flex_wrap="wrap",
-                          gap="8px", aria_label=t("Attendees")),
+                    _list(rx.foreach(S.shown_attendees, _attendee), **FLEX_WRAP, gap="8px",
+                          aria_label=t("Attendees")),
                     rx.cond(
                         (S.hidden_attendees > 0) | S.show_all_attendees,
                         rx.button(
@@ -441,13 +427,10 @@ def _details() -> rx.Component:
 @page(routes.EVENT_DETAIL, title=N_("Event details"), on_load=[S.load])
 def event_detail() -> rx.Component:
     return content_container(
-        rx.cond(
-            S.loading,
-            event_details_skeleton(back_link()),
-            rx.cond(
-                S.not_found,
-                _not_found(),
-                rx.cond(S.error.contains("en"), rx.vstack(back_link(), _failed(), spacing="4"), _details()),
-            ),
+        first_of(
+            (S.loading, event_details_skeleton(back_link())),
+            (S.not_found, _not_found()),
+            (S.error.contains("en"), rx.vstack(back_link(), _failed(), spacing="4")),
+            otherwise=_details(),
         )
     )

@@ -13,7 +13,7 @@ from community_app.state.event_register import EventRegisterState as S
 from community_app.state.event_register import read_register
 from community_app.state.page_load import PageData
 from community_app import routes
-from community_app.ui.components.blocks import button_row, icon_link, icon_tile, notice
+from community_app.ui.components.blocks import button_row, first_of, icon_link, icon_tile, notice
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (
     event_image,
@@ -292,18 +292,11 @@ def _body() -> rx.Component:
 @page(routes.EVENT_REGISTER, title=N_("Event registration"), on_load=PageData(S, read_register, "_apply_load"))
 def event_register() -> rx.Component:
     return content_container(
-        rx.cond(
-            S.loading,
-            event_register_skeleton(),
-            rx.cond(
-                S.not_found,
-                _not_found(),
-                rx.cond(
-                    S.load_error.contains("en"),
-                    form_alert(S.load_error, visible=True),
-                    _body(),
-                ),
-            ),
+        first_of(
+            (S.loading, event_register_skeleton()),
+            (S.not_found, _not_found()),
+            (S.load_error.contains("en"), form_alert(S.load_error, visible=True)),
+            otherwise=_body(),
         ),
         min_height=AT_LEAST_A_SCREEN,
     )

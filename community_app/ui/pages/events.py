@@ -10,13 +10,13 @@ from community_app.state.event_views import ALL, NEWEST, OLDEST, SOONEST
 from community_app.services.meetups import PAST, UPCOMING
 from community_app.state.events import EventsState
 from community_app import routes
-from community_app.ui.components.blocks import card_results, load_more, page_title, status_panel
+from community_app.ui.components.blocks import card_results, first_of, load_more, page_title, status_panel
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.events_parts import event_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
 
 FILTER_ITEMS = (
     (ALL, N_("All"), EventsState.all_count),
@@ -130,7 +130,6 @@ def _list() -> rx.Component:
         ),
         rx.foreach(EventsState.cards, event_card),
         load_more(EventsState.has_more, EventsState.load_more),
-        columns=CARD_COLUMNS,
     )
 
 
@@ -143,15 +142,12 @@ def events() -> rx.Component:
                 t("Meetups, workshops and talks of the community. Come to learn, share and meet people."),
             ),
             _toolbar(),
-            rx.cond(
-                EventsState.loading,
-                card_skeletons(t("Loading events..."), image="/event-default.svg",
-                               image_props={"height": "180px"}, columns=CARD_COLUMNS),
-                rx.cond(
-                    EventsState.error.contains("en"),
-                    _error(),
-                    rx.cond(EventsState.total == 0, _empty(), _list()),
-                ),
+            first_of(
+                (EventsState.loading, card_skeletons(t("Loading events..."), image="/event-default.svg",
+                                                     image_props={"height": "180px"})),
+                (EventsState.error.contains("en"), _error()),
+                (EventsState.total == 0, _empty()),
+                otherwise=_list(),
             ),
             spacing="5",
             width="100%",

@@ -13,7 +13,7 @@ from community_app.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
 from community_app import routes
 from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile
-from community_app.ui.components.blocks import notice, round_photo
+from community_app.ui.components.blocks import first_of, notice, round_photo
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.dialogs import SMALL_DIALOG
 from community_app.ui.components.jobs_parts import (
@@ -26,16 +26,16 @@ from community_app.ui.components.jobs_parts import (
 )
 from community_app.ui.components.page_skeletons import (
     JOB_CARD_PADDING,
-    JOB_COLUMNS_DIRECTION,
     JOB_FACTS_COLUMNS,
     JOB_SECTION_PADDING,
     JOB_SIDE_WIDTH,
+    job_columns,
     job_post_skeleton,
 )
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FONT_STACK
+from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK, STRETCH_COLUMN
 
 job = JobDetailState.job
 
@@ -63,8 +63,7 @@ def _section(title: Any, *children: Any, **props: Any) -> rx.Component:
             rx.heading(title, as_="h2", size="5"),
             *children,
             spacing="3",
-            width="100%",
-            align="stretch",
+            **STRETCH_COLUMN,
         ),
         padding=JOB_SECTION_PADDING,
         width="100%",
@@ -105,25 +104,15 @@ def _fact(icon: str, label: Any, *value: Any) -> rx.Component:
 
 
 def _contact_dialog() -> rx.Component:
-    continue_props = {"size": "3", "height": BUTTON_HEIGHTS["md"], "cursor": "pointer"}
     go_to_contact = rx.cond(
         job.contact_href != "",
         rx.alert_dialog.action(
-            rx.button(
-                rx.link(
-                    t("Continue"),
-                    href=job.contact_href,
-                    target=rx.cond(job.contact_is_website, "_blank", "_self"),
-                    rel="noopener noreferrer",
-                    underline="none",
-                ),
-                as_child=True,
-                **continue_props,
-            )
+            link_button(t("Continue"), href=job.contact_href, link_props={
+                "target": rx.cond(job.contact_is_website, "_blank", "_self"),
+                "rel": "noopener noreferrer",
+            })
         ),
-        rx.alert_dialog.action(
-            rx.button(t("Continue"), on_click=rx.call_script(_SHOW_CONTACT), **continue_props)
-        ),
+        rx.alert_dialog.action(action_button(t("Continue"), on_click=rx.call_script(_SHOW_CONTACT))),
     )
     return rx.alert_dialog.root(
         rx.alert_dialog.trigger(
@@ -142,10 +131,7 @@ def _contact_dialog() -> rx.Component:
                     color=COLORS["muted"],
                 ),
                 button_row(
-                    rx.alert_dialog.cancel(
-                        rx.button(t("Cancel"), variant="soft", color_scheme="gray",
-                                  **continue_props)
-                    ),
+                    rx.alert_dialog.cancel(action_button(t("Cancel"), variant="soft", color_scheme="gray")),
                     go_to_contact,
                     justify="end",
                     width="100%",
@@ -351,17 +337,9 @@ def _job() -> rx.Component:
     return rx.vstack(
         _back_link(),
         _header(),
-        rx.flex(
-            main,
-            side,
-            flex_direction=JOB_COLUMNS_DIRECTION,
-            gap="16px",
-            width="100%",
-            align_items="flex-start",
-        ),
+        job_columns(main, side),
         spacing="4",
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
     )
 
 
@@ -390,18 +368,11 @@ def _not_found() -> rx.Component:
 @page(routes.JOB_DETAIL, title=N_("Job details"), on_load=[JobDetailState.load])
 def job_detail() -> rx.Component:
     return content_container(
-        rx.cond(
-            JobDetailState.loading,
-            job_post_skeleton(_back_link()),
-            rx.cond(
-                JobDetailState.not_found,
-                _not_found(),
-                rx.cond(
-                    JobDetailState.failed,
-                    rx.vstack(_back_link(), error_panel(on_retry=JobDetailState.load),
-                              spacing="4", width="100%"),
-                    _job(),
-                ),
-            ),
+        first_of(
+            (JobDetailState.loading, job_post_skeleton(_back_link())),
+            (JobDetailState.not_found, _not_found()),
+            (JobDetailState.failed, rx.vstack(_back_link(), error_panel(on_retry=JobDetailState.load),
+                                              spacing="4", width="100%")),
+            otherwise=_job(),
         )
     )

@@ -18,8 +18,8 @@ from community_app.state.job_texts import (
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
 from community_app import routes
-from community_app.ui.components.blocks import bare_list, icon_circle, icon_link, icon_text, load_more
-from community_app.ui.components.blocks import loading_line, status_panel
+from community_app.ui.components.blocks import bare_list, card_title, icon_circle, icon_link, icon_text
+from community_app.ui.components.blocks import load_more, loading_line, status_panel
 from community_app.ui.components.jobs_parts import (
     chips,
     error_panel,
@@ -32,7 +32,7 @@ from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN, STRETCH_COLUMN
 
 SEARCH_DEBOUNCE_MS = 400
 RESULTS_ID = "jobs-results"
@@ -231,11 +231,9 @@ def _summary() -> rx.Component:
 
 
 def _card(job: JobCard) -> rx.Component:
-    title_link = rx.link(
+    title = card_title(
         job.title,
-        href=job.href,
-        color=COLORS["text"],
-        underline="none",
+        job.href,
         # The whole card is the link's click area; the link stays the one focus stop.
         style={
             "&::after": {"content": "''", "position": "absolute", "inset": "0",
@@ -246,7 +244,7 @@ def _card(job: JobCard) -> rx.Component:
     return rx.el.li(
         rx.flex(
             rx.vstack(
-                rx.heading(title_link, as_="h2", size="4", line_height="1.35"),
+                title,
                 icon_text("building-2", job.company, font_weight="500"),
                 rx.flex(
                     icon_text("map-pin", t_var(job.location)),
@@ -316,8 +314,7 @@ def _empty() -> rx.Component:
 def _list() -> rx.Component:
     return bare_list(
         rx.foreach(JobsState.jobs, _card),
-        display="flex",
-        flex_direction="column",
+        **FLEX_COLUMN,
         gap="12px",
         width="100%",
         opacity=rx.cond(JobsState.loading, "0.55", "1"),
@@ -345,8 +342,7 @@ def _results() -> rx.Component:
                 ),
                 _load_more(),
                 spacing="3",
-                width="100%",
-                align="stretch",
+                **STRETCH_COLUMN,
             ),
         ),
         id=RESULTS_ID,
@@ -368,7 +364,6 @@ def jobs() -> rx.Component:
             _filters(),
             _results(),
             spacing="5",
-            width="100%",
-            align="stretch",
+            **STRETCH_COLUMN,
         )
     )

@@ -27,7 +27,7 @@ from community_app.ui.components.mypage_meetups import my_meetups_cards
 from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
-from community_app.ui.styles import COLORS
+from community_app.ui.styles import CENTRED_LINES, COLORS
 
 SECTIONS = (
     ("events", "calendar", N_("Events")),
@@ -57,8 +57,7 @@ def _profile() -> rx.Component:
                 color=COLORS["muted"], size="2", id="mypage-email"),
         rx.text(t("Joined"), " ", AuthState.joined_at, color=COLORS["muted"], size="2"),
         spacing="2",
-        align="center",
-        text_align="center",
+        **CENTRED_LINES,
         width="100%",
     )
 

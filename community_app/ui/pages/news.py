@@ -15,13 +15,13 @@ from community_app.models import NewsType
 from community_app.state.news import NewsState
 from community_app import routes
 from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more
-from community_app.ui.components.blocks import message_block, page_title
+from community_app.ui.components.blocks import first_of, message_block, page_title
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, SR_ONLY
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, SR_ONLY
 
 # (value, label): "" is All, which shows every loaded item.
 TYPE_CHIPS = (("", N_("All")), *NewsType.labels().items())
@@ -109,7 +109,6 @@ def loading_state() -> rx.Component:
         t("Loading news..."),
         image="/news-default.svg",
         image_props={"aspect_ratio": "16 / 9", "height": "auto"},
-        columns=CARD_COLUMNS,
     )
 
 
@@ -153,7 +152,6 @@ def results() -> rx.Component:
         ),
         rx.foreach(NewsState.cards, news_card),
         load_more(NewsState.has_more, NewsState.load_more, padding_x="28px"),
-        columns=CARD_COLUMNS,
         id="news-cards",
     )
 
@@ -184,14 +182,11 @@ def news() -> rx.Component:
                 width="100%",
             ),
             tag_chips(),
-            rx.cond(
-                NewsState.loading,
-                loading_state(),
-                rx.cond(
-                    NewsState.failed,
-                    error_state(),
-                    rx.cond(NewsState.cards.length() > 0, results(), empty_state()),
-                ),
+            first_of(
+                (NewsState.loading, loading_state()),
+                (NewsState.failed, error_state()),
+                (NewsState.cards.length() > 0, results()),
+                otherwise=empty_state(),
             ),
             spacing="5",
             width="100%",

@@ -24,7 +24,7 @@ from community_app.ui.components.forms import error_text, field, form_alert, lab
 from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK
+from community_app.ui.styles import CARD_STYLE, COLORS, FLEX_COLUMN, FONT_STACK, STRETCH_COLUMN
 
 ERRORS = SpeakerState.errors
 VALUES = SpeakerState.values
@@ -67,8 +67,7 @@ def textarea_field(label: Any, name: str, *, hint: Any = None, **props: Any) -> 
         rx.text(hint, id=f"{input_id}-hint", color=COLORS["muted"], size="1") if hint is not None else rx.fragment(),
         error_text(ERRORS, name, id_=error_id),
         spacing="1",
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
     )
 
 
@@ -95,8 +94,7 @@ def select_field(label: Any, name: str, options: tuple[tuple[str, str], ...]) ->
         ),
         error_text(ERRORS, name, id_=error_id),
         spacing="1",
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
     )
 
 
@@ -154,8 +152,7 @@ def photo_field() -> rx.Component:
         ),
         error_text(ERRORS, PHOTO, id_=error_id),
         spacing="1",
-        width="100%",
-        align="stretch",
+        **STRETCH_COLUMN,
         role="group",
         aria_labelledby=f"field-{PHOTO}-label",
     )
@@ -274,8 +271,7 @@ def _intro() -> rx.Component:
                 )
                 for icon, text in STEPS
             ],
-            display="flex",
-            flex_direction="column",
+            **FLEX_COLUMN,
             gap="12px",
             padding="0",
             margin="0",
