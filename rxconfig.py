@@ -7,12 +7,17 @@ from reflex.plugins.sitemap import SitemapPlugin
 
 from community_app.build_output import FirstPaintPlugin
 from community_app.radix_css import RadixThemesPalettesPlugin
-from community_app.settings import backend_workers, cors_origins, session_expiry_seconds, trusted_proxy_hops
+from community_app.settings import (
+    backend_workers, cors_origins, redis_connections, session_expiry_seconds, trusted_proxy_hops,
+)
 
 _port = int(os.environ.get("PORT", "3000"))
 # Worker processes of the production server (granian reads GRANIAN_WORKERS): COMMUNITY_WORKERS,
 # by default the cores with Redis and 1 without.
 os.environ.setdefault("GRANIAN_WORKERS", str(backend_workers()))
+# Reflex's Redis client: a blocking pool of COMMUNITY_REDIS_CONNECTIONS per worker, not one
+# connection more per concurrent call, kept for good (settings.redis_connections).
+os.environ.setdefault("REFLEX_REDIS_MAX_CONNECTIONS", str(redis_connections()))
 
 config = rx.Config(
     app_name="community_app",

@@ -234,6 +234,16 @@ def event_concurrency() -> int:
     return int(raw) if raw.isdigit() and int(raw) > 0 else 8
 
 
+def redis_connections() -> int:
+    """Redis connections one worker keeps open at most, per client (``COMMUNITY_REDIS_CONNECTIONS``,
+    default 32): Reflex's state store (as ``REFLEX_REDIS_MAX_CONNECTIONS``) and the shared
+    cache's reads each take a blocking pool of this size. Unbounded, a burst of 1,000
+    sessions connecting and closing left ~300 idle connections (and their buffers) in each
+    worker for good; capped, a burst waits milliseconds for a free one."""
+    raw = _env("COMMUNITY_REDIS_CONNECTIONS")
+    return int(raw) if raw.isdigit() and int(raw) >= 3 else 32
+
+
 # How long the server keeps the session state of a tab after its last event
 # (``COMMUNITY_SESSION_EXPIRY_SECONDS``, default 15 minutes). Members stay signed in: their
 # tokens are in the browser and come back with the next page load.

@@ -45,32 +45,12 @@ log = logging.getLogger(__name__)
 TTL_SECONDS = 300
 
 from community_app.services.cache_topics import (  # noqa: F401  (cache.X is their address)
-    MEETUPS_TOPIC,
-    NEWS_TOPIC,
-    JOBS_TOPIC,
-    STATISTICS_TOPIC,
-    SITE_TOPIC,
-    CONTENT_TOPIC,
-    USERS_TOPIC,
-    BLOG_TOPIC,
-    TOPICS,
-    MEMBER_TOPICS,
-    UPCOMING_EVENTS,
-    PAST_EVENTS,
-    EVENT_DETAILS,
-    NEWS,
-    NEWS_DETAILS,
-    SITE_SETTINGS,
-    STATISTICS,
-    SITE_CONTENT,
-    MEMBERS,
-    JOB_DETAILS,
-    BLOG_POSTS,
-    KIND_TOPIC,
-    KINDS,
-    EVENT_KINDS,
-    TABLE_TOPICS,
+    MEETUPS_TOPIC, NEWS_TOPIC, JOBS_TOPIC, STATISTICS_TOPIC, SITE_TOPIC, CONTENT_TOPIC,
+    USERS_TOPIC, BLOG_TOPIC, TOPICS, MEMBER_TOPICS, UPCOMING_EVENTS, PAST_EVENTS, EVENT_DETAILS,
+    NEWS, NEWS_DETAILS, SITE_SETTINGS, STATISTICS, SITE_CONTENT, MEMBERS, JOB_DETAILS, BLOG_POSTS,
+    KIND_TOPIC, KINDS, EVENT_KINDS, TABLE_TOPICS,
 )
+from community_app.settings import redis_connections
 
 T = TypeVar("T")
 _clock: Callable[[], float] = time.monotonic
@@ -233,7 +213,12 @@ class RedisBackend:
 
         loop = asyncio.get_running_loop()
         if self._async is None or self._async[0] is not loop:
-            client = redis.asyncio.Redis.from_url(self._url, socket_timeout=2, socket_connect_timeout=2)
+            # A bounded pool (settings.redis_connections): a burst waits for a free
+            # connection instead of opening hundreds that stay open afterwards.
+            pool = redis.asyncio.BlockingConnectionPool.from_url(
+                self._url, max_connections=redis_connections(), timeout=2, socket_timeout=2,
+                socket_connect_timeout=2)
+            client = redis.asyncio.Redis(connection_pool=pool)
             self._async = (loop, client)
         return self._async[1]
 

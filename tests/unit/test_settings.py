@@ -94,3 +94,33 @@ def test_var_folder_is_readable_by_the_site_user_only(tmp_path):
         assert stat.S_IMODE(later.stat().st_mode) == 0o600
     finally:
         os.umask(old)
+
+
+@pytest.mark.parametrize("raw, expected", [(None, 32), ("8", 8), ("2", 32), ("many", 32)])
+def test_each_workers_redis_clients_have_a_bounded_pool(monkeypatch, raw, expected):
+    """A burst must not leave hundreds of idle Redis connections in every worker: the shared
+    cache's asyncio client and Reflex's state store (REFLEX_REDIS_MAX_CONNECTIONS, set by
+    rxconfig.py unless given) take a blocking pool of COMMUNITY_REDIS_CONNECTIONS."""
+    import asyncio
+    import importlib
+    import os
+
+    import redis.asyncio
+
+    import rxconfig
+    from community_app.services.cache import RedisBackend
+
+    if raw is None:
+        monkeypatch.delenv("COMMUNITY_REDIS_CONNECTIONS", raising=False)
+    else:
+        monkeypatch.setenv("COMMUNITY_REDIS_CONNECTIONS", raw)
+    monkeypatch.delenv("REFLEX_REDIS_MAX_CONNECTIONS", raising=False)
+    importlib.reload(rxconfig)
+    assert os.environ["REFLEX_REDIS_MAX_CONNECTIONS"] == str(expected)
+
+    async def pool():  # no connection is opened until a command runs
+        return RedisBackend("redis://127.0.0.1:6399/0", "t")._async_client().connection_pool
+
+    made = asyncio.run(pool())
+    assert isinstance(made, redis.asyncio.BlockingConnectionPool)
+    assert made.max_connections == expected
