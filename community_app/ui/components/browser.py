@@ -34,6 +34,13 @@ class LoadingScreen(_SiteComponent):
     label: Var[str]
 
 
+class RenderWhenReady(_SiteComponent):
+    """Its first child until ``ready``, then its second, rendered in the background."""
+
+    tag = "RenderWhenReady"
+    ready: Var[bool]
+
+
 class DismissibleBanner(_SiteComponent):
     tag = "DismissibleBanner"
     close_label: Var[str]
@@ -45,3 +52,4 @@ uncaught_error_screen = UncaughtErrorScreen.create
 page_loading_indicator = PageLoadingIndicator.create
 loading_screen = LoadingScreen.create
 dismissible_banner = DismissibleBanner.create
+render_when_ready = RenderWhenReady.create
