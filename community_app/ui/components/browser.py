@@ -34,17 +34,17 @@ class LoadingScreen(_SiteComponent):
     label: Var[str]
 
 
+class DismissibleBanner(_SiteComponent):
+    tag = "DismissibleBanner"
+    close_label: Var[str]
+    threshold: Var[int]
+
+
 class RenderWhenReady(_SiteComponent):
     """Its first child until ``ready``, then its second, rendered in the background."""
 
     tag = "RenderWhenReady"
     ready: Var[bool]
-
-
-class DismissibleBanner(_SiteComponent):
-    tag = "DismissibleBanner"
-    close_label: Var[str]
-    threshold: Var[int]
 
 
 scroll_to_top = ScrollToTop.create
