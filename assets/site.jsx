@@ -1,7 +1,7 @@
 // Small browser-only behaviours that Reflex has no component for. Each is wrapped in
 // Python by community_app/ui/components/browser.py, which passes every text in (already
 // translated), so nothing here needs editing to change wording or language.
-import React, { useEffect, useRef, useState } from "react";
+import React, { useDeferredValue, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 
 // Scrolls the window to the top whenever the route path changes.
@@ -169,6 +169,18 @@ export function LoadingScreen({ label }) {
       <span>{label}</span>
     </div>
   );
+}
+
+// Two children: what shows until `ready` turns true, then what shows once it is. The
+// second is rendered by React in the background (a deferred render, done in slices with
+// the browser free in between) instead of in the render that turned `ready` true: a
+// state update from the server renders at once, in one task however big (Reflex's store
+// is a useSyncExternalStore), so a page whose sections all fill in with its data would
+// block the browser for that whole render. Already `ready` when mounted: at once.
+export function RenderWhenReady({ ready, children }) {
+  const shown = useDeferredValue(ready);
+  const [before, after] = React.Children.toArray(children);
+  return ready && shown ? after : before;
 }
 
 const BANNER_KEY = "uzdev_bannerClosed";

@@ -10,6 +10,7 @@ from typing import Any
 
 import reflex as rx
 
+from community_app.ui.components.browser import render_when_ready
 from community_app.ui.components.buttons import action_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import CARD_COLUMNS, CARD_STYLE, CENTRED_LINES, COLORS
@@ -228,6 +229,12 @@ def first_of(*cases: tuple[Any, rx.Component], otherwise: rx.Component) -> rx.Co
 def section_content(loading: Any, error: Any, content: rx.Component, *, loading_label: Any,
                     error_message: Any) -> rx.Component:
     """A section's ``content`` once its data came: ``loading_block`` while ``loading``,
-    ``error_block`` when ``error``."""
-    return rx.cond(loading, loading_block(loading_label),
-                   rx.cond(error, error_block(error_message), content))
+    ``error_block`` when ``error``. The content replaces the loading block in a render of
+    its own, in the background (``render_when_ready``): the page's sections filling in
+    with its data are not one long task."""
+    return render_when_ready(
+        loading_block(loading_label),
+        rx.cond(loading, loading_block(loading_label),
+                rx.cond(error, error_block(error_message), content)),
+        ready=~loading,
+    )

@@ -40,8 +40,16 @@ class DismissibleBanner(_SiteComponent):
     threshold: Var[int]
 
 
+class RenderWhenReady(_SiteComponent):
+    """Its first child until ``ready``, then its second, rendered in the background."""
+
+    tag = "RenderWhenReady"
+    ready: Var[bool]
+
+
 scroll_to_top = ScrollToTop.create
 uncaught_error_screen = UncaughtErrorScreen.create
 page_loading_indicator = PageLoadingIndicator.create
 loading_screen = LoadingScreen.create
 dismissible_banner = DismissibleBanner.create
+render_when_ready = RenderWhenReady.create
