@@ -234,7 +234,6 @@ def section_content(loading: Any, error: Any, content: rx.Component, *, loading_
     with its data are not one long task."""
     return render_when_ready(
         loading_block(loading_label),
-        rx.cond(loading, loading_block(loading_label),
-                rx.cond(error, error_block(error_message), content)),
+        rx.cond(error, error_block(error_message), content),
         ready=~loading,
     )
