@@ -6,6 +6,7 @@ import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
 from community_app.build_output import FirstPaintPlugin
+from community_app.process_memory import SERVER_ALLOCATOR_CONF, SERVER_ALLOCATOR_ENV
 from community_app.radix_css import RadixThemesPalettesPlugin
 from community_app.settings import (
     backend_workers, cors_origins, redis_connections, session_expiry_seconds, trusted_proxy_hops,
@@ -18,6 +19,9 @@ os.environ.setdefault("GRANIAN_WORKERS", str(backend_workers()))
 # Reflex's Redis client: a blocking pool of COMMUNITY_REDIS_CONNECTIONS per worker, not one
 # connection more per concurrent call, kept for good (settings.redis_connections).
 os.environ.setdefault("REFLEX_REDIS_MAX_CONNECTIONS", str(redis_connections()))
+# The server's own allocator hands freed connection buffers back to the system instead of
+# keeping a burst's worth for good (process_memory.py).
+os.environ.setdefault(SERVER_ALLOCATOR_ENV, SERVER_ALLOCATOR_CONF)
 
 config = rx.Config(
     app_name="community_app",

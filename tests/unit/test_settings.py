@@ -124,3 +124,23 @@ def test_each_workers_redis_clients_have_a_bounded_pool(monkeypatch, raw, expect
     made = asyncio.run(pool())
     assert isinstance(made, redis.asyncio.BlockingConnectionPool)
     assert made.max_connections == expected
+
+
+@pytest.mark.parametrize("given", [None, "dirty_decay_ms:5000"])
+def test_the_server_allocator_hands_freed_pages_back_unless_told_otherwise(monkeypatch, given):
+    """granian's jemalloc reads _RJEM_MALLOC_CONF when a worker first allocates, after
+    rxconfig.py ran: without it, each worker kept a burst's freed connection buffers for
+    good (60-70 MB; `make bench SECTIONS=load`). An operator's own setting wins."""
+    import importlib
+    import os
+
+    import rxconfig
+    from community_app.process_memory import SERVER_ALLOCATOR_CONF
+
+    if given is None:
+        monkeypatch.delenv("_RJEM_MALLOC_CONF", raising=False)
+    else:
+        monkeypatch.setenv("_RJEM_MALLOC_CONF", given)
+    importlib.reload(rxconfig)
+    assert os.environ["_RJEM_MALLOC_CONF"] == (given or SERVER_ALLOCATOR_CONF)
+    assert "dirty_decay_ms:0" in SERVER_ALLOCATOR_CONF and "muzzy_decay_ms:0" in SERVER_ALLOCATOR_CONF
