@@ -28,6 +28,7 @@ from community_app.ui.components.jobs_parts import (
     status_badge,
     visa_badges,
 )
+from community_app.ui.components.browser import render_when_ready
 from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
@@ -334,11 +335,13 @@ def _results() -> rx.Component:
             error_panel(on_retry=JobsState.retry),
             rx.vstack(
                 _summary(),
-                rx.cond(
-                    JobsState.loading & (JobsState.jobs.length() == 0),
-                    # The summary above announces the loading; the rows are decorative.
+                # The summary above announces the loading; the rows are decorative. The
+                # first page of cards replaces them in a render of its own, in the
+                # background (as the home page's sections: blocks.section_content).
+                render_when_ready(
                     row_skeletons(**CARD_STYLE),
                     rx.cond(JobsState.total == 0, _empty(), _list()),
+                    ready=~JobsState.loading | (JobsState.jobs.length() > 0),
                 ),
                 _load_more(),
                 spacing="3",
