@@ -8,6 +8,7 @@ import re
 
 from community_app.build_output import (
     DEFERRED_MARK,
+    PRELOADS_PER_TASK,
     defer_hydration,
     optimize_build,
     prerender_shells,
@@ -101,6 +102,10 @@ def test_hydration_starts_after_the_first_paint_with_the_same_modules_in_order()
     assert "<head></head>" in html
     assert '["/assets/manifest-757ff6e8.js", "/assets/site-CCWwt21i.js"]' in script
     assert script.index("modulepreload") < script.index('await import("/assets/manifest')
+    # A few preloads per task, with a pause in between: not one long task for all of them.
+    loop = script[script.index("for (let i = 0; i < preloads.length"):script.index('await import("/assets/manifest')]
+    assert f"i % {PRELOADS_PER_TASK} === 0) await new Promise((next) => setTimeout(next, 0))" in loop
+    assert 0 < PRELOADS_PER_TASK < 10
     # The rest of the page is untouched; a second pass changes nothing.
     assert html.startswith('<head></head><script>window.__reactRouterContext = {"ssr":false};</script>')
     assert html.endswith('<!--$?--><template id="B:0">')
