@@ -96,26 +96,44 @@ def test_var_folder_is_readable_by_the_site_user_only(tmp_path):
         os.umask(old)
 
 
+# What rxconfig.py puts into the environment (os.environ.setdefault) for the server's workers.
+_RXCONFIG_ENV = ("GRANIAN_WORKERS", "REFLEX_REDIS_MAX_CONNECTIONS", "_RJEM_MALLOC_CONF")
+
+
+def _reload_rxconfig(monkeypatch, **given: str | None) -> None:
+    """Run rxconfig.py again with none of its variables set but ``given``; monkeypatch puts
+    each back as it was after the test (one rxconfig set is not left to later tests and the
+    servers they start)."""
+    import importlib
+
+    for name in _RXCONFIG_ENV:
+        monkeypatch.setenv(name, "")  # so that its first value is restored afterwards
+        monkeypatch.delenv(name)
+    for name, value in given.items():
+        if value is not None:
+            monkeypatch.setenv(name, value)
+    import rxconfig  # (its first import runs it too)
+
+    importlib.reload(rxconfig)
+
+
 @pytest.mark.parametrize("raw, expected", [(None, 32), ("8", 8), ("2", 32), ("many", 32)])
 def test_each_workers_redis_clients_have_a_bounded_pool(monkeypatch, raw, expected):
     """A burst must not leave hundreds of idle Redis connections in every worker: the shared
     cache's asyncio client and Reflex's state store (REFLEX_REDIS_MAX_CONNECTIONS, set by
     rxconfig.py unless given) take a blocking pool of COMMUNITY_REDIS_CONNECTIONS."""
     import asyncio
-    import importlib
     import os
 
     import redis.asyncio
 
-    import rxconfig
     from community_app.services.cache import RedisBackend
 
     if raw is None:
         monkeypatch.delenv("COMMUNITY_REDIS_CONNECTIONS", raising=False)
     else:
         monkeypatch.setenv("COMMUNITY_REDIS_CONNECTIONS", raw)
-    monkeypatch.delenv("REFLEX_REDIS_MAX_CONNECTIONS", raising=False)
-    importlib.reload(rxconfig)
+    _reload_rxconfig(monkeypatch)
     assert os.environ["REFLEX_REDIS_MAX_CONNECTIONS"] == str(expected)
 
     async def pool():  # no connection is opened until a command runs
@@ -131,16 +149,10 @@ def test_the_server_allocator_hands_freed_pages_back_unless_told_otherwise(monke
     """granian's jemalloc reads _RJEM_MALLOC_CONF when a worker first allocates, after
     rxconfig.py ran: without it, each worker kept a burst's freed connection buffers for
     good (60-70 MB; `make bench SECTIONS=load`). An operator's own setting wins."""
-    import importlib
     import os
 
-    import rxconfig
     from community_app.process_memory import SERVER_ALLOCATOR_CONF
 
-    if given is None:
-        monkeypatch.delenv("_RJEM_MALLOC_CONF", raising=False)
-    else:
-        monkeypatch.setenv("_RJEM_MALLOC_CONF", given)
-    importlib.reload(rxconfig)
+    _reload_rxconfig(monkeypatch, _RJEM_MALLOC_CONF=given)
     assert os.environ["_RJEM_MALLOC_CONF"] == (given or SERVER_ALLOCATOR_CONF)
     assert "dirty_decay_ms:0" in SERVER_ALLOCATOR_CONF and "muzzy_decay_ms:0" in SERVER_ALLOCATOR_CONF
