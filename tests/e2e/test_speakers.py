@@ -232,10 +232,13 @@ def test_unexpected_failure_says_so_and_keeps_the_form(page: Page, site):
 
 
 def test_keyboard_only_photo_button_opens_the_file_chooser(page: Page, tmp_path: Path):
+    choosers = []
+    page.on("filechooser", lambda chooser: choosers.append(chooser))  # listening before the page loads
     _open(page)
     page.get_by_role("button", name="Choose a photo").focus()
     with page.expect_file_chooser() as chooser:  # fails when Enter opens none
         page.keyboard.press("Enter")
+    assert len(choosers) == 1
     photo = tmp_path / "me.webp"
     Image.new("RGB", (64, 64), "orange").save(photo)
     chooser.value.set_files(photo)
