@@ -15,7 +15,7 @@ rxconfig.py). This wrapper adds what that server does not do:
   written without the slash. A request for ``/<page>`` whose ``<page>/index.html`` exists
   is served that file directly (same page, same address, one round trip less).
 - **HTML for pages with an id in their address.** ``/news/12`` is served the prerendered
-  shell of its route (``/news/_/index.html``, see ``build_output.py``): the frame and the
+  shell of its route (``/news/_/index.html``, see ``reflex_ext/first_paint_build.py``): the frame and the
   page's loading placeholder, painted before the JavaScript; the browser hydrates the
   route for the real address and the data comes over the websocket as before.
 """
@@ -29,7 +29,7 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from community_app.build_output import shell_for
+from community_app.reflex_ext.first_paint_build import shell_for
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"

@@ -117,7 +117,7 @@ def shared_chunk() -> tuple[str, int, int]:
 
     def preloaded(html: Path) -> set[str]:
         # Module preloads: links in the head, or the list the deferred hydration script
-        # adds after the first paint (community_app/build_output.py).
+        # adds after the first paint (community_app/reflex_ext/first_paint_build.py).
         return set(re.findall(r'"/assets/([^"]+\.js)"', html.read_text()))
 
     common = preloaded(client / "index.html") & preloaded(client / "about" / "index.html")
