@@ -2,7 +2,7 @@
 
 The built pages are prerendered once, in English and signed out; the language and the
 sign-in live in the browser's storage and reach the server with the page's first event
-(``state/hydrate.py``). Until that answer is applied the page would paint English and a
+(``reflex_ext/hydrate.py``, or Reflex's own chain with the extensions off). Until that answer is applied the page would paint English and a
 Login button for a few hundred ms. This inline script, the first of the head after
 Reflex's colour-theme one (so it runs before anything of the body is painted):
 

@@ -8,6 +8,12 @@ Sections (each a module of this package with ``run(server: BenchServer) -> None`
   p50/p99, /ping during the burst, server memory until the sessions expire).
 
 Run one section: ``make bench SECTIONS=api``.
+
+A/B of the Reflex extensions (docs/reflex-extensions.md): ``BENCH_EXTENSIONS`` (default
+``on,off``) serves the site once per value of ``COMMUNITY_REFLEX_EXTENSIONS``, one after
+the other (the ``off`` build in a folder of its own), and runs the sections against each,
+so both columns come from one run on the same machine. ``BENCH_EXTENSIONS=on`` measures
+the site as deployed only.
 """
 
 from __future__ import annotations
@@ -53,11 +59,17 @@ def main(argv: list[str]) -> int:
         "COMMUNITY_LIMIT_CODE_SENDS_ADDRESS": "1000000/minute",
     }
     cli(env, "demo")
-    with production_server(env, ROOT / "tests" / "output" / "bench-server.log", loglevel="warning") as url:
-        server = BenchServer(url=url, env=env)
-        for name in wanted:
-            print(f"\n=== {name} ===", flush=True)
-            importlib.import_module(f"tests.bench.{name}").run(server)
+    modes = [m for m in (os.environ.get("BENCH_EXTENSIONS") or "on,off").split(",") if m]
+    for mode in modes:
+        mode_env = {**env, "COMMUNITY_REFLEX_EXTENSIONS": mode}
+        if mode == "off":  # its own build folder: the project's .web keeps the extensions' build
+            mode_env["REFLEX_WEB_WORKDIR"] = str(ROOT / ".make" / "web-stock")
+        log = ROOT / "tests" / "output" / f"bench-server-{mode}.log"
+        with production_server(mode_env, log, loglevel="warning") as url:
+            server = BenchServer(url=url, env=mode_env)
+            for name in wanted:
+                print(f"\n=== {name} (COMMUNITY_REFLEX_EXTENSIONS={mode}) ===", flush=True)
+                importlib.import_module(f"tests.bench.{name}").run(server)
     return 0
 
 
