@@ -12,7 +12,8 @@ Run one section: ``make bench SECTIONS=api``.
 A/B of the Reflex extensions (docs/reflex-extensions.md): ``BENCH_EXTENSIONS`` (default
 ``on,off``) serves the site once per value of ``COMMUNITY_REFLEX_EXTENSIONS``, one after
 the other (the ``off`` build in a folder of its own), and runs the sections against each,
-so both columns come from one run on the same machine. ``BENCH_EXTENSIONS=on`` measures
+so both come from one run on the same machine; at the end each section's output of both
+is printed side by side. ``BENCH_EXTENSIONS=on`` measures
 the site as deployed only.
 """
 
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import io
+import itertools
 import os
 import signal
 import sys
@@ -60,6 +63,7 @@ def main(argv: list[str]) -> int:
     }
     cli(env, "demo")
     modes = [m for m in (os.environ.get("BENCH_EXTENSIONS") or "on,off").split(",") if m]
+    printed: dict[tuple[str, str], list[str]] = {}
     for mode in modes:
         mode_env = {**env, "COMMUNITY_REFLEX_EXTENSIONS": mode}
         if mode == "off":  # its own build folder: the project's .web keeps the extensions' build
@@ -69,8 +73,43 @@ def main(argv: list[str]) -> int:
             server = BenchServer(url=url, env=mode_env)
             for name in wanted:
                 print(f"\n=== {name} (COMMUNITY_REFLEX_EXTENSIONS={mode}) ===", flush=True)
-                importlib.import_module(f"tests.bench.{name}").run(server)
+                with _Tee() as tee:
+                    importlib.import_module(f"tests.bench.{name}").run(server)
+                printed[(name, mode)] = tee.lines()
+    if len(modes) > 1:
+        for name in wanted:
+            print_side_by_side(name, modes, [printed[(name, mode)] for mode in modes])
     return 0
+
+
+class _Tee(io.StringIO):
+    """Prints as usual and keeps a copy of what was printed."""
+
+    def __enter__(self):
+        self._stdout = sys.stdout
+        sys.stdout = self
+        return self
+
+    def __exit__(self, *exc):
+        sys.stdout = self._stdout
+
+    def write(self, text: str) -> int:
+        self._stdout.write(text)
+        self._stdout.flush()
+        return super().write(text)
+
+    def lines(self) -> list[str]:
+        return self.getvalue().splitlines()
+
+
+def print_side_by_side(name: str, modes: list[str], outputs: list[list[str]]) -> None:
+    """One section's output of each mode in columns, line by line (the sections print the
+    same rows in the same order whatever the mode)."""
+    width = max((len(line) for out in outputs[:-1] for line in out), default=0)
+    print(f"\n=== {name}, side by side: " + " | ".join(
+        f"COMMUNITY_REFLEX_EXTENSIONS={mode}" for mode in modes) + " ===")
+    for row in itertools.zip_longest(*outputs, fillvalue=""):
+        print(" | ".join(cell.ljust(width) for cell in row[:-1]) + " | " + row[-1])
 
 
 if __name__ == "__main__":
