@@ -229,9 +229,17 @@ def backend_workers() -> int:
 
 def event_concurrency() -> int:
     """Events one worker runs at once (``COMMUNITY_EVENT_CONCURRENCY``, default 8); the
-    rest wait before taking their session's lock (community_app/event_admission.py)."""
+    rest wait before taking their session's lock (community_app/reflex_ext/event_admission.py)."""
     raw = _env("COMMUNITY_EVENT_CONCURRENCY")
     return int(raw) if raw.isdigit() and int(raw) > 0 else 8
+
+
+def reflex_extensions() -> bool:
+    """Whether the site's extensions of Reflex are on (``COMMUNITY_REFLEX_EXTENSIONS``,
+    default on; ``off`` runs the site on stock Reflex: nothing patched, no build rewrite,
+    no version guard; see docs/reflex-extensions.md). Read at start and at build time: a
+    build made with the switch off must be served with it off."""
+    return _env("COMMUNITY_REFLEX_EXTENSIONS", "on").lower() not in ("off", "0", "false", "no")
 
 
 def redis_connections() -> int:

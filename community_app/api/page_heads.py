@@ -1,60 +1,17 @@
-"""The head of every public page, put into the HTML the server sends (an ASGI wrapper added
-in ``community_app.py`` right outside ``web_serving.serve_pages``).
-
-Crawlers and link previewers do not run JavaScript: the title, meta description, canonical
-address, Open Graph / Twitter cards and JSON-LD of ``services/seo.py`` must be in the HTML.
-For a page ``seo.page_head`` knows (the public pages and the item pages), this wrapper asks
-the site for the page's plain HTML (the prerendered file or shell ``serve_pages`` picks,
-without ``Accept-Encoding`` and without the conditional headers, so never the precompressed
-copy nor a 304), puts the head in, and answers itself:
-
-- ``ETag``: a hash of the HTML it sends (page file + head), so ``If-None-Match`` still gets
-  a 304 when nothing changed, and a changed item (new title) gets a new ETag at once;
-- brotli (quality 5), else gzip (level 5), as the client accepts: about 1-2 ms for a 27 KB
-  page, on a thread (the brotli copies made at build time cannot hold a per-item head);
-- ``Vary: Accept-Encoding, Accept-Language, Cookie`` (the head follows the language);
-- the ``Cache-Control`` ``serve_pages`` set (``no-cache``: revalidate) is kept;
-- the head's status: 404 (the page, showing its not-found screen once it loads, and never a
-  304) for a member page that is not on.
-
-The head is computed on a thread (it reads the shared cache, the database on a miss).
-Everything else (assets, the API, unknown pages, other methods) passes through untouched.
-"""
+"""The address a request came to, as the site names itself in links it writes (page heads,
+share cards)."""
 
 from __future__ import annotations
 
-import asyncio
-import gzip
-import hashlib
-import logging
 import re
 
-import brotli
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
-from community_app.api.asgi_capture import capture_response
-from community_app.db import session_scope
 from community_app.services import seo
 from community_app.settings import trusted_proxy_hops
 
-log = logging.getLogger(__name__)
-
-_NOT_PAGES = ("/api/", "/_", "/ping", "/uploaded_files", "/assets/", "/feeds/")
-_DROPPED_REQUEST_HEADERS = {b"accept-encoding", b"if-none-match", b"if-modified-since",
-                            b"range", b"if-range"}
-_KEPT_RESPONSE_HEADERS = {"cache-control"}
 _HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
-# About 1-2 ms each for a 27 KB page; brotli's 5 is within 1 % of its 9, at a thirtieth of the time.
-GZIP_LEVEL = 5
-BROTLI_QUALITY = 5
-
-
-def _is_page(scope: Scope) -> bool:
-    if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
-        return False
-    path: str = scope["path"]
-    return not path.startswith(_NOT_PAGES) and "." not in path.rsplit("/", 1)[-1]
 
 
 def request_base(scope: Scope, headers: Headers) -> str:
@@ -68,94 +25,3 @@ def request_base(scope: Scope, headers: Headers) -> str:
         server = scope.get("server") or ("localhost", 80)
         host = f"{server[0]}:{server[1]}"
     return seo.public_base(f"{scheme}://{host}")
-
-
-def with_page_heads(app: ASGIApp) -> ASGIApp:
-    """Wrap the site (an ``api_transformer`` step, outside ``serve_pages``)."""
-
-    async def wrapper(scope: Scope, receive: Receive, send: Send) -> None:
-        if not _is_page(scope) or not seo.has_head(scope["path"]):
-            await app(scope, receive, send)
-            return
-        headers = Headers(scope=scope)
-        lang = seo.head_language(headers.get("cookie", ""), headers.get("accept-language", ""))
-        try:
-            head = await asyncio.to_thread(_page_head, scope["path"], lang,
-                                           request_base(scope, headers))
-        except Exception:  # a page without its head is better than no page
-            log.exception("page head of %s", scope["path"])
-            head = None
-        if head is None:
-            await app(scope, receive, send)
-            return
-        # The plain file, in the body (not as "send this path": granian offers pathsend).
-        extensions = {k: v for k, v in (scope.get("extensions") or {}).items()
-                      if k != "http.response.pathsend"}
-        plain = {**scope, "method": "GET", "extensions": extensions, "headers": [
-            (k, v) for k, v in scope["headers"] if k.lower() not in _DROPPED_REQUEST_HEADERS]}
-        start, body = await capture_response(app, plain, receive)
-        if start is None:
-            return
-        if not body:  # nothing to put a head into: let the site answer as it would
-            await app(scope, receive, send)
-            return
-        answer = Headers(raw=start["headers"])
-        if start["status"] != 200 or not answer.get("content-type", "").startswith("text/html"):
-            await _replay(send, start, body, scope["method"] == "HEAD")
-            return
-        page = await asyncio.to_thread(_finish, body, head,
-                                       _encoding(headers.get("accept-encoding", "")))
-        await _send_page(send, scope, headers, answer, head.status, *page)
-
-    return wrapper
-
-
-async def _replay(send: Send, start: Message, body: bytes, head_only: bool) -> None:
-    await send(start)
-    await send({"type": "http.response.body", "body": b"" if head_only else body})
-
-
-def _page_head(path: str, lang: str, base: str) -> seo.Head | None:
-    """``seo.page_head`` in a session of its own (no connection is taken on a cache hit)."""
-    with session_scope() as session:
-        return seo.page_head(session, path, lang, base)
-
-
-def _encoding(accept_encoding: str) -> str:
-    """brotli, else gzip, when the client accepts it (a zero q-value refuses); else ""."""
-    accepted = set()
-    for part in accept_encoding.lower().split(","):
-        name, _, params = part.strip().partition(";")
-        if params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
-            accepted.add(name.strip())
-    return next((name for name in ("br", "gzip") if name in accepted), "")
-
-
-def _finish(html: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str]:
-    """The page with its head, compressed as asked, and its ETag: CPU work, on a thread."""
-    page = seo.inject_head(html.decode("utf-8"), seo.head_html(head))
-    body = seo.with_html_lang(page, head.lang).encode("utf-8")
-    # One ETag per encoding (a strong validator names exact bytes).
-    etag = f'"{hashlib.sha256(body).hexdigest()[:32]}{"-" + encoding if encoding else ""}"'
-    if encoding == "br":
-        body = brotli.compress(body, quality=BROTLI_QUALITY)
-    elif encoding == "gzip":
-        body = gzip.compress(body, GZIP_LEVEL, mtime=0)
-    return body, etag, encoding
-
-
-async def _send_page(send: Send, scope: Scope, request: Headers, answer: Headers, status: int,
-                     body: bytes, etag: str, encoding: str) -> None:
-    out = [(k.encode(), v.encode()) for k, v in answer.items() if k in _KEPT_RESPONSE_HEADERS]
-    out += [(b"etag", etag.encode()), (b"vary", b"Accept-Encoding, Accept-Language, Cookie")]
-    unchanged = etag in [tag.strip() for tag in request.get("if-none-match", "").split(",")]
-    if unchanged and status == 200:
-        await send({"type": "http.response.start", "status": 304, "headers": out})
-        await send({"type": "http.response.body", "body": b""})
-        return
-    if encoding:
-        out.append((b"content-encoding", encoding.encode()))
-    out += [(b"content-type", b"text/html; charset=utf-8"),
-            (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": out})
-    await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})

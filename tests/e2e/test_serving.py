@@ -18,7 +18,7 @@ from tests.e2e.public_site_helpers import query
 
 
 def _hashed_assets(html: str) -> list[str]:
-    # Links of the head, and the module preloads the hydration script makes (build_output.py).
+    # Links of the head, and the module preloads the hydration script makes (reflex_ext/first_paint_build.py).
     return re.findall(r'"(/assets/[^"]+-[A-Za-z0-9_-]{8}\.(?:js|css))"', html)
 
 
@@ -105,7 +105,7 @@ def _insert_news(site, title: str, content: str) -> int:
     return query(site, "SELECT id FROM news WHERE title = :title", title=title)[0][0]
 
 
-# --- Radix styles survive the build's CSS purge (community_app/build_output.py) ----------
+# --- Radix styles survive the build's CSS purge (community_app/reflex_ext/first_paint_build.py) ----------
 
 RADIX_CSS = ROOT / ".web" / "node_modules" / "@radix-ui" / "themes" / "styles.css"
 
@@ -182,7 +182,7 @@ def test_pages_hydrate_after_their_first_paint(site):
 def test_pages_with_an_id_get_their_prerendered_shell_and_then_their_data(page: Page, site):
     """Every page with an id in its address (a news item, an event's details and its
     registration form, a job post, a blog post) answers with its route's prerendered shell
-    (the frame and the page's placeholder, painted before the JavaScript: build_output.py),
+    (the frame and the page's placeholder, painted before the JavaScript: reflex_ext/first_paint_build.py),
     then shows the item for the real address."""
     news_id = query(site, "SELECT id FROM news ORDER BY id LIMIT 1")[0][0]
     meetup_id = query(site, "SELECT id FROM meetups WHERE starts_at > CURRENT_TIMESTAMP "

@@ -6,7 +6,7 @@ import asyncio
 
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 
-from community_app import event_admission
+from community_app.reflex_ext import event_admission
 
 
 def test_events_are_admitted_a_few_at_a_time(monkeypatch):

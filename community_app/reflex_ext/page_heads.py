@@ -1,0 +1,195 @@
+"""The head of every public page, put into the HTML the server sends (an ASGI wrapper added
+in ``community_app.py`` right outside ``web_serving.serve_pages``, with the extensions on).
+
+Crawlers and link previewers do not run JavaScript: the title, meta description, canonical
+address, Open Graph / Twitter cards and JSON-LD of ``services/seo.py`` must be in the HTML.
+For a page ``seo.page_head`` knows (the public pages and the item pages), this wrapper asks
+the site for the page's plain HTML (the prerendered file or shell ``serve_pages`` picks,
+without ``Accept-Encoding`` and without the conditional headers, so never the precompressed
+copy nor a 304), puts the head in, and answers itself:
+
+- ``ETag``: a hash of the HTML it sends (page file + head), so ``If-None-Match`` still gets
+  a 304 when nothing changed, and a changed item (new title) gets a new ETag at once;
+- brotli (quality 5), else gzip (level 5), as the client accepts: about 1-2 ms for a 27 KB
+  page, on a thread (the brotli copies made at build time cannot hold a per-item head);
+- ``Vary: Accept-Encoding, Accept-Language, Cookie`` (the head follows the language);
+- the ``Cache-Control`` ``serve_pages`` set (``no-cache``: revalidate) is kept;
+- the head's status: 404 (the page, showing its not-found screen once it loads, and never a
+  304) for a member page that is not on.
+
+The head is computed on a thread (it reads the shared cache, the database on a miss).
+Everything else (assets, the API, unknown pages, other methods) passes through untouched.
+
+Replaces: Reflex's ``<title>``, description and ``og:image`` tags in its prerendered HTML
+(``inject_head``: regular expressions written for the HTML of Reflex 0.10.1 / React Router
+8.4) and ``<html lang>``; no private name. Reflex's public way, ``add_page(title=...,
+description=..., meta=...)``, is one head per route, fixed at build time: that is what
+the site serves with ``COMMUNITY_REFLEX_EXTENSIONS=off`` (crawlers then see each route's
+title, not each news item's, and no JSON-LD).
+
+Gain: a feature (per-item titles, descriptions, share cards, JSON-LD for crawlers that run
+no JavaScript; Lighthouse SEO 1.00), not a speed-up; its cost is 1-2 ms per page on a
+thread (brotli/gzip of the page).
+
+On a Reflex upgrade: check that a built page still has one ``<title>`` and the
+``<meta content=... name="description"/>`` form ``_REPLACED`` matches (tests/unit/test_seo.py,
+and tests/e2e/test_sharing.py on the real build).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import hashlib
+import logging
+import re
+
+import brotli
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from community_app.api.asgi_capture import capture_response
+from community_app.api.page_heads import request_base
+from community_app.db import session_scope
+from community_app.i18n import LANGUAGES
+from community_app.services import seo
+
+log = logging.getLogger(__name__)
+
+# What Reflex writes into every prerendered page and the head above replaces.
+_REPLACED = re.compile(
+    r'<title>[^<]*</title>|<meta content="[^"]*" property="og:image"/>'
+    r'|<meta content="[^"]*" name="description"/>'
+)
+_CHARSET = re.compile(r'<meta charset="utf-8"\s*/?>', re.I)
+_HEAD = re.compile(r"<head[^>]*>", re.I)
+
+
+_HTML_LANG = re.compile(r'(<html\b[^>]*?\blang=")[a-z]+(")', re.I)
+
+
+def with_html_lang(document: str, lang: str) -> str:
+    """``document`` with ``<html lang>`` in the head's language (the build says "en")."""
+    return _HTML_LANG.sub(rf"\g<1>{lang}\g<2>", document, count=1) if lang in LANGUAGES else document
+
+
+def inject_head(document: str, tags: tuple[str, str]) -> str:
+    """``document`` with Reflex's title, description and og:image replaced by ``tags``:
+    the first part early in the head (after the charset), the scripts at its end. React
+    hydrates the head's own inline script onto the first <script> it meets, so a JSON-LD
+    script before it would be taken for it (a hydration error): after it, it is skipped."""
+    head_end = document.find("</head>")
+    if head_end < 0:
+        return document
+    head = _REPLACED.sub("", document[:head_end])
+    # After the charset (it must stay in the first 1024 bytes), else right after <head>.
+    anchor = _CHARSET.search(head) or _HEAD.search(head)
+    at = anchor.end() if anchor else len(head)
+    early, late = tags
+    return head[:at] + early + head[at:] + late + document[head_end:]
+
+_NOT_PAGES = ("/api/", "/_", "/ping", "/uploaded_files", "/assets/", "/feeds/")
+_DROPPED_REQUEST_HEADERS = {b"accept-encoding", b"if-none-match", b"if-modified-since",
+                            b"range", b"if-range"}
+_KEPT_RESPONSE_HEADERS = {"cache-control"}
+# About 1-2 ms each for a 27 KB page; brotli's 5 is within 1 % of its 9, at a thirtieth of the time.
+GZIP_LEVEL = 5
+BROTLI_QUALITY = 5
+
+
+def _is_page(scope: Scope) -> bool:
+    if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+        return False
+    path: str = scope["path"]
+    return not path.startswith(_NOT_PAGES) and "." not in path.rsplit("/", 1)[-1]
+
+
+def with_page_heads(app: ASGIApp) -> ASGIApp:
+    """Wrap the site (an ``api_transformer`` step, outside ``serve_pages``)."""
+
+    async def wrapper(scope: Scope, receive: Receive, send: Send) -> None:
+        if not _is_page(scope) or not seo.has_head(scope["path"]):
+            await app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        lang = seo.head_language(headers.get("cookie", ""), headers.get("accept-language", ""))
+        try:
+            head = await asyncio.to_thread(_page_head, scope["path"], lang,
+                                           request_base(scope, headers))
+        except Exception:  # a page without its head is better than no page
+            log.exception("page head of %s", scope["path"])
+            head = None
+        if head is None:
+            await app(scope, receive, send)
+            return
+        # The plain file, in the body (not as "send this path": granian offers pathsend).
+        extensions = {k: v for k, v in (scope.get("extensions") or {}).items()
+                      if k != "http.response.pathsend"}
+        plain = {**scope, "method": "GET", "extensions": extensions, "headers": [
+            (k, v) for k, v in scope["headers"] if k.lower() not in _DROPPED_REQUEST_HEADERS]}
+        start, body = await capture_response(app, plain, receive)
+        if start is None:
+            return
+        if not body:  # nothing to put a head into: let the site answer as it would
+            await app(scope, receive, send)
+            return
+        answer = Headers(raw=start["headers"])
+        if start["status"] != 200 or not answer.get("content-type", "").startswith("text/html"):
+            await _replay(send, start, body, scope["method"] == "HEAD")
+            return
+        page = await asyncio.to_thread(_finish, body, head,
+                                       _encoding(headers.get("accept-encoding", "")))
+        await _send_page(send, scope, headers, answer, head.status, *page)
+
+    return wrapper
+
+
+async def _replay(send: Send, start: Message, body: bytes, head_only: bool) -> None:
+    await send(start)
+    await send({"type": "http.response.body", "body": b"" if head_only else body})
+
+
+def _page_head(path: str, lang: str, base: str) -> seo.Head | None:
+    """``seo.page_head`` in a session of its own (no connection is taken on a cache hit)."""
+    with session_scope() as session:
+        return seo.page_head(session, path, lang, base)
+
+
+def _encoding(accept_encoding: str) -> str:
+    """brotli, else gzip, when the client accepts it (a zero q-value refuses); else ""."""
+    accepted = set()
+    for part in accept_encoding.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+            accepted.add(name.strip())
+    return next((name for name in ("br", "gzip") if name in accepted), "")
+
+
+def _finish(html: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str]:
+    """The page with its head, compressed as asked, and its ETag: CPU work, on a thread."""
+    page = inject_head(html.decode("utf-8"), seo.head_html(head))
+    body = with_html_lang(page, head.lang).encode("utf-8")
+    # One ETag per encoding (a strong validator names exact bytes).
+    etag = f'"{hashlib.sha256(body).hexdigest()[:32]}{"-" + encoding if encoding else ""}"'
+    if encoding == "br":
+        body = brotli.compress(body, quality=BROTLI_QUALITY)
+    elif encoding == "gzip":
+        body = gzip.compress(body, GZIP_LEVEL, mtime=0)
+    return body, etag, encoding
+
+
+async def _send_page(send: Send, scope: Scope, request: Headers, answer: Headers, status: int,
+                     body: bytes, etag: str, encoding: str) -> None:
+    out = [(k.encode(), v.encode()) for k, v in answer.items() if k in _KEPT_RESPONSE_HEADERS]
+    out += [(b"etag", etag.encode()), (b"vary", b"Accept-Encoding, Accept-Language, Cookie")]
+    unchanged = etag in [tag.strip() for tag in request.get("if-none-match", "").split(",")]
+    if unchanged and status == 200:
+        await send({"type": "http.response.start", "status": 304, "headers": out})
+        await send({"type": "http.response.body", "body": b""})
+        return
+    if encoding:
+        out.append((b"content-encoding", encoding.encode()))
+    out += [(b"content-type", b"text/html; charset=utf-8"),
+            (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": out})
+    await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
