@@ -59,9 +59,10 @@ app = rx.App(
     html_lang="en",
     # The REST API around Reflex's backend; caching headers and slash-free page addresses
     # (web_serving.py); each public page's head (title, description, Open Graph, JSON-LD:
-    # reflex_ext/page_heads.py, with the extensions on); security headers and request counts on every answer.
+    # reflex_ext/page_heads.py: a feature, so with the extensions on and off); security
+    # headers and request counts on every answer.
     api_transformer=[
-        create_api(), serve_pages, *([with_page_heads] if EXTENSIONS else []), SecurityHeaders,
+        create_api(), serve_pages, with_page_heads, SecurityHeaders,
         RequestMetrics,
     ],
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),

@@ -1,5 +1,6 @@
 """The head of every public page, put into the HTML the server sends (an ASGI wrapper added
-in ``community_app.py`` right outside ``web_serving.serve_pages``, with the extensions on).
+in ``community_app.py`` right outside ``web_serving.serve_pages``, with the extensions on
+and off: it is a feature, uses no private name, and only reads Reflex's output).
 
 Crawlers and link previewers do not run JavaScript: the title, meta description, canonical
 address, Open Graph / Twitter cards and JSON-LD of ``services/seo.py`` must be in the HTML.
@@ -23,9 +24,8 @@ Everything else (assets, the API, unknown pages, other methods) passes through u
 Replaces: Reflex's ``<title>``, description and ``og:image`` tags in its prerendered HTML
 (``inject_head``: regular expressions written for the HTML of Reflex 0.10.1 / React Router
 8.4) and ``<html lang>``; no private name. Reflex's public way, ``add_page(title=...,
-description=..., meta=...)``, is one head per route, fixed at build time: that is what
-the site serves with ``COMMUNITY_REFLEX_EXTENSIONS=off`` (crawlers then see each route's
-title, not each news item's, and no JSON-LD).
+description=..., meta=...)``, is one head per route, fixed at build time: not enough for
+per-item share cards, so this stays on with ``COMMUNITY_REFLEX_EXTENSIONS=off`` too.
 
 Gain: a feature (per-item titles, descriptions, share cards, JSON-LD for crawlers that run
 no JavaScript; Lighthouse SEO 1.00), not a speed-up; its cost is 1-2 ms per page on a

@@ -2,7 +2,7 @@
 canonical address, Open Graph and Twitter cards, JSON-LD structured data, feed links.
 
 Crawlers and link previewers do not run JavaScript, so the server puts this head into the
-HTML it sends (``reflex_ext/page_heads.py``, with the Reflex extensions on). ``page_head(path, lang, base)`` answers for a page
+HTML it sends (``reflex_ext/page_heads.py``, with the Reflex extensions on and off). ``page_head(path, lang, base)`` answers for a page
 address: a public page of ``STATIC_PAGES``, an item page (a news item, a meetup, a job
 post, a member's blog post) or a member's public page, whose facts come through the
 shared cache (``services/cache``: one cached read per item, expired by the commits that
