@@ -27,7 +27,6 @@ import asyncio
 import gzip
 import hashlib
 import logging
-import re
 
 import brotli
 from starlette.datastructures import Headers
@@ -36,7 +35,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from community_app.api.asgi_capture import capture_response
 from community_app.db import session_scope
 from community_app.services import seo
-from community_app.settings import trusted_proxy_hops
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +42,6 @@ _NOT_PAGES = ("/api/", "/_", "/ping", "/uploaded_files", "/assets/", "/feeds/")
 _DROPPED_REQUEST_HEADERS = {b"accept-encoding", b"if-none-match", b"if-modified-since",
                             b"range", b"if-range"}
 _KEPT_RESPONSE_HEADERS = {"cache-control"}
-_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 # About 1-2 ms each for a 27 KB page; brotli's 5 is within 1 % of its 9, at a thirtieth of the time.
 GZIP_LEVEL = 5
 BROTLI_QUALITY = 5
@@ -55,19 +52,6 @@ def _is_page(scope: Scope) -> bool:
         return False
     path: str = scope["path"]
     return not path.startswith(_NOT_PAGES) and "." not in path.rsplit("/", 1)[-1]
-
-
-def request_base(scope: Scope, headers: Headers) -> str:
-    """``scheme://host`` the request came to (a proxy's ``X-Forwarded-Proto`` counts when
-    ``COMMUNITY_TRUSTED_PROXY_HOPS`` says there is one); ``COMMUNITY_PUBLIC_URL`` wins."""
-    scheme = scope.get("scheme", "http")
-    if trusted_proxy_hops() and headers.get("x-forwarded-proto") in ("http", "https"):
-        scheme = headers["x-forwarded-proto"]
-    host = headers.get("host", "")
-    if not _HOST.match(host):
-        server = scope.get("server") or ("localhost", 80)
-        host = f"{server[0]}:{server[1]}"
-    return seo.public_base(f"{scheme}://{host}")
 
 
 def with_page_heads(app: ASGIApp) -> ASGIApp:
@@ -81,7 +65,7 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
         lang = seo.head_language(headers.get("cookie", ""), headers.get("accept-language", ""))
         try:
             head = await asyncio.to_thread(_page_head, scope["path"], lang,
-                                           request_base(scope, headers))
+                                           seo.public_base())
         except Exception:  # a page without its head is better than no page
             log.exception("page head of %s", scope["path"])
             head = None
