@@ -218,6 +218,14 @@ def waitlist_claim_hours() -> int:
     return int(raw) if raw.isdigit() and int(raw) > 0 else 24
 
 
+def check_in_opens_hours() -> int:
+    """How many hours before a meetup starts its check-in opens
+    (``COMMUNITY_CHECK_IN_OPENS_HOURS``, default 3; it closes when the meetup ends, see
+    services/meetups/admin_registrations.py)."""
+    raw = _env("COMMUNITY_CHECK_IN_OPENS_HOURS", "3")
+    return int(raw) if raw.isdigit() else 3
+
+
 def trusted_proxy_hops() -> int:
     """How many reverse proxies stand in front of the site (``COMMUNITY_TRUSTED_PROXY_HOPS``,
     default 0): the client address is read from their X-Forwarded-For only then."""

@@ -50,6 +50,8 @@ def test_an_opted_in_member_shows_name_posts_and_meetups_attended(client, make_u
     make_registration(engine, user, attended, checked_in_at=utcnow() - dt.timedelta(days=10))
     no_show = make_meetup(engine, in_days=-3, title="Busan mobile meetup")
     make_registration(engine, user, no_show)  # registered, never checked in
+    upcoming = make_meetup(engine, in_days=0.05, title="Tashkent Go night")  # starts in an hour
+    make_registration(engine, user, upcoming, checked_in_at=utcnow())  # at the door, early
     _switch(engine, user, True)
 
     r = client.get(URL.format("dilnoza"))
