@@ -166,8 +166,11 @@ class MyPageState(MyDataMixin, AuthState):
             self.events_error = from_error(exc)
             return None
         self._load_all(user.id)
+        from community_app.state.mypage_meetups import MyMeetupsState  # it imports this module
+
         # The cancelled row loses its button (and the focus with it): to the list's heading.
-        return focus_element(EVENTS_HEADING_ID)
+        # Its ticket goes at once too (the tickets card reads again).
+        return [focus_element(EVENTS_HEADING_ID), MyMeetupsState.load]
 
     @rx.event
     async def reload_lists(self):
