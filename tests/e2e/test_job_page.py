@@ -191,6 +191,7 @@ def test_both_pages_fit_a_phone(mobile: Page, site):
     _goto(page, "/jobs")
     _expect_count(page, "en", len(_open_jobs(site)))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Filters", exact=True).click()  # folded on a phone
     _choose(page, "en", "Job type", "Contract")
     _expect_count(page, "en", len([j for j in _open_jobs(site) if j.job_type == "CONTRACT"]))
     job = _job(site, "Backend Engineer (Kotlin")
