@@ -49,7 +49,6 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from community_app.api.asgi_capture import capture_response
-from community_app.api.page_heads import request_base
 from community_app.db import session_scope
 from community_app.i18n import LANGUAGES
 from community_app.services import seo
@@ -115,7 +114,7 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
         lang = seo.head_language(headers.get("cookie", ""), headers.get("accept-language", ""))
         try:
             head = await asyncio.to_thread(_page_head, scope["path"], lang,
-                                           request_base(scope, headers))
+                                           seo.public_base())
         except Exception:  # a page without its head is better than no page
             log.exception("page head of %s", scope["path"])
             head = None

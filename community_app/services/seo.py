@@ -19,7 +19,6 @@ import dataclasses
 import datetime as dt
 import html
 import json
-import os
 import re
 
 from sqlmodel import Session
@@ -36,7 +35,7 @@ from community_app.services.seo_items import (
     read_item,
     shorten,
 )
-from community_app.settings import get_settings
+from community_app.settings import get_settings, site_address
 
 LANG_COOKIE = "uzdev_lang"
 OG_LOCALES = {"en": "en_US", "uz": "uz_UZ"}
@@ -126,11 +125,10 @@ def head_language(cookie_header: str, accept_language: str) -> str:
     return best
 
 
-def public_base(request_base: str) -> str:
-    """The site's address for absolute links: ``COMMUNITY_PUBLIC_URL`` when it is set, else
-    the address the request came to (scheme and host)."""
-    configured = os.environ.get("COMMUNITY_PUBLIC_URL", "").strip()
-    return (configured or request_base).rstrip("/")
+def public_base() -> str:
+    """The site's address for absolute links (``settings.site_address``: never the
+    request's ``Host`` header)."""
+    return site_address()
 
 
 # ---------------------------------------------------------------- preview pictures

@@ -32,10 +32,12 @@ OPENAPI = "/api/v1/openapi.json"
 
 @pytest.fixture
 def production(monkeypatch):
-    """Settings of a production deployment (a random secret, an SMTP server named)."""
+    """Settings of a production deployment (a random secret, an SMTP server and the public
+    address named)."""
     monkeypatch.setenv("COMMUNITY_ENV", "production")
     monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_urlsafe(48))
     monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://127.0.0.1:1")
+    monkeypatch.setenv("COMMUNITY_PUBLIC_URL", "https://uzdev.test")
     monkeypatch.delenv("COMMUNITY_API_DOCS", raising=False)
     get_settings.cache_clear()
     yield monkeypatch

@@ -128,6 +128,14 @@ def site(tmp_path_factory) -> Site:
         "COMMUNITY_LIMIT_LOGIN_FAILURES_ADDRESS": "10000/hour",
         "COMMUNITY_LIMIT_SPEAKER_APPLICATIONS_ADDRESS": "10000/hour",
         "COMMUNITY_LIMIT_COMMENTS_MEMBER": "10000/hour",
+        "COMMUNITY_LIMIT_COMMENTS_ADDRESS": "10000/hour",
+        "COMMUNITY_LIMIT_BLOG_POSTS_ADDRESS": "10000/hour",
+        "COMMUNITY_LIMIT_JOB_SUBMISSIONS_ADDRESS": "10000/hour",
+        # Check-in opens a year before a meetup (default 3 hours): the suite checks people in
+        # at the demo's upcoming meetups; test_check_in_window.py meets the refusal.
+        "COMMUNITY_CHECK_IN_OPENS_HOURS": "8760",
+        # The address the browsers use (without it the site's own is http://localhost:$PORT).
+        "COMMUNITY_PUBLIC_URL": f"http://127.0.0.1:{port}",
         # The site as the TLS proxy of test_reverse_proxy.py presents it (as
         # COMMUNITY_PUBLIC_URL would be in production): its websocket Origin is allowed.
         "COMMUNITY_CORS_ORIGINS": "https://127.0.0.1",

@@ -33,11 +33,14 @@ def test_the_head_language(cookie, accept, expected):
     assert seo.head_language(cookie, accept) == expected
 
 
-def test_public_base_prefers_the_configured_address(monkeypatch):
+def test_public_base_is_the_configured_address_else_localhost_on_the_port(monkeypatch):
     monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
-    assert seo.public_base("http://example.test:8080") == "http://example.test:8080"
+    monkeypatch.setenv("PORT", "8123")
+    assert seo.public_base() == "http://localhost:8123"
+    monkeypatch.delenv("PORT")
+    assert seo.public_base() == "http://localhost:3000"
     monkeypatch.setenv("COMMUNITY_PUBLIC_URL", "https://uzdev.kr/")
-    assert seo.public_base("http://10.0.0.5:3000") == "https://uzdev.kr"
+    assert seo.public_base() == "https://uzdev.kr"
 
 
 def test_item_addresses():
