@@ -8,6 +8,7 @@ from reflex.plugins.sitemap import SitemapPlugin
 from community_app.build_output import FirstPaintPlugin
 from community_app.process_memory import SERVER_ALLOCATOR_CONF, SERVER_ALLOCATOR_ENV
 from community_app.radix_css import RadixThemesPalettesPlugin
+from community_app.reflex_ext.identical_build import IdenticalBuildPlugin
 from community_app.settings import (
     backend_workers, cors_origins, redis_connections, session_expiry_seconds, trusted_proxy_hops,
 )
@@ -51,6 +52,9 @@ config = rx.Config(
         # After the build: drop the Radix CSS no component of the build uses; pages start
         # hydrating after their prerendered HTML is painted (build_output.py).
         FirstPaintPlugin(),
+        # The same asset names from every build of a commit, in any folder, for any port;
+        # the websocket goes to the page's own origin (reflex_ext/identical_build.py).
+        IdenticalBuildPlugin(),
     ],
     disable_plugins=[SitemapPlugin],
     # Brotli and gzip copies of every built file, made once at build time and picked by
