@@ -18,6 +18,7 @@ from community_app import event_admission, process_memory
 from community_app.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.logs import configure_logging
+from community_app.reflex_ext.identical_build import serve_prebuilt_client
 from community_app.settings import get_settings, harden_var_dir
 from community_app.state import hydrate
 from community_app.ui.components.browser import loading_screen
@@ -36,6 +37,8 @@ configure_logging()
 harden_var_dir()
 harden_var_dir(get_states_dir())
 compile_catalogs()
+# A node started from a copied build serves it (COMMUNITY_PREBUILT=1, docs/operations.md).
+serve_prebuilt_client()
 # A page's first event sends a lean snapshot and loads the page: one event per page opened.
 hydrate.install()
 # A burst of page loads is admitted a few events at a time (short state locks), before

@@ -121,3 +121,21 @@ class IdenticalBuildPlugin(rx.plugins.Plugin):
 
     def update_env_json(self, **context: Any) -> dict[str, Any] | None:
         return env_json_entries() if enabled() else None
+
+
+# ---------------------------------------------------------------- serving a copied build
+
+PREBUILT = "COMMUNITY_PREBUILT"
+
+
+def serve_prebuilt_client() -> None:
+    """With ``COMMUNITY_PREBUILT=1``, ``reflex run --env prod --backend-only`` also serves
+    the client built before (``make build``, then copied to the node) as ``reflex run --env
+    prod`` serves the one it has just built: one build for every node, none on a node.
+    Called by the app module, which every server worker imports before it serves (Reflex
+    reads ``REFLEX_MOUNT_FRONTEND_COMPILED_APP`` when it assembles the server)."""
+    if os.environ.get(PREBUILT, "").strip() != "1":
+        return
+    from reflex_base.environment import environment
+
+    environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.set(True)
