@@ -61,7 +61,7 @@ $(STAMPS)/wrk:
 
 setup: $(STAMPS)/python $(STAMPS)/bun compile-messages
 
-# nginx: the README's reverse-proxy configuration is run by tests/e2e/test_reverse_proxy.py.
+# nginx: deploy/nginx.conf is run by tests/e2e/test_reverse_proxy.py and test_two_nodes.py.
 $(STAMPS)/nginx:
 	@mkdir -p $(STAMPS)
 	@if ! command -v nginx >/dev/null 2>&1 && ! test -x /usr/sbin/nginx; then \

@@ -75,7 +75,8 @@ def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
         f"{module}user root;\nworker_processes 1;\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
         "events { worker_connections 1024; }\n"
         f"http {{\n include /etc/nginx/mime.types;\n default_type application/octet-stream;\n"
-        f" access_log {work}/access.log;\n client_body_temp_path {work}/body;\n proxy_temp_path {work}/proxy;\n"
+        " log_format nodes '$upstream_addr $status \"$request\"';\n"
+        f" access_log {work}/access.log nodes;\n client_body_temp_path {work}/body;\n proxy_temp_path {work}/proxy;\n"
         f" fastcgi_temp_path {work}/fcgi;\n uwsgi_temp_path {work}/uwsgi;\n scgi_temp_path {work}/scgi;\n"
         f"{config}\n}}\n"
     )

@@ -59,7 +59,7 @@ def test_the_built_client_comes_from_disk_with_the_apps_headers(proxy, site):
     """nginx answers for the built files itself (its own ETag form), precompressed, with
     the headers the app sends for the same file; pages stay with the app."""
     home = httpx.get(site.url + "/").text
-    script = re.search(r'src="(/assets/[^"]+\.js)"', home).group(1)
+    script = re.search(r'"(/assets/entry\.client-[^"]+\.js)"', home).group(1)
     for encoding in ("br", "gzip"):
         direct = httpx.get(site.url + script, headers={"Accept-Encoding": encoding})
         proxied = httpx.get(proxy["https"] + script, verify=False, headers={"Accept-Encoding": encoding})
