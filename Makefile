@@ -154,11 +154,13 @@ test: setup-test
 
 # The production configuration (PostgreSQL + Redis, several server workers), against the
 # machine's real servers when they are given (.ci/run gives them): the frame, sign-in and
-# My Page journeys end to end.
+# My Page journeys end to end; then two app nodes behind nginx round-robin with the object
+# store (tests/e2e/test_two_nodes.py, its own session: it empties the same database).
 test-production-config: setup-test
 	@if [ -n "$${COMMUNITY_TEST_POSTGRES_URL:-}" ] && [ -n "$${COMMUNITY_TEST_REDIS_URL:-}" ]; then \
 		COMMUNITY_E2E_DATABASE_URL="$$COMMUNITY_TEST_POSTGRES_URL" COMMUNITY_E2E_REDIS_URL="$$COMMUNITY_TEST_REDIS_URL" \
 		$(BIN)/python -m pytest tests/e2e/test_frame.py tests/e2e/test_auth.py tests/e2e/test_mypage.py tests/e2e/test_fresh_counts.py; \
+		COMMUNITY_E2E_TWO_NODES=1 $(BIN)/python -m pytest tests/e2e/test_two_nodes.py; \
 	else \
 		echo "test-production-config: COMMUNITY_TEST_POSTGRES_URL and COMMUNITY_TEST_REDIS_URL not set, skipped"; \
 	fi

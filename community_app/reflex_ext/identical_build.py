@@ -12,8 +12,9 @@ Two inputs of Reflex 0.10's client made every build different:
 - ``.web/env.json`` holds the backend's addresses with the build machine's port
   (``ws://localhost:3000/_event``), in the ``reflex-env`` chunk. Here they are written
   without a port (``update_env_json``, a public plugin hook), and ``getBackendURL`` takes
-  the port from the page's own address at run time as it already takes the host name: the
-  websocket and uploads go to the origin the page came from (through the proxy or not).
+  the port from the page's own address at run time as it already takes the host name (and
+  keeps it on https, where Reflex assumed 443): the websocket and uploads go to the origin
+  the page came from (through the proxy or not).
 
 - ``utils/context.jsx`` lists the states' browser-stored vars (``clientStorage``) and
   initial values (``initialState``) in the order Reflex walks the substates: a ``set`` of
@@ -48,6 +49,9 @@ PLACEHOLDER_HOST = "localhost"
 _IMPORT = 'import reflexEnvironment from "$/reflex.json";'
 _SWAP_HOST = "    endpoint.hostname = frontend_hostname;\n"
 _SWAP_PORT = "    endpoint.port = window.location.port; // the page's own port (identical_build.py)\n"
+# Reflex then drops the port of an https page ("assume the load balancer is on 443"): the
+# page's own port stays instead (a proxy on another port, as in the tests, works too).
+_HTTPS_PORT = '      endpoint.port = ""; // Assume websocket is on https port via load balancer.\n'
 
 
 class TemplateChanged(RuntimeError):
@@ -71,12 +75,13 @@ def rewrite_state_js(source: str, version: str | None = None) -> str:
     version = version or reflex_version()
     if _SWAP_PORT in source:
         return source
-    if _IMPORT not in source or source.count(_SWAP_HOST) != 1:
+    if _IMPORT not in source or source.count(_SWAP_HOST) != 1 or source.count(_HTTPS_PORT) != 1:
         raise TemplateChanged(
             f"{STATE_JS} of Reflex {version} is not the one identical_build.py rewrites; "
             "port the rewrite or run with COMMUNITY_REFLEX_EXTENSIONS=off")
     source = source.replace(
         _IMPORT, f"const reflexEnvironment = {json.dumps({'version': version})}; // identical_build.py")
+    source = source.replace(_HTTPS_PORT, "")
     return source.replace(_SWAP_HOST, _SWAP_HOST + _SWAP_PORT)
 
 

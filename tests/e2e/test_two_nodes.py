@@ -8,8 +8,10 @@ commit itself in another folder (``reflex run --env prod``); nginx serves A's bu
 every page B sends names assets of B's build that nginx and A must have: the two builds
 must be identical (and are compared file by file).
 
-Runs with ``COMMUNITY_TEST_POSTGRES_URL`` and ``COMMUNITY_TEST_REDIS_URL`` (make
-test-production-config); skipped without them.
+Runs in a session of its own (it empties the database) with ``COMMUNITY_E2E_TWO_NODES=1``,
+``COMMUNITY_TEST_POSTGRES_URL`` and ``COMMUNITY_TEST_REDIS_URL``: ``make
+test-production-config`` gives all three. Skipped otherwise (so not in ``make test``'s first
+session, which has the database tests of the same PostgreSQL).
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ ORGANIZER, MEMBER, PASSWORD = "organizer@uzdev.kr", "member@uzdev.kr", "Demo-pas
 PAGES = ("/", "/news", "/events", "/jobs", "/", "/about")
 
 pytestmark = pytest.mark.skipif(
-    not (POSTGRES_URL and REDIS_URL),
-    reason="COMMUNITY_TEST_POSTGRES_URL and COMMUNITY_TEST_REDIS_URL are not set")
+    not (POSTGRES_URL and REDIS_URL and os.environ.get("COMMUNITY_E2E_TWO_NODES") == "1"),
+    reason="make test-production-config runs it (COMMUNITY_E2E_TWO_NODES=1, "
+           "COMMUNITY_TEST_POSTGRES_URL, COMMUNITY_TEST_REDIS_URL)")
 
 
 @pytest.fixture(autouse=True)
@@ -148,8 +151,13 @@ def test_first_page_loads_hydrate_with_no_failed_request(cluster, browser):
                 and failed.append(f"{r.status} {r.url}"))
         page.on("requestfailed", lambda r: r.url.startswith(origin) and failed.append(f"failed {r.url}"))
         page.on("pageerror", lambda e: failed.append(f"error {e}"))
+        console = []
+        page.on("console", lambda m: m.type == "error" and console.append(m.text))
         page.goto(path)
-        wait_ready(page)  # hydrated: the websocket through the proxy delivered the state
+        try:
+            wait_ready(page)  # hydrated: the websocket through the proxy delivered the state
+        except Exception as exc:
+            raise AssertionError(f"{path} did not hydrate: {failed} {console}") from exc
         assert page.get_by_role("banner").is_visible()
         context.close()
         assert failed == [], (path, failed)

@@ -23,6 +23,7 @@ def test_state_js_holds_the_version_only_and_takes_the_port_from_the_page():
     assert "reflex.json" not in out.split("//")[0] and '"$/reflex.json"' not in out
     assert 'const reflexEnvironment = {"version": "0.10.1"};' in out
     assert "endpoint.port = window.location.port;" in out
+    assert 'endpoint.port = ""' not in out  # an https page keeps its port too
     assert ib.rewrite_state_js(out, "0.10.1") == out  # a second compile changes nothing
 
 
