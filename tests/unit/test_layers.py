@@ -34,6 +34,9 @@ RANKS = {
     "state": 3,
     "demo": 3,
     "cli": 3, "backup": 3, "web_serving": 3, "event_admission": 3,
+    # Every extension of Reflex (private names, build rewrites): it extends the states'
+    # page load and the API's answers, so it sits beside them (docs/reflex-extensions.md).
+    "reflex_ext": 3,
     "ui": 4,
     # The application module: the only one besides ui itself that imports ui.
     "community_app": 5,
