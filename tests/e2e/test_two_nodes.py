@@ -174,8 +174,8 @@ def _png() -> bytes:
 
 def test_sign_in_on_one_node_and_upload_on_the_other_and_load_it_anywhere(cluster):
     tokens = cluster.a.api_sign_in(ORGANIZER, PASSWORD)  # the code is emailed by node A
-    headers = {"Authorization": f"Bearer {tokens['accessToken']}"}
-    news = httpx.get(f"{cluster.b.url}/api/v1/news", params={"size": 1}).json()["data"]["content"][0]
+    headers = {"Authorization": f"Bearer {tokens['access_token']}"}
+    news = httpx.get(f"{cluster.b.url}/api/v1/public/news", params={"size": 1}).json()["data"]["content"][0]
     answer = httpx.post(f"{cluster.b.url}/api/v1/admin/news/{news['id']}/image", headers=headers,
                         files={"image": ("photo.png", _png(), "image/png")}, timeout=30)
     assert answer.status_code == 200, answer.text
@@ -189,7 +189,7 @@ def test_sign_in_on_one_node_and_upload_on_the_other_and_load_it_anywhere(cluste
 
 def test_an_export_built_on_one_node_downloads_through_the_other(cluster):
     tokens = cluster.b.api_sign_in(MEMBER, PASSWORD)
-    headers = {"Authorization": f"Bearer {tokens['accessToken']}"}
+    headers = {"Authorization": f"Bearer {tokens['access_token']}"}
     me = f"{cluster.b.url}/api/v1/users/me/export"
     assert httpx.post(me, headers=headers).status_code == 202
     deadline = time.monotonic() + 60
