@@ -59,7 +59,7 @@ def site_config(upstreams: list[str], build_dir: Path, http_port: int, https_por
 
 @contextlib.contextmanager
 def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
-                https_port: int | None = None) -> Iterator[dict]:
+                https_port: int | None = None, workers: str = "1") -> Iterator[dict]:
     """nginx with deploy/nginx.conf in front of ``upstreams`` (``host:port``), serving the
     built client of ``build_dir``; yields its ``http`` and ``https`` base URLs."""
     work.mkdir(parents=True, exist_ok=True)
@@ -72,7 +72,7 @@ def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
     config = site_config(upstreams, build_dir, http_port, https_port, work / "cert.pem", work / "key.pem")
     module = f"load_module {BROTLI_MODULE};\n" if BROTLI_MODULE.exists() else ""
     (work / "nginx.conf").write_text(
-        f"{module}user root;\nworker_processes 1;\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
+        f"{module}user root;\nworker_processes {workers};\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
         "events { worker_connections 1024; }\n"
         f"http {{\n include /etc/nginx/mime.types;\n default_type application/octet-stream;\n"
         " log_format nodes '$upstream_addr $status \"$request\"';\n"

@@ -1,6 +1,7 @@
 """Static files with and without Python (issue 25): one hashed script of the home page,
 brotli, ``wrk -t2 -c32 -d10s`` against the app's own port and against nginx running the
-repository's deploy/nginx.conf (TLS, serving the build from disk) in the same run."""
+repository's deploy/nginx.conf (TLS, serving the build from disk, one worker per core as
+in production) in the same run."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def run(server) -> None:
     asset = re.search(r'"(/assets/entry\.client-[^"]+\.js)"', html).group(1)
     port = server.url.rsplit(":", 1)[1]
     with nginx_proxy([f"127.0.0.1:{port}"], ROOT / ".web" / "build" / "client",
-                     Path(tempfile.mkdtemp(prefix="uzdev-bench-nginx-"))) as proxy:
+                     Path(tempfile.mkdtemp(prefix="uzdev-bench-nginx-")), workers="auto") as proxy:
         app = _wrk(server.url + asset)
         nginx = _wrk(proxy["https"] + asset)
     print(f"{asset} (brotli), wrk -t2 -c32 -d{DURATION}")
