@@ -26,7 +26,7 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import BinaryIO, Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -62,9 +62,8 @@ class Storage(Protocol):
 
 def check_key(key: str) -> tuple[str, tuple[str, ...]]:
     """``(area, parts)`` of a key; ValueError for anything but ``<area>/<relative path>``."""
-    path = PurePosixPath(key)
-    parts = path.parts
-    if (path.is_absolute() or len(parts) < 2 or parts[0] not in AREAS
+    parts = tuple(key.split("/"))  # as written: the same key locally and in the object store
+    if (len(parts) < 2 or parts[0] not in AREAS
             or any(p in ("..", ".", "") for p in parts) or "\\" in key):
         raise ValueError(f"not a storage key: {key!r}")
     return parts[0], parts[1:]
