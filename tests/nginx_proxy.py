@@ -90,7 +90,7 @@ def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
             except httpx.HTTPError:
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError((work / "error.log").read_text()) from None
-                time.sleep(0.3)
+                time.sleep(0.3)  # polling the starting proxy (deadline above), not a fixed wait
         yield {"http": f"http://127.0.0.1:{http_port}", "https": f"https://127.0.0.1:{https_port}",
                "standard_port": https_port == 443, "access_log": work / "access.log"}
     finally:

@@ -32,6 +32,7 @@ from pathlib import Path
 import httpx
 import pytest
 from PIL import Image
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import Site, _empty_database, offline, wait_ready
 from tests.nginx_proxy import available, nginx_proxy
@@ -158,7 +159,7 @@ def test_first_page_loads_hydrate_with_no_failed_request(cluster, browser):
             wait_ready(page)  # hydrated: the websocket through the proxy delivered the state
         except Exception as exc:
             raise AssertionError(f"{path} did not hydrate: {failed} {console}") from exc
-        assert page.get_by_role("banner").is_visible()
+        expect(page.get_by_role("banner")).to_be_visible()
         context.close()
         assert failed == [], (path, failed)
     served = cluster.proxy["access_log"].read_text()
@@ -194,8 +195,10 @@ def test_an_export_built_on_one_node_downloads_through_the_other(cluster):
     assert httpx.post(me, headers=headers).status_code == 202
     deadline = time.monotonic() + 60
     while (export := httpx.get(me, headers=headers).json()["data"])["status"] != "READY":
-        assert export["status"] in ("PENDING", "RUNNING") and time.monotonic() < deadline, export
-        time.sleep(0.5)
+        assert export["status"] in ("PENDING", "RUNNING"), export
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the export was not built by node A: {export}")
+        time.sleep(0.5)  # polling the export's status (deadline above), not a fixed wait
     download = httpx.get(cluster.b.url + export["downloadUrl"], timeout=30)  # node B never builds
     assert download.status_code == 200
     assert zipfile.ZipFile(io.BytesIO(download.content)).read("profile.json")
