@@ -148,8 +148,14 @@ check-messages: $(STAMPS)/python
 
 # --- tests ---------------------------------------------------------------------
 
+# The unit and API tests run in one worker per core (pytest-xdist; each worker has a
+# database of its own: tests/conftest.py); the end-to-end tests share one production build
+# and server, in one process.
+TEST_WORKERS ?= auto
+
 test: setup-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit tests/api
+	$(BIN)/python -m pytest tests/e2e
 	@$(MAKE) --no-print-directory test-production-config
 
 # The production configuration (PostgreSQL + Redis, several server workers), against the
@@ -166,10 +172,10 @@ test-production-config: setup-test
 	fi
 
 test-unit: setup
-	$(BIN)/python -m pytest tests/unit
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit
 
 test-api: setup
-	$(BIN)/python -m pytest tests/api
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/api
 
 test-e2e: setup-test
 	$(BIN)/python -m pytest tests/e2e

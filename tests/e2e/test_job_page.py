@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from community_app.i18n.dates import date_texts
-from tests.e2e.conftest import OUTPUT, screen
+from tests.e2e.conftest import OUTPUT, screen, settled
 from tests.e2e.jobs_helpers import LANGS, T, _all_jobs, _choose, _expect_count, _goto, _job
 from tests.e2e.jobs_helpers import _open_jobs, _poster
 
@@ -212,7 +212,7 @@ def test_screenshots(browser, base_url, site, lang, width):
         page.screenshot(path=OUTPUT / f"job-detail-{width}-{lang}.png", full_page=True)
         page.get_by_role("button", name=T(lang, "Contact the company")).click()
         expect(page.get_by_role("alertdialog")).to_be_visible()
-        page.wait_for_timeout(300)
+        settled(page)
         page.screenshot(path=OUTPUT / f"job-modal-{width}-{lang}.png")
         page.keyboard.press("Escape")
         _goto(page, "/jobs?search=no-such-job", lang)

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import wait_ready
+from tests.waiting import wait_until
 from tests.e2e.test_auth import log_in
 from tests.e2e.test_jobs import LANGS, T
 from tests.e2e.test_mypage import PASSWORD, _api_token, member  # noqa: F401
@@ -158,11 +159,8 @@ def test_delete_account_frees_seats_and_removes_the_name_after_the_grace_period(
     _move_time(site, member, dt.timedelta(days=8))
     # The server's own scheduler loop erases the account (and, being the server, expires
     # its caches at once): wait for the seat to come back.
-    for _ in range(120):
-        if httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]["availableSeats"] == seats + 1:
-            break
-        page.wait_for_timeout(500)
-    assert httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]["availableSeats"] == seats + 1
+    wait_until(lambda: httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]
+               ["availableSeats"] == seats + 1, timeout_s=90, every_s=0.5, what="the seat given back")
     comments = httpx.get(f"{site.url}/api/v1/news/{news['id']}/comments").text
     assert f'"{username}"' not in comments
     assert "Great article, thank you" in comments  # kept, as 'deleted member'

@@ -32,9 +32,7 @@ def member(site):
 
 
 def _api_token(site, email: str) -> str:
-    httpx.post(f"{site.url}/api/v1/auth/login", json={"email": email, "password": PASSWORD})
-    r = httpx.post(f"{site.url}/api/v1/auth/verify-login-otp", json={"email": email, "otp": site.latest_code(email)})
-    return r.json()["data"]["access_token"]
+    return site.api_sign_in(email, PASSWORD)["access_token"]
 
 
 def _seats(site, meetup_id: int) -> int:

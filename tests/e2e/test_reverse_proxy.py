@@ -9,6 +9,7 @@ import re
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import wait_ready
 from tests.nginx_proxy import available, nginx_proxy, port_free
@@ -51,7 +52,7 @@ def test_the_site_hydrates_over_the_proxied_websocket(proxy, browser):
     page = context.new_page()
     page.goto("/about")
     wait_ready(page)  # language detected by the server: the websocket works through nginx
-    assert page.get_by_role("banner").is_visible()
+    expect(page.get_by_role("banner")).to_be_visible()
     context.close()
 
 

@@ -11,7 +11,8 @@ import uuid
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import offline, wait_ready
+from tests.e2e.conftest import offline, settled, wait_ready
+from tests.waiting import wait_until
 from tests.prodserver import ROOT
 from tests.e2e.public_site_helpers import query
 
@@ -167,7 +168,8 @@ def test_radix_components_keep_their_styles_after_the_css_purge(page: Page, mobi
     mobile.goto("/news")
     wait_ready(mobile)
     mobile.locator("header").get_by_role("button").last.click()
-    mobile.wait_for_timeout(500)
+    expect(mobile.get_by_role("dialog")).to_be_visible()
+    settled(mobile)
     _assert_radix_styled(mobile, "the mobile side panel")
 
 
@@ -204,7 +206,7 @@ def test_pages_with_an_id_get_their_prerendered_shell_and_then_their_data(page: 
         wait_ready(page)
         expect(page.locator("main h1")).to_be_visible()
         expect(page.locator("main .uzdev-skeletons")).to_have_count(0)
-        assert page.url.endswith(address)
+        expect(page).to_have_url(re.compile(re.escape(address) + "$"))
     # A page of its own under a shell's prefix is served itself.
     guide = httpx.get(f"{site.url}/jobs/visa-guide")
     assert guide.status_code == 200 and "uzdev-skeletons" not in guide.text
@@ -228,11 +230,9 @@ def test_a_visitor_s_websocket_is_counted_in_metrics(page: Page, site):
     before = _websockets_opened(site)
     page.goto("/about")  # a new browser context: a websocket of its own
     wait_ready(page)  # the state came through the websocket
-    for _ in range(100):  # with Redis the workers add their counts every few seconds
-        if _websockets_opened(site) > before:
-            break
-        page.wait_for_timeout(200)
-    assert _websockets_opened(site) > before
+    # With Redis the workers add their counts every few seconds.
+    wait_until(lambda: _websockets_opened(site) > before, every_s=0.2,
+               what="a new websocket counted in /metrics")
 
 
 def test_every_public_page_transfers_at_most_350_kib_on_a_first_load(browser, base_url, site):
