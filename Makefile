@@ -19,11 +19,12 @@ export PORT
 export REFLEX_USE_SYSTEM_BUN := 1
 export PYTHONUNBUFFERED := 1
 
-.PHONY: help run bench test test-production-config test-unit test-api test-e2e setup setup-test migrate demo compile-messages messages check-messages organizer backup restore maintenance-on maintenance-off run-scheduled clean
+.PHONY: help run build bench test test-production-config test-unit test-api test-e2e setup setup-test migrate demo compile-messages messages check-messages organizer backup restore maintenance-on maintenance-off run-scheduled clean
 
 help:
 	@echo "make run    - set up, migrate, load demo content, serve http://localhost:$(PORT)"
 	@echo "make test   - set up (with chromium) and run unit, API and end-to-end tests"
+	@echo "make build  - build the client once (.web/build/client), to copy to every node"
 	@echo "make bench  - serve the production build and print page and API figures"
 	@echo "make messages / check-messages / compile-messages - translation catalogs"
 	@echo "make organizer EMAIL=someone@example.com - give a user the organizer role"
@@ -60,7 +61,7 @@ $(STAMPS)/wrk:
 
 setup: $(STAMPS)/python $(STAMPS)/bun compile-messages
 
-# nginx: the README's reverse-proxy configuration is run by tests/e2e/test_reverse_proxy.py.
+# nginx: deploy/nginx.conf is run by tests/e2e/test_reverse_proxy.py and test_two_nodes.py.
 $(STAMPS)/nginx:
 	@mkdir -p $(STAMPS)
 	@if ! command -v nginx >/dev/null 2>&1 && ! test -x /usr/sbin/nginx; then \
@@ -76,7 +77,14 @@ $(AXE):
 	@mkdir -p $(STAMPS)
 	cd $(STAMPS) && npm install --silent --no-audit --no-fund axe-core@4.10.3
 
-setup-test: setup $(STAMPS)/chromium $(STAMPS)/nginx $(AXE)
+# nginx's brotli_static module: deploy/nginx.conf serves the build's .br copies.
+$(STAMPS)/nginx-brotli: $(STAMPS)/nginx
+	@if ! test -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnginx-mod-http-brotli-static >/dev/null; \
+	fi
+	@touch $@
+
+setup-test: setup $(STAMPS)/chromium $(STAMPS)/nginx $(STAMPS)/nginx-brotli $(AXE)
 
 compile-messages: $(STAMPS)/python
 	@$(BIN)/python -m community_app.i18n compile >/dev/null
@@ -91,6 +99,13 @@ demo: migrate
 
 run: setup demo
 	$(BIN)/reflex run --env prod --loglevel warning
+
+# The production client, built once: the same commit gives the same files in any folder and
+# on any machine (community_app/reflex_ext/identical_build.py). Copy the folder to every
+# node and start each with COMMUNITY_PREBUILT=1 reflex run --env prod --backend-only
+# (docs/operations.md); the proxy serves .web/build/client itself (deploy/nginx.conf).
+build: setup
+	$(BIN)/reflex export --frontend-only --no-zip --loglevel warning
 
 organizer: $(STAMPS)/python
 	$(BIN)/python -m community_app.cli make-organizer "$(EMAIL)"
@@ -170,11 +185,13 @@ test-stock-reflex: setup-test
 
 # The production configuration (PostgreSQL + Redis, several server workers), against the
 # machine's real servers when they are given (.ci/run gives them): the frame, sign-in and
-# My Page journeys end to end.
+# My Page journeys end to end; then two app nodes behind nginx round-robin with the object
+# store (tests/e2e/test_two_nodes.py, its own session: it empties the same database).
 test-production-config: setup-test
 	@if [ -n "$${COMMUNITY_TEST_POSTGRES_URL:-}" ] && [ -n "$${COMMUNITY_TEST_REDIS_URL:-}" ]; then \
 		COMMUNITY_E2E_DATABASE_URL="$$COMMUNITY_TEST_POSTGRES_URL" COMMUNITY_E2E_REDIS_URL="$$COMMUNITY_TEST_REDIS_URL" \
 		$(BIN)/python -m pytest tests/e2e/test_frame.py tests/e2e/test_auth.py tests/e2e/test_mypage.py tests/e2e/test_fresh_counts.py; \
+		COMMUNITY_E2E_TWO_NODES=1 $(BIN)/python -m pytest tests/e2e/test_two_nodes.py; \
 	else \
 		echo "test-production-config: COMMUNITY_TEST_POSTGRES_URL and COMMUNITY_TEST_REDIS_URL not set, skipped"; \
 	fi

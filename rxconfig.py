@@ -25,8 +25,10 @@ os.environ.setdefault(SERVER_ALLOCATOR_ENV, SERVER_ALLOCATOR_CONF)
 config = rx.Config(
     app_name="community_app",
     telemetry_enabled=False,
-    # Production serves the built frontend, the websocket and /api/v1 on one port.
-    frontend_port=_port,
+    # Production serves the built frontend, the websocket and /api/v1 on one port. A node
+    # started from a copied build (COMMUNITY_PREBUILT=1 with --backend-only) serves it from
+    # its backend: Reflex refuses a frontend port there (reflex_ext/identical_build.py).
+    **({} if os.environ.get("COMMUNITY_PREBUILT", "").strip() == "1" else {"frontend_port": _port}),
     backend_port=_port,
     show_built_with_reflex=False,
     # The API and the websocket answer these origins only (COMMUNITY_CORS_ORIGINS adds

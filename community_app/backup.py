@@ -13,6 +13,11 @@
 the live file (other connections see the restored data at their next transaction),
 PostgreSQL with ``pg_restore --clean --if-exists``; the uploads folder is replaced.
 The archive and every file in it are readable by the site's user only.
+
+With an object store (``COMMUNITY_STORAGE_URL``), the uploads are read from the bucket into
+the archive and written back to it by a restore (objects not in the archive are left
+alone). Exports and generated pictures are not kept: exports expire within a day and
+pictures are drawn again on request. docs/operations.md says how to back up a large store.
 """
 
 from __future__ import annotations
@@ -23,12 +28,15 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import io
 import tarfile
 import tempfile
+import time
 from pathlib import Path
 
 import sqlalchemy as sa
 
+from community_app.services.storage import get_storage
 from community_app.settings import VAR_DIR, get_settings
 
 SQLITE_FILE = "database.sqlite3"
@@ -118,7 +126,9 @@ def backup(
         with tarfile.open(partial, "w:gz") as tar:
             tar.add(work / MANIFEST, arcname=MANIFEST)
             tar.add(work / name, arcname=name)
-            if uploads.exists():
+            if upload_dir is None and get_storage().kind != "local":
+                _add_stored_uploads(tar)
+            elif uploads.exists():
                 tar.add(uploads, arcname=UPLOADS)
         os.chmod(partial, 0o600)
         partial.rename(archive)  # never a half-written archive under the final name
@@ -149,8 +159,30 @@ def restore(
             _run(["pg_restore", "--clean", "--if-exists", "--no-owner", "--single-transaction",
                   f"--dbname={_libpq_url(url)}", str(work / POSTGRES_FILE)])
         restored = work / UPLOADS
-        if restored.exists():
+        if restored.exists() and upload_dir is None and get_storage().kind != "local":
+            _put_back_stored_uploads(restored)
+        elif restored.exists():
             if uploads.exists():
                 shutil.rmtree(uploads)
             shutil.copytree(restored, uploads)
     return manifest
+
+
+def _add_stored_uploads(tar: tarfile.TarFile) -> None:
+    """Every object under ``uploads/`` of the object store, as ``uploads/...`` members."""
+    storage = get_storage()
+    for key in storage.keys("uploads"):
+        data = storage.read(key)
+        if data is None:  # removed since it was listed
+            continue
+        info = tarfile.TarInfo(key)  # keys are "uploads/<relative path>"
+        info.size, info.mode, info.mtime = len(data), 0o600, int(time.time())
+        tar.addfile(info, io.BytesIO(data))
+
+
+def _put_back_stored_uploads(restored: Path) -> None:
+    storage = get_storage()
+    for path in sorted(restored.rglob("*")):
+        if path.is_file():
+            storage.write(f"{UPLOADS}/{path.relative_to(restored).as_posix()}", path.read_bytes(),
+                          content_type="image/webp" if path.suffix == ".webp" else "application/octet-stream")

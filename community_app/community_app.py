@@ -18,6 +18,7 @@ from community_app import process_memory, reflex_ext
 from community_app.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.logs import configure_logging
+from community_app.reflex_ext.identical_build import serve_prebuilt_client
 from community_app.settings import get_settings, harden_var_dir
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.first_paint import first_paint_script
@@ -40,6 +41,8 @@ compile_catalogs()
 # opened); a burst of page loads is admitted a few events at a time. Stops the start on a
 # framework version they were not written for.
 EXTENSIONS = reflex_ext.install()
+# A node started from a copied build serves it (COMMUNITY_PREBUILT=1, docs/operations.md).
+serve_prebuilt_client()
 
 
 def upgrade_database() -> None:

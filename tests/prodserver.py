@@ -48,15 +48,15 @@ def cli(env: dict, *args: str) -> str:
 
 @contextlib.contextmanager
 def production_server(env: dict, log_path: Path, loglevel: str = "info",
-                      cwd: Path = ROOT) -> Iterator[str]:
-    """`reflex run --env prod` in ``cwd`` (this project by default) with ``env`` (which must
-    set PORT); yields the base URL once
+                      cwd: Path = ROOT, args: tuple[str, ...] = ()) -> Iterator[str]:
+    """`reflex run --env prod [args]` in ``cwd`` (this project by default) with ``env`` (which
+    must set PORT); yields the base URL once
     /ping and / answer, and stops the whole process group afterwards."""
     url = f"http://127.0.0.1:{env['PORT']}"
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = log_path.open("w")
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--loglevel", loglevel],
+        [str(Path(sys.executable).parent / "reflex"), "run", "--env", "prod", "--loglevel", loglevel, *args],
         cwd=cwd, env={**env, "REFLEX_USE_SYSTEM_BUN": "1"}, stdout=log, stderr=subprocess.STDOUT,
         start_new_session=True,
     )

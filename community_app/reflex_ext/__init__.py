@@ -108,13 +108,17 @@ def install() -> bool:
 
 def build_plugins(theme: Any) -> list[Any]:
     """The Reflex plugins of the build for rxconfig.py: Radix Themes with ``theme``, and
-    with the switch on, only the site's palettes and the first-paint rewrite."""
+    with the switch on, only the site's palettes, the first-paint rewrite and identical
+    builds."""
     import reflex as rx
 
     if not enabled():
         return [rx.plugins.RadixThemesPlugin(theme=theme)]
     check_versions()
     from community_app.reflex_ext.first_paint_build import FirstPaintPlugin
+    from community_app.reflex_ext.identical_build import IdenticalBuildPlugin
     from community_app.reflex_ext.radix_palettes import RadixThemesPalettesPlugin
 
-    return [RadixThemesPalettesPlugin(theme=theme), FirstPaintPlugin()]
+    # The same asset names from every build of a commit, in any folder, for any port; the
+    # websocket goes to the page's own origin (identical_build.py).
+    return [RadixThemesPalettesPlugin(theme=theme), FirstPaintPlugin(), IdenticalBuildPlugin()]

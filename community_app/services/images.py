@@ -10,37 +10,32 @@
   date, place, language): a changed item gets a new address, so link previewers that cache
   by address pick up the change, and an address never shows another picture.
 
-Files are drawn once, on first request, and kept under ``COMMUNITY_VAR_DIR/images/``
-(written to a temporary name and renamed, so workers racing to draw the same picture
-never serve half a file). ``DESIGN`` is part of every key: bump it when the drawing changes.
-A preview is kept in a folder of its own item and language: drawing a new version (the
-item was edited) deletes the older ones there, so edits never pile up pictures.
+Files are drawn once, on first request, and kept in the site's file store under
+``images/`` (``services/storage.py``: ``COMMUNITY_VAR_DIR/images/`` by default, written to a
+temporary name and renamed, so workers racing to draw the same picture never serve half a
+file; the object store when configured, where every node finds what one node drew).
+``DESIGN`` is part of every key: bump it when the drawing changes. A preview is kept in a
+folder of its own item and language: drawing a new version (the item was edited) deletes
+the older ones there, so edits never pile up pictures.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import re
-import threading
 from collections.abc import Callable
-from pathlib import Path
 
 from community_app.services import artwork
 from community_app.services.artwork import ShareCard
-from community_app.settings import VAR_DIR, get_settings
+from community_app.services.storage import get_storage
+from community_app.settings import get_settings
 
 DESIGN = "3"
 COVER_KINDS = ("news", "meetup")
 MOTIFS = ("tech", "meetup", "social")  # a news item's type, as its cover's emblem
 MEDIA_PREFIX = "/api/v1/media"
 _NAME = re.compile(r"^(?P<ident>[a-z0-9-]{1,40})-(?P<key>[0-9a-f]{20})\.(?P<ext>png|webp)$")
-
-
-def images_dir() -> Path:
-    """``COMMUNITY_VAR_DIR/images`` (read at call time: the tests give each server its own)."""
-    return Path(os.environ.get("COMMUNITY_VAR_DIR") or VAR_DIR) / "images"
 
 
 def _digest(*parts: str) -> str:
@@ -79,9 +74,9 @@ def cover_url(kind: str, item_id: int | None, motif: str = "") -> str:
     return f"{MEDIA_PREFIX}/covers/{kind}/{ident}-{cover_key(kind, item_id, motif)}.webp"
 
 
-def cover_file(kind: str, name: str) -> Path | None:
-    """The cover file named ``name`` (drawn now if it is not on disk yet); None when the
-    name is not one ``cover_url`` gives."""
+def cover_file(kind: str, name: str) -> str | None:
+    """The storage key of the cover named ``name`` (drawn now if it is not stored yet);
+    None when the name is not one ``cover_url`` gives."""
     parsed = parse_name(name, "webp")
     if kind not in COVER_KINDS or parsed is None:
         return None
@@ -92,7 +87,7 @@ def cover_file(kind: str, name: str) -> Path | None:
         return None
     if not hmac.compare_digest(key, cover_key(kind, item_id, motif)):
         return None
-    return _stored(f"covers/{kind}", f"{key}.webp",
+    return _stored(f"covers/{kind}", f"{key}.webp", "image/webp",
                    lambda: artwork.draw_cover(kind, cover_seed(kind, item_id), motif))
 
 
@@ -115,29 +110,25 @@ def share_folder(lang: str, card: ShareCard) -> str:
     return f"share/{card.kind}/{item}-{lang}"
 
 
-def share_file(lang: str, card: ShareCard) -> Path:
-    """The preview's file (drawn now if it is not on disk yet; the item's older versions
-    are then deleted)."""
-    return _stored(share_folder(lang, card), f"{share_key(card)}.png",
+def share_file(lang: str, card: ShareCard) -> str:
+    """The storage key of the card's preview picture (drawn now if it is not stored yet;
+    the item's older versions in this language are then deleted)."""
+    return _stored(share_folder(lang, card), f"{share_key(card)}.png", "image/png",
                    lambda: artwork.draw_share_card(card), replaces_others=True)
 
 
 # ---------------------------------------------------------------- files
 
-def _stored(folder: str, name: str, draw: Callable[[], bytes], *,
-            replaces_others: bool = False) -> Path:
-    """The file ``folder/name``, drawn and written when it is missing; with
+def _stored(folder: str, name: str, content_type: str, draw: Callable[[], bytes], *,
+            replaces_others: bool = False) -> str:
+    """The key of ``images/folder/name``, drawn and written when it is missing; with
     ``replaces_others`` the folder's other pictures (older versions) are then deleted."""
-    path = images_dir() / folder / name
-    if path.is_file():
-        return path
-    data = draw()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
-    if replaces_others:
-        for old in path.parent.glob(f"*{path.suffix}"):  # never another worker's .tmp
-            if old.name != name:
-                old.unlink(missing_ok=True)
-    return path
+    key = f"images/{folder}/{name}"
+    storage = get_storage()
+    if not storage.exists(key):
+        storage.write(key, draw(), content_type=content_type)  # whole or not at all
+        if replaces_others:
+            for old in storage.keys(f"images/{folder}"):
+                if old != key:
+                    storage.delete(old)
+    return key

@@ -3,8 +3,9 @@
 Nothing is trusted from the upload: not its name, not its declared type. The bytes must
 decode with Pillow as JPEG, PNG or WebP of at most 5 MB and 40 megapixels; the pixels are
 then written to a fresh WebP file without any metadata (EXIF, GPS, ICC, comments), after
-applying the EXIF orientation and shrinking anything larger than 2048 px. Files go under
-``settings.upload_dir / folder`` with a name from ``secrets.token_hex``.
+applying the EXIF orientation and shrinking anything larger than 2048 px. Files go to the
+site's file store (``services/storage.py``: ``settings.upload_dir / folder`` by default, the
+object store when configured) with a name from ``secrets.token_hex``.
 
 Speaker photos use the folder ``private/speakers``: outside anything the site serves.
 """
@@ -16,13 +17,13 @@ import io
 import re
 import secrets
 import warnings
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 from PIL import Image, ImageOps
 
 from community_app.i18n import N_
 from community_app.services.errors import Invalid
-from community_app.settings import get_settings
+from community_app.services.storage import get_storage
 
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 MAX_IMAGE_PIXELS = 40_000_000
@@ -85,21 +86,25 @@ def _pixels_only(image: Image.Image) -> Image.Image:
     return clean
 
 
-def _folder_path(folder: str) -> Path:
+def _key(folder: str) -> str:
+    """The storage key of a path relative to the uploads (ValueError for anything else)."""
     parts = PurePosixPath(folder).parts
     if not parts or any(p in ("..", "/", "") for p in parts) or PurePosixPath(folder).is_absolute():
         raise ValueError(f"not a relative upload folder: {folder!r}")
-    return get_settings().upload_dir.joinpath(*parts)
+    return "uploads/" + "/".join(parts)
 
 
 def save_image(image: PreparedImage, folder: str) -> str:
-    """Write a prepared image under ``folder``; returns its path relative to the upload dir."""
-    target = _folder_path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    name = f"{secrets.token_hex(16)}.{image.extension}"
-    with open(target / name, "xb") as f:  # never overwrite
-        f.write(image.data)
+    """Write a prepared image under ``folder``; returns its path relative to the uploads."""
+    name = f"{secrets.token_hex(16)}.{image.extension}"  # 128 random bits: never overwrites
+    get_storage().write(_key(f"{folder}/{name}"), image.data, content_type="image/webp",
+                        private=folder.startswith("private"))
     return f"{PurePosixPath(folder)}/{name}"
+
+
+def read_upload(relative_path: str) -> bytes | None:
+    """The bytes of a stored upload (None when it is gone)."""
+    return get_storage().read(_key(relative_path))
 
 
 def store_image(data: bytes, folder: str, *, field: str = "image") -> str:
@@ -109,8 +114,7 @@ def store_image(data: bytes, folder: str, *, field: str = "image") -> str:
 
 def delete_upload(relative_path: str) -> None:
     """Remove a stored upload (no error if it is already gone)."""
-    path = _folder_path(relative_path)
-    path.unlink(missing_ok=True)
+    get_storage().delete(_key(relative_path))
 
 
 # ---------------------------------------------------------------- public images
@@ -150,13 +154,13 @@ def public_path_of_url(url: str | None) -> str | None:
     return relative
 
 
-def public_file(folder: str, name: str) -> Path | None:
-    """The stored file of a public upload, or None when the folder or name is not one
-    (so nothing else under the upload dir can ever be reached) or the file is missing."""
+def public_file(folder: str, name: str) -> str | None:
+    """The storage key of a public upload, or None when the folder or name is not one
+    (so nothing else under the uploads can ever be reached) or the file is missing."""
     if folder not in PUBLIC_FOLDERS or not PUBLIC_NAME_RE.match(name):
         return None
-    path = _folder_path(folder) / name
-    return path if path.is_file() else None
+    key = _key(f"{folder}/{name}")
+    return key if get_storage().exists(key) else None
 
 
 def store_public_image(data: bytes, folder: str, *, field: str = "image") -> str:

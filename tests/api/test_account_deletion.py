@@ -24,6 +24,7 @@ from community_app.models import (
 from community_app.services import blogs, privacy, scheduler
 from community_app.services.jobs import get_job
 from community_app.services.privacy import deletion
+from community_app.services.storage import get_storage
 from community_app.services.uploads import PUBLIC_AVATARS, PUBLIC_BLOG, public_url
 from community_app.settings import get_settings
 from tests.api.auth_helpers import latest_code
@@ -260,16 +261,16 @@ def test_the_export_file_and_link_expire_after_24_hours(client, engine, make_use
     assert export["status"] == "READY"
     with Session(engine) as s:
         row = s.exec(select(DataExport)).one()
-        ready_at, path = row.finished_at, privacy.exports_dir() / row.file_name
+        ready_at, key = row.finished_at, privacy.export_key(row.file_name)
         assert row.expires_at - ready_at == dt.timedelta(hours=24)
         assert privacy.expire_exports(s, ready_at + dt.timedelta(hours=23)) == 0
         s.commit()
-    assert path.is_file()
+    assert get_storage().exists(key)
     with Session(engine) as s:
         assert privacy.expire_exports(s, ready_at + dt.timedelta(hours=24, minutes=1)) == 1
         s.commit()
         assert s.exec(select(DataExport)).one().status == "EXPIRED"
-    assert not path.exists()
+    assert not get_storage().exists(key)
     assert client.get(export["downloadUrl"]).status_code == 401
 
 

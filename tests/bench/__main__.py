@@ -4,6 +4,7 @@ run every benchmark section against it, printing figures to compare in one run.
 Sections (each a module of this package with ``run(server: BenchServer) -> None``):
 - ``pages``: Lighthouse mobile for the public pages, bundle sizes.
 - ``api``: wrk throughput and p99 of the public API against /ping; /ping during logins.
+- ``static``: one hashed script from the app and from nginx (deploy/nginx.conf), wrk.
 - ``load``: hundreds of simulated browsers loading a page at the same moment (page-load
   p50/p99, /ping during the burst, server memory until the sessions expire).
 
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from tests.prodserver import ROOT, cli, free_port, production_server
 
-SECTIONS = ("pages", "api", "load")
+SECTIONS = ("pages", "api", "static", "load")
 
 
 @dataclasses.dataclass

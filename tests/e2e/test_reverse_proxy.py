@@ -1,83 +1,31 @@
-"""The README's nginx configuration, run for real in front of the test server: TLS, the
-plain-HTTP redirect, pages, the API and the websocket all pass through it, and /metrics
-stays on the machine."""
+"""The repository's nginx configuration (deploy/nginx.conf), run for real in front of the
+test server: TLS, the plain-HTTP redirect, pages, the API and the websocket all pass through
+it, the built client comes from disk with the app's headers, and /metrics stays on the
+machine."""
 
 from __future__ import annotations
 
 import re
-import shutil
-import socket
-import subprocess
-import time
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import wait_ready
-from tests.prodserver import ROOT, free_port
-
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def readme_nginx_config() -> str:
-    text = (ROOT / "README.md").read_text()
-    return re.search(r"```nginx\n(.*?)```", text, re.S).group(1)
-
-
-def _port_free(port: int) -> bool:
-    with socket.socket() as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as nginx binds
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
+from tests.nginx_proxy import available, nginx_proxy, port_free
+from tests.prodserver import ROOT
 
 
 @pytest.fixture(scope="module")
 def proxy(site, tmp_path_factory):
-    if not shutil.which("nginx") and not shutil.os.path.exists(NGINX):
+    if not available():
         pytest.skip("nginx is not installed (make test installs it)")
-    work = tmp_path_factory.mktemp("nginx")
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-         "-keyout", str(work / "key.pem"), "-out", str(work / "cert.pem")],
-        check=True, capture_output=True,
-    )
-    # The built site reaches its websocket at the page's own host on the standard HTTPS port
-    # (Reflex's same-domain rule), as in production: the proxy takes 443 when it is free.
-    http_port, https_port = free_port(), (443 if _port_free(443) else free_port())
+    # The test site allows the websocket Origin https://127.0.0.1 (tests/e2e/conftest.py):
+    # the proxy takes 443 when it is free.
     site_port = site.url.rsplit(":", 1)[1]
-    config = (
-        readme_nginx_config()
-        .replace("server 127.0.0.1:3000;", f"server 127.0.0.1:{site_port};")
-        .replace("listen 80;", f"listen 127.0.0.1:{http_port};")
-        .replace("listen 443 ssl;", f"listen 127.0.0.1:{https_port} ssl;")
-        .replace("/etc/letsencrypt/live/uzdev.kr/fullchain.pem", str(work / "cert.pem"))
-        .replace("/etc/letsencrypt/live/uzdev.kr/privkey.pem", str(work / "key.pem"))
-    )
-    (work / "nginx.conf").write_text(
-        f"user root;\nworker_processes 1;\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
-        "events { worker_connections 256; }\n"
-        f"http {{\n access_log off;\n client_body_temp_path {work}/body;\n proxy_temp_path {work}/proxy;\n"
-        f" fastcgi_temp_path {work}/fcgi;\n uwsgi_temp_path {work}/uwsgi;\n scgi_temp_path {work}/scgi;\n"
-        f"{config}\n}}\n"
-    )
-    proc = subprocess.Popen([NGINX, "-p", str(work), "-c", str(work / "nginx.conf"), "-g", "daemon off;"])
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            httpx.get(f"https://127.0.0.1:{https_port}/ping", verify=False, timeout=2)
-            break
-        except httpx.HTTPError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError((work / "error.log").read_text())
-            time.sleep(0.3)  # polling the starting proxy (deadline above), not a fixed wait
-    yield {"http": f"http://127.0.0.1:{http_port}", "https": f"https://127.0.0.1:{https_port}",
-           "standard_port": https_port == 443}
-    proc.terminate()
-    proc.wait(timeout=10)
+    with nginx_proxy([f"127.0.0.1:{site_port}"], ROOT / ".web" / "build" / "client",
+                     tmp_path_factory.mktemp("nginx"), 443 if port_free(443) else None) as proxy:
+        yield proxy
 
 
 def test_plain_http_redirects_to_https(proxy):
@@ -106,3 +54,26 @@ def test_the_site_hydrates_over_the_proxied_websocket(proxy, browser):
     wait_ready(page)  # language detected by the server: the websocket works through nginx
     expect(page.get_by_role("banner")).to_be_visible()
     context.close()
+
+
+def test_the_built_client_comes_from_disk_with_the_apps_headers(proxy, site):
+    """nginx answers for the built files itself (its own ETag form), precompressed, with
+    the headers the app sends for the same file; pages stay with the app."""
+    home = httpx.get(site.url + "/").text
+    script = re.search(r'"(/assets/entry\.client-[^"]+\.js)"', home).group(1)
+    for encoding in ("br", "gzip"):
+        direct = httpx.get(site.url + script, headers={"Accept-Encoding": encoding})
+        proxied = httpx.get(proxy["https"] + script, verify=False, headers={"Accept-Encoding": encoding})
+        assert proxied.status_code == 200 and proxied.headers["content-encoding"] == encoding
+        assert proxied.content == direct.content
+        assert re.fullmatch(r'"[0-9a-f]+-[0-9a-f]+"', proxied.headers["etag"])  # nginx's, from disk
+        for name in ("cache-control", "x-content-type-options", "x-frame-options", "referrer-policy",
+                     "permissions-policy", "cross-origin-opener-policy", "content-security-policy"):
+            assert proxied.headers[name] == direct.headers[name], name
+    assert "immutable" in proxied.headers["cache-control"]
+    icon = httpx.get(proxy["https"] + "/favicon.ico", verify=False)
+    assert icon.status_code == 200 and icon.headers["cache-control"] == "no-cache"
+    assert icon.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    assert httpx.get(site.url + "/favicon.ico").content == icon.content  # and the app has it too
+    page = httpx.get(proxy["https"] + "/about", verify=False)
+    assert page.status_code == 200 and "sha256-" in page.headers["content-security-policy"]  # the app's

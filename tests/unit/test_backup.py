@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from community_app import backup
 from community_app.settings import ROOT
 from tests.conftest import POSTGRES_URL
+from tests.object_store import object_store, s3_server  # noqa: F401 - fixtures
 from tests.waiting import wait_until
 
 
@@ -246,3 +247,25 @@ def test_the_sqlite_copy_finishes_even_when_another_connection_writes_between_an
     assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert copy.execute("SELECT count(*) FROM affiliated_projects WHERE name LIKE 'old %'").fetchone()[0] == 3000
     copy.close()
+
+
+def test_with_the_object_store_the_backup_holds_the_stored_uploads_and_puts_them_back(
+        engine, tmp_path, object_store):
+    if engine.dialect.name != "sqlite":
+        pytest.skip("the uploads part is the same for both databases")
+    from community_app.services.storage import get_storage
+
+    url = engine.url.render_as_string(hide_password=False)
+    storage = get_storage()
+    storage.write("uploads/public/news/" + "a" * 32 + ".webp", b"RIFF-news")
+    storage.write("uploads/private/speakers/" + "b" * 32 + ".webp", b"RIFF-speaker")
+    storage.write("exports/" + "c" * 32 + ".zip", b"PK-not-kept")
+    archive = backup.backup(tmp_path / "backups", database_url=url)
+    with tarfile.open(archive) as tar:
+        names = set(tar.getnames())
+    assert "uploads/public/news/" + "a" * 32 + ".webp" in names
+    assert "uploads/private/speakers/" + "b" * 32 + ".webp" in names
+    assert not any(n.startswith("exports") for n in names)
+    storage.delete("uploads/public/news/" + "a" * 32 + ".webp")
+    backup.restore(archive, database_url=url)
+    assert storage.read("uploads/public/news/" + "a" * 32 + ".webp") == b"RIFF-news"

@@ -9,6 +9,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from community_app.services import artwork, images
 from community_app.services.artwork import ShareCard
+from community_app.services.storage import get_storage
 
 CARD = ShareCard(
     "meetup", "meetup:7", "Meetup", "Koreys tilida texnik intervyu: amaliy seminar",
@@ -85,7 +86,8 @@ def test_cover_addresses_are_signed_and_stable(monkeypatch, tmp_path):
     assert url == images.cover_url("news", 12) != images.cover_url("news", 13)
     assert url.startswith("/api/v1/media/covers/news/12-") and url.endswith(".webp")
     name = url.rsplit("/", 1)[1]
-    path = images.cover_file("news", name)
+    key = images.cover_file("news", name)
+    path = get_storage().local_path(key)
     assert path is not None and path.is_relative_to(tmp_path / "images")
     assert _open(path.read_bytes()).size == (800, 450)
     # A made-up id (or a key of another item or kind) is not served, nor drawn.
@@ -109,7 +111,8 @@ def test_a_preview_is_drawn_once_and_kept_under_the_var_folder(monkeypatch, tmp_
     monkeypatch.setattr(artwork, "draw_share_card", lambda card: calls.append(card) or real(card))
     first = images.share_file("en", CARD)
     again = images.share_file("en", CARD)
-    assert first == again and first.is_file() and len(calls) == 1
+    assert first == again and len(calls) == 1
+    assert get_storage().local_path(first).is_relative_to(tmp_path / "images")
     # What the picture shows is in its address: a new title is a new address.
     changed = ShareCard(**{**CARD.__dict__, "title": "Another title"})
     assert images.share_url("en", "7", changed) != images.share_url("en", "7", CARD)
@@ -122,6 +125,7 @@ def test_a_new_version_of_a_preview_deletes_the_older_ones_of_its_item_and_langu
     english, uzbek = images.share_file("en", CARD), images.share_file("uz", CARD)
     other_item = images.share_file("en", ShareCard(**{**CARD.__dict__, "seed": "meetup:8"}))
     edited = images.share_file("en", ShareCard(**{**CARD.__dict__, "title": "Another title"}))
-    assert edited.is_file() and not english.exists()
-    assert uzbek.is_file() and other_item.is_file()
-    assert sorted(p.name for p in edited.parent.iterdir()) == [edited.name]
+    storage = get_storage()
+    assert storage.exists(edited) and not storage.exists(english)
+    assert storage.exists(uzbek) and storage.exists(other_item)
+    assert list(storage.keys(edited.rsplit("/", 1)[0])) == [edited]

@@ -15,6 +15,7 @@ from community_app.api.routing import Router
 from community_app.i18n import N_
 from community_app.services import images, seo
 from community_app.services.errors import NotFound
+from community_app.services.storage import get_storage
 from community_app.services.uploads import public_file
 
 router = Router(tags=["media"])
@@ -34,13 +35,20 @@ def _image_route(path: str, media_type: str, shown: str, missing: str,
     })
 
 
-def _image(path, media_type: str, cache_control: str) -> FileResponse:
-    """The image file at ``path`` (404 when None), never type-sniffed, cached as
-    ``cache_control`` says."""
-    if path is None:
+def _image(key: str | None, media_type: str, cache_control: str) -> Response:
+    """The stored image ``key`` (404 when None or gone), never type-sniffed, cached as
+    ``cache_control`` says: sent from the node's disk, or read from the object store."""
+    if key is None:
         raise NotFound(IMAGE_NOT_FOUND)
-    return FileResponse(path, media_type=media_type,
-                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": cache_control})
+    headers = {"X-Content-Type-Options": "nosniff", "Cache-Control": cache_control}
+    storage = get_storage()
+    path = storage.local_path(key)
+    if path is not None:
+        return FileResponse(path, media_type=media_type, headers=headers)
+    data = storage.read(key)  # images are small (uploads at most a few MB)
+    if data is None:
+        raise NotFound(IMAGE_NOT_FOUND)
+    return Response(data, media_type=media_type, headers=headers)
 
 
 @_image_route("/media/public/{folder}/{name}", "image/webp", "The image", "No such public image")

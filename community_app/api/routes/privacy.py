@@ -10,15 +10,17 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import Query, Request
+import sqlalchemy as sa
+from fastapi import Depends, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from community_app.api.routing import Router
-from community_app.api.deps import CurrentUser, SessionDep
+from community_app.api.deps import CurrentUser, SessionDep, get_engine_for_api
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated, utc
+from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.models import ConsentKind, DataExport, ExportStatus
 from community_app.services import privacy
@@ -87,19 +89,19 @@ def latest_export(user: CurrentUser, session: SessionDep) -> Envelope[ExportOut 
     200: {"content": {"application/zip": {}}, "description": "The ZIP"}, 401: {}})
 def download_export(
     session: SessionDep,
+    engine: Annotated[sa.Engine, Depends(get_engine_for_api)],
     token: Annotated[str, Query(description="The signed token of downloadUrl")],
 ):
-    """The ZIP, once (the file is removed as it is sent)."""
-    path = privacy.open_download(session, token)
-    # Opened, then unlinked: the open file is streamed from here and gone when closed. (A
-    # FileResponse hands granian the path itself, and removing it afterwards raced that read.)
-    handle = path.open("rb")
-    path.unlink(missing_ok=True)
+    """The ZIP, once: the link is spent (and the file removed) when the whole file was
+    sent; a download that breaks can be tried again until the link expires. Whichever
+    node gets the request sends it (the file is in the shared store when one is set)."""
+    download = privacy.open_download(session, token)
 
     def chunks():
-        with handle:
-            while block := handle.read(256 * 1024):
-                yield block
+        yield from download.chunks
+        # Reached only after the last block went out (a client that left stops us above).
+        with session_scope(engine) as done:
+            privacy.finish_download(done, download)
 
     return StreamingResponse(chunks(), media_type="application/zip",
                              headers={"Content-Disposition": 'attachment; filename="my-data.zip"'})

@@ -24,8 +24,9 @@ from community_app.services.privacy.deletion import (  # noqa: F401
 )
 from community_app.services.privacy.export import (  # noqa: F401
     EXPORT_DOWNLOAD_PATH, EXPORT_LINK_HOURS, EXPORT_LINK_INVALID, EXPORT_NOT_FOUND,
-    build_export, build_waiting_exports, claim_export, collect_member_data, download_link,
-    download_token, exports_dir, expire_exports, latest_export, open_download, request_export,
+    ExportDownload, build_export, build_waiting_exports, claim_export, collect_member_data,
+    delete_export_file, download_link, download_token, expire_exports, export_key,
+    finish_download, latest_export, open_download, request_export,
 )
 from community_app.services.privacy.retention import (  # noqa: F401
     UNVERIFIED_SIGN_UP_DAYS, purge_login_history, purge_unverified_sign_ups,

@@ -29,7 +29,7 @@ from community_app.services import audit, mail_queue, scheduler
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.passwords import verify_password
-from community_app.services.privacy.export import exports_dir, member_images
+from community_app.services.privacy.export import delete_export_file, member_images
 from community_app.services.uploads import delete_upload
 
 log = logging.getLogger(__name__)
@@ -125,8 +125,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
             delete_upload(application.photo_path)
         session.delete(application)
     for export in session.exec(select(DataExport).where(DataExport.user_id == user_id)).all():
-        if export.file_name:
-            (exports_dir() / export.file_name).unlink(missing_ok=True)
+        delete_export_file(export)
     old_username = user.username
     if user.deletion_keeps_content:
         session.execute(sa.update(BlogPost).where(BlogPost.author_id == user_id).values(cover_url=None))

@@ -1,14 +1,20 @@
 """Download my data: a ZIP of JSON files (and the member's images) built in the background,
-downloadable once from a signed link that expires 24 hours after it is ready."""
+downloadable once from a signed link that expires 24 hours after it is ready.
+
+The ZIP is kept in the site's file store (``services/storage.py``: ``var/exports`` by
+default, the object store when configured, so any node can send it). The link is spent
+only when the whole file was sent (a broken download can be tried again until the link
+expires), and an expired export's file is removed whether or not it was downloaded."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
-import os
 import secrets
 import zipfile
-from pathlib import Path
+from collections.abc import Iterator
+from pathlib import PurePosixPath
 
 import jwt
 import sqlalchemy as sa
@@ -24,8 +30,9 @@ from community_app.services import scheduler
 from community_app.services.bulk import update_where
 from community_app.services.errors import Unauthorized
 from community_app.services.privacy.consents import list_consents, list_sign_ins
-from community_app.services.uploads import public_path_of_url
-from community_app.settings import VAR_DIR, get_settings
+from community_app.services.storage import get_storage, spooled_file
+from community_app.services.uploads import public_path_of_url, read_upload
+from community_app.settings import get_settings
 
 EXPORT_LINK_HOURS = 24
 EXPORT_LINK_INVALID = N_("This download link is invalid, used or expired. Please ask for a new export.")
@@ -33,10 +40,15 @@ EXPORT_NOT_FOUND = N_("No data export is ready.")
 STALE_CLAIM = dt.timedelta(minutes=10)  # a RUNNING export whose worker died is taken again
 
 
-def exports_dir() -> Path:
-    folder = Path(os.environ.get("COMMUNITY_VAR_DIR") or VAR_DIR) / "exports"
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return folder
+def export_key(file_name: str) -> str:
+    """The storage key of an export's ZIP."""
+    return f"exports/{file_name}"
+
+
+def delete_export_file(export: DataExport) -> None:
+    """Remove the export's ZIP from the file store (nothing when it has none or it is gone)."""
+    if export.file_name:
+        get_storage().delete(export_key(export.file_name))
 
 
 def request_export(session: Session, user_id: int, *, now: dt.datetime | None = None) -> DataExport:
@@ -148,23 +160,24 @@ def member_images(session: Session, user_id: int) -> list[str]:
 
 
 def build_export(session: Session, export: DataExport, now: dt.datetime) -> None:
-    """Write the ZIP (JSON files, then the member's images) under var/exports with 0600,
-    updating the progress as it goes; the export becomes READY for 24 hours."""
+    """Write the ZIP (JSON files, then the member's images) to the file store (private:
+    0600 in var/exports by default), updating the progress as it goes; the export becomes
+    READY for 24 hours."""
     data = collect_member_data(session, export.user_id)
     images = member_images(session, export.user_id)
     steps = len(data) + len(images)
     name = f"{secrets.token_hex(16)}.zip"
-    path = exports_dir() / name
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as zf:
-        for done, (file_name, content) in enumerate(data.items(), start=1):
-            zf.writestr(file_name, json.dumps(content, ensure_ascii=False, indent=2, default=str))
-            _progress(session, export, int(90 * done / steps))
-        upload_dir = get_settings().upload_dir
-        for relative in images:
-            source = upload_dir / relative
-            if source.is_file():
-                zf.write(source, f"images/{Path(relative).name}")
+    with spooled_file() as raw:
+        with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as zf:
+            for done, (file_name, content) in enumerate(data.items(), start=1):
+                zf.writestr(file_name, json.dumps(content, ensure_ascii=False, indent=2, default=str))
+                _progress(session, export, int(90 * done / steps))
+            for relative in images:
+                picture = read_upload(relative)
+                if picture is not None:
+                    zf.writestr(f"images/{PurePosixPath(relative).name}", picture)
+        raw.seek(0)
+        get_storage().write_file(export_key(name), raw, content_type="application/zip", private=True)
     export.status = ExportStatus.READY.value
     export.progress = 100
     export.file_name = name
@@ -220,20 +233,34 @@ def build_waiting_exports(session: Session, now: dt.datetime) -> int:
 
 
 def expire_exports(session: Session, now: dt.datetime) -> int:
-    """Remove the files of exports past their 24 hours."""
+    """Remove the files of exports past their 24 hours, downloaded or not (a download that
+    broke, or one whose file removal failed, leaves nothing behind); READY ones become
+    EXPIRED. Returns how many files were removed."""
     rows = session.exec(select(DataExport).where(
-        DataExport.status == ExportStatus.READY.value, col(DataExport.expires_at) < now)).all()
+        col(DataExport.status).in_([ExportStatus.READY.value, ExportStatus.DOWNLOADED.value]),
+        col(DataExport.file_name).is_not(None), col(DataExport.expires_at) < now)).all()
     for export in rows:
-        if export.file_name:
-            (exports_dir() / export.file_name).unlink(missing_ok=True)
-        export.status = ExportStatus.EXPIRED.value
+        delete_export_file(export)
+        if export.status == ExportStatus.READY.value:
+            export.status = ExportStatus.EXPIRED.value
+        export.file_name = None  # nothing left to remove: the next run skips it
         session.add(export)
     return len(rows)
 
 
-def open_download(session: Session, token: str, *, now: dt.datetime | None = None) -> Path:
-    """The ZIP behind a signed link, once: the export is marked downloaded here (a second
-    use, an expired or a forged link: Unauthorized). The caller streams, then removes it."""
+@dataclasses.dataclass
+class ExportDownload:
+    """An export being sent: its bytes, in blocks; ``finish_download`` spends the link."""
+
+    export_id: int
+    file_name: str
+    chunks: Iterator[bytes]
+
+
+def open_download(session: Session, token: str, *, now: dt.datetime | None = None) -> ExportDownload:
+    """The ZIP behind a signed link of a READY export (an expired, spent or forged link,
+    or a file that is gone: Unauthorized). Nothing is spent here: the caller sends the
+    bytes, then calls ``finish_download``; a download that breaks can be tried again."""
     now = now or utcnow()
     try:
         claims = jwt.decode(token or "", get_settings().secret_key, algorithms=["HS256"],
@@ -243,17 +270,26 @@ def open_download(session: Session, token: str, *, now: dt.datetime | None = Non
     if claims.get("typ") != "export":
         raise Unauthorized(EXPORT_LINK_INVALID)
     export = session.get(DataExport, int(claims["sub"]))
-    if export is None or export.file_name != claims.get("n"):
+    if (export is None or not export.file_name or export.file_name != claims.get("n")
+            or export.status != ExportStatus.READY.value):
         raise Unauthorized(EXPORT_LINK_INVALID)
+    chunks = get_storage().open_chunks(export_key(export.file_name))
+    if chunks is None:
+        raise Unauthorized(EXPORT_LINK_INVALID)
+    return ExportDownload(export.id, export.file_name, chunks)
+
+
+def finish_download(session: Session, download: ExportDownload, *, now: dt.datetime | None = None) -> bool:
+    """Every byte was sent: the export is marked downloaded (once: a second download that
+    finished at the same time changes nothing) and its file removed."""
     taken = update_where(
         session, DataExport,
-        col(DataExport.id) == export.id, DataExport.status == ExportStatus.READY.value,
-        status=ExportStatus.DOWNLOADED.value, downloaded_at=now,
+        col(DataExport.id) == download.export_id, DataExport.status == ExportStatus.READY.value,
+        status=ExportStatus.DOWNLOADED.value, downloaded_at=now or utcnow(),
     )
     session.commit()
-    if taken != 1:
-        raise Unauthorized(EXPORT_LINK_INVALID)
-    return exports_dir() / export.file_name
+    get_storage().delete(export_key(download.file_name))
+    return taken == 1
 
 
 @scheduler.periodic("build-data-exports", every=dt.timedelta(seconds=0))

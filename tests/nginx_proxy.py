@@ -1,0 +1,98 @@
+"""The repository's nginx configuration (deploy/nginx.conf), run for real in front of test
+servers: only the ports, the upstream servers, the certificate and the build folder are
+replaced. Shared by tests/e2e/test_reverse_proxy.py, tests/e2e/test_two_nodes.py and the
+benchmark."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+from tests.prodserver import ROOT, free_port
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+CONFIG = ROOT / "deploy" / "nginx.conf"
+MODULES = Path("/usr/lib/nginx/modules")
+BROTLI_MODULE = MODULES / "ngx_http_brotli_static_module.so"
+
+
+def available() -> bool:
+    return os.path.exists(NGINX)
+
+
+def port_free(port: int) -> bool:
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as nginx binds
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def site_config(upstreams: list[str], build_dir: Path, http_port: int, https_port: int,
+                cert: Path, key: Path) -> str:
+    """deploy/nginx.conf with the test's ports, servers, certificate and build folder."""
+    text = CONFIG.read_text()
+    servers = "".join(f"server {u};\n    " for u in upstreams).rstrip()
+    replacements = {
+        "server 127.0.0.1:3000;": servers,
+        "listen 80;": f"listen 127.0.0.1:{http_port};",
+        "listen 443 ssl;": f"listen 127.0.0.1:{https_port} ssl;",
+        "/etc/letsencrypt/live/uzdev.kr/fullchain.pem": str(cert),
+        "/etc/letsencrypt/live/uzdev.kr/privkey.pem": str(key),
+        "root /srv/uzdev/.web/build/client;": f"root {build_dir};",
+    }
+    for old, new in replacements.items():
+        assert old in text, f"deploy/nginx.conf no longer has {old!r}"
+        text = text.replace(old, new)
+    return text
+
+
+@contextlib.contextmanager
+def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
+                https_port: int | None = None, workers: str = "1") -> Iterator[dict]:
+    """nginx with deploy/nginx.conf in front of ``upstreams`` (``host:port``), serving the
+    built client of ``build_dir``; yields its ``http`` and ``https`` base URLs."""
+    work.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+         "-keyout", str(work / "key.pem"), "-out", str(work / "cert.pem")],
+        check=True, capture_output=True,
+    )
+    http_port, https_port = free_port(), https_port or free_port()
+    config = site_config(upstreams, build_dir, http_port, https_port, work / "cert.pem", work / "key.pem")
+    module = f"load_module {BROTLI_MODULE};\n" if BROTLI_MODULE.exists() else ""
+    (work / "nginx.conf").write_text(
+        f"{module}user root;\nworker_processes {workers};\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
+        "events { worker_connections 1024; }\n"
+        f"http {{\n include /etc/nginx/mime.types;\n default_type application/octet-stream;\n"
+        " log_format nodes '$upstream_addr $status \"$request\"';\n"
+        f" access_log {work}/access.log nodes;\n client_body_temp_path {work}/body;\n proxy_temp_path {work}/proxy;\n"
+        f" fastcgi_temp_path {work}/fcgi;\n uwsgi_temp_path {work}/uwsgi;\n scgi_temp_path {work}/scgi;\n"
+        f"{config}\n}}\n"
+    )
+    proc = subprocess.Popen([NGINX, "-p", str(work), "-c", str(work / "nginx.conf"), "-g", "daemon off;"])
+    deadline = time.monotonic() + 20
+    try:
+        while True:
+            try:
+                httpx.get(f"https://127.0.0.1:{https_port}/ping", verify=False, timeout=2)
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise RuntimeError((work / "error.log").read_text()) from None
+                time.sleep(0.3)  # polling the starting proxy (deadline above), not a fixed wait
+        yield {"http": f"http://127.0.0.1:{http_port}", "https": f"https://127.0.0.1:{https_port}",
+               "standard_port": https_port == 443, "access_log": work / "access.log"}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
