@@ -1,4 +1,5 @@
 """Limits on what can be tried over and over: password guessing, code sends, sign-ups,
+password reset links,
 speaker applications and comments.
 
 Built on the `limits` library (moving windows). The counters live in Redis when
@@ -42,6 +43,9 @@ DEFAULT_RULES: dict[str, str] = {
     "code-sends-account": "5/15minutes;20/day",
     "code-sends-address": "30/hour",
     "sign-ups-address": "10/hour;50/day",
+    # Password reset links asked for: per address typed (known or not) and per client.
+    "password-resets-account": "3/15minutes;10/day",
+    "password-resets-address": "10/hour;50/day",
     "speaker-applications-address": "5/hour;20/day",
     "comments-member": "10/minute;200/day",
 }
