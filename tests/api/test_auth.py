@@ -188,13 +188,13 @@ def test_malformed_sign_up_body_is_a_422_not_a_500(client):
 
 def test_unknown_email_and_wrong_password_answer_the_same(client):
     _signup(client)
+    sent = len(outbox_messages("nodira@example.com"))
     wrong = _login(client, password="Wrong-pass-1")
     unknown = _login(client, email="nobody@example.com")
     assert wrong.status_code == unknown.status_code == 401
     assert wrong.json() == unknown.json()
     assert wrong.json()["message"] == "Login failed. Please check your credentials."
-    assert [m["Subject"] for m in outbox_messages("nodira@example.com")] == [
-        "Confirm your email to finish signing up to UzDev Korea"]  # no code sent
+    assert len(outbox_messages("nodira@example.com")) == sent  # no code sent
 
 
 def test_login_emails_a_six_digit_code_stored_hashed(client, engine):

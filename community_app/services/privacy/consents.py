@@ -67,6 +67,16 @@ def withdraw_consent(session: Session, user_id: int, kind: str, *, now: dt.datet
     return done.rowcount > 0
 
 
+def choose_consent(session: Session, user_id: int, kind: str, given: bool) -> None:
+    """Give or withdraw ``kind`` (only kinds a member may withdraw: My Page's switch)."""
+    if kind not in ConsentKind.withdrawable():
+        raise BadRequest(NOT_WITHDRAWABLE)
+    if given:
+        give_consent(session, user_id, kind)
+    else:
+        withdraw_consent(session, user_id, kind)
+
+
 def list_consents(session: Session, user_id: int) -> list[ConsentView]:
     rows = session.exec(
         select(Consent, Meetup.title)
