@@ -485,6 +485,8 @@ def google_sign_up(
     username: str | None = None,
     phone: str | None = None,
     language: str = "en",
+    consent: bool | None = None,
+    news_emails: bool = False,
 ) -> tokens.TokenPair:
     """Create (or link) the account of a Google identity and sign it in. Username
     (letters only) and phone are optional; with the credential alone a username is
@@ -503,6 +505,8 @@ def google_sign_up(
     if phone is not None and phone.strip():
         if message := phone_problem(phone):
             problems["phone"] = message
+    if consent is False:  # the site's box (``register`` reads ``consent`` alike)
+        problems["consent"] = CONSENT_REQUIRED
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
     if not identity.email_verified:
@@ -541,9 +545,11 @@ def google_sign_up(
                 session.add(user)
         except sa.exc.IntegrityError:
             continue  # a concurrent sign-up took the handle, the phone or this identity: look again
-        # Google's sign-up button says that continuing accepts the Terms and Privacy Policy.
-        for kind in privacy.SIGN_UP_KINDS:
-            privacy.give_consent(session, user.id, kind)
+        if consent:
+            for kind in privacy.SIGN_UP_KINDS:
+                privacy.give_consent(session, user.id, kind)
+        if news_emails:
+            privacy.give_consent(session, user.id, ConsentKind.NEWS_EMAILS.value)
         privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
         return tokens.start_session(session, user)
     raise Conflict(IDENTITY_TAKEN)

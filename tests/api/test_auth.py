@@ -385,3 +385,41 @@ def test_whole_login_journey(client):
 
 def test_production_secret_is_what_signs(monkeypatch):
     assert len(get_settings().secret_key.encode()) >= 32
+
+
+def test_signing_up_again_before_confirming_replaces_the_details_and_the_link(client, engine):
+    """A sign-up waiting for its link is nobody's account yet: signing up again with the
+    address (a forgotten password, say) keeps the newest details, and only the newest
+    link works; a first login's emailed code confirms it as well."""
+    _signup(client)
+    first = latest_link_token("nodira@example.com", "signup/confirm")
+    again = _signup(client, password="An0ther!pass", confirmPassword="An0ther!pass",
+                    phone="01099990000", firstName="Nodira")
+    assert again.status_code == 202
+    with Session(engine) as s:
+        (user,) = s.exec(select(User)).all()
+        assert (user.phone, user.first_name, user.verified_at) == ("01099990000", "Nodira", None)
+    assert client.post("/api/v1/auth/register/confirm", json={"token": first}).status_code == 400
+    assert _login(client, password=PASSWORD).status_code == 401  # the newest password counts
+    assert _login(client, password="An0ther!pass").status_code == 200
+    code = latest_code("nodira@example.com")
+    r = client.post("/api/v1/auth/verify-login-otp", json={"email": "nodira@example.com", "otp": code})
+    assert r.status_code == 200
+    with Session(engine) as s:
+        assert s.exec(select(User)).one().verified_at is not None
+
+
+def test_google_sign_up_records_consent_only_when_given(client, google, engine):
+    from community_app.services import privacy
+
+    refused = client.post("/api/v1/auth/google/sign-up",
+                          json={"credential": google.token(), "consent": False})
+    assert refused.status_code == 422 and "consent" in refused.json()["data"]["errors"]
+    silent = client.post("/api/v1/auth/google/sign-up", json={"credential": google.token()})
+    agreed = client.post("/api/v1/auth/google/sign-up", json={
+        "credential": google.token(sub="google-sub-2", email="zarina@gmail.com"), "consent": True})
+    assert silent.status_code == agreed.status_code == 201
+    with Session(engine) as s:
+        kinds = {u.email: {c.kind for c in privacy.list_consents(s, u.id)}
+                 for u in s.exec(select(User)).all()}
+    assert kinds == {"aziz@gmail.com": set(), "zarina@gmail.com": {"terms", "privacy"}}

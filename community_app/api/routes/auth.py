@@ -122,6 +122,9 @@ class GoogleSignUpBody(BaseModel):
     credential: str = Field(default="", max_length=MAX_CREDENTIAL_BYTES)
     username: str | None = Field(default=None, max_length=50, description="letters only")
     phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
+    consent: bool | None = Field(
+        default=None, description="Terms of Service and Privacy Policy, as in /auth/register")
+    newsEmails: bool = Field(default=False, description="as in /auth/register")
 
 
 def _tokens(pair: TokenPair) -> Tokens:
@@ -308,5 +311,7 @@ def google_sign_up(
         username=fields.username,
         phone=fields.phone,
         language=request_language(request),
+        consent=fields.consent,
+        news_emails=fields.newsEmails,
     )
     return ok(_tokens(pair), _text(request, N_("Registration complete.")), 201)
