@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.models import ConsentKind
 from community_app.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
@@ -183,8 +184,8 @@ def consent_boxes(errors) -> rx.Component:
             aria_describedby="field-consent-error",
         ),
         rx.hstack(
-            rx.link(t("Terms of Service"), href=routes.TERMS, size="2", is_external=True),
-            rx.link(t("Privacy Policy"), href=routes.PRIVACY, size="2", is_external=True),
+            rx.link(t(ConsentKind.TERMS.label), href=routes.TERMS, size="2", is_external=True),
+            rx.link(t(ConsentKind.PRIVACY.label), href=routes.PRIVACY, size="2", is_external=True),
             spacing="4",
             wrap="wrap",
         ),
