@@ -89,7 +89,7 @@ def test_a_member_resets_a_forgotten_password(page: Page, mobile: Page, site, la
     assert refreshed.status_code == 401
     assert httpx.post(f"{site.url}/api/v1/auth/login", json={"email": email, "password": OLD_PASSWORD},
                       timeout=20).status_code == 401
-    page.get_by_role("link", name=T(lang, "Log in"), exact=True).click()
+    page.locator("#main-content").get_by_role("link", name=T(lang, "Log in"), exact=True).click()
     expect(page).to_have_url(re.compile(r"/login/?$"))
     wait_ready(page)
     if lang == "en":
