@@ -147,6 +147,7 @@ def _public_routes(ids: dict[str, int], seat_holder: dict) -> list[str]:
         "/jobs", f"/jobs/{ids['job']}", "/jobs/visa-guide", "/blog", f"/blog/{ids['post']}",
         "/speakers/register", "/privacy", "/terms", "/no-such-page", "/release-seat/not-a-token",
         seat_holder["release"], f"/members/{seat_holder['username']}",
+        "/password-reset", "/password-reset/not-a-token", "/signup/confirm/not-a-token",
     ]
 
 
