@@ -26,6 +26,9 @@ MEMBER = "/members/[username]"  # a member's public page (opt-in)
 TERMS = "/terms"
 PRIVACY = "/privacy"
 RELEASE_SEAT = "/release-seat/[token]"  # the reminder email's "I can't come" link
+FORGOT_PASSWORD = "/password-reset"  # ask for a reset link by email
+PASSWORD_RESET = "/password-reset/[token]"  # the emailed link: set a new password
+CONFIRM_SIGN_UP = "/signup/confirm/[token]"  # the emailed link: finish the sign-up, signed in
 
 # The organizer back office: one address per view (organizers only).
 ADMIN = "/admin"
@@ -61,6 +64,14 @@ def path_id(path: str, position: int = -1) -> int | None:
         return route_id(segments[position])
     except IndexError:
         return None
+
+
+def password_reset(token: str) -> str:
+    return f"/password-reset/{token}"
+
+
+def confirm_sign_up(token: str) -> str:
+    return f"/signup/confirm/{token}"
 
 
 def admin_meetup(meetup_id: int | str) -> str:

@@ -180,7 +180,7 @@ class Run(Browser):
         self.page.get_by_placeholder("Confirm Password").fill(PASSWORD)
         with self.page.expect_response(re.compile(r"/auth/register$")) as r:
             self.page.get_by_role("button", name="SIGN UP").click()
-        check(r.value.status in (200, 201), f"sign-up answered {r.value.status}: {r.value.text()}")
+        check(r.value.status == 202, f"sign-up answered {r.value.status}: {r.value.text()}")
         self.wait_text("Account created successfully")
         return f"{EMAIL} signed up (username {EMAIL.split('@')[0]!r} kept: {r.value.json()['data'].get('username')!r})"
 

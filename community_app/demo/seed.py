@@ -23,6 +23,7 @@ from community_app.models import (
     Speaker, SpeakerApplication, TeamMember, User,
 )
 from community_app.models.job import JOB_LIFETIME_DAYS
+from community_app.services import privacy
 from community_app.services.passwords import hash_password
 from community_app.services.site import ensure_site_settings
 
@@ -111,6 +112,10 @@ def _add_users(session: Session, now: dt.datetime) -> dict[str, User]:
         session.add(user)
         users[user.username] = user
     session.flush()
+    # The demo members ticked the sign-up's Terms and Privacy box when they joined.
+    for user in users.values():
+        for kind in privacy.SIGN_UP_KINDS:
+            privacy.give_consent(session, user.id, kind, now=user.joined_at)
     return users
 
 

@@ -2,7 +2,7 @@
 
 from community_app.models.blog import BlogPost, BlogStatus
 from community_app.models.enums import (
-    ConsentKind, ExportStatus, JobCategory, JobStatus, JobType, KoreanLevel, LoginMethod,
+    AccountTokenPurpose, ConsentKind, ExportStatus, JobCategory, JobStatus, JobType, KoreanLevel, LoginMethod,
     VisaStatus, WorkingLanguage,
 )
 from community_app.models.job import JobPost
@@ -20,10 +20,10 @@ from community_app.models.site import (
 from community_app.models.speaker import (
     ApplicationStatus, Experience, Expertise, SpeakerApplication,
 )
-from community_app.models.user import Language, LoginCode, RefreshToken, Role, User
+from community_app.models.user import AccountToken, Language, LoginCode, RefreshToken, Role, User
 
 __all__ = [
-    "AffiliatedProject", "ApplicationStatus", "AttendanceReason", "AuditEntry", "Benefit",
+    "AccountToken", "AccountTokenPurpose", "AffiliatedProject", "ApplicationStatus", "AttendanceReason", "AuditEntry", "Benefit",
     "BlogPost", "BlogStatus", "Comment", "CommentVote", "Experience", "Expertise",
     "InterestedField", "JobCategory", "JobPost", "JobStatus", "JobType", "KeynoteSession",
     "Language", "LoginCode", "Meetup", "MeetupNote", "MeetupRegistration", "MeetupReview",

@@ -174,6 +174,15 @@ class ConsentKind(LabelledEnum):
     TERMS = "terms", N_("Terms of Service")
     PRIVACY = "privacy", N_("Privacy Policy")
     ATTENDEE_LIST = "attendee_list", N_("Name on the attendee list of a meetup")
+    # Optional, asked at sign-up and withdrawable on My Page at any time (marketing-type).
+    NEWS_EMAILS = "news_emails", N_("Emails about new meetups, news and jobs")
+
+    @classmethod
+    def withdrawable(cls) -> frozenset[str]:
+        """Kinds a member may withdraw and give again on My Page. Terms and privacy hold
+        while the account exists (deleting the account ends them); an attendee-list
+        agreement ends with the registration it came with."""
+        return frozenset({cls.NEWS_EMAILS.value})
 
 
 # My Page words two statuses for the member they belong to: their post waits for review,
@@ -182,6 +191,13 @@ MEMBER_STATUS_LABELS = {
     JobStatus.PENDING.value: N_("Waiting for review"),
     RegistrationStatus.ACCEPTED.value: N_("Registered"),
 }
+
+
+class AccountTokenPurpose(StrEnum):
+    """What an emailed single-use link does (models/user.py AccountToken)."""
+
+    PASSWORD_RESET = "password_reset"
+    CONFIRM_SIGN_UP = "confirm_sign_up"
 
 
 class LoginMethod(StrEnum):

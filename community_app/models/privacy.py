@@ -14,8 +14,10 @@ from community_app.models.enums import ConsentKind, ExportStatus, LoginMethod  #
 
 
 class Consent(SQLModel, table=True):
-    """One agreement, with when it was given (sign-up: terms and privacy; a meetup
-    registration: the attendee list, with the meetup's id)."""
+    """One agreement, with when it was given and, for kinds a member may withdraw
+    (``ConsentKind.withdrawable``), when it was withdrawn: giving it again is a new row, so
+    the rows are the history (sign-up: terms and privacy when the box was ticked, news
+    emails when asked for; a meetup registration: the attendee list, with the meetup's id)."""
 
     __tablename__ = "consents"
     __table_args__ = (check_in("kind", ConsentKind, "ck_consents_kind"),)
@@ -25,6 +27,7 @@ class Consent(SQLModel, table=True):
     kind: str = Field(max_length=20)
     meetup_id: int | None = Field(default=None, foreign_key="meetups.id", ondelete="SET NULL")
     given_at: dt.datetime = Field(default_factory=utcnow)
+    withdrawn_at: dt.datetime | None = None
 
 
 class LoginEvent(SQLModel, table=True):
@@ -71,22 +74,14 @@ class ScheduledTask(SQLModel, table=True):
     last_result: str = Field(default="", sa_type=sa.Text)
 
 
-# --- consents are recorded where the rows that imply them are written -------------------
-# A sign-up (any path: the site, the REST API, Google) accepts the Terms of Service and the
-# Privacy Policy; a meetup registration (its form requires the box) agrees to the attendee
-# list. Recording them on insert means no path can forget to.
+# --- the attendee-list consent is recorded where the registration is written -------------
+# A meetup registration (its form requires the box) agrees to the attendee list; recording
+# it on insert means no path can forget to. Sign-up consents are recorded by the sign-up
+# service when, and only when, the member gave them (services/privacy/consents.py).
 
 
 def _record_consents(connection, rows: list[dict]) -> None:
     connection.execute(sa.insert(Consent.__table__), rows)
-
-
-def _after_user_insert(mapper, connection, target) -> None:  # noqa: ARG001
-    at = target.joined_at or utcnow()
-    _record_consents(connection, [
-        {"user_id": target.id, "kind": ConsentKind.TERMS.value, "meetup_id": None, "given_at": at},
-        {"user_id": target.id, "kind": ConsentKind.PRIVACY.value, "meetup_id": None, "given_at": at},
-    ])
 
 
 def _after_registration_insert(mapper, connection, target) -> None:  # noqa: ARG001
@@ -98,9 +93,7 @@ def _after_registration_insert(mapper, connection, target) -> None:  # noqa: ARG
 
 def _listen() -> None:
     from community_app.models.meetup import MeetupRegistration
-    from community_app.models.user import User
 
-    sa.event.listen(User, "after_insert", _after_user_insert)
     sa.event.listen(MeetupRegistration, "after_insert", _after_registration_insert)
 
 

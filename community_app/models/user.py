@@ -9,7 +9,7 @@ from sqlmodel import Field, SQLModel
 
 from community_app.db import utcnow
 from community_app.models._base import check_in
-from community_app.models.enums import Role, Language
+from community_app.models.enums import AccountTokenPurpose, Language, Role
 
 
 class User(SQLModel, table=True):
@@ -86,4 +86,21 @@ class RefreshToken(SQLModel, table=True):
     revoked_at: dt.datetime | None = None
 
 
-__all__ = ["Language", "LoginCode", "RefreshToken", "Role", "User"]
+class AccountToken(SQLModel, table=True):
+    """A single-use link emailed to the member (services/account_links.py): a password
+    reset or a sign-up confirmation. Only an HMAC of the token is kept; a link works once,
+    until ``expires_at``."""
+
+    __tablename__ = "account_tokens"
+    __table_args__ = (check_in("purpose", AccountTokenPurpose, "ck_account_tokens_purpose"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    purpose: str = Field(max_length=20)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+    expires_at: dt.datetime
+    used_at: dt.datetime | None = None
+
+
+__all__ = ["AccountToken", "Language", "LoginCode", "RefreshToken", "Role", "User"]

@@ -1,5 +1,6 @@
-"""Signing up and signing in (SPEC section 4): password plus an emailed one-time code,
-Google, refresh and logout. The REST API and the site's states both call these.
+"""Signing up and signing in (SPEC section 4): a sign-up confirmed by an emailed link,
+password plus an emailed one-time code, Google, refresh and logout. The REST API and the
+site's states both call these.
 
 The one-time code: ``COMMUNITY_LOGIN_CODE_DIGITS`` digits (default 6) from ``secrets``, stored only as an HMAC, valid 10 minutes,
 single use, at most 5 wrong tries (then a new login is needed). A new login replaces
@@ -21,8 +22,8 @@ from sqlmodel import Session, select
 from community_app import metrics
 from community_app.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
-from community_app.models import LoginCode, LoginMethod, User
-from community_app.services import privacy, ratelimit, tokens
+from community_app.models import AccountTokenPurpose, ConsentKind, LoginCode, LoginMethod, User
+from community_app.services import account_links, privacy, ratelimit, tokens
 from community_app.services.errors import (
     BadRequest,
     Conflict,
@@ -50,6 +51,8 @@ from community_app.services.validation import (
 from community_app.settings import get_settings
 
 CODE_TTL = dt.timedelta(minutes=10)
+SIGN_UP_LINK_TTL = dt.timedelta(hours=24)
+SIGN_UP_PURPOSE = AccountTokenPurpose.CONFIRM_SIGN_UP.value
 MAX_CODE_ATTEMPTS = 5
 
 LOGIN_FAILED = N_("Login failed. Please check your credentials.")
@@ -68,6 +71,13 @@ GOOGLE_EMAIL_UNVERIFIED = N_(
 )
 USERNAME_TAKEN = N_("Username already exists. Please choose another one.")
 CODE_SENT = N_("A verification code has been sent to your email.")
+CHECK_YOUR_EMAIL = N_(
+    "Check your email: we sent a message to {email}. Open the link in it to finish signing up."
+)
+CONSENT_REQUIRED = N_("You must agree to the Terms of Service and the Privacy Policy")
+SIGN_UP_LINK_INVALID = N_(
+    "This sign-up link has expired or was already used. Log in, or sign up again."
+)
 
 
 # --- sign-up ---------------------------------------------------------------------------
@@ -100,20 +110,18 @@ def _chosen_or_unique_username(session: Session, wanted: str | None, email: str)
 
 @dataclasses.dataclass(frozen=True)
 class SignUp:
-    """What a sign-up answers. ``user`` is None when no account was made because the email
-    (or phone) is already registered: the answer is the same as for a new account, and the
-    address's owner is told by email instead (no one learns who is a member)."""
+    """What a sign-up answers: the same for every address ("check your email"). ``user``
+    is the account waiting for its confirmation link; None when no link was sent because
+    the email (or phone) belongs to another account, whose owner is told by email
+    instead (no one learns who is a member)."""
 
     email: str
     username: str
     user: User | None
 
 
-def _mail_about_sign_up(to: str, language: str, subject: str, body: str) -> None:
-    lang = normalize_language(language)
-    settings = get_settings()
-    texts = {"site": settings.site_name, "url": settings.public_url.rstrip("/")}
-    send_mail(to, gettext(subject, lang, **texts), gettext(body, lang, **texts))
+def _mail_about_sign_up(to: str, language: str, subject: str, body: str, **params: object) -> None:
+    account_links.send_account_mail(to, language, subject, body, **params)
 
 
 def _tell_owner_of_sign_up(existing: User) -> None:
@@ -122,9 +130,10 @@ def _tell_owner_of_sign_up(existing: User) -> None:
         existing.language,
         N_("Someone tried to sign up to {site} with your email"),
         N_(
-            "Someone, perhaps you, tried to create a new {site} account with this email address. "
-            "You already have an account: log in at {url}/login. If it was not you, you can "
-            "ignore this email; your account has not changed."
+            "Someone, perhaps you, tried to create a new {site} account with this email "
+            "address. You already have an account.\n\nLog in: {url}/login\n"
+            "Forgot your password? Set a new one: {url}/password-reset\n\n"
+            "If it was not you, you can ignore this email; your account has not changed."
         ),
     )
 
@@ -142,6 +151,26 @@ def _tell_phone_taken(email: str, language: str) -> None:
     )
 
 
+def _send_sign_up_link(session: Session, user: User) -> None:
+    token = account_links.issue(session, user, SIGN_UP_PURPOSE, SIGN_UP_LINK_TTL)
+    _mail_about_sign_up(
+        user.email,
+        user.language,
+        N_("Confirm your email to finish signing up to {site}"),
+        N_(
+            "Welcome to {site}! To finish creating your account, open this link within 24 "
+            "hours; it signs you in:\n\n{link}\n\nIf you did not sign up, ignore this "
+            "email: the account is not used and is deleted after 7 days."
+        ),
+        link=account_links.sign_up_link(token),
+    )
+
+
+def _is_pending(user: User) -> bool:
+    """A sign-up whose address was never confirmed (no link opened, no code used)."""
+    return user.verified_at is None and user.is_active and user.deleted_at is None
+
+
 def register(
     session: Session,
     *,
@@ -155,16 +184,26 @@ def register(
     username: str | None = None,
     client: str = "",
     require_name: bool = False,
+    consent: bool | None = None,
+    news_emails: bool = False,
 ) -> SignUp:
-    """Create a member account (signs nothing in: the user logs in next).
+    """Start a sign-up: the answer is "check your email" for everyone.
+
+    A new address gets an account waiting for confirmation (it can do nothing until the
+    address is proven: the emailed link, valid ``SIGN_UP_LINK_TTL``, finishes it and signs
+    in, and so does a first login, whose emailed code proves the address too; unconfirmed
+    sign-ups are deleted after 7 days). Signing up again with an address still waiting
+    replaces its details and sends a new link. An address of a confirmed account gets "you
+    already have an account" with a login and a reset link; a phone number of another
+    account gets an email saying so. Nobody learns from the answer who is a member.
 
     ``confirm_password`` None: the client asked for no confirmation (a REST client whose
-    form checks it). ``username``: kept when it is a valid handle and free, otherwise one
-    is made from the email; a sign-up is never refused for it (a concurrent sign-up that
-    takes the same handle makes this one pick the next). Hyphens and spaces in the phone
-    number are dropped. An email or phone already registered gives the same answer as a
-    new account; the email's owner learns what happened by email. ``client`` is the
-    caller's address (sign-ups per address are limited)."""
+    form checks it). ``consent``: the Terms of Service and Privacy Policy box; True records
+    both, False refuses the sign-up, None (a REST client without the box) records nothing.
+    ``news_emails``: the optional news-emails agreement. ``username``: kept when it is a
+    valid handle and free, otherwise one is made from the email; a sign-up is never refused
+    for it. Hyphens and spaces in the phone number are dropped. ``client`` is the caller's
+    address (sign-ups per address are limited)."""
     phone = normalize_phone(phone)
     problems = {
         field: message
@@ -177,6 +216,7 @@ def register(
                 if confirm_password is not None
                 else None
             ),
+            "consent": CONSENT_REQUIRED if consent is False else None,
         }.items()
         if message
     }
@@ -187,32 +227,58 @@ def register(
     ratelimit.spend("sign-ups-address", client)
     email = normalize_email(email)
     password_hash = hash_password(password)  # every path takes the time of a real sign-up
+    details = {"phone": phone, "first_name": first_name.strip()[:100],
+               "last_name": last_name.strip()[:100], "password_hash": password_hash,
+               "language": normalize_language(language)}
     for _ in range(5):
         handle = _chosen_or_unique_username(session, username, email)
         existing = get_user_by_email(session, email)
-        if existing is not None:
+        if existing is not None and not _is_pending(existing):
             _tell_owner_of_sign_up(existing)
             return SignUp(email, handle, None)
-        if session.exec(select(User.id).where(User.phone == phone)).first() is not None:
+        phone_owner = session.exec(select(User.id).where(User.phone == phone)).first()
+        if phone_owner is not None and (existing is None or phone_owner != existing.id):
             _tell_phone_taken(email, language)
             return SignUp(email, handle, None)
-        user = User(
-            email=email,
-            phone=phone,
-            username=handle,
-            first_name=first_name.strip()[:100],
-            last_name=last_name.strip()[:100],
-            password_hash=password_hash,
-            language=normalize_language(language),
-        )
+        user = existing or User(email=email, username=handle)
+        for name, value in details.items():
+            setattr(user, name, value)
         try:
             with session.begin_nested():
                 session.add(user)
         except sa.exc.IntegrityError:
             # A concurrent sign-up took the handle, the email or the phone: look again.
+            if existing is not None:
+                session.refresh(existing)
             continue
+        if consent:
+            for kind in privacy.SIGN_UP_KINDS:
+                privacy.give_consent(session, user.id, kind)
+        if news_emails:
+            privacy.give_consent(session, user.id, ConsentKind.NEWS_EMAILS.value)
+        _send_sign_up_link(session, user)
         return SignUp(email, user.username, user)
     raise Conflict(IDENTITY_TAKEN)
+
+
+def confirm_sign_up(
+    session: Session, *, token: str, client: str = "", user_agent: str = "",
+    now: dt.datetime | None = None,
+) -> tokens.TokenPair:
+    """Open the emailed sign-up link: the account is confirmed and signed in (tokens).
+    A used, expired or unknown link is refused (and counts as a login failure of the
+    client address)."""
+    now = now or utcnow()
+    ratelimit.ensure_allowed("login-failures-address", client)
+    row = account_links.find_live(session, token, SIGN_UP_PURPOSE, now=now)
+    user = session.get(User, row.user_id) if row is not None else None
+    if (row is None or user is None or not user.is_active or user.deleted_at is not None
+            or not account_links.spend(session, row, now=now)):
+        ratelimit.record_failure("login-failures-address", client)
+        raise BadRequest(SIGN_UP_LINK_INVALID)
+    privacy.record_sign_in(session, user, LoginMethod.PASSWORD.value, address=client,
+                           user_agent=user_agent, now=now)
+    return tokens.start_session(session, user, now=now)
 
 
 # --- password + one-time code ----------------------------------------------------------
@@ -419,6 +485,8 @@ def google_sign_up(
     username: str | None = None,
     phone: str | None = None,
     language: str = "en",
+    consent: bool | None = None,
+    news_emails: bool = False,
 ) -> tokens.TokenPair:
     """Create (or link) the account of a Google identity and sign it in. Username
     (letters only) and phone are optional; with the credential alone a username is
@@ -437,6 +505,8 @@ def google_sign_up(
     if phone is not None and phone.strip():
         if message := phone_problem(phone):
             problems["phone"] = message
+    if consent is False:  # the site's box (``register`` reads ``consent`` alike)
+        problems["consent"] = CONSENT_REQUIRED
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
     if not identity.email_verified:
@@ -475,6 +545,11 @@ def google_sign_up(
                 session.add(user)
         except sa.exc.IntegrityError:
             continue  # a concurrent sign-up took the handle, the phone or this identity: look again
+        if consent:
+            for kind in privacy.SIGN_UP_KINDS:
+                privacy.give_consent(session, user.id, kind)
+        if news_emails:
+            privacy.give_consent(session, user.id, ConsentKind.NEWS_EMAILS.value)
         privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
         return tokens.start_session(session, user)
     raise Conflict(IDENTITY_TAKEN)

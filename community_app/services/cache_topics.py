@@ -73,6 +73,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "audit_log": (),
     "login_codes": (),
     "refresh_tokens": (),
+    "account_tokens": (),  # emailed password reset and sign-up links
     "blog_posts": (BLOG_TOPIC,),
     "affiliated_projects": (CONTENT_TOPIC,),
     "benefits": (CONTENT_TOPIC,),

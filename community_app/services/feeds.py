@@ -32,7 +32,7 @@ NEWS_FEED, BLOG_FEED = (href for _, href in FEEDS)
 NEWS_PAGE, BLOG_PAGE = "news", "blog"  # keys of seo.STATIC_PAGES
 
 # Paths no crawler needs: members' and organizers' screens, the API (but its pictures).
-ROBOTS_DISALLOW = ("/admin", "/mypage", "/completeAccount", "/api/")
+ROBOTS_DISALLOW = ("/admin", "/mypage", "/completeAccount", "/password-reset", "/signup/", "/api/")
 ROBOTS_ALLOW = ("/api/v1/media/",)
 
 

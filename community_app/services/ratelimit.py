@@ -1,5 +1,5 @@
 """Limits on what can be tried over and over: password guessing, code sends, sign-ups,
-speaker applications, comments, blog posts and job submissions.
+password reset links, speaker applications, comments, blog posts and job submissions.
 
 Built on the `limits` library (moving windows). The counters live in Redis when
 ``REFLEX_REDIS_URL`` is set, so every worker shares them; the embedded set-up (one
@@ -42,6 +42,9 @@ DEFAULT_RULES: dict[str, str] = {
     "code-sends-account": "5/15minutes;20/day",
     "code-sends-address": "30/hour",
     "sign-ups-address": "10/hour;50/day",
+    # Password reset links asked for: per address typed (known or not) and per client.
+    "password-resets-account": "3/15minutes;10/day",
+    "password-resets-address": "10/hour;50/day",
     "speaker-applications-address": "5/hour;20/day",
     "comments-member": "10/minute;200/day",
     # Per address too: ten accounts signed up from one address must not comment, post or

@@ -13,7 +13,7 @@ from community_app.services.errors import DomainError, InvalidMany
 from community_app.services.google import GOOGLE_LOGIN_FAILED
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import FormMessages, attempt, from_error, message
+from community_app.state.messages import FormMessages, attempt, from_error, message, ticked
 from community_app import routes
 
 log = logging.getLogger(__name__)
@@ -86,6 +86,8 @@ class GoogleState(FormMessages, AuthState):
                     username=str(form.get("username", "")),
                     phone=str(form.get("phone", "")),
                     language=lang,
+                    consent=ticked(form, "consent"),
+                    news_emails=ticked(form, "newsEmails"),
                 )
 
         signed_up = await attempt(sign_up, COMPLETION_FAILED, "Completing a Google account")

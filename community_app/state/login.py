@@ -17,20 +17,21 @@ from community_app.services.validation import (
 )
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app.state.messages import SERVER_ERROR, FormMessages, attempt, field_messages, from_error, message
+from community_app.state.messages import (
+    SERVER_ERROR, FormMessages, attempt, field_messages, from_error, message, ticked,
+)
 
 log = logging.getLogger(__name__)
 
 VERIFICATION_FAILED = N_("Verification failed. Please try again.")
 REGISTRATION_FAILED = N_("Registration failed. Please try again.")
-FORGOT_PASSWORD = N_("Soon we will add this feature to help you reset your password")
 CODE_RESENT = N_("We sent a new code to your email.")
 
 
 class LoginState(FormMessages, AuthState):
     mode: str = "login"  # login | signup
     step: str = "credentials"  # credentials | otp
-    signup_step: str = "contact"  # contact | password
+    signup_step: str = "contact"  # contact | password | sent (check your email)
     login_email: str = ""
     signup_email: str = ""
     signup_phone: str = ""
@@ -79,11 +80,6 @@ class LoginState(FormMessages, AuthState):
         self._clear_messages()
         self.step = "credentials"
         self._login_ticket = ""
-
-    @rx.event
-    def forgot_password(self):
-        self._clear_messages()
-        self.notice = message(FORGOT_PASSWORD)
 
     async def _language(self) -> str:
         return (await self.get_state(LangState)).current
@@ -214,20 +210,23 @@ class LoginState(FormMessages, AuthState):
             "require_name": True,
             "language": await self._language(),
             "client": self.router.session.client_ip,
+            "consent": ticked(form, "consent"),
+            "news_emails": ticked(form, "newsEmails"),
         }
 
-        def register() -> None:  # argon2 and the database: off the loop
+        def register() -> auth_service.SignUp:  # argon2, the database and mail: off the loop
             with session_scope() as session:
-                auth_service.register(session, **fields)
+                return auth_service.register(session, **fields)
 
         registered = await attempt(register, REGISTRATION_FAILED, "Sign-up")
         self.busy = False
         refusal = registered.refusal
         if registered.ok:
-            self.mode = "login"
-            self.step = "credentials"
+            # The same for every address: a new one gets the link that finishes the account,
+            # a known one an email saying it already has one.
+            self.signup_step = "sent"
             self.login_email = self.signup_email
-            self.notice = message(N_("Account created. Please log in."))
+            self.notice = message(auth_service.CHECK_YOUR_EMAIL, email=registered.result.email)
         elif isinstance(refusal, InvalidMany):
             # Each message under its own field (red border, no second copy on top).
             self.errors = registered.errors

@@ -77,3 +77,9 @@ async def attempt(work: Callable[[], Any], failed: str, what: str) -> Outcome:
         log.exception("%s failed unexpectedly", what)
         return Outcome(False, error=message(failed))
     return Outcome(True, result)
+
+
+def ticked(form: dict, name: str) -> bool:
+    """Whether the checkbox ``name`` of a submitted form was ticked (it sends 'on')."""
+    value = form.get(name)
+    return value is True or str(value).lower() in ("on", "true", "1")

@@ -13,9 +13,14 @@ import reflex as rx
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts
+from community_app.models import ConsentKind
 from community_app.services import members, privacy
 from community_app.services.errors import DomainError
 from community_app.state.messages import Message, from_error, message
+
+
+CONSENT_GIVEN = N_("Saved: we will email you about new meetups, news and jobs.")
+CONSENT_WITHDRAWN = N_("Withdrawn: we will no longer email you about new meetups, news and jobs.")
 
 
 @dataclasses.dataclass
@@ -23,6 +28,7 @@ class ConsentRow:
     label: str  # message id
     meetup: str
     date: dict[str, str]
+    withdrawn: dict[str, str] = dataclasses.field(default_factory=dict)  # empty: in force
 
 
 class MyDataMixin(rx.State, mixin=True):
@@ -30,6 +36,8 @@ class MyDataMixin(rx.State, mixin=True):
     public_profile: bool = False
     profile_notice: Message = {}
     consents: list[ConsentRow] = []
+    news_emails: bool = False  # the one agreement a member may withdraw and give again
+    consent_notice: Message = {}
     export_status: str = ""
     export_progress: int = 0
     export_url: str = ""
@@ -46,7 +54,11 @@ class MyDataMixin(rx.State, mixin=True):
             link = privacy.download_link(export) if export else None
             self.confirm_with_google = privacy.confirms_with_google(session, user_id)
             self.public_profile = members.profile_shown(session, user_id)
-        self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at)) for c in rows]
+        self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at),
+                                    date_texts(c.withdrawn_at) if c.withdrawn_at else {})
+                         for c in rows]
+        self.news_emails = any(c.kind == ConsentKind.NEWS_EMAILS.value and c.withdrawn_at is None
+                               for c in rows)
         self.export_status = export.status if export else ""
         self.export_progress = export.progress if export else 0
         self.export_url = link or ""
@@ -62,6 +74,20 @@ class MyDataMixin(rx.State, mixin=True):
             told = members.set_public_profile(session, user.id, bool(shown))
         self.public_profile = bool(shown)
         self.profile_notice = message(told)
+        return None
+
+    @rx.event
+    def set_news_emails(self, given: bool):
+        """The switch "Emails about new meetups, news and jobs": give or withdraw it; the
+        list below keeps every date."""
+        self.consent_notice = {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        with session_scope() as session:
+            privacy.choose_consent(session, user.id, ConsentKind.NEWS_EMAILS.value, bool(given))
+        self._load_privacy(user.id)
+        self.consent_notice = message(CONSENT_GIVEN if given else CONSENT_WITHDRAWN)
         return None
 
     @rx.event

@@ -44,6 +44,17 @@ def latest_code(to: str) -> str:
     return match.group(1)
 
 
+def latest_link_token(to: str, path: str) -> str:
+    """The token of the newest emailed link ``<site>/<path>/<token>`` sent to ``to``
+    (``path``: "signup/confirm" or "password-reset")."""
+    messages = outbox_messages(to)
+    assert messages, f"no email to {to}"
+    body = messages[-1].get_body(preferencelist=("plain",)).get_content()
+    match = re.search(rf"https?://\S+/{path}/([A-Za-z0-9_-]+)", body)
+    assert match, body
+    return match.group(1)
+
+
 @functools.lru_cache(maxsize=4)
 def _key_and_cert(kid: str):
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)

@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from community_app.models import LoginCode, User
 from community_app.services import tokens
 from community_app.settings import get_settings
-from tests.api.auth_helpers import latest_code, outbox_messages
+from tests.api.auth_helpers import latest_code, latest_link_token, outbox_messages
 from tests.api.conftest import PASSWORD
 
 SIGNUP = {
@@ -46,18 +46,68 @@ def _tokens(client, email="nodira@example.com"):
 # --- sign-up ----------------------------------------------------------------------------
 
 
-def test_sign_up_creates_an_account_and_asks_to_log_in(client, engine, caplog):
+def _confirm(client, email="nodira@example.com"):
+    """Open the newest sign-up link emailed to ``email``: the answer (tokens)."""
+    token = latest_link_token(email, "signup/confirm")
+    return client.post("/api/v1/auth/register/confirm", json={"token": token})
+
+
+def test_sign_up_asks_to_check_the_email_whose_link_signs_in(client, engine, caplog):
     caplog.set_level(logging.DEBUG)
     r = _signup(client)
-    assert r.status_code == 201
+    assert r.status_code == 202
     body = r.json()
-    assert body["message"] == "Account created. Please log in."
-    assert body["data"]["email"] == "nodira@example.com"
-    assert body["data"]["username"] == "nodira"
+    assert body["message"] == (
+        "Check your email: we sent a message to nodira@example.com. Open the link in it to "
+        "finish signing up.")
+    assert "created" not in body["message"].lower()
+    assert body["data"] == {"email": "nodira@example.com", "username": "nodira",
+                            "confirmationRequired": True, "linkExpiresIn": 24 * 3600}
     with Session(engine) as s:
         user = s.exec(select(User)).one()
         assert user.password_hash.startswith("$argon2id$")
+        assert user.verified_at is None  # waiting for the link
     assert PASSWORD not in caplog.text
+    mail = outbox_messages("nodira@example.com")[-1]
+    assert "Confirm your email" in mail["Subject"]
+
+    confirmed = _confirm(client)
+    assert confirmed.status_code == 200, confirmed.json()
+    tokens_ = confirmed.json()["data"]
+    me = client.get("/api/v1/users/details",
+                    headers={"Authorization": f"Bearer {tokens_['access_token']}"})
+    assert me.status_code == 200 and me.json()["data"]["email"] == "nodira@example.com"
+    with Session(engine) as s:
+        assert s.exec(select(User)).one().verified_at is not None
+    again = _confirm(client)  # the link works once
+    assert again.status_code == 400
+    assert again.json()["message"] == (
+        "This sign-up link has expired or was already used. Log in, or sign up again.")
+    assert client.post("/api/v1/auth/register/confirm", json={"token": "x" * 43}).status_code == 400
+
+
+def test_sign_up_link_expires_after_24_hours(client, engine):
+    _signup(client)
+    with Session(engine) as s:
+        s.execute(sa.text("UPDATE account_tokens SET expires_at = :t"),
+                  {"t": dt.datetime.now(dt.UTC) - dt.timedelta(seconds=1)})
+        s.commit()
+    assert _confirm(client).status_code == 400
+
+
+def test_sign_up_consents_are_recorded_only_when_given(client, engine):
+    from community_app.services import privacy
+
+    _signup(client)  # a client without the box: nothing recorded
+    _signup(client, email="agreed@example.com", phone="01011112222", consent=True, newsEmails=True)
+    refused = _signup(client, email="no@example.com", phone="01011113333", consent=False)
+    assert refused.status_code == 422 and set(refused.json()["data"]["errors"]) == {"consent"}
+    with Session(engine) as s:
+        silent = s.exec(select(User).where(User.email == "nodira@example.com")).one()
+        agreed = s.exec(select(User).where(User.email == "agreed@example.com")).one()
+        assert privacy.list_consents(s, silent.id) == []
+        assert {c.kind for c in privacy.list_consents(s, agreed.id)} == {
+            "terms", "privacy", "news_emails"}
 
 
 @pytest.mark.parametrize(
@@ -82,7 +132,7 @@ def test_sign_up_rules(client, field, value, message):
         overrides["confirmPassword"] = value
     r = _signup(client, **overrides)
     if message is None:  # 8 characters with every kind is fine
-        assert r.status_code == 201
+        assert r.status_code == 202
         return
     assert r.status_code == 422
     body = r.json()
@@ -91,19 +141,26 @@ def test_sign_up_rules(client, field, value, message):
 
 
 def test_sign_up_with_a_taken_email_or_phone_answers_like_a_new_account(client, engine):
-    """No one learns who is a member: the owner of the email is told by email instead."""
+    """No one learns who is a member: the owner of the email is told by email instead,
+    with a login and a reset link; nobody is told "created"."""
     first = _signup(client, email="owner@example.com", phone="01033334444")
-    assert first.status_code == 201
+    assert first.status_code == 202
+    assert _confirm(client, "owner@example.com").status_code == 200
     again = _signup(client, email="OWNER@example.com", phone="01099998888")
-    assert again.status_code == 201
-    assert again.json()["message"] == first.json()["message"] == "Account created. Please log in."
-    assert set(again.json()["data"]) == set(first.json()["data"]) == {"email", "username"}
+    assert again.status_code == 202
+    assert again.json()["message"] == first.json()["message"]
+    assert "created" not in again.json()["message"].lower()
+    assert set(again.json()["data"]) == set(first.json()["data"])
     told = outbox_messages("owner@example.com")[-1]
     assert "tried to sign up" in told["Subject"]
-    assert "You already have an account" in told.get_body(preferencelist=("plain",)).get_content()
+    text = told.get_body(preferencelist=("plain",)).get_content()
+    assert "You already have an account" in text
+    assert "/login" in text and "/password-reset" in text
+    assert "/signup/confirm/" not in text
     # A taken phone: the new address is told why no account was made.
     phone = _signup(client, email="phone-taken@example.com", phone="01033334444")
-    assert (phone.status_code, phone.json()["message"]) == (201, "Account created. Please log in.")
+    assert phone.status_code == 202
+    assert phone.json()["message"].startswith("Check your email")
     assert "not completed" in outbox_messages("phone-taken@example.com")[-1]["Subject"]
     with Session(engine) as s:
         assert s.exec(select(User).where(User.email == "phone-taken@example.com")).first() is None
@@ -131,12 +188,13 @@ def test_malformed_sign_up_body_is_a_422_not_a_500(client):
 
 def test_unknown_email_and_wrong_password_answer_the_same(client):
     _signup(client)
+    sent = len(outbox_messages("nodira@example.com"))
     wrong = _login(client, password="Wrong-pass-1")
     unknown = _login(client, email="nobody@example.com")
     assert wrong.status_code == unknown.status_code == 401
     assert wrong.json() == unknown.json()
     assert wrong.json()["message"] == "Login failed. Please check your credentials."
-    assert outbox_messages("nodira@example.com") == []
+    assert len(outbox_messages("nodira@example.com")) == sent  # no code sent
 
 
 def test_login_emails_a_six_digit_code_stored_hashed(client, engine):
@@ -223,7 +281,7 @@ def test_a_new_login_replaces_the_earlier_code(client):
 
 def test_verify_for_unknown_email_reveals_nothing(client):
     """An unknown email answers exactly like a member's email with no live code."""
-    assert _signup(client).status_code == 201
+    assert _signup(client).status_code == 202
     known = client.post("/api/v1/auth/verify-login-otp", json={"email": "nodira@example.com", "otp": "123456"})
     unknown = client.post("/api/v1/auth/verify-login-otp", json={"email": "ghost@example.com", "otp": "123456"})
     assert (unknown.status_code, unknown.json()) == (known.status_code, known.json())
@@ -313,7 +371,7 @@ def test_users_count(client):
 def test_whole_login_journey(client):
     """Register, log in, read the code from the outbox, verify, call a member route,
     refresh, reuse the old refresh token and be refused."""
-    assert _signup(client).status_code == 201
+    assert _signup(client).status_code == 202
     assert _login(client).status_code == 200
     code = latest_code("nodira@example.com")
     pair = client.post("/api/v1/auth/verify-login-otp", json={"email": "nodira@example.com", "otp": code}).json()["data"]
@@ -327,3 +385,41 @@ def test_whole_login_journey(client):
 
 def test_production_secret_is_what_signs(monkeypatch):
     assert len(get_settings().secret_key.encode()) >= 32
+
+
+def test_signing_up_again_before_confirming_replaces_the_details_and_the_link(client, engine):
+    """A sign-up waiting for its link is nobody's account yet: signing up again with the
+    address (a forgotten password, say) keeps the newest details, and only the newest
+    link works; a first login's emailed code confirms it as well."""
+    _signup(client)
+    first = latest_link_token("nodira@example.com", "signup/confirm")
+    again = _signup(client, password="An0ther!pass", confirmPassword="An0ther!pass",
+                    phone="01099990000", firstName="Nodira")
+    assert again.status_code == 202
+    with Session(engine) as s:
+        (user,) = s.exec(select(User)).all()
+        assert (user.phone, user.first_name, user.verified_at) == ("01099990000", "Nodira", None)
+    assert client.post("/api/v1/auth/register/confirm", json={"token": first}).status_code == 400
+    assert _login(client, password=PASSWORD).status_code == 401  # the newest password counts
+    assert _login(client, password="An0ther!pass").status_code == 200
+    code = latest_code("nodira@example.com")
+    r = client.post("/api/v1/auth/verify-login-otp", json={"email": "nodira@example.com", "otp": code})
+    assert r.status_code == 200
+    with Session(engine) as s:
+        assert s.exec(select(User)).one().verified_at is not None
+
+
+def test_google_sign_up_records_consent_only_when_given(client, google, engine):
+    from community_app.services import privacy
+
+    refused = client.post("/api/v1/auth/google/sign-up",
+                          json={"credential": google.token(), "consent": False})
+    assert refused.status_code == 422 and "consent" in refused.json()["data"]["errors"]
+    silent = client.post("/api/v1/auth/google/sign-up", json={"credential": google.token()})
+    agreed = client.post("/api/v1/auth/google/sign-up", json={
+        "credential": google.token(sub="google-sub-2", email="zarina@gmail.com"), "consent": True})
+    assert silent.status_code == agreed.status_code == 201
+    with Session(engine) as s:
+        kinds = {u.email: {c.kind for c in privacy.list_consents(s, u.id)}
+                 for u in s.exec(select(User)).all()}
+    assert kinds == {"aziz@gmail.com": set(), "zarina@gmail.com": {"terms", "privacy"}}

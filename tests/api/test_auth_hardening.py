@@ -86,7 +86,7 @@ def test_sign_ups_per_address_are_limited(client, monkeypatch):
     body = {"password": "Str0ng!pass", "confirmPassword": "Str0ng!pass"}
     for i in range(2):
         r = client.post("/api/v1/auth/register", json={**body, "email": f"new{i}@example.com", "phone": f"0101234000{i}"})
-        assert r.status_code == 201
+        assert r.status_code == 202
     r = client.post("/api/v1/auth/register", json={**body, "email": "new9@example.com", "phone": "01012340009"})
     assert r.status_code == 429 and r.headers["Retry-After"]
 

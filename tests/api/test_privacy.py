@@ -53,7 +53,7 @@ def test_export_zip_has_the_members_data_and_downloads_once(client, engine, make
     assert registrations[0]["expectation"] == "Meet backend people."
     assert json.loads(files.read("profile.json"))["email"] == user.email
     kinds = {c["kind"] for c in json.loads(files.read("consents.json"))}
-    assert kinds == {"terms", "privacy", "attendee_list"}
+    assert kinds == {"attendee_list"}  # a fixture account ticked no sign-up box
     assert client.get(export["downloadUrl"]).status_code == 401  # once
     assert client.get(f"{ME}/export/download", params={"token": "forged"}).status_code == 401
 
@@ -74,11 +74,21 @@ def test_export_downloads_whole_through_the_real_server_and_its_file_is_gone(eng
     assert list((tmp_path / "exports").iterdir()) == []
 
 
-def test_consents_are_listed(client, engine, make_user):
+def test_consents_are_listed_and_news_emails_can_be_withdrawn(client, engine, make_user):
     _, headers = make_user()
-    data = client.get(f"{ME}/consents", headers=headers).json()["data"]
-    assert {c["kind"] for c in data} == {"terms", "privacy"}
-    assert all("givenAt" in c for c in data)
+    assert client.get(f"{ME}/consents", headers=headers).json()["data"] == []  # none given
+    given = client.put(f"{ME}/consents/news_emails", headers=headers, json={"given": True})
+    assert given.status_code == 200
+    (row,) = given.json()["data"]
+    assert (row["kind"], row["withdrawnAt"], row["withdrawable"]) == ("news_emails", None, True)
+    withdrawn = client.put(f"{ME}/consents/news_emails", headers=headers, json={"given": False})
+    (row,) = withdrawn.json()["data"]
+    assert row["withdrawnAt"] and row["givenAt"] and row["withdrawable"] is False
+    again = client.put(f"{ME}/consents/news_emails", headers=headers, json={"given": True}).json()
+    assert [c["withdrawnAt"] is None for c in again["data"]] == [True, False]  # history kept
+    refused = client.put(f"{ME}/consents/terms", headers=headers, json={"given": False})
+    assert refused.status_code == 400
+    assert client.put(f"{ME}/consents/news_emails", json={"given": False}).status_code == 401
 
 
 def test_deletion_needs_the_password_and_is_refused_for_the_last_organizer(client, engine, make_user):

@@ -13,7 +13,6 @@ import dataclasses
 import email
 import os
 import re
-import time
 from pathlib import Path
 
 from email import policy
@@ -71,6 +70,19 @@ class Site:
         body = messages[-1].get_body(preferencelist=("plain",)).get_content()
         return re.search(r"\b(\d{6})\b", body).group(1)
 
+    def link_path(self, address: str, prefix: str, timeout_s: float = DEFAULT_TIMEOUT_S) -> str:
+        """The path (``/<prefix>/<token>``) of the newest emailed link to ``address`` whose
+        path starts with ``prefix``: "/signup/confirm" or "/password-reset"."""
+        def newest() -> str | None:
+            for msg in reversed(self.emails_to(address)):
+                body = msg.get_body(preferencelist=("plain",)).get_content()
+                if found := re.search(rf"https?://[^/\s]+({re.escape(prefix)}/[A-Za-z0-9_-]+)", body):
+                    return found.group(1)
+            return None
+
+        return wait_until(newest, timeout_s=timeout_s, every_s=0.2,
+                          what=f"a {prefix} link emailed to {address}")
+
     def api_sign_in(self, address: str, password: str, lang: str = "en") -> dict:
         """A sign-in through the REST API, the code read from the outbox: its tokens. The
         member's emails follow the language they sign in with (Accept-Language)."""
@@ -123,6 +135,7 @@ def site(tmp_path_factory) -> Site:
         # Every browser of the suite comes from 127.0.0.1 and the demo accounts log in many
         # times: the limits of services/ratelimit.py are tested in tests/api, not here.
         "COMMUNITY_LIMIT_SIGN_UPS_ADDRESS": "10000/hour",
+        "COMMUNITY_LIMIT_PASSWORD_RESETS_ADDRESS": "10000/hour",
         "COMMUNITY_LIMIT_CODE_SENDS_ADDRESS": "10000/hour",
         "COMMUNITY_LIMIT_CODE_SENDS_ACCOUNT": "10000/hour",
         "COMMUNITY_LIMIT_LOGIN_FAILURES_ADDRESS": "10000/hour",

@@ -51,7 +51,8 @@ def _open_sign_up(page: Page) -> None:
 
 
 def _sign_up(page: Page, first_name: str, email: str, phone: str, password: str) -> None:
-    """Both steps of the sign-up form, filled as a person does."""
+    """Both steps of the sign-up form, filled as a person does (the Terms and Privacy box
+    ticked)."""
     _open_sign_up(page)
     page.get_by_label("First name").fill(first_name)
     page.get_by_label("Email").fill(email)
@@ -60,10 +61,19 @@ def _sign_up(page: Page, first_name: str, email: str, phone: str, password: str)
     expect(page.get_by_label("Confirm password")).to_be_visible()
     page.get_by_label("Password", exact=True).fill(password)
     page.get_by_label("Confirm password").fill(password)
+    page.get_by_role("checkbox", name="I agree to the Terms of Service and the Privacy Policy.").check()
     page.get_by_role("button", name="Sign up").click()
 
 
-def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
+def _check_your_email(page: Page, email: str) -> None:
+    """The end of every sign-up: the same words whether or not the address is known."""
+    expect(page.get_by_role("heading", name="Check your email")).to_be_visible()
+    expect(page.get_by_text(f"Check your email: we sent a message to {email}. Open the link "
+                            "in it to finish signing up.")).to_be_visible()
+    expect(page.get_by_text(re.compile("created", re.IGNORECASE))).to_have_count(0)
+
+
+def test_sign_up_then_the_emailed_link_signs_in(page: Page, site):
     email, phone = _unique("signup")
     _open_sign_up(page)
     page.get_by_label("Email").fill("not-an-email")
@@ -87,8 +97,12 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     page.get_by_label("Confirm password").fill("weakpass")
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("alert").filter(has_text="Password must be at least 8 characters")).to_be_visible()
-    # One message, under the field, which has a red border; the hint gives way to it.
-    expect(page.get_by_role("alert")).to_have_count(1)
+    # One message per field, under it (none repeated on top), which has a red border; the
+    # hint gives way to it. The Terms and Privacy box, not ticked yet, says it is required.
+    expect(page.get_by_role("alert")).to_have_text([
+        "Password must be at least 8 characters and include an uppercase letter, a lowercase "
+        "letter, a number and a special character",
+        "You must agree to the Terms of Service and the Privacy Policy"])
     expect(hint).to_have_count(0)
     password = page.get_by_label("Password", exact=True)
     expect(password).to_have_attribute("aria-invalid", "true")
@@ -102,27 +116,40 @@ def test_sign_up_then_log_in_with_the_emailed_code(page: Page, site):
     page.get_by_label("Password", exact=True).fill("Str0ng!pass")
     page.get_by_label("Confirm password").fill("Str0ng!pass")
     page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
-    expect(page.get_by_label("Email")).to_have_value(email)
+    # The Terms and Privacy box is required; the news emails are not.
+    consent = page.get_by_role("checkbox", name="I agree to the Terms of Service and the Privacy Policy.")
+    expect(page.get_by_text("You must agree to the Terms of Service and the Privacy Policy")).to_be_visible()
+    expect(consent).to_have_attribute("aria-invalid", "true")
+    consent.check()
+    page.get_by_role("button", name="Sign up").click()
+    _check_your_email(page, email)
+    expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_have_count(0)
 
-    log_in(page, site, email, "Str0ng!pass")
+    page.goto(site.link_path(email, "/signup/confirm"))  # the link in the email
     expect(page).to_have_url(HOME_URL)
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
     engine = sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])
     with engine.connect() as conn:
-        saved = conn.execute(sa.text("SELECT first_name, last_name, phone FROM users WHERE email = :e"),
+        saved = conn.execute(sa.text("SELECT id, first_name, last_name, phone FROM users WHERE email = :e"),
                              {"e": email}).one()
+        kinds = conn.execute(sa.text("SELECT kind FROM consents WHERE user_id = :u"),
+                             {"u": saved.id}).scalars().all()
     engine.dispose()
-    assert tuple(saved) == ("Malika", "Yusupova", phone)  # the name as typed, the phone normalised
+    assert tuple(saved)[1:] == ("Malika", "Yusupova", phone)  # the name as typed, the phone normalised
+    assert sorted(kinds) == ["privacy", "terms"]  # what was ticked, and only that
 
 
 def test_sign_up_with_a_taken_email(page: Page, site):
+    before = len(site.emails_to(DEMO_EMAIL))
     _sign_up(page, "Sardor", DEMO_EMAIL, "01077778888", "Str0ng!pass")
-    # The same answer as for a new account (no one learns who is a member); the owner of
-    # the address is told by email.
-    expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
-    told = site.emails_to(DEMO_EMAIL)[-1]
+    # The same answer as for a new account (no one learns who is a member), never
+    # "created"; the owner of the address is told by email, with a login and a reset link.
+    _check_your_email(page, DEMO_EMAIL)
+    told = wait_until(lambda: (sent := site.emails_to(DEMO_EMAIL)) and len(sent) > before and sent[-1],
+                      what="the email to the address's owner")
     assert "tried to sign up" in told["Subject"]
+    text = told.get_body(preferencelist=("plain",)).get_content()
+    assert "/login" in text and "/password-reset" in text and "/signup/confirm" not in text
 
 
 def test_wrong_password_and_wrong_or_expired_code(page: Page, site):
@@ -150,13 +177,6 @@ def test_wrong_password_and_wrong_or_expired_code(page: Page, site):
     expect(page.get_by_text("We sent a new code to your email.")).to_be_visible()
     page.get_by_role("button", name="Back to login").click()
     expect(page.get_by_label("Password")).to_be_visible()
-
-
-def test_forgot_password_says_it_is_coming(page: Page):
-    page.goto("/login")
-    wait_ready(page)
-    page.get_by_role("button", name="Forgot password?").click()
-    expect(page.get_by_text("Soon we will add this feature to help you reset your password")).to_be_visible()
 
 
 def test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header(page: Page, site):
@@ -259,8 +279,10 @@ def test_google_sign_up_completes_the_account_then_signs_in(page: Page, site):
     page.get_by_label("Phone").fill("01066667777")
     page.get_by_role("button", name="Complete registration").click()
     expect(page.get_by_text("Username must contain letters only")).to_be_visible()
+    expect(page.get_by_text("You must agree to the Terms of Service and the Privacy Policy")).to_be_visible()
     expect(page.get_by_label("Phone")).to_have_value("01066667777")
     page.get_by_label("Username").fill("Gulnora")
+    page.get_by_role("checkbox", name="I agree to the Terms of Service and the Privacy Policy.").check()
     page.get_by_role("button", name="Complete registration").click()
     expect(page).to_have_url(HOME_URL)
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
@@ -305,7 +327,8 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
     email, phone = _unique("nopassword")
     password = f"Unique-{secrets.token_hex(6)}!"
     _sign_up(page, "Nodira", email, phone, password)
-    expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
+    _check_your_email(page, email)
+    page.get_by_role("button", name="Login", exact=True).click()  # a first login confirms too
     _send_password(page, email, password)
     expect(page.get_by_label("Verification code")).to_be_visible()
     before = len(site.emails_to(email))

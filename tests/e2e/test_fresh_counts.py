@@ -26,7 +26,7 @@ def _new_member_token(site) -> str:
     r = httpx.post(f"{site.url}/api/v1/auth/register", json={
         "email": email, "phone": f"0103333{n:04d}", "password": PASSWORD, "confirmPassword": PASSWORD,
     }, timeout=20)
-    assert r.status_code == 201, r.text
+    assert r.status_code == 202, r.text
     return site.api_sign_in(email, PASSWORD)["access_token"]
 
 

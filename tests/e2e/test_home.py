@@ -72,7 +72,7 @@ def test_statistics_error_state(page: Page, site, base_url):
             "email": "statistics.error@uzdev.kr", "phone": "01012345678",
             "password": password, "confirmPassword": password,
         }, timeout=30)
-        assert answer.status_code in (200, 201), answer.text
+        assert answer.status_code == 202, answer.text
         page.goto("/")
         wait_ready(page)
         expect(page.get_by_role("alert").filter(has_text="Error loading statistics.")).to_be_visible()

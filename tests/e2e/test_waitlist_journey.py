@@ -46,7 +46,7 @@ def _member(site, name: str, lang: str) -> str:
         "email": email, "phone": f"0107777{n:02d}{ord(lang[0]) % 100:02d}", "password": PASSWORD,
         "confirmPassword": PASSWORD,
     }, timeout=20)
-    assert r.status_code == 201, r.text
+    assert r.status_code == 202, r.text
     site.sql("UPDATE users SET language = :lang, first_name = :first, last_name = 'Test' "
              "WHERE email = :email", lang=lang, first=name.capitalize(), email=email)
     return email

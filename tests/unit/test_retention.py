@@ -3,6 +3,8 @@ due and nothing else; a period's run happens once however many workers ask at on
 
 from __future__ import annotations
 
+import pytest
+
 import datetime as dt
 import threading
 
@@ -80,16 +82,35 @@ def test_a_sign_in_confirms_the_email_so_the_account_stays(engine):
 
 
 def test_sign_up_and_registration_record_their_consents(engine):
+    """Consents are recorded only when given: the sign-up's box (terms and privacy) and the
+    optional news emails; a registration agrees to the attendee list. The news emails can
+    be withdrawn and given again, and the history keeps every date; terms cannot."""
+    from community_app.services import auth
+    from community_app.services.errors import BadRequest
     from tests.api.factories import make_meetup
 
-    member = make_member(engine)
+    member = make_member(engine)  # made without any box ticked: nothing recorded
     meetup = make_meetup(engine)
-    with Session(engine) as s:
+    with Session(engine, expire_on_commit=False) as s:
+        assert privacy.list_consents(s, member.id) == []
         s.add(MeetupRegistration(user_id=member.id, meetup_id=meetup.id, attendance_reason="learning",
                                  interested_field="backend", expectation="Learn."))
+        signed = auth.register(s, email="boxes@example.com", phone="01022223333",
+                               password="Str0ng!pass", confirm_password="Str0ng!pass",
+                               consent=True, news_emails=True).user
         s.commit()
         kinds = {(c.kind, c.meetup_title) for c in privacy.list_consents(s, member.id)}
-    assert kinds == {("terms", None), ("privacy", None), ("attendee_list", meetup.title)}
+        assert kinds == {("attendee_list", meetup.title)}
+        assert {c.kind for c in privacy.list_consents(s, signed.id)} == {"terms", "privacy", "news_emails"}
+
+        privacy.choose_consent(s, signed.id, "news_emails", False)
+        privacy.choose_consent(s, signed.id, "news_emails", True)
+        s.commit()
+        news = [c for c in privacy.list_consents(s, signed.id) if c.kind == "news_emails"]
+        assert len(news) == 2 and sum(c.withdrawn_at is not None for c in news) == 1
+        assert [c.withdrawable for c in news].count(True) == 1
+        with pytest.raises(BadRequest):
+            privacy.choose_consent(s, signed.id, "terms", False)
 
 
 def _count_task(calls: list):

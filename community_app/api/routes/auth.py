@@ -13,6 +13,7 @@ from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
 from community_app.i18n import N_, gettext
 from community_app.services import auth
+from community_app.services import password_reset as password_reset_service
 from community_app.services.tokens import TokenPair
 
 router = Router(prefix="/auth", tags=["auth"])
@@ -43,14 +44,52 @@ class RegisterBody(BaseModel):
     role: str | None = Field(
         default=None, max_length=20, description="Ignored: every sign-up is a member"
     )
+    consent: bool | None = Field(
+        default=None,
+        description="Agrees to the Terms of Service and the Privacy Policy: true records both, "
+        "false is refused (422), left out records nothing (a client without the box)",
+    )
+    newsEmails: bool = Field(
+        default=False,
+        description="Agrees to emails about new meetups, news and jobs (withdrawable on My Page)",
+    )
 
 
 class RegisteredUser(BaseModel):
     """The same answer whether or not the email was already registered (its owner is told
-    by email), so no id: the answer never tells who is a member."""
+    by email), so no id: the answer never tells who is a member. Nothing can be used yet:
+    the account is finished by the link emailed to a new address (``POST
+    /auth/register/confirm``) or by a first login with the emailed code."""
 
     email: str
-    username: str
+    username: str = Field(description="the handle asked for or made; kept when confirmed "
+                                      "unless another account took it in between")
+    confirmationRequired: bool = True
+    linkExpiresIn: int = Field(description="seconds the emailed sign-up link stays valid")
+
+
+class TokenBody(BaseModel):
+    token: str = Field(default="", max_length=100, description="the token of the emailed link "
+                                                               "(the last part of its address)")
+
+
+class PasswordResetBody(BaseModel):
+    email: str = Field(default="", max_length=254)
+
+
+class PasswordResetRequested(BaseModel):
+    """The same answer for every address: no one learns who is a member."""
+
+    email: str
+    linkExpiresIn: int = Field(description="seconds an emailed reset link stays valid")
+
+
+class PasswordResetConfirmBody(BaseModel):
+    token: str = Field(default="", max_length=100, description="the token of the emailed link")
+    password: str = Field(default="", max_length=128)
+    confirmPassword: str | None = Field(
+        default=None, max_length=128, description="Checked against password when sent"
+    )
 
 
 class LoginBody(BaseModel):
@@ -83,6 +122,9 @@ class GoogleSignUpBody(BaseModel):
     credential: str = Field(default="", max_length=MAX_CREDENTIAL_BYTES)
     username: str | None = Field(default=None, max_length=50, description="letters only")
     phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
+    consent: bool | None = Field(
+        default=None, description="Terms of Service and Privacy Policy, as in /auth/register")
+    newsEmails: bool = Field(default=False, description="as in /auth/register")
 
 
 def _tokens(pair: TokenPair) -> Tokens:
@@ -116,12 +158,15 @@ GoogleBody = Annotated[
 ]
 
 
-@router.post("/register", status_code=201, responses={409: {}, 429: {}})
+@router.post("/register", status_code=202, responses={409: {}, 429: {}})
 def register(
     body: RegisterBody, session: SessionDep, request: Request, client: ClientAddress
 ) -> Envelope[RegisteredUser]:
-    """Create an account with email, phone (010XXXXXXXX) and a strong password; then log in.
-    An email or phone already registered answers the same (the owner is emailed)."""
+    """Sign up with email, phone (010XXXXXXXX) and a strong password: 202, "check your
+    email", for every address. A new address gets a link (valid 24 hours) that finishes
+    the account and signs in (``POST /auth/register/confirm``; a first login with the
+    emailed code finishes it too); an address or phone already registered gets an email
+    saying so, with a login and a password reset link."""
     signed_up = auth.register(
         session,
         email=body.email,
@@ -133,13 +178,59 @@ def register(
         username=body.username,
         language=request_language(request),
         client=client,
+        consent=body.consent,
+        news_emails=body.newsEmails,
     )
     session.flush()
     return ok(
-        RegisteredUser(email=signed_up.email, username=signed_up.username),
-        _text(request, N_("Account created. Please log in.")),
-        201,
+        RegisteredUser(email=signed_up.email, username=signed_up.username,
+                       linkExpiresIn=int(auth.SIGN_UP_LINK_TTL.total_seconds())),
+        gettext(auth.CHECK_YOUR_EMAIL, request_language(request), email=signed_up.email),
+        202,
     )
+
+
+@router.post("/register/confirm", responses={400: {}, 429: {}})
+def confirm_registration(
+    body: TokenBody, session: SessionDep, request: Request, client: ClientAddress
+) -> Envelope[Tokens]:
+    """Finish a sign-up with the token of the emailed link: answers tokens (signed in).
+    The link works once, for 24 hours; otherwise 400."""
+    pair = auth.confirm_sign_up(session, token=body.token, client=client,
+                                user_agent=request.headers.get("user-agent", ""))
+    return ok(_tokens(pair), _text(request, N_("Your account is ready. Welcome!")))
+
+
+@router.post("/password-reset", status_code=202, responses={422: {}, 429: {}})
+def password_reset(
+    body: PasswordResetBody, session: SessionDep, request: Request, client: ClientAddress
+) -> Envelope[PasswordResetRequested]:
+    """Ask for a password reset link: 202 and the same answer for every address. An
+    account of that email gets a link to ``/password-reset/<token>`` that works once, for
+    30 minutes (only the newest one). Limited per email address and per client (429)."""
+    email = password_reset_service.request_password_reset(session, email=body.email,
+                                                          client=client)
+    return ok(
+        PasswordResetRequested(email=email,
+                               linkExpiresIn=int(password_reset_service.RESET_TTL.total_seconds())),
+        gettext(password_reset_service.RESET_LINK_SENT, request_language(request), email=email),
+        202,
+    )
+
+
+@router.post("/password-reset/confirm", responses={400: {}, 422: {}, 429: {}})
+def password_reset_confirm(
+    body: PasswordResetConfirmBody, session: SessionDep, request: Request,
+    client: ClientAddress,
+) -> Envelope[None]:
+    """Set a new password (the sign-up rules) with the token of the emailed link. Every
+    sign-in of the account ends (its refresh tokens stop working) and the member is told by
+    email; then log in with the new password. A used, expired or unknown token: 400."""
+    password_reset_service.reset_password(
+        session, token=body.token, password=body.password,
+        confirm_password=body.confirmPassword, client=client,
+    )
+    return ok(None, _text(request, password_reset_service.PASSWORD_CHANGED))
 
 
 @router.post("/login", responses={401: {}, 429: {}})
@@ -220,5 +311,7 @@ def google_sign_up(
         username=fields.username,
         phone=fields.phone,
         language=request_language(request),
+        consent=fields.consent,
+        news_emails=fields.newsEmails,
     )
     return ok(_tokens(pair), _text(request, N_("Registration complete.")), 201)

@@ -11,7 +11,7 @@ import datetime as dt
 from typing import Annotated
 
 import sqlalchemy as sa
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
@@ -37,6 +37,13 @@ class ConsentOut(Camel):
     kind: str = Field(json_schema_extra={"enum": ConsentKind.values()})
     meetup_title: str | None = Field(description="The meetup of an attendee-list consent")
     given_at: dt.datetime
+    withdrawn_at: dt.datetime | None = Field(None, description="When it was withdrawn (history)")
+    withdrawable: bool = Field(False, description="In force and of a kind the member may "
+                                                  "withdraw (PUT /users/me/consents/{kind})")
+
+
+class ConsentChoice(Camel):
+    given: bool = Field(description="true: give it (a new row in the history); false: withdraw it")
 
 
 class ExportOut(Camel):
@@ -66,9 +73,21 @@ class DeletionOut(Camel):
 
 @router.get("/consents")
 def consents(user: CurrentUser, session: SessionDep) -> Envelope[list[ConsentOut]]:
-    """What the member agreed to, and when (newest first)."""
-    return ok([ConsentOut(kind=c.kind, meetup_title=c.meetup_title, given_at=utc(c.given_at))
+    """What the member agreed to, and when, with withdrawals (newest first)."""
+    return ok([ConsentOut(kind=c.kind, meetup_title=c.meetup_title, given_at=utc(c.given_at),
+                          withdrawn_at=utc(c.withdrawn_at) if c.withdrawn_at else None,
+                          withdrawable=c.withdrawable)
                for c in privacy.list_consents(session, user.id)])
+
+
+@router.put("/consents/{kind}", responses={400: {}})
+def choose_consent(kind: Annotated[str, Path(max_length=20)], body: ConsentChoice,
+                   user: CurrentUser, session: SessionDep) -> Envelope[list[ConsentOut]]:
+    """Give or withdraw an agreement the member may withdraw (``news_emails``); others
+    (terms, privacy: they hold while the account exists) answer 400. The history keeps
+    every row with its dates."""
+    privacy.choose_consent(session, user.id, kind, body.given)
+    return consents(user, session)
 
 
 @router.post("/export", status_code=202)

@@ -15,7 +15,8 @@ deleted member's kept content names them lives in services/authors.py.
 """
 
 from community_app.services.privacy.consents import (  # noqa: F401
-    ConsentView, SignInView, list_consents, list_sign_ins, record_sign_in,
+    SIGN_UP_KINDS, ConsentView, SignInView, choose_consent, give_consent, has_consent, list_consents,
+    list_sign_ins, record_sign_in, withdraw_consent,
 )
 from community_app.services.privacy.deletion import (  # noqa: F401
     CONFIRM_GOOGLE, DELETION_GRACE_DAYS, LAST_ORGANIZER, WRONG_PASSWORD, confirms_with_google,

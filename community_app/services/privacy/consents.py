@@ -5,10 +5,16 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
+from community_app.i18n import N_
 from community_app.models import Consent, ConsentKind, LoginEvent, LoginMethod, Meetup, User
+from community_app.services.errors import BadRequest
+
+NOT_WITHDRAWABLE = N_("This agreement cannot be withdrawn here.")
+
 
 @dataclasses.dataclass(frozen=True)
 class ConsentView:
@@ -16,6 +22,59 @@ class ConsentView:
     label: str  # message id
     meetup_title: str | None
     given_at: dt.datetime
+    withdrawn_at: dt.datetime | None = None
+
+    @property
+    def withdrawable(self) -> bool:
+        """Still in force and of a kind the member may withdraw."""
+        return self.withdrawn_at is None and self.kind in ConsentKind.withdrawable()
+
+
+SIGN_UP_KINDS = (ConsentKind.TERMS.value, ConsentKind.PRIVACY.value)
+
+
+def has_consent(session: Session, user_id: int, kind: str) -> bool:
+    """Whether an agreement of ``kind`` (not about a meetup) is in force."""
+    return session.exec(
+        select(Consent.id).where(Consent.user_id == user_id, Consent.kind == kind,
+                                 col(Consent.meetup_id).is_(None),
+                                 col(Consent.withdrawn_at).is_(None))
+    ).first() is not None
+
+
+def give_consent(session: Session, user_id: int, kind: str, *, now: dt.datetime | None = None) -> bool:
+    """Record that the member gave ``kind`` now (a new row: the history keeps the earlier
+    ones); nothing when it is already in force. True when recorded."""
+    if has_consent(session, user_id, kind):
+        return False
+    session.add(Consent(user_id=user_id, kind=kind, given_at=now or utcnow()))
+    session.flush()
+    return True
+
+
+def withdraw_consent(session: Session, user_id: int, kind: str, *, now: dt.datetime | None = None) -> bool:
+    """Withdraw ``kind`` (only kinds the law lets a member withdraw while keeping the
+    account: ``ConsentKind.withdrawable``); the row stays, with the date. True when one
+    was in force."""
+    if kind not in ConsentKind.withdrawable():
+        raise BadRequest(NOT_WITHDRAWABLE)
+    done = session.execute(
+        sa.update(Consent)
+        .where(Consent.user_id == user_id, Consent.kind == kind,
+               col(Consent.meetup_id).is_(None), col(Consent.withdrawn_at).is_(None))
+        .values(withdrawn_at=now or utcnow())
+    )
+    return done.rowcount > 0
+
+
+def choose_consent(session: Session, user_id: int, kind: str, given: bool) -> None:
+    """Give or withdraw ``kind`` (only kinds a member may withdraw: My Page's switch)."""
+    if kind not in ConsentKind.withdrawable():
+        raise BadRequest(NOT_WITHDRAWABLE)
+    if given:
+        give_consent(session, user_id, kind)
+    else:
+        withdraw_consent(session, user_id, kind)
 
 
 def list_consents(session: Session, user_id: int) -> list[ConsentView]:
@@ -26,7 +85,8 @@ def list_consents(session: Session, user_id: int) -> list[ConsentView]:
         .order_by(col(Consent.given_at).desc(), col(Consent.id).desc())
     ).all()
     labels = ConsentKind.labels()
-    return [ConsentView(c.kind, labels.get(c.kind, c.kind), title, c.given_at) for c, title in rows]
+    return [ConsentView(c.kind, labels.get(c.kind, c.kind), title, c.given_at, c.withdrawn_at)
+            for c, title in rows]
 
 
 # --- sign-ins ------------------------------------------------------------------------------

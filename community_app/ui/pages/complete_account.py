@@ -11,7 +11,7 @@ from community_app.ui.components.buttons import link_button
 from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
-from community_app.ui.pages.login import auth_card
+from community_app.ui.pages.login import auth_card, consent_boxes
 from community_app.ui.styles import COLORS
 
 
@@ -28,6 +28,7 @@ def complete_account() -> rx.Component:
                       errors=GoogleState.errors, hint=t("Letters only.")),
                 field(t("Phone"), "phone", type_="tel", autocomplete="tel",
                       placeholder="01012345678", input_mode="numeric", errors=GoogleState.errors),
+                consent_boxes(GoogleState.errors),
                 submit_button(t("Complete registration"), loading=GoogleState.busy),
                 on_submit=GoogleState.complete_account,
             ),

@@ -5,13 +5,16 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.models import ConsentKind
 from community_app.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
 from community_app import routes
 from community_app.ui.components.blocks import notice, white_card
 from community_app.ui.components.buttons import text_button
-from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
+from community_app.ui.components.forms import (
+    error_text, field, form_alert, stacked_form, submit_button,
+)
 from community_app.ui.components.google import google_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
@@ -82,7 +85,9 @@ def _credentials() -> rx.Component:
                   autocomplete="current-password", required=True),
             rx.hstack(
                 rx.spacer(),
-                _link_button(t("Forgot password?"), on_click=LoginState.forgot_password),
+                rx.link(t("Forgot password?"), href=routes.FORGOT_PASSWORD, size="2",
+                        weight="medium", min_height="36px", display="inline-flex",
+                        align_items="center"),
                 width="100%",
             ),
             submit_button(t("Login"), loading=LoginState.busy),
@@ -159,10 +164,55 @@ def _signup_password() -> rx.Component:
                   hint=t("At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.")),
             field(t("Confirm password"), "confirmPassword", type_="password",
                   autocomplete="new-password", errors=LoginState.errors),
+            consent_boxes(LoginState.errors),
             submit_button(t("Sign up"), loading=LoginState.busy),
             on_submit=LoginState.submit_signup,
         ),
         _link_button(rx.icon("arrow-left", size=16), t("Back"), on_click=LoginState.back_to_contact),
+    )
+
+
+def consent_boxes(errors) -> rx.Component:
+    """The Terms and Privacy agreement (required) and the optional news emails."""
+    return rx.vstack(
+        rx.checkbox(
+            t("I agree to the Terms of Service and the Privacy Policy."),
+            name="consent",
+            id="field-consent",
+            size="2",
+            aria_invalid=rx.cond(errors.contains("consent"), "true", "false"),
+            aria_describedby="field-consent-error",
+        ),
+        rx.hstack(
+            rx.link(t(ConsentKind.TERMS.label), href=routes.TERMS, size="2", is_external=True),
+            rx.link(t(ConsentKind.PRIVACY.label), href=routes.PRIVACY, size="2", is_external=True),
+            spacing="4",
+            wrap="wrap",
+        ),
+        error_text(errors, "consent", id_="field-consent-error"),
+        rx.checkbox(
+            t("Email me about new meetups, news and jobs (optional; you can stop it on My Page)."),
+            name="newsEmails",
+            id="field-newsEmails",
+            size="2",
+        ),
+        spacing="2",
+        width="100%",
+    )
+
+
+def _signup_sent() -> rx.Component:
+    """The end of every sign-up: check your email (the notice above names the address)."""
+    return _step(
+        rx.hstack(
+            rx.icon("mail-check", size=28, flex_shrink="0"),
+            rx.text(t("The link in the email is valid for 24 hours. Opening it finishes your "
+                      "account and signs you in. No email? Check your spam folder, or sign up "
+                      "again."), color=COLORS["muted"]),
+            spacing="3",
+            align="start",
+        ),
+        _switch_mode(t("Already have an account?"), t("Login"), LoginState.show_login),
     )
 
 
@@ -171,7 +221,12 @@ def login() -> rx.Component:
     return auth_card(
         rx.image(src="/logo.svg", alt="", width="48px", height="48px"),
         rx.heading(
-            rx.cond(LoginState.mode == "signup", t("Create your account"), t("Welcome back")),
+            rx.cond(
+                LoginState.mode == "signup",
+                rx.cond(LoginState.signup_step == "sent", t("Check your email"),
+                        t("Create your account")),
+                t("Welcome back"),
+            ),
             as_="h1",
             size="7",
         ),
@@ -191,7 +246,12 @@ def login() -> rx.Component:
         _messages(),
         rx.cond(
             LoginState.mode == "signup",
-            rx.cond(LoginState.signup_step == "password", _signup_password(), _signup_contact()),
+            rx.match(
+                LoginState.signup_step,
+                ("password", _signup_password()),
+                ("sent", _signup_sent()),
+                _signup_contact(),
+            ),
             rx.cond(LoginState.step == "otp", _otp(), _credentials()),
         ),
     )

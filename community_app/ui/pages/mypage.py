@@ -363,7 +363,12 @@ def _consent_row(row) -> rx.Component:
     return list_row(
         rx.text(t_var_label(row.label), rx.cond(row.meetup != "", rx.text.span(" · ", row.meetup)),
                 size="2"),
-        rx.text(t_var(row.date), size="2", color=COLORS["muted"]),
+        rx.text(
+            t_var(row.date),
+            rx.cond(row.withdrawn.contains("en"),
+                    rx.text.span(" · ", t("withdrawn"), " ", t_var(row.withdrawn))),
+            size="2", color=COLORS["muted"],
+        ),
         padding_y="6px",
         align="start",
     )
@@ -428,6 +433,19 @@ def _my_data() -> rx.Component:
     )
     consents = rx.vstack(
         rx.heading(t("What you agreed to"), as_="h3", size="4"),
+        rx.el.label(
+            rx.hstack(
+                rx.switch(checked=MyPageState.news_emails, on_change=MyPageState.set_news_emails,
+                          id="news-emails-switch"),
+                rx.text(t("Emails about new meetups, news and jobs"), size="2"),
+                align="center", spacing="3",
+            ),
+            cursor="pointer",
+        ),
+        rx.text(t("You can stop these emails here at any time. The Terms of Service and the Privacy Policy hold while you have an account."),
+                color=COLORS["muted"], size="1"),
+        form_alert(MyPageState.consent_notice, visible=MyPageState.consent_notice.contains("en"),
+                   color="green"),
         rx.foreach(MyPageState.consents, _consent_row),
         spacing="1", width="100%",
     )

@@ -1,0 +1,149 @@
+"""A forgotten password, reset by an emailed link (issue 27).
+
+- ``request_password_reset``: the same answer for every address, known or not; a known,
+  active account gets a link to ``/password-reset/<token>`` that works once, for
+  ``RESET_TTL`` (30 minutes), and only the newest link works (services/account_links.py:
+  only an HMAC of the token is stored). Requests are limited per account (the address
+  typed, known or not, so the limit tells nothing) and per client address
+  (``password-resets-account`` and ``password-resets-address`` in services/ratelimit.py).
+- ``reset_password``: the link and a new password (the sign-up rules) set the password;
+  every sign-in of the account ends (its refresh tokens are revoked, its open login codes
+  and links spent: an access token already issued lives out its 15 minutes), and an email
+  tells the member the password changed. The link also proves the address, so a sign-up
+  not yet confirmed counts as confirmed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from community_app.db import utcnow
+from community_app.i18n import N_
+from community_app.models import AccountTokenPurpose, LoginCode, RefreshToken, User
+from community_app.services import account_links, ratelimit
+from community_app.services.errors import BadRequest, InvalidMany
+from community_app.services.passwords import hash_password
+from community_app.services.users import get_user_by_email, normalize_email
+from community_app.services.validation import (
+    confirmation_problem, email_problem, password_problem,
+)
+
+RESET_TTL = dt.timedelta(minutes=30)
+PURPOSE = AccountTokenPurpose.PASSWORD_RESET.value
+
+RESET_LINK_SENT = N_(
+    "If an account uses {email}, we have sent it a link to set a new password. "
+    "The link works once, for 30 minutes."
+)
+RESET_LINK_INVALID = N_(
+    "This password reset link has expired or was already used. Please ask for a new one."
+)
+PASSWORD_CHANGED = N_("Your password has been changed. Please log in with your new password.")
+
+
+def _account(user: User | None) -> User | None:
+    """``user`` when it is an account that can sign in."""
+    if user is None or not user.is_active or user.deleted_at is not None:
+        return None
+    return user
+
+
+def request_password_reset(session: Session, *, email: str, client: str = "") -> str:
+    """Email a reset link to the account of ``email``, if there is one; answers the
+    address as typed (normalised) whatever happened."""
+    if problem := email_problem(email):
+        raise InvalidMany({"email": problem})
+    account = normalize_email(email)
+    ratelimit.spend("password-resets-account", account)
+    ratelimit.spend("password-resets-address", client)
+    user = _account(get_user_by_email(session, account))
+    if user is not None:
+        token = account_links.issue(session, user, PURPOSE, RESET_TTL)
+        account_links.send_account_mail(
+            user.email, user.language,
+            N_("Reset your {site} password"),
+            N_(
+                "Someone, probably you, asked to reset the password of your {site} account. "
+                "To choose a new password, open this link within 30 minutes:\n\n{link}\n\n"
+                "The link works once. If you did not ask for it, ignore this email: your "
+                "password stays as it is."
+            ),
+            link=account_links.password_reset_link(token),
+        )
+    return account
+
+
+def reset_link_is_live(session: Session, token: str) -> bool:
+    """Whether the link still works (the page shows the form or says it expired)."""
+    row = account_links.find_live(session, token, PURPOSE)
+    return row is not None and _account(session.get(User, row.user_id)) is not None
+
+
+def reset_password(
+    session: Session,
+    *,
+    token: str,
+    password: str,
+    confirm_password: str | None,
+    client: str = "",
+    now: dt.datetime | None = None,
+) -> User:
+    """Set a new password with a live reset link; every sign-in of the account ends.
+    ``confirm_password`` None: not checked (a REST client whose form checks it). Wrong
+    links count as login failures of the client address."""
+    now = now or utcnow()
+    problems = {
+        field: message
+        for field, message in {
+            "password": password_problem(password),
+            "confirmPassword": (confirmation_problem(password, confirm_password)
+                                if confirm_password is not None else None),
+        }.items()
+        if message
+    }
+    if problems:
+        raise InvalidMany(problems)
+    ratelimit.ensure_allowed("login-failures-address", client)
+    row = account_links.find_live(session, token, PURPOSE, now=now)
+    user = _account(session.get(User, row.user_id)) if row is not None else None
+    if row is None or user is None or not account_links.spend(session, row, now=now):
+        ratelimit.record_failure("login-failures-address", client)
+        raise BadRequest(RESET_LINK_INVALID)
+    user.password_hash = hash_password(password)
+    if user.verified_at is None:
+        user.verified_at = now  # the link came to the address
+    session.add(user)
+    end_every_sign_in(session, user.id, now=now)
+    ratelimit.forget("login-failures-account", user.email)
+    session.flush()
+    account_links.send_account_mail(
+        user.email, user.language,
+        N_("Your {site} password was changed"),
+        N_(
+            "The password of your {site} account was changed just now, and every device "
+            "signed in to it was signed out. If it was you, nothing else is needed: log in "
+            "at {url}/login with the new password. If it was not you, reset your password "
+            "at {url}/password-reset at once and tell the organizers."
+        ),
+    )
+    return user
+
+
+def end_every_sign_in(session: Session, user_id: int, *, now: dt.datetime | None = None) -> None:
+    """Revoke every refresh token of the account and spend its open login codes and
+    emailed links."""
+    now = now or utcnow()
+    session.execute(
+        sa.update(RefreshToken)
+        .where(RefreshToken.user_id == user_id, RefreshToken.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+    session.execute(
+        sa.update(LoginCode)
+        .where(LoginCode.user_id == user_id, LoginCode.used_at.is_(None))
+        .values(used_at=now)
+    )
+    account_links.spend_open(session, user_id, now=now)

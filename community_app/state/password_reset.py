@@ -1,0 +1,103 @@
+"""/password-reset (ask for a link) and /password-reset/<token> (set a new password): a
+forgotten password reset by emailed link (services/password_reset.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import reflex as rx
+
+from community_app.db import session_scope
+from community_app.services import password_reset
+from community_app.state.messages import SERVER_ERROR, FormMessages, attempt, message
+
+
+def _token(path: str) -> str:
+    return (path or "").split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+
+
+class ForgotPasswordState(FormMessages, rx.State):
+    """The request form; the answer is the same for every address."""
+
+    sent: bool = False
+    email_value: str = ""
+
+    @rx.event
+    def open_page(self):
+        self._clear_messages()
+        self.busy = False
+        self.sent = False
+        self.email_value = self.router.url.query_parameters.get("email", "")[:254]
+
+    @rx.event
+    async def submit(self, form: dict):
+        self._clear_messages()
+        email = str(form.get("email", "")).strip()
+        self.email_value = email
+        self.busy = True
+        yield
+        client = self.router.session.client_ip
+
+        def ask() -> str:  # the database and mail: off the loop
+            with session_scope() as session:
+                return password_reset.request_password_reset(session, email=email, client=client)
+
+        asked = await attempt(ask, SERVER_ERROR, "A password reset request")
+        self.busy = False
+        if asked.ok:
+            self.sent = True
+            self.notice = message(password_reset.RESET_LINK_SENT, email=asked.result)
+        elif asked.errors:
+            self.errors = asked.errors
+        else:
+            self.error = asked.error
+
+    @rx.event
+    def ask_again(self):
+        self._clear_messages()
+        self.sent = False
+
+
+class ResetPasswordState(FormMessages, rx.State):
+    """The emailed link's page: ``link`` is checking, live, invalid or done."""
+
+    link: str = "checking"
+
+    @rx.event
+    async def open_page(self):
+        self._clear_messages()
+        self.busy = False
+        token = _token(self.router.url.path)
+
+        def check() -> bool:
+            with session_scope() as session:
+                return password_reset.reset_link_is_live(session, token)
+
+        self.link = "live" if await asyncio.to_thread(check) else "invalid"
+
+    @rx.event
+    async def submit(self, form: dict):
+        self._clear_messages()
+        self.busy = True
+        yield
+        token = _token(self.router.url.path)
+        password = str(form.get("password", ""))
+        confirm = str(form.get("confirmPassword", ""))
+        client = self.router.session.client_ip
+
+        def reset() -> None:  # argon2, the database and mail: off the loop
+            with session_scope() as session:
+                password_reset.reset_password(session, token=token, password=password,
+                                              confirm_password=confirm, client=client)
+
+        done = await attempt(reset, SERVER_ERROR, "A password reset")
+        self.busy = False
+        if done.ok:
+            self.link = "done"
+            self.notice = message(password_reset.PASSWORD_CHANGED)
+        elif done.errors:
+            self.errors = done.errors
+        else:
+            self.error = done.error
+            if done.refusal is not None and done.refusal.message_id == password_reset.RESET_LINK_INVALID:
+                self.link = "invalid"
