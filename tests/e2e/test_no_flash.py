@@ -45,7 +45,12 @@ RECORDER = """
         if (box.width && box.height) seen.push(text);
       }
     }
-    frames.push({kind, t: performance.now(), header: !!document.querySelector('header'),
+    // The header counts once the parser is past it (something follows it, or the document
+    // is parsed): a slow machine's parser can yield, and a DOM change be sampled, between
+    // the header's opening tag and its links.
+    const header = document.querySelector('header');
+    frames.push({kind, t: performance.now(),
+                 header: !!header && (!!header.nextSibling || document.readyState !== 'loading'),
                  seen: [...new Set(seen)], title: document.title});
   }
   function frame() { sample('frame'); requestAnimationFrame(frame); }
