@@ -11,20 +11,26 @@ from sqlmodel import Session, col, select
 from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
+    AuditEntry,
     BlogPost,
     Comment,
     Consent,
     DataExport,
     JobPost,
+    LoginCode,
     LoginEvent,
     Meetup,
     MeetupRegistration,
+    MeetupReview,
+    QueuedMail,
     RefreshToken,
     RegistrationStatus,
     Role,
     SpeakerApplication,
     User,
+    WaitlistEntry,
 )
+from community_app.services.authors import DELETED_MEMBER
 from community_app.services import audit, mail_queue, scheduler
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
@@ -93,7 +99,9 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     meetup service (seats freed, caches expired), uploads removed, speaker applications
     (and their private photos) deleted, profile blanked, sign-ins, consents and tokens
     deleted; comments and posts kept under "deleted member", or removed with the member's
-    job posts, as chosen. The audit entry names no person.
+    job posts, as chosen; every queued or sent email to the member deleted; the audit
+    entries about the member blanked. What each column gets is listed in
+    ``personal_data.PERSONAL_DATA``. The audit entry of the erasure names no person.
 
     Retry-safe: every step can run again, and the account is marked erased
     (``deleted_at``) only by the last one, in the caller's commit. The registrations are
@@ -130,15 +138,20 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     old_username = user.username
     if user.deletion_keeps_content:
         session.execute(sa.update(BlogPost).where(BlogPost.author_id == user_id).values(cover_url=None))
+        session.execute(sa.update(MeetupReview).where(MeetupReview.user_id == user_id)
+                        .values(author_name=DELETED_MEMBER))
     else:
         session.execute(sa.delete(Comment).where(Comment.user_id == user_id))
         session.execute(sa.delete(BlogPost).where(BlogPost.author_id == user_id))
         session.execute(sa.delete(JobPost).where(JobPost.posted_by_id == user_id))
+        session.execute(sa.delete(MeetupReview).where(MeetupReview.user_id == user_id))
+    _erase_own_contacts(session, user)
     session.execute(sa.update(Comment).where(Comment.replied_username == old_username)
                     .values(replied_username=None))
-    session.execute(sa.update(MeetupRegistration).where(MeetupRegistration.user_id == user_id)
-                    .values(expectation=""))
-    for model in (LoginEvent, Consent, RefreshToken, DataExport):
+    for model in (MeetupRegistration, WaitlistEntry):  # the form's own words
+        session.execute(sa.update(model).where(model.user_id == user_id).values(expectation=""))
+    _erase_from_audit_log(session, user)
+    for model in (LoginEvent, LoginCode, Consent, RefreshToken, DataExport, QueuedMail):
         session.execute(sa.delete(model).where(model.user_id == user_id))
     user.email = f"deleted-{user_id}@deleted.invalid"
     user.username = f"deleted-{user_id}"
@@ -151,6 +164,29 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     session.add(user)
     audit.record(session, None, "account.erased", "user", user_id)
     return True
+
+
+def _erase_own_contacts(session: Session, user: User) -> None:
+    """A kept job ad whose contact is the member's own email or phone loses that contact."""
+    session.execute(sa.update(JobPost).where(JobPost.posted_by_id == user.id,
+                                             JobPost.contact_email == user.email)
+                    .values(contact_email=None))
+    if user.phone:
+        session.execute(sa.update(JobPost).where(JobPost.posted_by_id == user.id,
+                                                 JobPost.contact_phone == user.phone)
+                        .values(contact_phone=None))
+
+
+def _erase_from_audit_log(session: Session, user: User) -> None:
+    """Organizers' entries about the member keep what was done, not whom to: their detail
+    is blanked. Entries written before ``subject_user_id`` existed and naming the member's
+    address anywhere lose the name and address too."""
+    session.execute(sa.update(AuditEntry).where(AuditEntry.subject_user_id == user.id)
+                    .values(detail=""))
+    full = f"{user.first_name} {user.last_name}".strip() or user.username
+    named = sa.func.replace(AuditEntry.detail, f"{full} <{user.email}>", DELETED_MEMBER)
+    session.execute(sa.update(AuditEntry).where(col(AuditEntry.detail).contains(user.email, autoescape=True))
+                    .values(detail=sa.func.replace(named, user.email, DELETED_MEMBER)))
 
 
 def erase_due_accounts(session: Session, now: dt.datetime) -> int:
