@@ -7,7 +7,12 @@ Retention (run by services/scheduler.py in every worker's loop and by the cron c
   after they were made;
 - accounts whose deletion was asked for are erased 7 days later (a sign-in in between
   cancels it); data exports are built, and their files removed 24 hours after they are
-  ready or once downloaded.
+  ready or once downloaded;
+- sent (or given-up) emails lose their address, subject, text and attachments 30 days
+  after they went (SENT_MAIL_RETENTION_DAYS).
+
+What erasure does with each column that can hold personal data is listed in one place,
+``personal_data.PERSONAL_DATA`` (a test fails on a text column it does not list).
 
 One module per concern: ``consents`` (agreements and sign-in history), ``retention``,
 ``export`` ("Download my data") and ``deletion`` (the grace period and the erasure). How a
@@ -28,5 +33,6 @@ from community_app.services.privacy.export import (  # noqa: F401
     download_token, exports_dir, expire_exports, latest_export, open_download, request_export,
 )
 from community_app.services.privacy.retention import (  # noqa: F401
-    UNVERIFIED_SIGN_UP_DAYS, purge_login_history, purge_unverified_sign_ups,
+    SENT_MAIL_RETENTION_DAYS, UNVERIFIED_SIGN_UP_DAYS, purge_login_history, purge_sent_mail,
+    purge_unverified_sign_ups,
 )
