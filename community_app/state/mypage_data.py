@@ -108,11 +108,13 @@ class MyDataMixin(rx.State, mixin=True):
         keep = str(form.get("content", "keep")) != "remove"
         user_id = user.id
         credential, self._google_credential, self.google_confirmed = self._google_credential, "", False
+        client = self.router.session.client_ip
 
         def ask():
             with session_scope() as session:
                 return privacy.request_deletion(session, user_id, password=password,
-                                                google_credential=credential, keep_content=keep)
+                                                google_credential=credential, keep_content=keep,
+                                                client=client)
 
         try:
             await asyncio.to_thread(ask)

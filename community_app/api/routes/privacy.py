@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from community_app.api.routing import Router
-from community_app.api.deps import CurrentUser, SessionDep
+from community_app.api.deps import ClientAddress, CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated, utc
 from community_app.i18n import N_
@@ -105,14 +105,16 @@ def download_export(
                              headers={"Content-Disposition": 'attachment; filename="my-data.zip"'})
 
 
-@router.post("/deletion", status_code=202, responses={409: {}, 422: {}})
+@router.post("/deletion", status_code=202, responses={409: {}, 422: {}, 429: {}})
 def request_deletion(
-    body: DeletionIn, user: CurrentUser, session: SessionDep, request: Request
+    body: DeletionIn, user: CurrentUser, session: SessionDep, request: Request,
+    client: ClientAddress,
 ) -> Envelope[DeletionOut]:
     """Delete your account after a 7-day grace period (logging in cancels it). 409 for the
-    last organizer; 422 for a wrong password or Google confirmation."""
+    last organizer; 422 for a wrong password or Google confirmation; 429 once wrong
+    passwords (here and at login) pass the login limit."""
     erases_at = privacy.request_deletion(
         session, user.id, password=body.password, google_credential=body.google_credential,
-        keep_content=body.keep_content)
+        keep_content=body.keep_content, client=client)
     return ok(DeletionOut(erases_at=utc(erases_at)),
               translated(request, N_("Your account will be deleted in 7 days. Log in to cancel.")), 202)

@@ -31,12 +31,13 @@ from community_app.models import (
     WaitlistEntry,
 )
 from community_app.services.authors import DELETED_MEMBER
-from community_app.services import audit, mail_queue, scheduler
+from community_app.services import audit, mail_queue, ratelimit, scheduler
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.passwords import verify_password
 from community_app.services.privacy.export import exports_dir, member_images
 from community_app.services.uploads import delete_upload
+from community_app.services.users import normalize_email
 
 log = logging.getLogger(__name__)
 
@@ -60,20 +61,34 @@ def confirms_with_google(session: Session, user_id: int) -> bool:
     return user is not None and not user.password_hash
 
 
+def _check_password(user: User, password: str, client: str) -> None:
+    """The password re-confirming a deletion, limited like a login (same rules, same
+    counters: guesses here and at the login form add up)."""
+    account = normalize_email(user.email)
+    ratelimit.ensure_allowed("login-failures-account", account)
+    ratelimit.ensure_allowed("login-failures-address", client)
+    if not password or not verify_password(user.password_hash, password):
+        ratelimit.record_failure("login-failures-account", account)
+        ratelimit.record_failure("login-failures-address", client)
+        raise Invalid("password", WRONG_PASSWORD)
+    ratelimit.forget("login-failures-account", account)
+
+
 def request_deletion(
     session: Session, user_id: int, *, password: str | None = None,
     google_credential: str | None = None, keep_content: bool = True,
-    now: dt.datetime | None = None,
+    now: dt.datetime | None = None, client: str = "",
 ) -> dt.datetime:
     """Ask for the account's deletion, confirmed with the password (or Google for a Google
     account). Erased 7 days later unless the member signs in before; the day returned.
-    Refused for the last organizer."""
+    Refused for the last organizer. A wrong password counts with the login failures of
+    the account and of the address ``client`` (services/ratelimit.py): past the login
+    limit the check is refused (TooManyRequests) before the password is looked at."""
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None:
         raise NotFound(N_("Account not found."))
     if not confirms_with_google(session, user_id):
-        if not password or not verify_password(user.password_hash, password):
-            raise Invalid("password", WRONG_PASSWORD)
+        _check_password(user, password or "", client)
     else:
         from community_app.services.google import verify_google_credential
 

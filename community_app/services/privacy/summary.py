@@ -12,6 +12,7 @@ from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import ConsentKind
 
 SUMMARY_FILE = "summary.html"
+YES, NO = N_("Yes"), N_("No")
 
 _STYLE = (
     "body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;"
@@ -49,7 +50,7 @@ def _table(lang: str, heading: str, rows: list[dict], columns: list[tuple[str, s
             if key == "at" or key.endswith("_at"):
                 value = _when(value, lang)
             elif isinstance(value, bool):
-                value = gettext("Yes" if value else "No", lang)
+                value = gettext(YES if value else NO, lang)
             elif isinstance(value, list):
                 value = ", ".join(str(v) for v in value)
             cells.append(f"<td>{html.escape('' if value is None else str(value))}</td>")
@@ -70,7 +71,7 @@ def summary_html(data: dict[str, object], lang: str | None) -> str:
             ("first_name", N_("First name")), ("last_name", N_("Last name")),
             ("username", N_("Username")), ("email", N_("Email")), ("phone", N_("Phone")),
             ("bio", N_("About me")), ("language", N_("Language")),
-            ("joined_at", N_("Joined")),
+            ("joined_at", N_("Signed up")),
         )
     ]
     sections = [
@@ -81,7 +82,7 @@ def summary_html(data: dict[str, object], lang: str | None) -> str:
             ("checked_in_at", N_("Checked in"))]),
         _table(lang, N_("Waitlists"), data["waitlist.json"], [
             ("meetup_title", N_("Meetup")), ("status", N_("Status")),
-            ("joined_at", N_("Joined")), ("expectation", N_("What you expected"))]),
+            ("joined_at", N_("Joined the waitlist")), ("expectation", N_("What you expected"))]),
         _table(lang, N_("Comments"), data["comments.json"], [
             ("news_title", N_("On")), ("text", N_("Comment")), ("created_at", N_("Written"))]),
         _table(lang, N_("Blog posts"), data["blog_posts.json"], [
