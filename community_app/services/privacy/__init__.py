@@ -5,8 +5,8 @@ Retention (run by services/scheduler.py in every worker's loop and by the cron c
 - sign-ins older than COMMUNITY_LOGIN_HISTORY_DAYS (default 180) are deleted;
 - sign-ups whose email was never confirmed (no code used, no Google) are deleted 7 days
   after they were made;
-- accounts whose deletion was asked for are erased 7 days later (a sign-in in between
-  cancels it); data exports are built, and their files removed 24 hours after they are
+- accounts whose deletion was asked for are erased 7 days later (unless the member
+  cancels it on My Page; signing in does not); data exports are built, and their files removed 24 hours after they are
   ready or once downloaded;
 - sent (or given-up) emails lose their address, subject, text and attachments 30 days
   after they went (SENT_MAIL_RETENTION_DAYS).
@@ -23,9 +23,10 @@ from community_app.services.privacy.consents import (  # noqa: F401
     ConsentView, SignInView, list_consents, list_sign_ins, record_sign_in,
 )
 from community_app.services.privacy.deletion import (  # noqa: F401
-    CONFIRM_GOOGLE, DELETION_GRACE_DAYS, LAST_ORGANIZER, WRONG_PASSWORD, confirms_with_google,
-    erase_account,
-    erase_due_accounts, is_deleted_member, request_deletion,
+    CONFIRM_GOOGLE, DELETION_ASKED, DELETION_CANCELLED, DELETION_GRACE_DAYS, LAST_ORGANIZER,
+    NO_PENDING_DELETION, WRONG_PASSWORD, cancel_deletion,
+    confirms_with_google, erase_account, erase_due_accounts, is_deleted_member,
+    pending_deletion, request_deletion,
 )
 from community_app.services.privacy.export import (  # noqa: F401
     EXPORT_DOWNLOAD_PATH, EXPORT_LINK_HOURS, EXPORT_LINK_INVALID, EXPORT_NOT_FOUND,

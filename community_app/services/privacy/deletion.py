@@ -1,4 +1,9 @@
-"""Delete my account: re-confirmed, erased after a 7-day grace period (a sign-in cancels)."""
+"""Delete my account: confirmed (password or Google), erased after a 7-day grace period.
+
+Asking and cancelling each send the member an email. Until the erasure the member may
+sign in (to fetch a data export, say): signing in does not cancel the deletion, the member
+cancels it on My Page (or ``DELETE /users/me/deletion``), where its date is shown.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,8 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
-from community_app.i18n import N_
+from community_app.i18n import N_, gettext, normalize_language
+from community_app.i18n.dates import date_texts
 from community_app.models import (
     AuditEntry,
     BlogPost,
@@ -37,7 +43,9 @@ from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.passwords import verify_password
 from community_app.services.privacy.export import exports_dir, member_images
 from community_app.services.uploads import delete_upload
+from community_app.services.mail import send_mail_in_language
 from community_app.services.users import normalize_email
+from community_app.settings import get_settings
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +54,18 @@ DELETION_GRACE_DAYS = 7
 LAST_ORGANIZER = N_("You are the last organizer: make another member an organizer before deleting your account.")
 WRONG_PASSWORD = N_("The password is not correct.")
 CONFIRM_GOOGLE = N_("Please confirm with Google.")
+DELETION_ASKED = N_("Your account will be deleted in 7 days. You can cancel until then.")
+NO_PENDING_DELETION = N_("No account deletion is pending.")
+DELETION_CANCELLED = N_("The deletion is cancelled: your account stays.")
+DELETION_ASKED_SUBJECT = N_("Your {site} account will be deleted on {date}")
+DELETION_ASKED_TEXT = N_(
+    "You asked us to delete your {site} account. Your personal data will be erased on "
+    "{date}.\n\nChanged your mind? Open My Page and press \"Cancel the deletion\" before "
+    "then: {link}\n\nIf you did not ask for this, cancel the deletion and change your password.")
+DELETION_CANCELLED_SUBJECT = N_("Your {site} account will not be deleted")
+DELETION_CANCELLED_TEXT = N_(
+    "The deletion of your {site} account was cancelled: your account stays as it was.\n\n"
+    "My Page: {link}")
 
 
 def _other_organizers(session: Session, user_id: int) -> int:
@@ -80,7 +100,7 @@ def request_deletion(
     now: dt.datetime | None = None, client: str = "",
 ) -> dt.datetime:
     """Ask for the account's deletion, confirmed with the password (or Google for a Google
-    account). Erased 7 days later unless the member signs in before; the day returned.
+    account). Erased 7 days later unless the member cancels before; the day returned.
     Refused for the last organizer. A wrong password counts with the login failures of
     the account and of the address ``client`` (services/ratelimit.py): past the login
     limit the check is refused (TooManyRequests) before the password is looked at."""
@@ -102,11 +122,47 @@ def request_deletion(
     user.deletion_requested_at = now
     user.deletion_keeps_content = keep_content
     session.add(user)
-    # Signed out everywhere: signing in again is how the member cancels.
+    # Signed out on every other device (this one's access token lasts its few minutes).
     session.execute(sa.update(RefreshToken).where(
         RefreshToken.user_id == user_id, col(RefreshToken.revoked_at).is_(None)).values(revoked_at=now))
     audit.record(session, None, "account.deletion_requested", "user", user_id)
-    return now + dt.timedelta(days=DELETION_GRACE_DAYS)
+    erases_at = now + dt.timedelta(days=DELETION_GRACE_DAYS)
+    _tell(user, DELETION_ASKED_SUBJECT, DELETION_ASKED_TEXT, erases_at)
+    return erases_at
+
+
+def pending_deletion(session: Session, user_id: int) -> dt.datetime | None:
+    """When the member's account will be erased; None when no deletion is pending."""
+    user = session.get(User, user_id)
+    if user is None or user.deleted_at is not None or user.deletion_requested_at is None:
+        return None
+    return user.deletion_requested_at + dt.timedelta(days=DELETION_GRACE_DAYS)
+
+
+def cancel_deletion(session: Session, user_id: int) -> bool:
+    """Keep the account after all (during the grace period); the member is emailed. False
+    when no deletion was pending (nothing changes, no email)."""
+    user = session.get(User, user_id)
+    if user is None or user.deleted_at is not None or user.deletion_requested_at is None:
+        return False
+    user.deletion_requested_at = None
+    session.add(user)
+    audit.record(session, None, "account.deletion_cancelled", "user", user_id)
+    _tell(user, DELETION_CANCELLED_SUBJECT, DELETION_CANCELLED_TEXT, None)
+    return True
+
+
+def _tell(user: User, subject_id: str, text_id: str, erases_at: dt.datetime | None) -> None:
+    """The email of a deletion asked for or cancelled, in the member's language."""
+    lang = normalize_language(user.language)
+    settings = get_settings()
+    params = {
+        "site": settings.site_name,
+        "date": date_texts(erases_at, "long")[lang] if erases_at else "",
+        "link": f"{settings.public_url.rstrip('/')}/mypage?tab=account",
+    }
+    send_mail_in_language(user.email, gettext(subject_id, lang, **params),
+                          gettext(text_id, lang, **params), lang)
 
 
 def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
