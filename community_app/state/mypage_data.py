@@ -17,6 +17,7 @@ from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.i18n.dates import date_texts
 from community_app.services import members, privacy
 from community_app.services.errors import DomainError
+from community_app.state.lang import LangState
 from community_app.state.messages import Message, from_error, message
 
 
@@ -88,13 +89,19 @@ class MyDataMixin(rx.State, mixin=True):
             self._load_privacy(user.id)
 
     @rx.event
-    def request_export(self):
+    async def request_export(self):
         user = self._member()
         if user is None:
             return self._to_login()
-        with session_scope() as session:
-            privacy.request_export(session, user.id)
-        self._load_privacy(user.id)
+        lang = (await self.get_state(LangState)).current  # the summary page's language
+        user_id = user.id
+
+        def ask() -> None:
+            with session_scope() as session:
+                privacy.request_export(session, user_id, lang=lang)
+
+        await asyncio.to_thread(ask)
+        await asyncio.to_thread(self._load_privacy, user_id)
         return type(self).watch_export
 
     @rx.event(background=True)

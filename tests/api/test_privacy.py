@@ -194,3 +194,12 @@ def test_the_export_has_a_readable_summary_in_the_members_language(
     assert f'<html lang="{lang}">' in page
     assert f"<h1>{heading}</h1>" in page and f"<h2>{registrations}</h2>" in page
     assert "Go meetup" in page and "Meet backend people." in page and "Sardor" in page
+
+
+def test_the_summary_follows_the_language_the_export_was_asked_in(client, engine, make_user):
+    _, headers = make_user(language="en")
+    assert client.post(f"{ME}/export", headers={**headers, "Accept-Language": "uz"}).status_code == 202
+    scheduler.run_due(engine, names=["build-data-exports"])
+    url = client.get(f"{ME}/export", headers=headers).json()["data"]["downloadUrl"]
+    page = zipfile.ZipFile(io.BytesIO(client.get(url).content)).read("summary.html").decode()
+    assert '<html lang="uz">' in page and "<h2>Profil</h2>" in page

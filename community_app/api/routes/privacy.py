@@ -18,6 +18,7 @@ from pydantic.alias_generators import to_camel
 from community_app.api.routing import Router
 from community_app.api.deps import ClientAddress, CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
+from community_app.api.errors import request_language
 from community_app.api.formatting import from_view, translated, utc
 from community_app.i18n import N_
 from community_app.models import ConsentKind, DataExport, ExportStatus
@@ -72,8 +73,10 @@ def consents(user: CurrentUser, session: SessionDep) -> Envelope[list[ConsentOut
 
 @router.post("/export", status_code=202)
 def request_export(user: CurrentUser, session: SessionDep, request: Request) -> Envelope[ExportOut]:
-    """Ask for a ZIP of everything held about you; built in the background."""
-    export = privacy.request_export(session, user.id)
+    """Ask for a ZIP of everything held about you; built in the background. Its summary
+    page is in the Accept-Language (your account's language without one)."""
+    export = privacy.request_export(session, user.id,
+                                    lang=request_language(request) if request.headers.get("accept-language") else None)
     return ok(ExportOut.of(export), translated(request, N_("Your data export is being prepared.")), 202)
 
 

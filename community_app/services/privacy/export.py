@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
-from community_app.i18n import N_
+from community_app.i18n import N_, normalize_language
 from community_app.models import (
     AuditEntry, BlogPost, Comment, DataExport, ExportStatus, JobPost, Meetup, MeetupRegistration,
     News, SpeakerApplication, User, WaitlistEntry,
@@ -42,15 +42,21 @@ def exports_dir() -> Path:
     return folder
 
 
-def request_export(session: Session, user_id: int, *, now: dt.datetime | None = None) -> DataExport:
-    """Ask for a ZIP of everything held about the member (one at a time)."""
+def request_export(session: Session, user_id: int, *, lang: str | None = None,
+                   now: dt.datetime | None = None) -> DataExport:
+    """Ask for a ZIP of everything held about the member (one at a time); its summary page
+    in ``lang`` (the member's language by default)."""
     busy = session.exec(select(DataExport).where(
         DataExport.user_id == user_id,
         col(DataExport.status).in_([ExportStatus.PENDING.value, ExportStatus.RUNNING.value]),
     )).first()
     if busy is not None:
         return busy
-    export = DataExport(user_id=user_id, requested_at=now or utcnow())
+    if not lang:
+        user = session.get(User, user_id)
+        lang = user.language if user else None
+    export = DataExport(user_id=user_id, requested_at=now or utcnow(),
+                        language=normalize_language(lang))
     session.add(export)
     session.flush()
     return export
@@ -189,7 +195,7 @@ def build_export(session: Session, export: DataExport, now: dt.datetime) -> None
     updating the progress as it goes; the export becomes READY for 24 hours."""
     data = collect_member_data(session, export.user_id)
     images = member_images(session, export.user_id)
-    summary = summary_html(data, session.get(User, export.user_id).language)
+    summary = summary_html(data, export.language)
     steps = len(data) + len(images)
     name = f"{secrets.token_hex(16)}.zip"
     path = exports_dir() / name

@@ -385,12 +385,13 @@ def _my_data() -> rx.Component:
         ),
         rx.cond(
             MyPageState.export_url != "",
-            # A plain <a download>: the browser fetches the file. (rx.link is the client-side
-            # router's link, which opened the site's 404 page for this API address.)
+            # The browser fetches the file: a link is the client-side router's, which looked
+            # this API address up among the site's pages (the 404 page) unless told to
+            # leave it to the document (reload_document).
             rx.button(
-                rx.el.a(rx.icon("download", size=16), t("Download the ZIP"),
-                        href=MyPageState.export_url, download="my-data.zip", id="export-download",
-                        on_click=MyPageState.export_downloaded),
+                rx.link(rx.icon("download", size=16), t("Download the ZIP"),
+                        href=MyPageState.export_url, download="my-data.zip", reload_document=True,
+                        id="export-download", on_click=MyPageState.export_downloaded),
                 as_child=True,
             ),
             rx.button(rx.icon("archive", size=16), t("Download my data"), type="button", variant="soft",
