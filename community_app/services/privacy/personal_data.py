@@ -63,7 +63,7 @@ PERSONAL_DATA: dict[str, dict[str, Handling]] = {
     "consents": _all(NOT_PERSONAL, CODE + " (the rows are deleted with the account)", "kind"),
     "data_exports": {
         "file_name": Handling(ERASED, "the member's export file: the file and the row are deleted"),
-        "status": Handling(NOT_PERSONAL, CODE),
+        **_all(NOT_PERSONAL, CODE, "status", "language"),
     },
     "meetup_registrations": {
         "expectation": Handling(ERASED, "the member's own words on the registration form: blanked"),
