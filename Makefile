@@ -133,9 +133,40 @@ check-messages: $(STAMPS)/python
 
 # --- tests ---------------------------------------------------------------------
 
+# The unit and API tests run in one worker per core (pytest-xdist; each worker has a
+# database of its own: tests/conftest.py); the end-to-end tests share one production build
+# and server, in one process.
+TEST_WORKERS ?= auto
+
 test: setup-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit tests/api
+	$(BIN)/python -m pytest tests/e2e
 	@$(MAKE) --no-print-directory test-production-config
+	@$(MAKE) --no-print-directory test-stock-reflex
+
+# The site on stock Reflex (COMMUNITY_REFLEX_EXTENSIONS=off: nothing patched, no build
+# rewrite; docs/reflex-extensions.md): every public page, sign-in, registration for a
+# meetup, My Page, the back office, and the KO'DJ client's contract. Built into a folder
+# of its own (REFLEX_WEB_WORKDIR), so it never overwrites the build of the other runs.
+STOCK_REFLEX_WEB ?= $(CURDIR)/.make/web-stock
+STOCK_REFLEX_TESTS = \
+	tests/api/test_kodj_contract.py \
+	tests/e2e/test_frame.py::test_every_route_answers_with_the_frame \
+	tests/e2e/test_frame.py::test_unknown_path_shows_the_404_page \
+	tests/e2e/test_news.py::test_details_show_the_article_as_text_with_relative_time \
+	tests/e2e/test_home.py::test_home_in_uzbek \
+	tests/e2e/test_auth.py::test_sign_up_then_log_in_with_the_emailed_code \
+	tests/e2e/test_auth.py::test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header \
+	tests/e2e/test_auth.py::test_expired_access_token_is_refreshed_silently \
+	tests/e2e/test_event_register.py::test_registering_shows_the_dialog_takes_a_seat_and_a_second_try_is_refused \
+	tests/e2e/test_mypage.py::test_cancel_from_my_page_gives_the_seat_back \
+	tests/e2e/test_mypage.py::test_my_page_in_uzbek \
+	tests/e2e/test_admin.py::test_visitors_go_to_login_and_members_are_refused \
+	tests/e2e/test_admin.py::test_publish_news_and_see_it
+
+test-stock-reflex: setup-test
+	COMMUNITY_REFLEX_EXTENSIONS=off REFLEX_WEB_WORKDIR=$(STOCK_REFLEX_WEB) \
+		$(BIN)/python -m pytest $(STOCK_REFLEX_TESTS)
 
 # The production configuration (PostgreSQL + Redis, several server workers), against the
 # machine's real servers when they are given (.ci/run gives them): the frame, sign-in and
@@ -149,10 +180,10 @@ test-production-config: setup-test
 	fi
 
 test-unit: setup
-	$(BIN)/python -m pytest tests/unit
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit
 
 test-api: setup
-	$(BIN)/python -m pytest tests/api
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/api
 
 test-e2e: setup-test
 	$(BIN)/python -m pytest tests/e2e

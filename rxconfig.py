@@ -5,9 +5,8 @@ import os
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
-from community_app.build_output import FirstPaintPlugin
+from community_app import reflex_ext
 from community_app.process_memory import SERVER_ALLOCATOR_CONF, SERVER_ALLOCATOR_ENV
-from community_app.radix_css import RadixThemesPalettesPlugin
 from community_app.settings import (
     backend_workers, cors_origins, redis_connections, session_expiry_seconds, trusted_proxy_hops,
 )
@@ -43,15 +42,12 @@ config = rx.Config(
     **({} if os.environ.get("REFLEX_REDIS_URL", "").strip() else {"state_manager_mode": "memory"}),
     # Light theme only: the design has no dark variant.
     default_color_mode="light",
-    plugins=[
-        # Radix Themes with the colour palettes the site uses only (not all 30).
-        RadixThemesPalettesPlugin(
-            theme=rx.theme(accent_color="indigo", gray_color="slate", radius="large", appearance="light")
-        ),
-        # After the build: drop the Radix CSS no component of the build uses; pages start
-        # hydrating after their prerendered HTML is painted (build_output.py).
-        FirstPaintPlugin(),
-    ],
+    # Radix Themes; with the Reflex extensions on (COMMUNITY_REFLEX_EXTENSIONS, default on)
+    # only the colour palettes the site uses, and after the build: the Radix CSS no
+    # component uses dropped, pages hydrating after their HTML is painted (reflex_ext/).
+    plugins=reflex_ext.build_plugins(
+        rx.theme(accent_color="indigo", gray_color="slate", radius="large", appearance="light")
+    ),
     disable_plugins=[SitemapPlugin],
     # Brotli and gzip copies of every built file, made once at build time and picked by
     # Accept-Encoding (brotli first): no compression work per request.

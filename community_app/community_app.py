@@ -12,14 +12,13 @@ from reflex.utils.prerequisites import get_states_dir
 
 from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
-from community_app.api.page_heads import with_page_heads
+from community_app.reflex_ext.page_heads import with_page_heads
 from community_app.api.security_headers import SecurityHeaders
-from community_app import event_admission, process_memory
+from community_app import process_memory, reflex_ext
 from community_app.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.logs import configure_logging
 from community_app.settings import get_settings, harden_var_dir
-from community_app.state import hydrate
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.first_paint import first_paint_script
 from community_app.ui.i18n import t
@@ -36,11 +35,11 @@ configure_logging()
 harden_var_dir()
 harden_var_dir(get_states_dir())
 compile_catalogs()
-# A page's first event sends a lean snapshot and loads the page: one event per page opened.
-hydrate.install()
-# A burst of page loads is admitted a few events at a time (short state locks), before
-# anything else of an event runs (installed last: the outermost wrapper).
-event_admission.install()
+# The site's extensions of Reflex (reflex_ext/, unless COMMUNITY_REFLEX_EXTENSIONS=off):
+# a page's first event sends a lean snapshot and loads the page (one event per page
+# opened); a burst of page loads is admitted a few events at a time. Stops the start on a
+# framework version they were not written for.
+EXTENSIONS = reflex_ext.install()
 
 
 def upgrade_database() -> None:
@@ -60,8 +59,12 @@ app = rx.App(
     html_lang="en",
     # The REST API around Reflex's backend; caching headers and slash-free page addresses
     # (web_serving.py); each public page's head (title, description, Open Graph, JSON-LD:
-    # api/page_heads.py); security headers and request counts on every answer.
-    api_transformer=[create_api(), serve_pages, with_page_heads, SecurityHeaders, RequestMetrics],
+    # reflex_ext/page_heads.py: a feature, so with the extensions on and off); security
+    # headers and request counts on every answer.
+    api_transformer=[
+        create_api(), serve_pages, with_page_heads, SecurityHeaders,
+        RequestMetrics,
+    ],
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),
 )
 app.register_lifespan_task(upgrade_database)

@@ -87,6 +87,15 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
+def site_address() -> str:
+    """The site's own address for absolute links (emails, the calendar feed, canonical,
+    Open Graph, the sitemap and the feeds): ``COMMUNITY_PUBLIC_URL``, else in development
+    ``http://localhost:$PORT``. Never taken from a request (a ``Host`` header is the
+    client's to choose). Production refuses to start without ``COMMUNITY_PUBLIC_URL``."""
+    configured = _env("COMMUNITY_PUBLIC_URL")
+    return (configured or f"http://localhost:{_env('PORT') or '3000'}").rstrip("/")
+
+
 def cors_origins() -> tuple[str, ...]:
     """Origins allowed to call the API and open the websocket with credentials.
 
@@ -97,7 +106,7 @@ def cors_origins() -> tuple[str, ...]:
     """
     port = _env("PORT", "3000")
     own = [
-        _env("COMMUNITY_PUBLIC_URL", "http://localhost:3000"),
+        site_address(),
         f"http://localhost:{port}",
         f"http://127.0.0.1:{port}",
     ]
@@ -150,6 +159,11 @@ def load_settings() -> Settings:
                 "COMMUNITY_SMTP_URL must be set in production: sign-in codes are sent by email "
                 "and must never be written to an outbox folder."
             )
+        if not _env("COMMUNITY_PUBLIC_URL"):
+            raise SettingsError(
+                "COMMUNITY_PUBLIC_URL must be set in production (e.g. https://uzdev.kr): links "
+                "in emails, feeds and page heads carry it."
+            )
     elif not secret:
         secret = _dev_secret()
     return Settings(
@@ -168,7 +182,7 @@ def load_settings() -> Settings:
             "COMMUNITY_GOOGLE_CERTS_URL", "https://www.googleapis.com/oauth2/v1/certs"
         ),
         upload_dir=Path(_env("COMMUNITY_UPLOAD_DIR", str(VAR_DIR / "uploads"))),
-        public_url=_env("COMMUNITY_PUBLIC_URL", "http://localhost:3000"),
+        public_url=site_address(),
         # The interactive docs and the OpenAPI document: on in development, off in
         # production unless asked for.
         api_docs=_bool("COMMUNITY_API_DOCS", default=env != "production"),
@@ -204,6 +218,14 @@ def waitlist_claim_hours() -> int:
     return int(raw) if raw.isdigit() and int(raw) > 0 else 24
 
 
+def check_in_opens_hours() -> int:
+    """How many hours before a meetup starts its check-in opens
+    (``COMMUNITY_CHECK_IN_OPENS_HOURS``, default 3; it closes when the meetup ends, see
+    services/meetups/admin_registrations.py)."""
+    raw = _env("COMMUNITY_CHECK_IN_OPENS_HOURS", "3")
+    return int(raw) if raw.isdigit() else 3
+
+
 def trusted_proxy_hops() -> int:
     """How many reverse proxies stand in front of the site (``COMMUNITY_TRUSTED_PROXY_HOPS``,
     default 0): the client address is read from their X-Forwarded-For only then."""
@@ -229,9 +251,17 @@ def backend_workers() -> int:
 
 def event_concurrency() -> int:
     """Events one worker runs at once (``COMMUNITY_EVENT_CONCURRENCY``, default 8); the
-    rest wait before taking their session's lock (community_app/event_admission.py)."""
+    rest wait before taking their session's lock (community_app/reflex_ext/event_admission.py)."""
     raw = _env("COMMUNITY_EVENT_CONCURRENCY")
     return int(raw) if raw.isdigit() and int(raw) > 0 else 8
+
+
+def reflex_extensions() -> bool:
+    """Whether the site's extensions of Reflex are on (``COMMUNITY_REFLEX_EXTENSIONS``,
+    default on; ``off`` runs the site on stock Reflex: nothing patched, no build rewrite,
+    no version guard; see docs/reflex-extensions.md). Read at start and at build time: a
+    build made with the switch off must be served with it off."""
+    return _env("COMMUNITY_REFLEX_EXTENSIONS", "on").lower() not in ("off", "0", "false", "no")
 
 
 def redis_connections() -> int:

@@ -15,7 +15,7 @@ rxconfig.py). This wrapper adds what that server does not do:
   written without the slash. A request for ``/<page>`` whose ``<page>/index.html`` exists
   is served that file directly (same page, same address, one round trip less).
 - **HTML for pages with an id in their address.** ``/news/12`` is served the prerendered
-  shell of its route (``/news/_/index.html``, see ``build_output.py``): the frame and the
+  shell of its route (``/news/_/index.html``, see ``reflex_ext/first_paint_build.py``): the frame and the
   page's loading placeholder, painted before the JavaScript; the browser hydrates the
   route for the real address and the data comes over the websocket as before.
 """
@@ -29,7 +29,8 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from community_app.build_output import shell_for
+from community_app.api.security_headers import build_fingerprint
+from community_app.reflex_ext.first_paint_build import shell_for
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -51,14 +52,24 @@ def _static_dir() -> Path:
     return (prerequisites.get_web_dir() / constants.Dirs.STATIC / frontend_path).resolve()
 
 
-@lru_cache(maxsize=1024)
+_INDEX: dict[str, bool] = {}
+_INDEX_OF: list[tuple] = [()]  # the build the answers in _INDEX are for
+
+
 def _has_index(path: str) -> bool:
-    """Whether ``/<path>/index.html`` is a built page (cached: the build does not change
-    while the server runs)."""
+    """Whether ``/<path>/index.html`` is a built page (remembered until the build being
+    served changes: a rebuild or a new deploy, ``security_headers.build_fingerprint``)."""
     relative = path.strip("/")
     if not relative or ".." in relative.split("/"):
         return False
-    return (_static_dir() / relative / "index.html").is_file()
+    fingerprint = build_fingerprint(_static_dir())
+    if fingerprint != _INDEX_OF[0] or len(_INDEX) > 4096:
+        _INDEX.clear()
+        _INDEX_OF[0] = fingerprint
+    found = _INDEX.get(relative)
+    if found is None:
+        found = _INDEX[relative] = (_static_dir() / relative / "index.html").is_file()
+    return found
 
 
 def cache_control_for(path: str) -> str:

@@ -11,6 +11,38 @@ import shutil
 import tempfile
 from pathlib import Path
 
+
+def _per_worker_servers() -> None:
+    """Under ``pytest -n N`` (pytest-xdist: the unit and API tests run in parallel workers)
+    each worker gets a PostgreSQL database and a Redis database of its own, made from the
+    ones given, so workers never truncate or count each other's rows and keys."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ...
+    if not worker:
+        return
+    n = int(worker.removeprefix("gw"))
+    postgres = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
+    if postgres:
+        import sqlalchemy
+
+        url = sqlalchemy.engine.make_url(postgres)
+        name = f"{url.database}_{worker}"
+        admin = sqlalchemy.create_engine(url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            if not conn.execute(sqlalchemy.text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                                {"n": name}).first():
+                conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+        admin.dispose()
+        os.environ["COMMUNITY_TEST_POSTGRES_URL"] = url.set(database=name).render_as_string(hide_password=False)
+    redis = os.environ.get("COMMUNITY_TEST_REDIS_URL", "").strip()
+    if redis:
+        base, _, db = redis.rstrip("/").rpartition("/")
+        if not db.isdigit():
+            base, db = redis.rstrip("/"), "0"
+        os.environ["COMMUNITY_TEST_REDIS_URL"] = f"{base}/{int(db) + 1 + n}"
+
+
+_per_worker_servers()
+
 # Settings are read once: point everything at a scratch folder before the app loads.
 _SCRATCH = Path(tempfile.mkdtemp(prefix="uzdev-tests-"))
 os.environ["COMMUNITY_VAR_DIR"] = str(_SCRATCH)

@@ -13,6 +13,8 @@ from datetime import date, datetime
 from email import policy
 from pathlib import Path
 
+from tests.waiting import wait_until
+
 CLIENT = os.environ.get("KODJ_CLIENT_URL", "http://localhost:5173").rstrip("/")
 API = os.environ.get("KODJ_API_URL", "http://localhost:3900/api/v1").rstrip("/")
 OUTBOX = Path(os.environ.get("COMMUNITY_VAR_DIR", "var")) / "outbox"
@@ -142,7 +144,7 @@ class Browser:
         self.calls.clear()
         try:
             seen = fn()
-            self.page.wait_for_timeout(300)
+            self.settle()
             self.no_bad_text()
             check(not self.problems, "; ".join(self.problems[:4]))
             ok = True
@@ -159,9 +161,12 @@ class Browser:
         self.results.append((name, ok, seen))
         print(f"{'PASS' if ok else 'FAIL'}  {name}: {seen}", flush=True)
 
+    def settle(self) -> None:
+        """Wait until the client's calls are answered (no request for half a second)."""
+        self.page.wait_for_load_state("networkidle")
+
     def newest_code(self, since: float) -> str:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
+        def code() -> str | None:
             mails = sorted(
                 (p for p in OUTBOX.glob("*.eml") if p.stat().st_mtime >= since),
                 key=lambda p: p.stat().st_mtime,
@@ -174,5 +179,9 @@ class Browser:
                 found = re.search(r"\b(\d{5})\b", body)
                 if found:
                     return found.group(1)
-            time.sleep(0.5)
-        raise JourneyFailed(f"no 5-digit code for {EMAIL} in {OUTBOX}")
+            return None
+
+        try:
+            return wait_until(code, timeout_s=20, every_s=0.5, what="the code email")
+        except AssertionError:
+            raise JourneyFailed(f"no 5-digit code for {EMAIL} in {OUTBOX}") from None

@@ -73,7 +73,8 @@ class Run(Browser):
         self.wait_text("Time left until the next")
         self.page.get_by_text("Time left until the next").first.scroll_into_view_if_needed()
         self.wait_text(first["title"])
-        self.page.wait_for_timeout(2500)
+        self.page.wait_for_function(  # the countdown has its numbers
+            r"() => /\n\s*\d{2,}\s*\n/.test(document.body.innerText)")
         left = datetime.fromisoformat(first["startTime"]) - datetime.now().astimezone()
         block = self.page.locator("text=Time left until the next").locator("xpath=ancestor::div[3]")
         numbers = re.findall(r"^\s*(\d{2,})\s*$", block.first.inner_text(), re.M)
@@ -184,7 +185,7 @@ class Run(Browser):
         return f"{EMAIL} signed up (username {EMAIL.split('@')[0]!r} kept: {r.value.json()['data'].get('username')!r})"
 
     def login(self) -> str:
-        self.page.wait_for_timeout(2500)  # the client goes home after its success message
+        self.page.wait_for_url(re.compile(r"^https?://[^/]+/$"))  # the client goes home after its success message
         self.goto("/login")
         self.page.get_by_placeholder("Email").fill(EMAIL)
         self.page.get_by_placeholder("Password").fill(PASSWORD)
@@ -252,7 +253,7 @@ class Run(Browser):
         with self.page.expect_response(re.compile(r"/users/meetups/\d+/registration$")) as r:
             self.page.locator("button[type=submit]").first.click()
         check(r.value.status in (200, 201), f"registration answered {r.value.status}: {r.value.text()}")
-        self.page.wait_for_timeout(1500)
+        self.settle()
         self.goto(f"/events/upcoming/details/{meetup['id']}")
         self.page.reload(wait_until="networkidle")
         self.wait_text("Already registered")
@@ -275,7 +276,7 @@ class Run(Browser):
         # Filter: its Location filter works on the page, on our placeOfWork.
         region = "Busan"
         self.page.select_option("#region-select", label=region)
-        self.page.wait_for_timeout(500)
+        self.settle()
         body = self.text()
         in_region = [j["title"] for j in full["content"] if region.lower() in (j["placeOfWork"] or "").lower()]
         check(in_region and all(t in body for t in in_region), f"{region} jobs not shown")
@@ -290,7 +291,7 @@ class Run(Browser):
         self.page.select_option("#sort-by", "oldest")
         self.page.select_option("#job-type-select", label="Contract")
         self.page.locator("xpath=//select[@id='job-type-select']/following::button[1]").click()
-        self.page.wait_for_timeout(1500)
+        self.settle()
         sent = [c[2] for c in self.calls[before:] if "/public/job-posts" in c[2]]
         fetch = "async (u) => (await fetch(u, {credentials: 'include'})).json()"
         query = "jobType=CONTRACT&jobOfferStatus=OPEN&page=0&size=12&sort=createdAt%2Casc"
@@ -352,8 +353,7 @@ class Run(Browser):
         joined = re.search(r"Joined:\s*([^\n]+)", body)
         check(joined and re.search(r"\d", joined.group(1)), f"joined date {joined}")
         self.page.get_by_text("My account", exact=True).first.click()
-        self.page.wait_for_load_state("networkidle")
-        self.page.wait_for_timeout(500)
+        self.settle()
         self.no_bad_text()
         account = self.text()
         check(PHONE in account or EMAIL in account, "account tab shows neither phone nor email")

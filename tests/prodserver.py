@@ -75,7 +75,7 @@ def production_server(env: dict, log_path: Path, loglevel: str = "info",
                     break
             except httpx.HTTPError:
                 pass
-            time.sleep(2)
+            time.sleep(2)  # polling the building server (deadline above), not a fixed wait
         _PGIDS[url] = proc.pid
         yield url
     finally:

@@ -1,5 +1,5 @@
 """Reading an inner ASGI app's whole answer (its start message and body), for the wrappers
-that answer with something made from it (``response_cache.py``, ``page_heads.py``)."""
+that answer with something made from it (``response_cache.py``, ``reflex_ext/page_heads.py``)."""
 
 from __future__ import annotations
 

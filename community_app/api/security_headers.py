@@ -1,7 +1,8 @@
 """Security headers on every HTTP answer of the site, the API and the static build.
 
 - Content-Security-Policy: scripts only from this origin plus the exact inline scripts of
-  the production build (their SHA-256 hashes, read once from ``.web/build/client``);
+  the production build being served (their SHA-256 hashes, read from ``.web/build/client``
+  again whenever that build changes: ``build_fingerprint``);
   ``frame-ancestors 'none'`` so no other site can frame a page (``/admin`` included);
   Google's sign-in script and frame only when Google sign-in is configured.
   ``'unsafe-eval'`` stays: Reflex's ``rx.call_script`` events run their JavaScript with
@@ -27,7 +28,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from starlette.datastructures import MutableHeaders
@@ -47,16 +47,50 @@ def build_dir() -> Path:
     return get_web_dir() / "build" / "client"
 
 
-@lru_cache(maxsize=1)
-def inline_script_hashes(folder: Path | None = None) -> tuple[str, ...]:
-    """Every distinct inline script of the built pages, as CSP hash sources."""
-    root = folder or build_dir()
+def _scan(root: Path) -> tuple[str, ...]:
     found: set[str] = set()
     for page in root.rglob("*.html") if root.exists() else ():
-        for body in _INLINE_SCRIPT.findall(page.read_bytes()):
+        try:
+            content = page.read_bytes()
+        except OSError:  # removed by a rebuild while we read
+            continue
+        for body in _INLINE_SCRIPT.findall(content):
             digest = base64.b64encode(hashlib.sha256(body).digest()).decode()
             found.add(f"'sha256-{digest}'")
     return tuple(sorted(found))
+
+
+def build_fingerprint(root: Path) -> tuple:
+    """What changes when the build in ``root`` is replaced (a rebuild, a new deploy): the
+    folder and its home page (identity, time and size). Two ``stat`` calls: cheap enough
+    for every page answer."""
+    marks = []
+    for path in (root, root / "index.html"):
+        try:
+            st = path.stat()
+        except OSError:
+            marks.append(None)
+        else:
+            marks.append((st.st_ino, st.st_mtime_ns, st.st_size))
+    return (str(root), *marks)
+
+
+_HASHES: dict[str, tuple[tuple, tuple[str, ...]]] = {}
+
+
+def inline_script_hashes(folder: Path | None = None) -> tuple[str, ...]:
+    """Every distinct inline script of the built pages being served, as CSP hash sources:
+    read again whenever the build changes (``build_fingerprint``), so a rebuild while the
+    server runs or a new deploy never serves a page its own policy blocks."""
+    root = folder or build_dir()
+    fingerprint = build_fingerprint(root)
+    cached = _HASHES.get(str(root))
+    if cached is not None and cached[0] == fingerprint:
+        return cached[1]
+    hashes = _scan(root)
+    if build_fingerprint(root) == fingerprint:  # not in the middle of a rebuild
+        _HASHES[str(root)] = (fingerprint, hashes)
+    return hashes
 
 
 def content_security_policy(script_hashes: tuple[str, ...], google: bool) -> str:

@@ -15,6 +15,7 @@ from community_app.db import utcnow
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
 from community_app.services.authors import full_name_or_username, page_address, public_names
+from community_app.services import ratelimit
 from community_app.services.errors import Forbidden, InvalidMany, NotFound
 from community_app.services.uploads import (
     delete_upload,
@@ -95,13 +96,16 @@ def save_post(
     published: bool,
     post_id: int | None = None,
     cover: bytes | None = None,
+    client: str = "",
 ) -> BlogPostView:
-    """Create a post (post_id None) or update one of the member's own posts."""
+    """Create a post (post_id None) or update one of the member's own posts. Saves are
+    limited per address (``client``; services.ratelimit)."""
     problems = validate_post(title, content)
     if problems:
         raise InvalidMany(problems)
-    now = utcnow()
     post = _own_post(session, user_id, post_id) if post_id else BlogPost(author_id=user_id, title="", content="")
+    ratelimit.spend("blog-posts-address", client)
+    now = utcnow()
     post.title, post.content = title.strip(), content
     status = BlogStatus.PUBLISHED.value if published else BlogStatus.DRAFT.value
     if status == BlogStatus.PUBLISHED.value and post.published_at is None:

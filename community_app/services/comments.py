@@ -230,14 +230,17 @@ def add_comment(
     replied_username: object = None,
     *,
     reply_to: int | None = None,
+    client: str = "",
 ) -> CommentView:
-    """A new comment, or with ``reply_to`` a reply (attached to the top-level comment)."""
+    """A new comment, or with ``reply_to`` a reply (attached to the top-level comment).
+    Limited per member and per address (``client``; services.ratelimit)."""
     get_published_news(session, news_id)
     target = _visible_comment(session, news_id, reply_to) if reply_to is not None else None
     errors = validate_comment(text, replied_username)
     if errors:
         raise InvalidMany(errors)
     ratelimit.spend("comments-member", str(user_id))
+    ratelimit.spend("comments-address", client)
     parent_id = None
     replied = _text(replied_username) or None
     if target is not None:

@@ -1,6 +1,7 @@
 """What the site offers to machines: Atom feeds (news, members' blog posts), ``sitemap.xml``
 and ``robots.txt``. Every address in them is absolute, made with the site's address
-(``seo.public_base``: ``COMMUNITY_PUBLIC_URL``, else the request's host).
+(``seo.public_base``: ``COMMUNITY_PUBLIC_URL``, else ``http://localhost:$PORT``; never a
+request's host).
 
 The feeds and the sitemap are read through the shared cache (one cached document per topic,
 address and language, expired by the commits that change what it lists)."""

@@ -13,6 +13,8 @@
 Files are drawn once, on first request, and kept under ``COMMUNITY_VAR_DIR/images/``
 (written to a temporary name and renamed, so workers racing to draw the same picture
 never serve half a file). ``DESIGN`` is part of every key: bump it when the drawing changes.
+A preview is kept in a folder of its own item and language: drawing a new version (the
+item was edited) deletes the older ones there, so edits never pile up pictures.
 """
 
 from __future__ import annotations
@@ -107,14 +109,25 @@ def share_url(lang: str, ident: str, card: ShareCard) -> str:
     return f"{MEDIA_PREFIX}/share/{lang}/{card.kind}/{ident}-{share_key(card)}.png"
 
 
-def share_file(card: ShareCard) -> Path:
-    return _stored(f"share/{card.kind}", f"{share_key(card)}.png",
-                   lambda: artwork.draw_share_card(card))
+def share_folder(lang: str, card: ShareCard) -> str:
+    """``share/<kind>/<item>-<lang>``: every version of one item's preview in one language."""
+    item = re.sub(r"[^a-z0-9-]", "-", card.seed.partition(":")[2].lower())[:40] or "-"
+    return f"share/{card.kind}/{item}-{lang}"
+
+
+def share_file(lang: str, card: ShareCard) -> Path:
+    """The preview's file (drawn now if it is not on disk yet; the item's older versions
+    are then deleted)."""
+    return _stored(share_folder(lang, card), f"{share_key(card)}.png",
+                   lambda: artwork.draw_share_card(card), replaces_others=True)
 
 
 # ---------------------------------------------------------------- files
 
-def _stored(folder: str, name: str, draw: Callable[[], bytes]) -> Path:
+def _stored(folder: str, name: str, draw: Callable[[], bytes], *,
+            replaces_others: bool = False) -> Path:
+    """The file ``folder/name``, drawn and written when it is missing; with
+    ``replaces_others`` the folder's other pictures (older versions) are then deleted."""
     path = images_dir() / folder / name
     if path.is_file():
         return path
@@ -123,4 +136,8 @@ def _stored(folder: str, name: str, draw: Callable[[], bytes]) -> Path:
     temporary = path.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}.tmp")
     temporary.write_bytes(data)
     os.replace(temporary, path)
+    if replaces_others:
+        for old in path.parent.glob(f"*{path.suffix}"):  # never another worker's .tmp
+            if old.name != name:
+                old.unlink(missing_ok=True)
     return path

@@ -10,6 +10,7 @@ from community_app.i18n import N_
 from community_app.models import (
     JobCategory, JobPost, JobStatus, JobType, KoreanLevel, VisaStatus, WorkingLanguage,
 )
+from community_app.services import ratelimit
 from community_app.services.errors import InvalidMany
 from community_app.services.validation import (
     email_problem, normalize_phone, phone_problem, web_url_host, whole_number,
@@ -88,8 +89,10 @@ def visa_fields(data: Mapping[str, object]) -> tuple[dict[str, object], dict[str
     return fields, problems
 
 
-def submit_job_post(session: Session, user_id: int, data: Mapping[str, object]) -> JobPost:
-    """Validate every field at once and store the post as PENDING."""
+def submit_job_post(session: Session, user_id: int, data: Mapping[str, object], *,
+                    client: str = "") -> JobPost:
+    """Validate every field at once and store the post as PENDING. Submissions are
+    limited per address (``client``; services.ratelimit)."""
     problems: dict[str, str] = {}
     for key in REQUIRED_FIELDS:
         if not _str(data, key):
@@ -117,6 +120,7 @@ def submit_job_post(session: Session, user_id: int, data: Mapping[str, object]) 
     problems.update(visa_problems)
     if problems:
         raise InvalidMany(problems)
+    ratelimit.spend("job-submissions-address", client)
     job = JobPost(
         **visa,
         title=_str(data, "title"),

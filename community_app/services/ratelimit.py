@@ -1,5 +1,5 @@
 """Limits on what can be tried over and over: password guessing, code sends, sign-ups,
-speaker applications and comments.
+speaker applications, comments, blog posts and job submissions.
 
 Built on the `limits` library (moving windows). The counters live in Redis when
 ``REFLEX_REDIS_URL`` is set, so every worker shares them; the embedded set-up (one
@@ -44,6 +44,11 @@ DEFAULT_RULES: dict[str, str] = {
     "sign-ups-address": "10/hour;50/day",
     "speaker-applications-address": "5/hour;20/day",
     "comments-member": "10/minute;200/day",
+    # Per address too: ten accounts signed up from one address must not comment, post or
+    # submit ten times as much. Generous enough for a campus or office behind one address.
+    "comments-address": "30/minute;600/day",
+    "blog-posts-address": "30/hour;200/day",  # each save (new post or edit)
+    "job-submissions-address": "10/hour;30/day",
 }
 
 

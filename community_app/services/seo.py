@@ -2,12 +2,12 @@
 canonical address, Open Graph and Twitter cards, JSON-LD structured data, feed links.
 
 Crawlers and link previewers do not run JavaScript, so the server puts this head into the
-HTML it sends (``api/page_heads.py``). ``page_head(path, lang, base)`` answers for a page
+HTML it sends (``reflex_ext/page_heads.py``, with the Reflex extensions on and off). ``page_head(path, lang, base)`` answers for a page
 address: a public page of ``STATIC_PAGES``, an item page (a news item, a meetup, a job
 post, a member's blog post) or a member's public page, whose facts come through the
 shared cache (``services/cache``: one cached read per item, expired by the commits that
 change it) rather than a query per crawler hit. A member page that is not on answers 404.
-``head_html`` writes the tags; ``inject_head`` puts them in a document.
+``head_html`` writes the tags; ``reflex_ext.page_heads.inject_head`` puts them in a document.
 
 Language: the head is in English unless the visitor's language is known from the
 ``uzdev_lang`` cookie or ``Accept-Language`` (``head_language``).
@@ -19,7 +19,6 @@ import dataclasses
 import datetime as dt
 import html
 import json
-import os
 import re
 
 from sqlmodel import Session
@@ -36,7 +35,7 @@ from community_app.services.seo_items import (
     read_item,
     shorten,
 )
-from community_app.settings import get_settings
+from community_app.settings import get_settings, site_address
 
 LANG_COOKIE = "uzdev_lang"
 OG_LOCALES = {"en": "en_US", "uz": "uz_UZ"}
@@ -126,11 +125,10 @@ def head_language(cookie_header: str, accept_language: str) -> str:
     return best
 
 
-def public_base(request_base: str) -> str:
-    """The site's address for absolute links: ``COMMUNITY_PUBLIC_URL`` when it is set, else
-    the address the request came to (scheme and host)."""
-    configured = os.environ.get("COMMUNITY_PUBLIC_URL", "").strip()
-    return (configured or request_base).rstrip("/")
+def public_base() -> str:
+    """The site's address for absolute links (``settings.site_address``: never the
+    request's ``Host`` header)."""
+    return site_address()
 
 
 # ---------------------------------------------------------------- preview pictures
@@ -319,36 +317,3 @@ def head_html(head: Head) -> tuple[str, str]:
     scripts = [f'<script type="application/ld+json">{_json_ld(data)}</script>'
                for data in head.json_ld]
     return "".join(parts), "".join(scripts)
-
-
-# What Reflex writes into every prerendered page and the head above replaces.
-_REPLACED = re.compile(
-    r'<title>[^<]*</title>|<meta content="[^"]*" property="og:image"/>'
-    r'|<meta content="[^"]*" name="description"/>'
-)
-_CHARSET = re.compile(r'<meta charset="utf-8"\s*/?>', re.I)
-_HEAD = re.compile(r"<head[^>]*>", re.I)
-
-
-_HTML_LANG = re.compile(r'(<html\b[^>]*?\blang=")[a-z]+(")', re.I)
-
-
-def with_html_lang(document: str, lang: str) -> str:
-    """``document`` with ``<html lang>`` in the head's language (the build says "en")."""
-    return _HTML_LANG.sub(rf"\g<1>{lang}\g<2>", document, count=1) if lang in LANGUAGES else document
-
-
-def inject_head(document: str, tags: tuple[str, str]) -> str:
-    """``document`` with Reflex's title, description and og:image replaced by ``tags``:
-    the first part early in the head (after the charset), the scripts at its end. React
-    hydrates the head's own inline script onto the first <script> it meets, so a JSON-LD
-    script before it would be taken for it (a hydration error): after it, it is skipped."""
-    head_end = document.find("</head>")
-    if head_end < 0:
-        return document
-    head = _REPLACED.sub("", document[:head_end])
-    # After the charset (it must stay in the first 1024 bytes), else right after <head>.
-    anchor = _CHARSET.search(head) or _HEAD.search(head)
-    at = anchor.end() if anchor else len(head)
-    early, late = tags
-    return head[:at] + early + head[at:] + late + document[head_end:]

@@ -53,7 +53,7 @@ class AdminCheckInState(AdminState):
         ok, r, event = self._run(lambda s, a: tickets.check_in_ticket(s, a, meetup_id, code))
         if ok:
             self.result = ScanResult(
-                r.outcome, r.accepted, message(tickets.OUTCOME_TEXTS[r.outcome]), r.name,
+                r.outcome, r.accepted, message(tickets.OUTCOME_TEXTS[r.outcome], **r.params), r.name,
                 RegistrationStatus.label_texts().get(r.status, {}), stamp(r.checked_in_at) if r.outcome == tickets.ALREADY else {},
                 r.meetup_title,
             )

@@ -22,6 +22,7 @@ from urllib.parse import quote
 import reflex as rx
 
 from community_app.db import session_scope, utcnow
+from community_app.i18n.dates import date_texts
 from community_app.models import User
 from community_app.services import auth as auth_service
 from community_app.services import tokens
@@ -59,7 +60,8 @@ class AuthState(rx.State):
     user_last_name: str = ""
     phone: str = ""
     user_image_url: str = ""
-    joined_at: str = ""  # ISO date, formatted by the page
+    joined_at: str = ""  # ISO date (UTC)
+    joined_on: dict[str, str] = {}  # the join date as pages show it (Babel, Korea time)
     role: str = ""
 
     # --- what the header reads --------------------------------------------------------
@@ -102,6 +104,7 @@ class AuthState(rx.State):
         self.phone = user.phone or ""
         self.user_image_url = user.image_url or ""
         self.joined_at = user.joined_at.date().isoformat() if user.joined_at else ""
+        self.joined_on = date_texts(user.joined_at, "long") if user.joined_at else {}
         self.role = user.role
         self.last_user_id = str(user.id)
         self.stored_user = json.dumps(
@@ -130,6 +133,7 @@ class AuthState(rx.State):
         self.user_id = 0
         self.username = self.email = self.user_first_name = self.user_last_name = ""
         self.phone = self.user_image_url = self.joined_at = self.role = ""
+        self.joined_on = {}
 
     def _member(self) -> User | None:
         """The signed-in user, verified now on the server (refreshing an expired access

@@ -1,6 +1,6 @@
 """/events/[event_type]/register/[event_id]: the registration form (SPEC sections 3-5).
 
-Signed-out visitors are asked to log in ('login to continue registration for an event');
+Signed-out visitors are asked to log in ('Log in to continue registering for an event');
 the login page brings them back here. The rules are the service's: ``validate_registration``
 for every field at once, ``register_for_meetup`` for the seat (full, past and
 already-registered meetups answer with their own message). A meetup that needs approval

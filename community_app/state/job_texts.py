@@ -64,20 +64,25 @@ def _amount(value: int, currency: str, lang: str) -> str:
 
 
 def salary_texts(low: int | None, high: int | None, currency: str = "KRW") -> Texts:
-    """'₩55,000,000 – ₩80,000,000', 'From ₩…', 'Up to ₩…' or 'Salary not disclosed'."""
+    """'₩55,000,000 – ₩80,000,000 a year', 'From ₩… a year', 'Up to ₩… a year' or 'Salary
+    not disclosed'. Salaries are yearly: the job post forms ask for them so (My Page's
+    "Minimum salary (KRW per year)"), whatever the job type, so a part-time job's salary
+    also says its unit."""
     texts = {}
     for lang in LANGUAGES:
         if low is not None and high is not None:
             if low == high:
-                texts[lang] = _amount(low, currency, lang)
+                amount = _amount(low, currency, lang)
             else:
-                texts[lang] = f"{_amount(low, currency, lang)} – {_amount(high, currency, lang)}"
+                amount = f"{_amount(low, currency, lang)} – {_amount(high, currency, lang)}"
         elif low is not None:
-            texts[lang] = gettext("From {amount}", lang, amount=_amount(low, currency, lang))
+            amount = gettext("From {amount}", lang, amount=_amount(low, currency, lang))
         elif high is not None:
-            texts[lang] = gettext("Up to {amount}", lang, amount=_amount(high, currency, lang))
+            amount = gettext("Up to {amount}", lang, amount=_amount(high, currency, lang))
         else:
             texts[lang] = gettext("Salary not disclosed", lang)
+            continue
+        texts[lang] = gettext("{amount} a year", lang, amount=amount)
     return texts
 
 
@@ -175,6 +180,10 @@ class JobLabels:
     salary: Texts = dataclasses.field(default_factory=dict)
     posted_on: Texts = dataclasses.field(default_factory=dict)
     posted_iso: str = ""
+    visas: list[str] = dataclasses.field(default_factory=list)
+    sponsorship: bool = False
+    korean: Texts = dataclasses.field(default_factory=dict)
+    languages: Texts = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass
@@ -185,10 +194,6 @@ class JobCard(JobLabels):
     posted: Texts = dataclasses.field(default_factory=dict)
     technologies: list[str] = dataclasses.field(default_factory=list)
     more_technologies: int = 0
-    visas: list[str] = dataclasses.field(default_factory=list)
-    sponsorship: bool = False
-    korean: Texts = dataclasses.field(default_factory=dict)
-    languages: Texts = dataclasses.field(default_factory=dict)
 
 
 def job_labels(job: service.JobView) -> dict:
@@ -204,6 +209,10 @@ def job_labels(job: service.JobView) -> dict:
         status_label=status_texts(job.status),
         salary=salary_texts(job.salary_min, job.salary_max, job.salary_currency),
         posted_iso=iso_utc(job.created_at),
+        visas=list(job.visas),
+        sponsorship=job.visa_sponsorship,
+        korean=korean_texts(job.korean_level),
+        languages=languages_texts(job.working_languages),
     )
 
 
@@ -215,10 +224,6 @@ def job_card(job: service.JobView, now: dt.datetime) -> JobCard:
         posted_on=date_texts(job.created_at),
         technologies=job.technologies[:CARD_TECHNOLOGIES],
         more_technologies=max(0, len(job.technologies) - CARD_TECHNOLOGIES),
-        visas=list(job.visas),
-        sponsorship=job.visa_sponsorship,
-        korean=korean_texts(job.korean_level),
-        languages=languages_texts(job.working_languages),
     )
 
 

@@ -104,18 +104,23 @@ class ListQuery:
         return f"/jobs?{urlencode(params)}" if params else "/jobs"
 
     @property
+    def filters_chosen(self) -> int:
+        """How many of the dropdown and switch filters are set (the search box is not
+        counted, nor the sort)."""
+        return sum((
+            self.location != ALL,
+            self.job_type != ALL,
+            self.status != DEFAULT_STATUS,
+            self.visa != ALL,
+            self.korean != ALL,
+            self.language != ALL,
+            self.remote,
+        ))
+
+    @property
     def has_filters(self) -> bool:
         """Any filter set (the sort is not a filter: Clear Filters keeps it)."""
-        return bool(
-            self.search.strip()
-            or self.location != ALL
-            or self.job_type != ALL
-            or self.status != DEFAULT_STATUS
-            or self.visa != ALL
-            or self.korean != ALL
-            or self.language != ALL
-            or self.remote
-        )
+        return bool(self.search.strip() or self.filters_chosen)
 
     def filters(self) -> service.JobFilters:
         return service.JobFilters(
@@ -191,9 +196,21 @@ class JobsState(rx.State):
         self.language = query.language
         self.remote = query.remote
 
+    # On a phone the filters fold behind a "Filters" button (ui/pages/jobs.py), so the
+    # first results are in view; wider screens always show them.
+    filters_open: bool = False
+
     @rx.var
     def has_filters(self) -> bool:
         return self._query().has_filters
+
+    @rx.var
+    def filters_chosen(self) -> int:
+        return self._query().filters_chosen
+
+    @rx.event
+    def toggle_filters(self):
+        self.filters_open = not self.filters_open
 
     @rx.var
     def has_more(self) -> bool:

@@ -166,8 +166,11 @@ class MyPageState(MyDataMixin, AuthState):
             self.events_error = from_error(exc)
             return None
         self._load_all(user.id)
+        from community_app.state.mypage_meetups import MyMeetupsState  # it imports this module
+
         # The cancelled row loses its button (and the focus with it): to the list's heading.
-        return focus_element(EVENTS_HEADING_ID)
+        # Its ticket goes at once too (the tickets card reads again).
+        return [focus_element(EVENTS_HEADING_ID), MyMeetupsState.load]
 
     @rx.event
     async def reload_lists(self):
@@ -185,9 +188,10 @@ class MyPageState(MyDataMixin, AuthState):
             return self._to_login()
         try:
             with session_scope() as session:
-                job_submissions.submit_job_post(session, user.id, form)
-        except DomainError as exc:
-            self.job_errors = field_messages(exc)
+                job_submissions.submit_job_post(session, user.id, form,
+                                                client=self.router.session.client_ip)
+        except DomainError as exc:  # the fields', or one for the form (too many tries)
+            self.job_errors = field_messages(exc) or {"form": from_error(exc)}
             return None
         self.job_notice = message(N_("Thank you! Your job post was sent and waits for an organizer's review."))
         self.job_form_key += 1
@@ -253,12 +257,13 @@ class MyPageState(MyDataMixin, AuthState):
         # Keep what was typed, whatever happens next.
         self.editor_title, self.editor_content, self.editor_published = title, content, published
         post_id, cover = self.editor_id or None, self._cover or None
+        client = self.router.session.client_ip
 
         def save():  # the cover's decoding and the database: off the event loop
             with session_scope() as session:
                 return blogs.save_post(
                     session, user.id, title=title, content=content, published=published,
-                    post_id=post_id, cover=cover,
+                    post_id=post_id, cover=cover, client=client,
                 )
 
         saved = await attempt(save, SAVE_FAILED, "Saving a blog post")

@@ -303,10 +303,10 @@ class NewsDetailState(AuthState):
         self._reset_forms()
         self.posting = True
         yield
-        article_id = self.article_id
+        article_id, client = self.article_id, self.router.session.client_ip
         view, self.errors, event = self._add_comment(
             lambda session: comment_service.add_comment(
-                session, article_id, user.id, form.get("comment")
+                session, article_id, user.id, form.get("comment"), client=client
             ),
             "comment-text", f"a comment to news {article_id}",
         )
@@ -356,11 +356,11 @@ class NewsDetailState(AuthState):
         self.posting = True
         yield
         top_id = target.parent_id if target.is_reply else target.id
-        article_id = self.article_id
+        article_id, client = self.article_id, self.router.session.client_ip
         view, self.reply_errors, event = self._add_comment(
             lambda session: comment_service.add_comment(
                 session, article_id, user.id, form.get("comment"), target.username,
-                reply_to=target.id,
+                reply_to=target.id, client=client,
             ),
             "reply-text", f"a reply to comment {target.id}",
         )

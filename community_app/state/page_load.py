@@ -260,6 +260,12 @@ async def _run_handler(handler: Any, state: Any) -> list[Any]:
 class PageLoadState(AuthState):
     """Hosts the page-load event (it inherits the sign-in it checks)."""
 
+    # True while the page's load reads the database in its background event: the frame's
+    # ready marker waits for it. (Reflex's own page-open chain, which runs with
+    # COMMUNITY_REFLEX_EXTENSIONS=off and on every navigation, marks the page hydrated once
+    # ``load`` returns, before its background read is in.)
+    page_reading: bool = False
+
     def _request(self, route: str) -> _Request:
         url = self.router.url
         return _Request(
@@ -282,6 +288,8 @@ class PageLoadState(AuthState):
     async def _load(self, route: str, hydrating: bool = False):
         request = self._request(route)
         read = _read_cached(PAGE_LOADS.get(route, ()), request, await cache.view_generations())
+        if self.page_reading != (read is None):
+            self.page_reading = read is None
         if read is None:
             return PageLoadState.load_reading(route, hydrating)
         events = await self._update(request, *read)
@@ -293,16 +301,18 @@ class PageLoadState(AuthState):
     async def load_reading(self, route: str, hydrating: bool = False):
         """The page load that reads the database: in a worker thread while no lock is held,
         then a short update. ``hydrating``: started by the page's first event
-        (``state/hydrate.py``), so the page is marked hydrated here, once its data is in."""
+        (``reflex_ext/hydrate.py``), so the page is marked hydrated here, once its data is in."""
         request = self._request(route)
         try:
             read = await asyncio.to_thread(_read_all, PAGE_LOADS.get(route, ()), request)
         except Exception:
-            if hydrating:  # never leave the page waiting
-                async with self:
+            async with self:  # never leave the page waiting
+                self.page_reading = False
+                if hydrating:
                     self.is_hydrated = True
             raise
         async with self:
+            self.page_reading = False
             if hydrating:
                 self.is_hydrated = True
             return await self._update(request, *read)

@@ -2,12 +2,12 @@
 
 The built pages are prerendered once, in English and signed out; the language and the
 sign-in live in the browser's storage and reach the server with the page's first event
-(``state/hydrate.py``). Until that answer is applied the page would paint English and a
+(``reflex_ext/hydrate.py``, or Reflex's own chain with the extensions off). Until that answer is applied the page would paint English and a
 Login button for a few hundred ms. This inline script, the first of the head after
 Reflex's colour-theme one (so it runs before anything of the body is painted):
 
 - copies the stored language into the ``uzdev_lang`` cookie, so the server's head
-  (``<html lang>``, title, description: ``api/page_heads.py``) is in that language on the
+  (``<html lang>``, title, description: ``reflex_ext/page_heads.py``) is in that language on the
   next full load;
 - when the page will not stay as built (a language other than English, stored or the
   browser's, or a stored sign-in), marks ``<html>`` (class ``uzdev-wait``) and hides it

@@ -64,7 +64,7 @@ def api_server(
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.flush()
                 pytest.fail("the server did not start:\n" + log_path.read_text()[-3000:])
-            time.sleep(0.2)
+            time.sleep(0.2)  # polling the starting server (deadline above), not a fixed wait
         yield base
     finally:
         proc.terminate()

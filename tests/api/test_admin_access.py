@@ -73,8 +73,9 @@ def world(engine) -> World:
     """One of everything an admin call acts on, inserted in one transaction."""
     now = utcnow()
     with Session(engine, expire_on_commit=False) as s:
-        meetup = Meetup(title="Meetup", starts_at=now + dt.timedelta(days=7),
-                        ends_at=now + dt.timedelta(days=7, hours=2), max_seats=50,
+        # Starts in an hour: upcoming, with its check-in already open (3 hours before).
+        meetup = Meetup(title="Meetup", starts_at=now + dt.timedelta(hours=1),
+                        ends_at=now + dt.timedelta(hours=3), max_seats=50,
                         available_seats=46, requires_approval=True)
         people = [User(email=f"w{n}@example.com", username=f"world{n}") for n in range(4)]
         news = News(title="News", content="Something happened.")

@@ -73,3 +73,19 @@ def test_lower_case_choices_are_stored_upper_case(client, org):
         "title": "T", "content": "C", "type": " social ", "tags": "a, b"})
     assert created.status_code == 201
     assert (created.json()["data"]["type"], created.json()["data"]["tags"]) == ("SOCIAL", ["a", "b"])
+
+
+def test_a_null_field_of_an_admin_body_is_never_a_server_error(client, engine, org):
+    meetup = client.post(f"{ADMIN}/meetups", headers=org, json={
+        "title": "Go night", "meetupDate": "2030-01-02", "startTime": "19:00", "endTime": "21:00"})
+    assert meetup.status_code == 201
+    meetup_id = meetup.json()["data"]["id"]
+    for method, path, body in [
+        ("put", f"{ADMIN}/meetups/{meetup_id}", {"title": "Go night", "maxSeats": None}),
+        ("post", f"{ADMIN}/meetups/{meetup_id}/speakers", {"fullName": "Aziz", "company": None}),
+        ("post", f"{ADMIN}/speaker-applications/1/status", {"status": None}),
+        ("put", f"{ADMIN}/settings", {"targetEvents": None, "contactEmail": None}),
+    ]:
+        answer = client.request(method, path, headers=org, json=body)
+        assert answer.status_code in (200, 201, 404, 422), (path, answer.status_code, answer.text)
+        assert answer.json()["status"] == answer.status_code

@@ -243,6 +243,7 @@ def test_check_in_with_search_and_csv(client, engine, org):
     assert [r["id"] for r in by_email] == [found[0]["id"]]
 
     url = f"{ADMIN}/meetups/{mid}/registrations/{found[0]['id']}/check-in"
+    _starting_now(engine, mid)  # check-in opens shortly before the start
     checked = client.post(url, headers=org)
     assert checked.status_code == 200 and checked.json()["data"]["checkedInAt"]
     assert client.post(url, headers=org).status_code == 409
@@ -263,8 +264,17 @@ def test_check_in_with_search_and_csv(client, engine, org):
     assert rows[2][0] == "Sardor"
 
 
+def _starting_now(engine, meetup_id: int) -> None:
+    with Session(engine) as session:
+        meetup = session.get(Meetup, meetup_id)
+        meetup.starts_at = utcnow() + dt.timedelta(minutes=30)
+        meetup.ends_at = meetup.starts_at + dt.timedelta(hours=2)
+        session.add(meetup)
+        session.commit()
+
+
 def test_attendance_feeds_the_admin_statistics(client, engine, org):
-    past = utcnow() - dt.timedelta(days=5)
+    past = utcnow() - dt.timedelta(hours=1)  # started, not ended: the door is open
     meetup = Meetup(title="Past", starts_at=past, ends_at=past + dt.timedelta(hours=2),
                     max_seats=10, available_seats=9)
     insert(engine, meetup)

@@ -5,7 +5,6 @@ login page's redirect target stays on the site."""
 
 from __future__ import annotations
 
-import math
 import os
 import socket
 import threading
@@ -23,6 +22,7 @@ from community_app.services.passwords import hash_password
 from community_app.services.validation import same_site_path
 from tests.api.conftest import PASSWORD
 from tests.api.servers import api_server
+from tests.waiting import wait_until
 
 REDIS_URL = os.environ.get("COMMUNITY_TEST_REDIS_URL", "").strip()
 
@@ -164,60 +164,49 @@ def _black_hole_smtp() -> tuple[socket.socket, list[float], list[socket.socket]]
     return silent, accepted_at, held
 
 
-# p99 bound of a trivial request while a login's code email hangs (see the test).
-P99_BOUND_S = 0.100
+def _still_connected(conn: socket.socket) -> bool:
+    """True while the other side of ``conn`` has not hung up (and sent nothing)."""
+    try:
+        return conn.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
 
 
 def test_a_login_while_the_mail_server_does_not_answer_stalls_nobody(engine, tmp_path: Path):
     """One worker, a login whose code email goes to a mail server that never answers: the
-    login answers at once, and a trivial request (GET /api/v1/health, `SELECT 1`) keeps its
-    latency while the email waits. p99 over 300 sequential requests must stay under
-    100 ms (issue 12: /ping under 100 ms p99; /ping is Reflex's, this is the API-only server).
-    Measured on this shared 2-core machine over 6 runs: p50 about 1 ms, p99 5-10 ms, max
-    under 18 ms, so 100 ms leaves a 10x margin for a loaded machine;
-    a frozen event loop would show the SMTP timeout (20 s) or the client's 5 s timeout."""
+    login answers while the sender still waits for the mail server's greeting, and trivial
+    requests (GET /api/v1/health, `SELECT 1`) keep being answered meanwhile. A frozen event
+    loop would hold every answer until the mail server is closed. (Latency figures are
+    `make bench`'s: its API section measures /ping during concurrent logins.)"""
     silent, accepted_at, held = _black_hole_smtp()
     email = f"quiet-mail-{uuid.uuid4().hex[:6]}@example.com"
     _member_with_password(engine, email)
     env = {"COMMUNITY_SMTP_URL": f"smtp://127.0.0.1:{silent.getsockname()[1]}"}
     try:
         with api_server(engine, tmp_path / "server.log", env=env) as base:
-            answers: list[tuple[int, float]] = []
+            answers: list[int] = []
 
             def log_in() -> None:
                 with httpx.Client(timeout=60) as http:
-                    began = time.monotonic()
-                    status = http.post(f"{base}/auth/login", json={"email": email, "password": PASSWORD}).status_code
-                    answers.append((status, time.monotonic() - began))
+                    answers.append(http.post(f"{base}/auth/login",
+                                             json={"email": email, "password": PASSWORD}).status_code)
 
-            with httpx.Client(timeout=5) as http:  # a frozen server would time these out
-                for _ in range(20):  # warm: connection, pool, first-query costs
-                    http.get(f"{base}/health")
-                login = threading.Thread(target=log_in)
-                login.start()
-                latencies, statuses = [], []
-                while len(latencies) < 300 or not accepted_at:
-                    began = time.monotonic()
-                    statuses.append(http.get(f"{base}/health").status_code)
-                    latencies.append(time.monotonic() - began)
-                    assert len(latencies) < 3000, "the code email never reached the mail server"
-                measured_until = time.monotonic()
+            login = threading.Thread(target=log_in)
+            login.start()
+            # The sender connected to the silent server and waits there (for its 20 s
+            # timeout, or until the test closes the server): the login has answered anyway.
+            wait_until(lambda: accepted_at and answers, timeout_s=60,
+                       what="the login answered while its code email hangs")
+            assert answers == [200]
+            with httpx.Client(timeout=10) as http:  # a frozen server would time these out
+                statuses = [http.get(f"{base}/health").status_code for _ in range(100)]
+            assert statuses == [200] * 100
+            # All of it happened while the sender still waited on the silent server (it
+            # has not given up and hung up): nothing waited for the mail.
+            assert held and all(_still_connected(conn) for conn in held)
             login.join(timeout=30)
-            silent.close()  # the waiting sender fails now, so the server stops at once
-            for conn in held:
-                conn.close()
-            assert answers and answers[0][0] == 200
-            assert answers[0][1] < 5  # the login did not wait on the mail server
-            # The whole measurement ran while the sender was stuck on the silent server:
-            # connected before the end, and its 20 s timeout still far away.
-            assert accepted_at and accepted_at[0] < measured_until < accepted_at[0] + 20
-            assert statuses == [200] * len(statuses)
-            ordered = sorted(latencies)
-            p99 = ordered[math.ceil(0.99 * len(ordered)) - 1]
-            print(f"health during a hanging code email: n={len(ordered)} "
-                  f"p50={ordered[len(ordered) // 2] * 1000:.1f} ms p99={p99 * 1000:.1f} ms "
-                  f"max={ordered[-1] * 1000:.1f} ms")
-            assert p99 < P99_BOUND_S, f"p99 {p99 * 1000:.0f} ms"
     finally:
         silent.close()  # the waiting sender fails now, so the server stops at once
         for conn in held:

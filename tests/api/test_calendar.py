@@ -104,3 +104,24 @@ def test_forged_feed_addresses_are_refused(client, engine):
         assert r.json()["message"] == "This calendar address is not valid any more."
     assert client.get(f"{API}/users/me/calendar-feed").status_code == 401
     assert client.post(f"{API}/users/me/calendar-feed").status_code == 401
+
+
+def test_without_a_public_address_the_feed_and_email_links_carry_the_served_port(
+        client, engine, monkeypatch):
+    from community_app.services.meetups import emails
+    from community_app.settings import get_settings
+
+    monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
+    monkeypatch.setenv("PORT", "8123")
+    get_settings.cache_clear()
+    try:
+        member = make_member(engine)
+        meetup, _ = _meetup(engine)
+        url = client.get(f"{API}/users/me/calendar-feed", headers=bearer(member)).json()["data"]["url"]
+        assert url.startswith("http://localhost:8123/api/v1/calendar/")
+        _, values = emails.values_for(member, meetup)
+        assert values["event"] == f"http://localhost:8123/events/upcoming/details/{meetup.id}"
+        assert values["mypage"].startswith("http://localhost:8123/mypage")
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()

@@ -181,7 +181,7 @@ def test_an_organizers_export_names_no_other_member(client, engine, make_user):
 
 @pytest.mark.parametrize(("lang", "heading", "registrations"), [
     ("en", "Your data", "Meetup registrations"),
-    ("uz", "Sizning ma’lumotlaringiz", "Uchrashuvlarga ro‘yxatdan o‘tishlar"),
+    ("uz", "Sizning ma’lumotlaringiz", "Tadbirlarga ro‘yxatdan o‘tishlar"),
 ])
 def test_the_export_has_a_readable_summary_in_the_members_language(
         client, engine, make_user, lang, heading, registrations):

@@ -6,7 +6,6 @@ about public routes and what /metrics counts through the real code paths."""
 from __future__ import annotations
 
 import secrets
-import time
 import uuid
 
 import pytest
@@ -25,6 +24,7 @@ from community_app.settings import get_settings
 from tests.api.conftest import PASSWORD
 from tests.api.factories import make_comment, make_member, make_news
 from tests.api.servers import free_port
+from tests.waiting import wait_until
 
 DOCS = "/api/v1/docs"
 OPENAPI = "/api/v1/openapi.json"
@@ -32,10 +32,12 @@ OPENAPI = "/api/v1/openapi.json"
 
 @pytest.fixture
 def production(monkeypatch):
-    """Settings of a production deployment (a random secret, an SMTP server named)."""
+    """Settings of a production deployment (a random secret, an SMTP server and the public
+    address named)."""
     monkeypatch.setenv("COMMUNITY_ENV", "production")
     monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_urlsafe(48))
     monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://127.0.0.1:1")
+    monkeypatch.setenv("COMMUNITY_PUBLIC_URL", "https://uzdev.test")
     monkeypatch.delenv("COMMUNITY_API_DOCS", raising=False)
     get_settings.cache_clear()
     yield monkeypatch
@@ -162,9 +164,9 @@ def test_a_sign_in_code_email_is_counted_outbox_and_smtp(operator, engine, monke
         monkeypatch.setenv("COMMUNITY_SMTP_URL", f"smtp://127.0.0.1:{port}")
         get_settings.cache_clear()
         assert operator.post("/api/v1/auth/login", json=login).status_code == 200
-        deadline = time.monotonic() + 20  # SMTP is spoken by a background thread
-        while _counts(operator).get(sent, 0) < before.get(sent, 0) + 1 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        # SMTP is spoken by a background thread.
+        wait_until(lambda: _counts(operator).get(sent, 0) >= before.get(sent, 0) + 1,
+                   every_s=0.05, what="the email counted as sent")
         final = _counts(operator)
         assert final.get(sent, 0) == before.get(sent, 0) + 1
         assert final[outbox] == after[outbox]

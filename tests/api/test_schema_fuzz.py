@@ -2,8 +2,9 @@
 requests per operation, deterministic): no answer is a server error, and every status
 code answered is one the document declares for that operation.
 
-Runs in-process against a demo database, as a visitor and as a signed-in member (the
-member's own calls and the organizer calls, which must answer a documented 403)."""
+Runs in-process against a demo database, as a visitor, as a signed-in member (the
+member's own calls and the organizer calls, which must answer a documented 403) and as an
+organizer (every back-office route: a bad body is a 422, never a 500)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,13 @@ from community_app.models import User
 from community_app.services.tokens import start_session
 
 MEMBER_EMAIL = "member@uzdev.kr"
+ORGANIZER_EMAIL = "organizer@uzdev.kr"
 
 
 def _demo_api():
-    """The API over a demo database of its own, and a signed-in member's access token
-    (built when the module loads: Schemathesis reads the document at collection)."""
+    """The API over a demo database of its own, and the access tokens of a signed-in member
+    and organizer (built when the module loads: Schemathesis reads the document at
+    collection)."""
     import tempfile
     from pathlib import Path
 
@@ -36,15 +39,18 @@ def _demo_api():
     with Session(engine, expire_on_commit=False) as session:
         load_demo(session)
         session.commit()
-        member = session.exec(select(User).where(User.email == MEMBER_EMAIL)).one()
-        token = start_session(session, member).access_token
+        tokens = [
+            start_session(session, session.exec(select(User).where(User.email == email)).one())
+            .access_token
+            for email in (MEMBER_EMAIL, ORGANIZER_EMAIL)
+        ]
         session.commit()
     app = create_api()
     app.dependency_overrides[get_engine_for_api] = lambda: engine
-    return app, token
+    return app, *tokens
 
 
-APP, MEMBER_TOKEN = _demo_api()
+APP, MEMBER_TOKEN, ORGANIZER_TOKEN = _demo_api()
 schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", APP)
 
 FUZZ = settings(max_examples=12, deadline=None, derandomize=True, database=None,
@@ -62,3 +68,9 @@ def test_as_a_visitor(case):
 @FUZZ
 def test_as_a_member(case):
     case.call_and_validate(headers={"Authorization": f"Bearer {MEMBER_TOKEN}"}, checks=CHECKS)
+
+
+@schema.parametrize()
+@FUZZ
+def test_as_an_organizer(case):
+    case.call_and_validate(headers={"Authorization": f"Bearer {ORGANIZER_TOKEN}"}, checks=CHECKS)

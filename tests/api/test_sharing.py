@@ -47,20 +47,29 @@ def test_a_meetups_preview_follows_its_content(client, engine):
     assert client.get(f"/api/v1/media/share/en/page/nowhere-{'0' * 20}.png").status_code == 404
 
 
-def test_robots_and_sitemap_use_the_requests_host(client, engine, monkeypatch):
+def test_robots_sitemap_and_feeds_use_the_served_address_never_the_host_header(
+        client, engine, monkeypatch):
     monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
+    monkeypatch.setenv("PORT", "8123")  # development: the site's own port
+    served = "http://localhost:8123"
     news = make_news(engine)
     hidden = make_news(engine, published=False)
     job = make_job(engine)
-    robots = client.get("/robots.txt", headers={"Host": "uzdev.test"})
+    forged = {"Host": "evil.example"}
+    robots = client.get("/robots.txt", headers=forged)
     assert robots.headers["content-type"].startswith("text/plain")
-    assert "Sitemap: http://uzdev.test/sitemap.xml" in robots.text.splitlines()
-    answer = client.get("/sitemap.xml", headers={"Host": "uzdev.test"})
+    assert f"Sitemap: {served}/sitemap.xml" in robots.text.splitlines()
+    answer = client.get("/sitemap.xml", headers=forged)
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     locs = [e.text for e in ET.fromstring(answer.content).findall("s:url/s:loc", ns)]
-    assert "http://uzdev.test/" in locs and f"http://uzdev.test/news/{news.id}" in locs
-    assert f"http://uzdev.test/jobs/{job.id}" in locs
-    assert f"http://uzdev.test/news/{hidden.id}" not in locs
+    assert f"{served}/" in locs and f"{served}/news/{news.id}" in locs
+    assert f"{served}/jobs/{job.id}" in locs
+    assert f"{served}/news/{hidden.id}" not in locs
+    assert not [loc for loc in locs if "evil.example" in loc]
+    feed = feedparser.parse(client.get("/feeds/news.atom", headers=forged).content)
+    links = [link.href for entry in feed.entries for link in entry.links]
+    assert f"{served}/news/{news.id}" in links
+    assert not [href for href in links if "evil.example" in href]
 
 
 def test_the_configured_public_address_wins(client, monkeypatch):
@@ -79,10 +88,29 @@ def test_the_news_feed_is_valid_atom_in_the_readers_language(client, engine):
     assert feed.feed.title == "UzDev Korea: Yangiliklar"
     assert [e.title for e in feed.entries] == ["Seoul <Tech> Night & friends", "Older"]
     entry = feed.entries[0]
-    assert entry.link == f"http://testserver/news/{newest.id}"
+    assert entry.link == f"{seo.public_base()}/news/{newest.id}"
     assert entry.summary.startswith("Bold start.") and "<strong>Bold</strong>" in entry.content[0].value
 
 
 def test_the_blog_feed_is_valid_atom_when_empty(client):
     feed = feedparser.parse(client.get("/feeds/blog.atom").content)
     assert not feed.bozo and feed.version == "atom10" and feed.entries == []
+
+
+def test_a_page_heads_addresses_are_the_served_ones_whatever_the_host_header(monkeypatch):
+    from starlette.responses import HTMLResponse
+    from starlette.testclient import TestClient
+
+    from community_app.reflex_ext.page_heads import with_page_heads
+
+    monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
+    monkeypatch.setenv("PORT", "8123")
+
+    async def site(scope, receive, send):
+        await HTMLResponse("<html><head><title>x</title></head><body></body></html>")(
+            scope, receive, send)
+
+    html = TestClient(with_page_heads(site)).get("/about", headers={"Host": "evil.example"}).text
+    assert '<link rel="canonical" href="http://localhost:8123/about"' in html
+    assert 'content="http://localhost:8123/about"' in html  # og:url
+    assert "evil.example" not in html

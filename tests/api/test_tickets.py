@@ -28,7 +28,7 @@ def test_member_tickets_and_qr(client, engine):
 def test_check_in_by_code_once_and_refusals(client, engine):
     organizer = make_member(engine, role="organizer")
     member = make_member(engine, first_name="Lola", last_name="Karimova")
-    meetup, other = make_meetup(engine, in_days=0.01), make_meetup(engine, title="Rust night")
+    meetup, other = make_meetup(engine, in_days=-0.01), make_meetup(engine, title="Rust night")
     code = ticket_codes.ticket_code(make_registration(engine, member, meetup).id)
     elsewhere = ticket_codes.ticket_code(make_registration(engine, member, other).id)
     url = f"{API}/admin/meetups/{meetup.id}/check-in"
@@ -82,3 +82,35 @@ def test_organizers_see_and_clear_members_placed_last(client, engine):
     assert client.get(url, headers=bearer(organizer)).json()["data"] == []
     assert client.post(f"{API}/admin/members/999999/clear-no-shows",
                        headers=bearer(organizer)).status_code == 404
+
+
+def test_a_check_in_weeks_early_is_refused_and_nothing_counts_before_the_start(client, engine):
+    organizer = make_member(engine, role="organizer")
+    member = make_member(engine)
+    later = make_meetup(engine, in_days=21)
+    registration = make_registration(engine, member, later)
+    code = ticket_codes.ticket_code(registration.id)
+    door = client.post(f"{API}/admin/meetups/{later.id}/check-in", json={"code": code},
+                       headers={**bearer(organizer), "Accept-Language": "uz"})
+    assert door.status_code == 200
+    assert (door.json()["data"]["outcome"], door.json()["data"]["accepted"]) == ("not_open", False)
+    assert door.json()["message"].startswith("Kirishni qayd etish hali ochilmagan")
+    listed = client.post(f"{API}/admin/meetups/{later.id}/registrations/{registration.id}/check-in",
+                         headers=bearer(organizer))
+    assert listed.status_code == 409
+    assert listed.json()["message"].startswith(
+        "Check-in is not open yet: it opens 3 hours before the event starts, at ")
+
+    # An hour before the start the door is open; the meetup has not begun, so nobody is a
+    # no-show yet and the member has not "attended".
+    soon = make_meetup(engine, in_days=0.04)
+    ticket = ticket_codes.ticket_code(make_registration(engine, member, soon).id)
+    make_registration(engine, make_member(engine), soon)
+    assert client.post(f"{API}/admin/meetups/{soon.id}/check-in", json={"code": ticket},
+                       headers=bearer(organizer)).json()["data"]["accepted"]
+    numbers = client.get(f"{API}/admin/meetups/{soon.id}/attendance",
+                         headers=bearer(organizer)).json()["data"]
+    assert (numbers["registered"], numbers["attended"], numbers["noShowRate"]) == (2, 1, None)
+    assert numbers["noShows"] == 0
+    mine = client.get(f"{API}/users/me/attendance", headers=bearer(member)).json()["data"]
+    assert mine["meetupsAttended"] == 0

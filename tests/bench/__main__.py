@@ -8,12 +8,21 @@ Sections (each a module of this package with ``run(server: BenchServer) -> None`
   p50/p99, /ping during the burst, server memory until the sessions expire).
 
 Run one section: ``make bench SECTIONS=api``.
+
+A/B of the Reflex extensions (docs/reflex-extensions.md): ``BENCH_EXTENSIONS`` (default
+``on,off``) serves the site once per value of ``COMMUNITY_REFLEX_EXTENSIONS``, one after
+the other (the ``off`` build in a folder of its own), and runs the sections against each,
+so both come from one run on the same machine; at the end each section's output of both
+is printed side by side. ``BENCH_EXTENSIONS=on`` measures
+the site as deployed only.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import io
+import itertools
 import os
 import signal
 import sys
@@ -53,12 +62,54 @@ def main(argv: list[str]) -> int:
         "COMMUNITY_LIMIT_CODE_SENDS_ADDRESS": "1000000/minute",
     }
     cli(env, "demo")
-    with production_server(env, ROOT / "tests" / "output" / "bench-server.log", loglevel="warning") as url:
-        server = BenchServer(url=url, env=env)
+    modes = [m for m in (os.environ.get("BENCH_EXTENSIONS") or "on,off").split(",") if m]
+    printed: dict[tuple[str, str], list[str]] = {}
+    for mode in modes:
+        mode_env = {**env, "COMMUNITY_REFLEX_EXTENSIONS": mode}
+        if mode == "off":  # its own build folder: the project's .web keeps the extensions' build
+            mode_env["REFLEX_WEB_WORKDIR"] = str(ROOT / ".make" / "web-stock")
+        log = ROOT / "tests" / "output" / f"bench-server-{mode}.log"
+        with production_server(mode_env, log, loglevel="warning") as url:
+            server = BenchServer(url=url, env=mode_env)
+            for name in wanted:
+                print(f"\n=== {name} (COMMUNITY_REFLEX_EXTENSIONS={mode}) ===", flush=True)
+                with _Tee() as tee:
+                    importlib.import_module(f"tests.bench.{name}").run(server)
+                printed[(name, mode)] = tee.lines()
+    if len(modes) > 1:
         for name in wanted:
-            print(f"\n=== {name} ===", flush=True)
-            importlib.import_module(f"tests.bench.{name}").run(server)
+            print_side_by_side(name, modes, [printed[(name, mode)] for mode in modes])
     return 0
+
+
+class _Tee(io.StringIO):
+    """Prints as usual and keeps a copy of what was printed."""
+
+    def __enter__(self):
+        self._stdout = sys.stdout
+        sys.stdout = self
+        return self
+
+    def __exit__(self, *exc):
+        sys.stdout = self._stdout
+
+    def write(self, text: str) -> int:
+        self._stdout.write(text)
+        self._stdout.flush()
+        return super().write(text)
+
+    def lines(self) -> list[str]:
+        return self.getvalue().splitlines()
+
+
+def print_side_by_side(name: str, modes: list[str], outputs: list[list[str]]) -> None:
+    """One section's output of each mode in columns, line by line (the sections print the
+    same rows in the same order whatever the mode)."""
+    width = max((len(line) for out in outputs[:-1] for line in out), default=0)
+    print(f"\n=== {name}, side by side: " + " | ".join(
+        f"COMMUNITY_REFLEX_EXTENSIONS={mode}" for mode in modes) + " ===")
+    for row in itertools.zip_longest(*outputs, fillvalue=""):
+        print(" | ".join(cell.ljust(width) for cell in row[:-1]) + " | " + row[-1])
 
 
 if __name__ == "__main__":

@@ -167,7 +167,7 @@ async def _ping_during(base: str, stop: asyncio.Event, samples: list[float]) -> 
             start = time.perf_counter()
             await http.get(f"{base}/ping")
             samples.append(time.perf_counter() - start)
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0.02)  # the probe's pace: one /ping every 20 ms
 
 
 async def burst(base: str, path: str, page_state: str, n: int, batch: int, pgid: int | None) -> dict:
@@ -180,7 +180,7 @@ async def burst(base: str, path: str, page_state: str, n: int, batch: int, pgid:
     connect_s = time.perf_counter() - start
     stop, pings = asyncio.Event(), []
     pinger = asyncio.create_task(_ping_during(base, stop, pings))
-    await asyncio.sleep(0.3)
+    await asyncio.sleep(0.3)  # the prober's first connections settle; their samples are dropped
     pings.clear()
     cpu_start = cpu_s(pgid)
     start = time.perf_counter()
@@ -239,7 +239,7 @@ def run_against(base: str, pgid: int | None, expiry_s: float) -> None:
               f"{_mb(r['rss_before']):>12}{_mb(r['rss_peak']):>10}", flush=True)
     if pgid:
         print(f"sessions closed; waiting {wait:.0f} s (state expiry) ...", flush=True)
-        time.sleep(wait)
+        time.sleep(wait)  # the sessions' state expiry: the memory after it is the figure
         after = rss_mb(pgid)
         change = (after - start_rss) / start_rss * 100 if after and start_rss else float("nan")
         print(f"server memory after expiry: {_mb(after)} ({change:+.0f} % from the start)")

@@ -110,14 +110,14 @@ def sample_addresses(base: str) -> dict[str, str]:
     return pages
 
 
-def shared_chunk() -> tuple[str, int, int]:
+def shared_chunk(web_dir: Path = ROOT / ".web") -> tuple[str, int, int]:
     """The biggest JavaScript file the home page and /about both load besides the route
     modules: (name, bytes, gzip bytes as served)."""
-    client = ROOT / ".web" / "build" / "client"
+    client = web_dir / "build" / "client"
 
     def preloaded(html: Path) -> set[str]:
         # Module preloads: links in the head, or the list the deferred hydration script
-        # adds after the first paint (community_app/build_output.py).
+        # adds after the first paint (community_app/reflex_ext/first_paint_build.py).
         return set(re.findall(r'"/assets/([^"]+\.js)"', html.read_text()))
 
     common = preloaded(client / "index.html") & preloaded(client / "about" / "index.html")
@@ -171,7 +171,7 @@ def run(server) -> None:
     if not LIGHTHOUSE.exists():
         print(f"lighthouse missing at {LIGHTHOUSE}: run `make bench`")
         return
-    name, size, gz = shared_chunk()
+    name, size, gz = shared_chunk(Path(server.env.get("REFLEX_WEB_WORKDIR") or ROOT / ".web"))
     print(f"chunk shared by every page: {name}  {size / 1024:.0f} KiB ({gz / 1024:.0f} KiB gzip)")
     print(f"Lighthouse {RUNS}x per page, median by performance (mobile preset)")
     print(HEADER)
@@ -179,7 +179,9 @@ def run(server) -> None:
         if ONLY and label not in ONLY:
             continue
         print(_row(label, median_run(server.url + path, label)), flush=True)
-    if (not ONLY or "empty Reflex" in ONLY) and (shutil.which("bun") or os.environ.get("REFLEX_USE_SYSTEM_BUN")):
+    stock = server.env.get("COMMUNITY_REFLEX_EXTENSIONS") == "off"  # the floor once per run
+    if (not ONLY or "empty Reflex" in ONLY) and not stock and (
+            shutil.which("bun") or os.environ.get("REFLEX_USE_SYSTEM_BUN")):
         empty = empty_reflex_page()
         if empty:
             print(_row("empty Reflex", empty))

@@ -85,15 +85,18 @@ def _count_text(lang: str, n: int) -> str:
 
 
 def _expect_count(page: Page, lang: str, n: int) -> None:
-    expect(page.locator("#jobs-count")).to_have_text(_count_text(lang, n), timeout=15_000)
+    expect(page.locator("#jobs-count")).to_have_text(_count_text(lang, n))
 
 
 def _results(page: Page):
     return page.locator("#jobs-results")
 
 
-def _titles(page: Page) -> list[str]:
-    return _results(page).locator("li h2").all_inner_texts()
+def _expect_titles(page: Page, titles: list[str]) -> None:
+    """The job cards' titles are exactly ``titles``, in order, once rendered: the count above
+    the list can be on screen while the cards still render (Playwright retries until they
+    match or the wait ends)."""
+    expect(_results(page).locator("li h2")).to_have_text(titles)
 
 
 def _search(page: Page, lang: str, text: str) -> None:

@@ -26,7 +26,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from community_app.i18n import gettext
 from community_app.services.meetups import release
-from tests.e2e.conftest import OUTPUT, wait_ready
+from tests.e2e.conftest import OUTPUT, settled, wait_ready
 from tests.e2e.public_site_helpers import scalar
 from tests.e2e.test_admin import API, MEMBER, ORGANIZER, PASSWORD, _token
 from tests.e2e.test_auth import log_in
@@ -186,7 +186,15 @@ def _open(page: Page, path: str) -> None:
     wait_ready(page)
     # Skeletons and late sections settle before axe looks (colour contrast of fades).
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(300)
+    settled(page)
+
+
+def _errors_shown(page: Page) -> None:
+    """After a form was sent wrong: its errors are on screen (the server's messages, tied
+    to the fields with aria-invalid, or the form's alert)."""
+    page.wait_for_function("""() => !!document.querySelector(
+        'main [aria-invalid="true"], main [role="alert"]')""")
+    settled(page)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -210,7 +218,7 @@ def test_no_axe_violations(browser, base_url, site, axe_source, seat_holder, rol
                 check(path)
             # The login form with its errors shown.
             page.get_by_role("button", name=gettext("Login", lang), exact=True).click()
-            page.wait_for_timeout(500)
+            _errors_shown(page)
             check("/login (errors shown)")
             # /completeAccount: a Google sign-up whose profile is not completed yet.
             _open(page, "/login")
@@ -223,14 +231,17 @@ def test_no_axe_violations(browser, base_url, site, axe_source, seat_holder, rol
             expect(page).to_have_url(re.compile(r"/completeAccount"))
             page.wait_for_load_state("networkidle")
             check("/completeAccount")
+            # Wrong values (empty ones are completed with defaults: services/auth.py).
+            page.get_by_label(gettext("Username", lang)).fill("1")
+            page.get_by_label(gettext("Phone", lang)).fill("12")
             page.get_by_role("button", name=gettext("Complete registration", lang)).click()
-            page.wait_for_timeout(500)
+            _errors_shown(page)
             check("/completeAccount (errors shown)")
             if width == 390:  # the side panel open
                 _open(page, "/about")
                 page.get_by_role("button", name=gettext("Open menu", lang)).click()
                 expect(page.get_by_role("dialog", name=gettext("Menu", lang))).to_be_visible()
-                page.wait_for_timeout(500)  # its slide-in done
+                settled(page)  # its slide-in done
                 check("/about (menu open)")
         else:
             email = MEMBER if role == "member" else ORGANIZER
@@ -248,13 +259,13 @@ def test_no_axe_violations(browser, base_url, site, axe_source, seat_holder, rol
                 submit = page.locator("form").get_by_role("button").last
                 if submit.count():
                     submit.click()
-                    page.wait_for_timeout(500)
+                    _errors_shown(page)
                     check(f"{register} (errors shown)")
                 # The cancel-registration dialog open (the demo member holds a seat).
                 _open(page, "/mypage?tab=events")
                 page.get_by_role("button", name=gettext("Cancel registration", lang)).first.click()
                 expect(page.get_by_role("alertdialog")).to_be_visible()
-                page.wait_for_timeout(300)
+                settled(page)
                 check("/mypage?tab=events (cancel dialog open)")
     finally:
         OUTPUT.mkdir(parents=True, exist_ok=True)
@@ -295,7 +306,7 @@ def test_the_side_panel_takes_traps_and_gives_back_focus(mobile: Page):
     # A backdrop covers the page; a tap on it closes the panel.
     opener.click()
     expect(panel).to_be_visible()
-    page.wait_for_timeout(400)  # slid in
+    settled(page)  # slid in
     covered = page.evaluate("""() => {
         const e = document.elementFromPoint(20, 400);
         return !!e && !e.closest('#main-content') && !e.closest('#mobile-menu');

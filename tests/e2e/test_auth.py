@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import HOME_URL, offline, wait_ready
+from tests.waiting import wait_until
 
 DEMO_EMAIL = "member@uzdev.kr"
 DEMO_PASSWORD = "Demo-pass-2026!"
@@ -35,11 +36,7 @@ def log_in(page: Page, site, email: str = DEMO_EMAIL, password: str = DEMO_PASSW
     before = len(site.emails_to(email))
     _send_password(page, email, password)
     expect(page.get_by_label("Verification code")).to_be_visible()
-    for _ in range(50):
-        if len(site.emails_to(email)) > before:
-            break
-        page.wait_for_timeout(100)
-    page.get_by_label("Verification code").fill(site.latest_code(email))
+    page.get_by_label("Verification code").fill(site.latest_code(email, after=before))
     page.get_by_role("button", name="Verify").click()
     page.wait_for_function("localStorage.getItem('wasAuthenticated') === 'true'")
     page.wait_for_function("!location.pathname.startsWith('/login')")
@@ -134,11 +131,12 @@ def test_wrong_password_and_wrong_or_expired_code(page: Page, site):
     _send_password(page, DEMO_EMAIL, "Wrong-pass-1")
     expect(page.get_by_text("Login failed. Please check your credentials.")).to_be_visible()
 
+    before = len(site.emails_to(DEMO_EMAIL))
     page.get_by_label("Password").fill(DEMO_PASSWORD)
     page.get_by_role("button", name="Login", exact=True).click()
     code_field = page.get_by_label("Verification code")
     expect(code_field).to_be_visible()
-    code = site.latest_code(DEMO_EMAIL)
+    code = site.latest_code(DEMO_EMAIL, after=before)
     code_field.fill("000000" if code != "000000" else "111111")
     page.get_by_role("button", name="Verify").click()
     expect(page.get_by_text("Invalid OTP code. Please check and try again.")).to_be_visible()
@@ -168,9 +166,9 @@ def test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header(page: 
     log_in(page, site)
     expect(page).to_have_url(re.compile(r"/mypage/?$"))
     expect(page.locator("#mypage-email")).to_have_text(DEMO_EMAIL)
-    assert page.evaluate("localStorage.getItem('wasAuthenticated')") == "true"
-    assert page.evaluate("localStorage.getItem('uzdev_accessToken')")
-    assert page.evaluate("localStorage.getItem('uzdev_refreshToken')")
+    page.wait_for_function("localStorage.getItem('wasAuthenticated') === 'true'"
+                           " && !!localStorage.getItem('uzdev_accessToken')"
+                           " && !!localStorage.getItem('uzdev_refreshToken')")
 
     page.goto("/about")
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
@@ -245,8 +243,8 @@ def test_logout_asks_for_confirmation(page: Page, site):
     page.get_by_role("alertdialog").get_by_role("button", name="Yes, log out").click()
     expect(page).to_have_url(re.compile(r"/login$"))
     expect(page.get_by_role("banner").get_by_role("link", name="Login")).to_be_visible()
-    assert not page.evaluate("localStorage.getItem('uzdev_accessToken')")
-    assert not page.evaluate("localStorage.getItem('wasAuthenticated')")
+    page.wait_for_function("!localStorage.getItem('uzdev_accessToken')"
+                           " && !localStorage.getItem('wasAuthenticated')")
 
 
 def test_google_sign_up_completes_the_account_then_signs_in(page: Page, site):
@@ -300,7 +298,6 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
     """The login page asks for a new code with a signed ticket, so the password never
     reaches the server's state store (.states/ files, or Redis when configured)."""
     import secrets
-    import time
     from pathlib import Path
 
     from tests.e2e.conftest import E2E_REDIS_URL
@@ -311,14 +308,16 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
     expect(page.get_by_text("Account created. Please log in.")).to_be_visible()
     _send_password(page, email, password)
     expect(page.get_by_label("Verification code")).to_be_visible()
+    before = len(site.emails_to(email))
     page.get_by_role("button", name="Resend code").click()  # still works without it
     expect(page.get_by_text("We sent a new code to your email.")).to_be_visible()
-    page.get_by_label("Verification code").fill(site.latest_code(email))
+    page.get_by_label("Verification code").fill(site.latest_code(email, after=before))
     page.get_by_role("button", name="Verify").click()
     page.wait_for_function("localStorage.getItem('wasAuthenticated') === 'true'")
-    time.sleep(3)  # the disk state manager writes after a 2 s debounce
 
     needle = password.encode()
+    # Without Redis the states live in the worker's memory (rxconfig.py), and nothing may
+    # reach a file; with Redis every state is stored there.
     states = Path(__file__).resolve().parents[2] / ".states"
     written = [p for p in states.rglob("*") if p.is_file()] if states.exists() else []
     assert [p.name for p in written if needle in p.read_bytes()] == []
@@ -326,8 +325,14 @@ def test_the_typed_password_is_kept_nowhere_after_a_login(page: Page, site):
         import redis
 
         r = redis.Redis.from_url(E2E_REDIS_URL)
-        found = [k for k in r.scan_iter(count=1000) if r.type(k) == b"string" and needle in (r.get(k) or b"")]
-        assert found == []
+
+        def stored(value: bytes) -> list[bytes]:
+            return [k for k in r.scan_iter(count=1000)
+                    if r.type(k) == b"string" and value in (r.get(k) or b"")]
+
+        # The login form's state (it holds the address typed) is stored: look there.
+        wait_until(lambda: stored(email.encode()), what="the login form's state stored in Redis")
+        assert stored(needle) == []
 
 
 def test_a_login_redirect_opens_the_login_form_even_after_a_sign_up_was_started(page: Page):

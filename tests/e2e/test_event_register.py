@@ -54,13 +54,13 @@ def test_signed_out_visitor_is_asked_to_log_in_and_comes_back_to_the_form(page: 
     path = f"/events/upcoming/register/{BUSAN}"
     page.goto(path)
     wait_ready(page)
-    expect(page.get_by_text("login to continue registration for an event")).to_be_visible()
+    expect(page.get_by_text("Log in to continue registering for an event")).to_be_visible()
     login = page.get_by_role("main").get_by_role("link", name="Login")
     expect(login).to_have_attribute("href", f"/login?from={path}")
     expect(page.get_by_role("radio")).to_have_count(0)  # no form before logging in
     login.click()
     expect(page).to_have_url(re.compile(r"/login\?from=/events/upcoming/register/3$"))
-    expect(page.get_by_text("login to continue registration for an event")).to_be_visible()
+    expect(page.get_by_text("Log in to continue registering for an event")).to_be_visible()
     wait_ready(page)
     log_in(page, site)
     expect(page).to_have_url(re.compile(rf"{path}$"))
@@ -72,7 +72,7 @@ def test_a_past_meetup_is_closed_to_visitors_without_a_login_or_seats(page: Page
     page.goto(f"/events/past/register/{SEOUL_12}")
     wait_ready(page)
     expect(page.get_by_text("Registration is closed for past events.")).to_be_visible()
-    expect(page.get_by_text("login to continue registration for an event")).to_have_count(0)
+    expect(page.get_by_text("Log in to continue registering for an event")).to_have_count(0)
     expect(page.get_by_role("main").get_by_role("link", name="Login")).to_have_count(0)
     with Session(sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])) as s:
         meetup = s.get(Meetup, SEOUL_12)

@@ -13,7 +13,7 @@ from sqlmodel import Session, func, select
 from community_app.db import utcnow
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import Meetup, MeetupRegistration
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import settled, wait_ready
 
 SEOUL_13 = 1  # upcoming: speakers, sessions, 2 active notes, the demo member registered
 BUSAN = 3  # upcoming, parking
@@ -78,7 +78,9 @@ def test_filters_match_the_database(page: Page, site):
     expect(page.locator("#events-count")).to_have_text(f"{upcoming} events")
 
 
-def _card_dates(page: Page) -> list[str]:
+def _card_dates(page: Page, site) -> list[str]:
+    """The cards' dates, once the first page of cards (all meetups, ten a page) is there."""
+    expect(cards(page)).to_have_count(min(10, sum(meetup_counts(site))))
     return page.locator("[data-testid=event-card] time").evaluate_all(
         "els => els.map(e => e.getAttribute('datetime'))"
     )
@@ -97,19 +99,19 @@ def test_the_next_meetup_comes_first_by_default(page: Page, site):
     upcoming, _past = meetup_counts(site)
     open_events(page)
     expect(page.get_by_label("Sort by")).to_contain_text("Soonest First")
-    dates = _card_dates(page)
+    dates = _card_dates(page, site)
     ahead = dates[: min(upcoming, len(dates))]
     assert len(ahead) >= 2 and ahead == sorted(ahead)
     assert all(d < ahead[0] for d in dates[len(ahead):])
 
 
-def test_sort_newest_and_oldest_first(page: Page):
+def test_sort_newest_and_oldest_first(page: Page, site):
     open_events(page)
     page.get_by_label("Sort by").click()
     page.get_by_role("option", name="Newest First").click()
     expect(page.get_by_label("Sort by")).to_contain_text("Newest First")
     _wait_for_order(page, ascending=False)
-    newest = _card_dates(page)
+    newest = _card_dates(page, site)
     assert len(newest) >= 2
     assert newest == sorted(newest, reverse=True)
 
@@ -120,7 +122,7 @@ def test_sort_newest_and_oldest_first(page: Page):
         "() => { const d = [...document.querySelectorAll('[data-testid=event-card] time')]"
         ".map(e => e.getAttribute('datetime')); return d.length > 1 && d[0] <= d[d.length - 1]; }"
     )
-    oldest = _card_dates(page)
+    oldest = _card_dates(page, site)
     assert oldest == sorted(oldest)
     assert oldest[0] < newest[0]
 
@@ -295,6 +297,6 @@ def test_event_pages_fit_a_phone(mobile: Page):
                  f"/events/upcoming/register/{SEOUL_13}"]:
         page.goto(path)
         wait_ready(page)
-        page.wait_for_timeout(300)
         expect(page.get_by_role("heading", level=1)).to_be_visible()
+        settled(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, path

@@ -194,12 +194,17 @@ def test_loading_indicator_while_a_page_loads(page: Page):
     page.goto("/")
     wait_ready(page)
 
-    def slow(route):
-        page.wait_for_timeout(1500)
-        route.continue_()
+    held, released = [], []  # the jobs page's code, held back until the indicator was seen
 
-    page.route(re.compile(r"/assets/_jobs_\._index-.*\.js$"), slow)
+    def hold(route):
+        route.continue_() if released else held.append(route)
+
+    page.route(re.compile(r"/assets/_jobs_\._index-.*\.js$"), hold)
     header(page).get_by_role("link", name=re.compile(r"^Jobs")).click()
     expect(page.get_by_text("Loading a page")).to_be_visible()
+    assert held, "the jobs page's code was not asked for"
+    released.append(True)
+    for route in held:
+        route.continue_()
     expect(page).to_have_url(re.compile(r"/jobs$"))
     expect(page.get_by_text("Loading a page")).to_have_count(0)

@@ -27,11 +27,7 @@ def _new_member_token(site) -> str:
         "email": email, "phone": f"0103333{n:04d}", "password": PASSWORD, "confirmPassword": PASSWORD,
     }, timeout=20)
     assert r.status_code == 201, r.text
-    httpx.post(f"{site.url}/api/v1/auth/login", json={"email": email, "password": PASSWORD}, timeout=20)
-    r = httpx.post(f"{site.url}/api/v1/auth/verify-login-otp",
-                   json={"email": email, "otp": site.latest_code(email)}, timeout=20)
-    assert r.status_code == 200, r.text
-    return r.json()["data"]["access_token"]
+    return site.api_sign_in(email, PASSWORD)["access_token"]
 
 
 def _register(site, meetup_id: int, token: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from community_app.i18n.dates import date_texts
-from tests.e2e.conftest import OUTPUT, screen
+from tests.e2e.conftest import OUTPUT, screen, settled
 from tests.e2e.jobs_helpers import LANGS, T, _all_jobs, _choose, _expect_count, _goto, _job
 from tests.e2e.jobs_helpers import _open_jobs, _poster
 
@@ -43,6 +43,11 @@ def test_job_page_shows_every_field(page: Page, site, lang):
     for tech in job.technologies:
         expect(main.get_by_role("listitem").filter(has_text=tech).first).to_be_visible()
     expect(main).to_contain_text("E-7 visa sponsorship")
+    badges = main.get_by_label(T(lang, "Visa and language"))  # as on the job's card
+    for visa in job.visas:
+        expect(badges).to_contain_text(visa)
+    if job.visa_sponsorship:
+        expect(badges).to_contain_text(T(lang, "E-7 sponsorship"))
     expect(main).to_contain_text(job.company_description[:40])
     contact = page.locator("#job-contact")
     expect(contact.get_by_role("link", name=job.contact_phone)).to_have_attribute("href", "tel:0269523108")
@@ -186,6 +191,7 @@ def test_both_pages_fit_a_phone(mobile: Page, site):
     _goto(page, "/jobs")
     _expect_count(page, "en", len(_open_jobs(site)))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_role("button", name="Filters", exact=True).click()  # folded on a phone
     _choose(page, "en", "Job type", "Contract")
     _expect_count(page, "en", len([j for j in _open_jobs(site) if j.job_type == "CONTRACT"]))
     job = _job(site, "Backend Engineer (Kotlin")
@@ -212,7 +218,7 @@ def test_screenshots(browser, base_url, site, lang, width):
         page.screenshot(path=OUTPUT / f"job-detail-{width}-{lang}.png", full_page=True)
         page.get_by_role("button", name=T(lang, "Contact the company")).click()
         expect(page.get_by_role("alertdialog")).to_be_visible()
-        page.wait_for_timeout(300)
+        settled(page)
         page.screenshot(path=OUTPUT / f"job-modal-{width}-{lang}.png")
         page.keyboard.press("Escape")
         _goto(page, "/jobs?search=no-such-job", lang)

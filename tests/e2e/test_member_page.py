@@ -198,6 +198,7 @@ def test_names_on_blog_cards_and_attendee_lists_link_to_pages_that_are_on(
             wait_ready(page)
             attendees = page.get_by_role("list", name="Ishtirokchilar" if uzbek else "Attendees")
             expect(attendees).to_be_visible()
+            expect(attendees.get_by_role("listitem").first).to_be_visible()  # the list rendered
             more = page.get_by_role("button", name=re.compile(
                 r"^Hammasini ko‘rsatish \(" if uzbek else r"^Show all \("))
             if more.count():

@@ -7,6 +7,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import wait_ready
+from tests.waiting import wait_until
 
 
 def test_mobile_menu_opens_a_side_panel_and_navigates(mobile: Page):
@@ -47,13 +48,13 @@ def _open_until(page: Page, path: str, maintenance: bool) -> None:
     """Open ``path`` until the maintenance page is shown (or gone). A switch flipped from
     the command line reaches the server's cached settings within half a second
     (state/page_load.py watches the row); a page opened sooner still shows the old one."""
-    for _ in range(20):
+    def shown_as_wanted() -> bool:
         page.goto(path)
         wait_ready(page)
-        if (page.locator("#maintenance").count() > 0) == maintenance:
-            return
-        page.wait_for_timeout(250)
-    raise AssertionError(f"the maintenance page did not {'appear' if maintenance else 'go'}")
+        return (page.locator("#maintenance").count() > 0) == maintenance
+
+    wait_until(shown_as_wanted, every_s=0.25,
+               what=f"the maintenance page to {'appear' if maintenance else 'go'}")
 
 
 def test_maintenance_page_in_both_languages_with_contact_email(page: Page, site):

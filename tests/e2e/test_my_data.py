@@ -10,7 +10,6 @@ import io
 import itertools
 import json
 import re
-import time
 import zipfile
 
 import datetime as dt
@@ -25,6 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import wait_ready
+from tests.waiting import wait_until
 from tests.e2e.test_auth import log_in
 from tests.e2e.test_jobs import LANGS, T
 from tests.e2e.test_mypage import PASSWORD, _api_token, member  # noqa: F401
@@ -188,9 +188,8 @@ def test_delete_account_frees_seats_and_removes_the_name_after_the_grace_period(
     _move_time(site, member, dt.timedelta(days=8))
     # The server's own scheduler loop erases the account (and, being the server, expires
     # its caches at once): wait for the seat to come back.
-    _until(lambda: httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}")
-           .json()["data"]["availableSeats"] == seats + 1)
-    assert httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]["availableSeats"] == seats + 1
+    wait_until(lambda: httpx.get(f"{site.url}/api/v1/public/meetups/{meetup['id']}").json()["data"]
+               ["availableSeats"] == seats + 1, timeout_s=90, every_s=0.5, what="the seat given back")
     comments = httpx.get(f"{site.url}/api/v1/news/{news['id']}/comments").text
     assert f'"{username}"' not in comments
     assert "Great article, thank you" in comments  # kept, as 'deleted member'
@@ -201,15 +200,6 @@ def test_delete_account_frees_seats_and_removes_the_name_after_the_grace_period(
     expect(comment).to_be_visible()
     expect(page.locator("#main-content").get_by_text(T(lang, "Deleted member"), exact=True).first).to_be_visible()
     expect(page.locator("#main-content")).not_to_contain_text("deleted-")  # the generated name
-
-
-def _until(condition, seconds: float = 60) -> None:
-    """Poll ``condition`` until it holds or ``seconds`` pass (a server-side change the page
-    does not show)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never held"
-        time.sleep(0.2)
 
 
 def _pending_text(lang: str) -> re.Pattern:

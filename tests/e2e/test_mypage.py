@@ -32,9 +32,7 @@ def member(site):
 
 
 def _api_token(site, email: str) -> str:
-    httpx.post(f"{site.url}/api/v1/auth/login", json={"email": email, "password": PASSWORD})
-    r = httpx.post(f"{site.url}/api/v1/auth/verify-login-otp", json={"email": email, "otp": site.latest_code(email)})
-    return r.json()["data"]["access_token"]
+    return site.api_sign_in(email, PASSWORD)["access_token"]
 
 
 def _seats(site, meetup_id: int) -> int:
@@ -63,6 +61,10 @@ def test_cancel_from_my_page_gives_the_seat_back(page: Page, site, member):
 
     _open_mypage(page, site, member)
     expect(page.get_by_role("link", name=meetup["title"])).to_be_visible()
+    ticket = page.locator("#mypage-tickets").get_by_text(meetup["title"], exact=True)
+    # The join date as the member's public page writes it (Babel, long, Korea time).
+    expect(page.locator("#mypage-joined")).to_have_text(re.compile(r"^Member since [A-Z][a-z]+ \d{1,2}, \d{4}$"))
+    expect(ticket).to_be_visible()
     page.get_by_role("button", name="Cancel registration").click()
     dialog = page.get_by_role("alertdialog")
     expect(dialog).to_contain_text(meetup["title"])
@@ -74,6 +76,7 @@ def test_cancel_from_my_page_gives_the_seat_back(page: Page, site, member):
     page.get_by_role("alertdialog").get_by_role("button", name="Yes, cancel").click()
     expect(page.get_by_text("Cancelled", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Cancel registration")).to_have_count(0)
+    expect(ticket).to_have_count(0)  # its ticket is gone at once, without a reload
     assert _seats(site, meetup["id"]) == seats + 1
     again = page.get_by_role("link", name="Register again")
     expect(again).to_have_attribute("href", f"/events/upcoming/register/{meetup['id']}")

@@ -12,6 +12,7 @@ import time
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import wait_ready
 from tests.prodserver import ROOT, free_port
@@ -72,7 +73,7 @@ def proxy(site, tmp_path_factory):
         except httpx.HTTPError:
             if time.monotonic() > deadline or proc.poll() is not None:
                 raise RuntimeError((work / "error.log").read_text())
-            time.sleep(0.3)
+            time.sleep(0.3)  # polling the starting proxy (deadline above), not a fixed wait
     yield {"http": f"http://127.0.0.1:{http_port}", "https": f"https://127.0.0.1:{https_port}",
            "standard_port": https_port == 443}
     proc.terminate()
@@ -103,5 +104,5 @@ def test_the_site_hydrates_over_the_proxied_websocket(proxy, browser):
     page = context.new_page()
     page.goto("/about")
     wait_ready(page)  # language detected by the server: the websocket works through nginx
-    assert page.get_by_role("banner").is_visible()
+    expect(page.get_by_role("banner")).to_be_visible()
     context.close()

@@ -11,13 +11,14 @@ import uuid
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import offline, wait_ready
+from tests.e2e.conftest import offline, settled, wait_ready
+from tests.waiting import wait_until
 from tests.prodserver import ROOT
 from tests.e2e.public_site_helpers import query
 
 
 def _hashed_assets(html: str) -> list[str]:
-    # Links of the head, and the module preloads the hydration script makes (build_output.py).
+    # Links of the head, and the module preloads the hydration script makes (reflex_ext/first_paint_build.py).
     return re.findall(r'"(/assets/[^"]+-[A-Za-z0-9_-]{8}\.(?:js|css))"', html)
 
 
@@ -104,7 +105,7 @@ def _insert_news(site, title: str, content: str) -> int:
     return query(site, "SELECT id FROM news WHERE title = :title", title=title)[0][0]
 
 
-# --- Radix styles survive the build's CSS purge (community_app/build_output.py) ----------
+# --- Radix styles survive the build's CSS purge (community_app/reflex_ext/first_paint_build.py) ----------
 
 RADIX_CSS = ROOT / ".web" / "node_modules" / "@radix-ui" / "themes" / "styles.css"
 
@@ -167,7 +168,8 @@ def test_radix_components_keep_their_styles_after_the_css_purge(page: Page, mobi
     mobile.goto("/news")
     wait_ready(mobile)
     mobile.locator("header").get_by_role("button").last.click()
-    mobile.wait_for_timeout(500)
+    expect(mobile.get_by_role("dialog")).to_be_visible()
+    settled(mobile)
     _assert_radix_styled(mobile, "the mobile side panel")
 
 
@@ -180,7 +182,7 @@ def test_pages_hydrate_after_their_first_paint(site):
 def test_pages_with_an_id_get_their_prerendered_shell_and_then_their_data(page: Page, site):
     """Every page with an id in its address (a news item, an event's details and its
     registration form, a job post, a blog post) answers with its route's prerendered shell
-    (the frame and the page's placeholder, painted before the JavaScript: build_output.py),
+    (the frame and the page's placeholder, painted before the JavaScript: reflex_ext/first_paint_build.py),
     then shows the item for the real address."""
     news_id = query(site, "SELECT id FROM news ORDER BY id LIMIT 1")[0][0]
     meetup_id = query(site, "SELECT id FROM meetups WHERE starts_at > CURRENT_TIMESTAMP "
@@ -204,7 +206,7 @@ def test_pages_with_an_id_get_their_prerendered_shell_and_then_their_data(page: 
         wait_ready(page)
         expect(page.locator("main h1")).to_be_visible()
         expect(page.locator("main .uzdev-skeletons")).to_have_count(0)
-        assert page.url.endswith(address)
+        expect(page).to_have_url(re.compile(re.escape(address) + "$"))
     # A page of its own under a shell's prefix is served itself.
     guide = httpx.get(f"{site.url}/jobs/visa-guide")
     assert guide.status_code == 200 and "uzdev-skeletons" not in guide.text
@@ -228,11 +230,9 @@ def test_a_visitor_s_websocket_is_counted_in_metrics(page: Page, site):
     before = _websockets_opened(site)
     page.goto("/about")  # a new browser context: a websocket of its own
     wait_ready(page)  # the state came through the websocket
-    for _ in range(100):  # with Redis the workers add their counts every few seconds
-        if _websockets_opened(site) > before:
-            break
-        page.wait_for_timeout(200)
-    assert _websockets_opened(site) > before
+    # With Redis the workers add their counts every few seconds.
+    wait_until(lambda: _websockets_opened(site) > before, every_s=0.2,
+               what="a new websocket counted in /metrics")
 
 
 def test_every_public_page_transfers_at_most_350_kib_on_a_first_load(browser, base_url, site):

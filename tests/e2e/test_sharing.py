@@ -263,9 +263,9 @@ def test_every_card_has_a_cover_of_its_own(page: Page, site, path, kind):
     wait_ready(page)
     covers = page.locator(f"main img[src*='/api/v1/media/covers/{kind}/']")
     expect(covers.first).to_be_visible()
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('main img[src*=\"/media/covers/\"]')]"
-        ".every(e => e.complete && e.naturalWidth > 0)")
+    page.wait_for_function(  # every card's cover loaded, once the cards are all there
+        "() => { const els = [...document.querySelectorAll('main img[src*=\"/media/covers/\"]')];"
+        " return els.length >= 3 && els.every(e => e.complete && e.naturalWidth > 0); }")
     sources = _card_images(page)
     assert len(sources) >= 3 and all(sources)
     assert len(set(sources)) == len(sources)

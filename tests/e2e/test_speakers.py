@@ -236,12 +236,12 @@ def test_keyboard_only_photo_button_opens_the_file_chooser(page: Page, tmp_path:
     page.on("filechooser", lambda chooser: choosers.append(chooser))  # listening before the page loads
     _open(page)
     page.get_by_role("button", name="Choose a photo").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_timeout(500)
+    with page.expect_file_chooser() as chooser:  # fails when Enter opens none
+        page.keyboard.press("Enter")
     assert len(choosers) == 1
     photo = tmp_path / "me.webp"
     Image.new("RGB", (64, 64), "orange").save(photo)
-    choosers[0].set_files(photo)
+    chooser.value.set_files(photo)
     expect(page.locator("#photo-name")).to_have_text("me.webp")
 
 

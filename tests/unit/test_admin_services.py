@@ -165,16 +165,17 @@ def test_check_in_search_undo_and_attendance(session, org):
     assert [r.username for r in found] == ["bobur"]
     assert found[0].expectation == "Learn about Go" and found[0].attendance_reason == "learning"
 
-    view = admin_registrations.check_in(session, org.id, meetup_id, ra.id)
+    door = session.get(Meetup, meetup_id).starts_at  # check-in is open from before the start
+    view = admin_registrations.check_in(session, org.id, meetup_id, ra.id, now=door)
     session.commit()
     assert view.checked_in_at is not None
     assert session.get(Meetup, meetup_id, populate_existing=True).attended_count == 1
     with pytest.raises(Conflict):
-        admin_registrations.check_in(session, org.id, meetup_id, ra.id)
+        admin_registrations.check_in(session, org.id, meetup_id, ra.id, now=door)
     admin_registrations.undo_check_in(session, org.id, meetup_id, ra.id)
     session.commit()
     assert session.get(Meetup, meetup_id, populate_existing=True).attended_count == 0
-    admin_registrations.check_in(session, org.id, meetup_id, ra.id)
+    admin_registrations.check_in(session, org.id, meetup_id, ra.id, now=door)
     session.commit()
 
     text = admin_registrations.export_attendees_csv(session, org.id, meetup_id)

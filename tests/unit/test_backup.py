@@ -10,7 +10,6 @@ import sqlite3
 import sys
 import tarfile
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ import sqlalchemy as sa
 from community_app import backup
 from community_app.settings import ROOT
 from tests.conftest import POSTGRES_URL
+from tests.waiting import wait_until
 
 
 def _burst(url: str, stop: threading.Event, written: list[int]) -> None:
@@ -53,11 +53,10 @@ def _backup_during_burst(url: str, tmp_path) -> tuple:
     writer = threading.Thread(target=_burst, args=(url, stop, written))
     writer.start()
     try:
-        while len(written) < 20:
-            time.sleep(0.01)
+        wait_until(lambda: len(written) >= 20, every_s=0.01, what="20 writes")
         archive = backup.backup(tmp_path / "backups", database_url=url, upload_dir=uploads)
-        while len(written) < 40:  # the site kept writing during and after the copy
-            time.sleep(0.01)
+        # The site kept writing during and after the copy.
+        wait_until(lambda: len(written) >= 40, every_s=0.01, what="40 writes")
     finally:
         stop.set()
         writer.join()
@@ -171,15 +170,14 @@ def test_make_backup_of_a_several_mb_database_finishes_under_constant_writes_and
     writer = threading.Thread(target=_pair_burst, args=(engine.url.database, stop, written))
     writer.start()
     try:
-        while len(written) < 20:
-            time.sleep(0.01)
+        wait_until(lambda: len(written) >= 20, every_s=0.01, what="20 writes")
         before = len(written)
         # Generous: the copy itself takes well under a second; Python's start-up and
         # imports a few seconds on a loaded machine. Without the fix it never ends.
         done = _cli(env, "backup", "--to", str(tmp_path / "backups"), timeout=60)
         after = len(written)
-        while len(written) < after + 20:  # the writes went on during and after the copy
-            time.sleep(0.01)
+        # The writes went on during and after the copy.
+        wait_until(lambda: len(written) >= after + 20, every_s=0.01, what="20 more writes")
     finally:
         stop.set()
         writer.join()

@@ -1,4 +1,4 @@
-"""The production build's post-processing (community_app/build_output.py): unused Radix CSS
+"""The production build's post-processing (community_app/reflex_ext/first_paint_build.py): unused Radix CSS
 is dropped and nothing a built component names is; pages hydrate after the first paint;
 the pages with an id in their address get a prerendered shell."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from community_app.build_output import (
+from community_app.reflex_ext.first_paint_build import (
     DEFERRED_MARK,
     PRELOADS_PER_TASK,
     defer_hydration,

@@ -6,7 +6,7 @@ import asyncio
 
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 
-from community_app import event_admission
+from community_app.reflex_ext import event_admission
 
 
 def test_events_are_admitted_a_few_at_a_time(monkeypatch):
@@ -15,7 +15,7 @@ def test_events_are_admitted_a_few_at_a_time(monkeypatch):
     async def fake_execute(self, *, entry, registered_handler):
         running[0] += 1
         peak[0] = max(peak[0], running[0])
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # an event's work: the others arrive while it runs
         running[0] -= 1
 
     monkeypatch.setattr(BaseStateEventProcessor, "_execute_event", fake_execute)

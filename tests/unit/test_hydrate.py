@@ -11,7 +11,7 @@ from reflex.istate.delta import _resolve_delta
 from reflex.state import _diff_against_initial_state, state_snapshot_hashes
 from reflex_base.constants import CompileVars
 
-from community_app.state import hydrate
+from community_app.reflex_ext import hydrate
 
 
 @pytest.fixture(scope="module")

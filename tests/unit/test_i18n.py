@@ -66,3 +66,18 @@ def test_gettext_translates_and_fills_placeholders():
 )
 def test_language_detection_falls_back_to_english(given, expected):
     assert normalize_language(given) == expected
+
+
+def test_uzbek_says_tadbir_for_a_meetup_everywhere():
+    """One word for "meetup" in Uzbek (issue 27): tadbir, the catalog's most frequent,
+    never uchrashuv or the English meetup (a "Social Gathering" is a do‘stona uchrashuv)."""
+    import re
+
+    with (LOCALES_DIR / "uz" / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        catalog = read_po(f)
+    mixed = [m.string for m in catalog  # (MEETUP, a news type's code, stays as it is)
+             if m.id and re.search(r"\b[Mm]eetup", str(m.id)) and "tadbir" not in str(m.string).lower()]
+    assert mixed == []
+    others = [m.string for m in catalog if m.id and m.id != "Social Gathering"
+              and re.search(r"[Uu]chrashuv|[Mm]eetup", str(m.string))]
+    assert others == []

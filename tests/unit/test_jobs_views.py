@@ -24,13 +24,13 @@ from community_app.state.jobs import ALL, ListQuery, fetch_cards
 from tests.api.factories import make_job
 
 
-def test_salary_ranges_in_korean_won_with_thousands_separators():
-    assert salary_texts(55_000_000, 80_000_000)["en"] == "₩55,000,000 – ₩80,000,000"
+def test_salary_ranges_in_korean_won_with_thousands_separators_and_their_unit():
+    assert salary_texts(55_000_000, 80_000_000)["en"] == "₩55,000,000 – ₩80,000,000 a year"
     uz = salary_texts(55_000_000, 80_000_000)["uz"]
-    assert "55\xa0000\xa0000" in uz and "80\xa0000\xa0000" in uz
-    assert salary_texts(30_000_000, 30_000_000)["en"] == "₩30,000,000"
-    assert salary_texts(30_000_000, None)["en"] == "From ₩30,000,000"
-    assert salary_texts(None, 40_000_000)["en"] == "Up to ₩40,000,000"
+    assert "55\xa0000\xa0000" in uz and "80\xa0000\xa0000" in uz and uz.startswith("yiliga ")
+    assert salary_texts(30_000_000, 30_000_000)["en"] == "₩30,000,000 a year"
+    assert salary_texts(30_000_000, None)["en"] == "From ₩30,000,000 a year"
+    assert salary_texts(None, 40_000_000)["en"] == "Up to ₩40,000,000 a year"
     assert salary_texts(None, None)["en"] == "Salary not disclosed"
 
 
@@ -133,3 +133,23 @@ def test_a_page_of_cards(engine):
     assert total == 1 and busan[0].location["en"] == "Busan" and busan[0].job_type["en"] == "Contract"
     oldest, _ = fetch_cards(ListQuery(sort="oldest"), 0, engine)
     assert oldest[0].title == "Busan job"
+
+
+def test_the_job_page_shows_the_visa_and_language_facts_its_card_shows(engine):
+    from sqlmodel import Session
+
+    from community_app.services import jobs as job_service
+    from community_app.state.job_detail import job_page
+    from community_app.state.job_texts import job_card
+
+    job = make_job(engine, visas=["E-7", "F-2"], visa_sponsorship=True, korean_level="TOPIK_3",
+                   working_languages=["en", "ko"], job_type="PART_TIME",
+                   salary_min=20_000_000, salary_max=24_000_000)
+    with Session(engine) as session:
+        view = job_service.get_job(session, job.id)
+    page, card = job_page(view), job_card(view, utcnow())
+    for shown in (page, card):
+        assert (shown.visas, shown.sponsorship) == (["E-7", "F-2"], True)
+        assert shown.korean["en"] == "Korean: TOPIK 3"
+        assert shown.languages["en"] == "English, Korean"
+        assert shown.salary["en"] == "₩20,000,000 – ₩24,000,000 a year"

@@ -19,10 +19,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "community_app"
 # layer above: settings (the environment), db (engine, sessions, migrations), i18n
 # (catalogs, gettext, N_), korea_time (stored UTC <-> Korea dates and clocks), routes (every
 # address and link builder: states redirect to them, pages register them), logs and
-# metrics (observability), radix_css and build_output (what the build writes).
-BASE = {
-    "settings", "db", "i18n", "korea_time", "routes", "logs", "metrics", "radix_css", "build_output",
-}
+# metrics (observability).
+BASE = {"settings", "db", "i18n", "korea_time", "routes", "logs", "metrics"}
 RANKS = {
     **dict.fromkeys(BASE, 0),
     "models": 1,
@@ -33,7 +31,10 @@ RANKS = {
     "api": 3,
     "state": 3,
     "demo": 3,
-    "cli": 3, "backup": 3, "web_serving": 3, "event_admission": 3,
+    "cli": 3, "backup": 3, "web_serving": 3,
+    # Every extension of Reflex (private names, build rewrites): it extends the states'
+    # page load and the API's answers, so it sits beside them (docs/reflex-extensions.md).
+    "reflex_ext": 3,
     "ui": 4,
     # The application module: the only one besides ui itself that imports ui.
     "community_app": 5,

@@ -13,7 +13,7 @@ from reflex.istate.manager.redis import StateManagerRedis
 from reflex.istate.manager.token import BaseStateToken
 from redis.asyncio import Redis
 
-from community_app.state import hydrate, lean_fetch
+from community_app.reflex_ext import hydrate, lean_fetch
 from tests.unit.test_hydrate import _as_json, _compiled_hashes, _session, _states
 
 REDIS_URL = os.environ.get("COMMUNITY_TEST_REDIS_URL", "").strip()

@@ -41,7 +41,7 @@ class Server:
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802
         if self.delay:
-            await asyncio.sleep(self.delay)
+            await asyncio.sleep(self.delay)  # a slow mail server, as the test asks
         if self.refused < self.failures:
             self.refused += 1
             return "451 Try again later"

@@ -1,4 +1,4 @@
-"""The site loads only some Radix colour palettes (community_app/radix_css.py): every
+"""The site loads only some Radix colour palettes (community_app/reflex_ext/radix_palettes.py): every
 colour a component of ui/ can be given must be one of them, or it would render colourless."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from community_app.radix_css import PALETTES
+from community_app.reflex_ext.radix_palettes import PALETTES
 
 RADIX_COLORS = {
     "gray", "gold", "bronze", "brown", "yellow", "amber", "orange", "tomato", "red", "ruby",

@@ -26,7 +26,7 @@ class SlowApp:
         self.calls += 1
         seats = self.seats  # what the database holds when the read starts
         self.started.set()
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.2)  # a slow read: other requests arrive while it runs
         body = json.dumps({"seats": seats}).encode()
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"application/json")]})

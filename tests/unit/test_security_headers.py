@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
@@ -24,12 +26,51 @@ def test_inline_scripts_of_the_build_are_hashed_and_external_ones_are_not(tmp_pa
         '<html><script>window.a = 1;</script><script type="module" src="/assets/x.js"></script></html>'
     )
     (tmp_path / "page" / "index.html").write_text("<script async>window.a = 1;</script><script>b()</script>")
-    hashes = inline_script_hashes.__wrapped__(tmp_path)
+    hashes = inline_script_hashes(tmp_path)
     expected = {
         "'sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode() + "'"
         for body in (b"window.a = 1;", b"b()")
     }
     assert set(hashes) == expected
+
+
+def _policy_of_page(build: Path, monkeypatch) -> str:
+    from community_app.api import security_headers
+
+    monkeypatch.setattr(security_headers, "build_dir", lambda: build)
+
+    async def html(request):
+        return HTMLResponse((build / "index.html").read_text())
+
+    client = TestClient(SecurityHeaders(Starlette(routes=[Route("/", html)])))
+    return client.get("/").headers["Content-Security-Policy"]
+
+
+def _sha(body: bytes) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode() + "'"
+
+
+def test_a_rebuild_while_the_server_runs_gets_its_own_scripts_allowed(tmp_path, monkeypatch):
+    """The policy follows the build being served: after a rebuild (or a new deploy into the
+    same folder) the page's new inline script is allowed and the old one no longer is."""
+    build = tmp_path / "client"
+    build.mkdir()
+    (build / "index.html").write_text("<html><script>old()</script></html>")
+    before = _policy_of_page(build, monkeypatch)
+    assert _sha(b"old()") in before
+    assert _policy_of_page(build, monkeypatch) == before  # unchanged build: the same policy
+    page = build / "index.html"
+    page.write_text("<html><script>rebuilt(1)</script></html>")
+    os.utime(page, ns=(page.stat().st_atime_ns, page.stat().st_mtime_ns + 1_000_000_000))
+    after = _policy_of_page(build, monkeypatch)
+    assert _sha(b"rebuilt(1)") in after and _sha(b"old()") not in after
+    # A new deploy: the whole folder replaced.
+    new = tmp_path / "new"
+    new.mkdir()
+    (new / "index.html").write_text("<html><script>deployed()</script></html>")
+    build.rename(tmp_path / "gone")
+    new.rename(build)
+    assert _sha(b"deployed()") in _policy_of_page(build, monkeypatch)
 
 
 def test_policy_refuses_framing_plugins_and_foreign_scripts():

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from community_app.reflex_ext import page_heads
 from community_app.services import seo
 from community_app.services.seo_items import item_page, plain_text
 
@@ -32,11 +33,14 @@ def test_the_head_language(cookie, accept, expected):
     assert seo.head_language(cookie, accept) == expected
 
 
-def test_public_base_prefers_the_configured_address(monkeypatch):
+def test_public_base_is_the_configured_address_else_localhost_on_the_port(monkeypatch):
     monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
-    assert seo.public_base("http://example.test:8080") == "http://example.test:8080"
+    monkeypatch.setenv("PORT", "8123")
+    assert seo.public_base() == "http://localhost:8123"
+    monkeypatch.delenv("PORT")
+    assert seo.public_base() == "http://localhost:3000"
     monkeypatch.setenv("COMMUNITY_PUBLIC_URL", "https://uzdev.kr/")
-    assert seo.public_base("http://10.0.0.5:3000") == "https://uzdev.kr"
+    assert seo.public_base() == "https://uzdev.kr"
 
 
 def test_item_addresses():
@@ -60,7 +64,7 @@ def _head(**changes) -> seo.Head:
 
 
 def test_the_head_replaces_reflexs_title_and_keeps_the_charset_first():
-    out = seo.inject_head(DOCUMENT, seo.head_html(_head()))
+    out = page_heads.inject_head(DOCUMENT, seo.head_html(_head()))
     head = out[: out.index("</head>")]
     assert head.count("<title>") == 1 and "News details" not in head
     assert 'content="favicon.ico"' not in head
@@ -109,17 +113,17 @@ def test_every_static_page_has_its_texts_in_both_languages():
     ("", ""),
 ])
 def test_pages_with_a_head_are_compressed_as_the_client_accepts(accept, expected):
-    from community_app.api.page_heads import _encoding
+    from community_app.reflex_ext.page_heads import _encoding
 
     assert _encoding(accept) == expected
 
 
 def test_the_page_says_the_head_s_language_in_html_lang():
     built = '<!DOCTYPE html><html lang="en" class="light"><head><meta charset="utf-8"/></head><body lang="en">'
-    assert seo.with_html_lang(built, "uz").startswith('<!DOCTYPE html><html lang="uz" class="light">')
-    assert seo.with_html_lang(built, "uz").endswith('<body lang="en">')  # the first one only
-    assert seo.with_html_lang(built, "en") == built
-    assert seo.with_html_lang(built, "de") == built
+    assert page_heads.with_html_lang(built, "uz").startswith('<!DOCTYPE html><html lang="uz" class="light">')
+    assert page_heads.with_html_lang(built, "uz").endswith('<body lang="en">')  # the first one only
+    assert page_heads.with_html_lang(built, "en") == built
+    assert page_heads.with_html_lang(built, "de") == built
 
 
 def test_the_first_paint_script_waits_only_for_a_language_or_a_sign_in_to_apply():

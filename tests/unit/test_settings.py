@@ -40,6 +40,7 @@ def test_production_accepts_a_random_secret(monkeypatch):
     monkeypatch.setenv("COMMUNITY_ENV", "production")
     monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_hex(32))
     monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://mail.example.org:587")
+    monkeypatch.setenv("COMMUNITY_PUBLIC_URL", "https://uzdev.kr")
     assert load_settings().is_production
 
 
@@ -64,6 +65,7 @@ def test_production_hides_the_api_docs_unless_asked(monkeypatch):
     monkeypatch.setenv("COMMUNITY_ENV", "production")
     monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_urlsafe(48))
     monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://mail.example.org:587")
+    monkeypatch.setenv("COMMUNITY_PUBLIC_URL", "https://uzdev.kr")
     monkeypatch.delenv("COMMUNITY_API_DOCS", raising=False)
     assert load_settings().api_docs is False
     monkeypatch.setenv("COMMUNITY_API_DOCS", "1")
@@ -156,3 +158,22 @@ def test_the_server_allocator_hands_freed_pages_back_unless_told_otherwise(monke
     _reload_rxconfig(monkeypatch, _RJEM_MALLOC_CONF=given)
     assert os.environ["_RJEM_MALLOC_CONF"] == (given or SERVER_ALLOCATOR_CONF)
     assert "dirty_decay_ms:0" in SERVER_ALLOCATOR_CONF and "muzzy_decay_ms:0" in SERVER_ALLOCATOR_CONF
+
+
+def test_the_sites_address_follows_the_port_unless_configured(monkeypatch):
+    monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
+    monkeypatch.setenv("PORT", "8123")
+    settings = load_settings()
+    assert settings.public_url == "http://localhost:8123"
+    assert "http://localhost:8123" in settings.cors_origins
+    monkeypatch.setenv("COMMUNITY_PUBLIC_URL", "https://uzdev.kr/")
+    assert load_settings().public_url == "https://uzdev.kr"
+
+
+def test_production_refuses_to_start_without_its_public_address(monkeypatch):
+    monkeypatch.setenv("COMMUNITY_ENV", "production")
+    monkeypatch.setenv("COMMUNITY_SECRET_KEY", secrets.token_urlsafe(48))
+    monkeypatch.setenv("COMMUNITY_SMTP_URL", "smtp://mail.example.org:587")
+    monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
+    with pytest.raises(SettingsError, match="COMMUNITY_PUBLIC_URL"):
+        load_settings()

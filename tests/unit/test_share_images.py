@@ -107,10 +107,21 @@ def test_a_preview_is_drawn_once_and_kept_under_the_var_folder(monkeypatch, tmp_
     calls = []
     real = artwork.draw_share_card
     monkeypatch.setattr(artwork, "draw_share_card", lambda card: calls.append(card) or real(card))
-    first = images.share_file(CARD)
-    again = images.share_file(CARD)
+    first = images.share_file("en", CARD)
+    again = images.share_file("en", CARD)
     assert first == again and first.is_file() and len(calls) == 1
     # What the picture shows is in its address: a new title is a new address.
     changed = ShareCard(**{**CARD.__dict__, "title": "Another title"})
     assert images.share_url("en", "7", changed) != images.share_url("en", "7", CARD)
     assert images.share_url("en", "7", CARD).startswith("/api/v1/media/share/en/meetup/7-")
+
+
+def test_a_new_version_of_a_preview_deletes_the_older_ones_of_its_item_and_language(
+        monkeypatch, tmp_path):
+    monkeypatch.setenv("COMMUNITY_VAR_DIR", str(tmp_path))
+    english, uzbek = images.share_file("en", CARD), images.share_file("uz", CARD)
+    other_item = images.share_file("en", ShareCard(**{**CARD.__dict__, "seed": "meetup:8"}))
+    edited = images.share_file("en", ShareCard(**{**CARD.__dict__, "title": "Another title"}))
+    assert edited.is_file() and not english.exists()
+    assert uzbek.is_file() and other_item.is_file()
+    assert sorted(p.name for p in edited.parent.iterdir()) == [edited.name]

@@ -6,7 +6,7 @@ import pytest
 from sqlmodel import Session
 
 from community_app.models import Meetup
-from community_app.services.errors import Forbidden
+from community_app.services.errors import Conflict, Forbidden
 from community_app.services.meetups import ticket_codes, tickets
 from tests.api.factories import make_meetup, make_member, make_registration
 
@@ -24,7 +24,7 @@ def test_a_code_names_its_registration_and_cannot_be_made_up():
 
 
 def test_check_in_once_and_refusals(engine, session):
-    meetup = make_meetup(engine, title="Go night")
+    meetup = make_meetup(engine, in_days=0.05, title="Go night")  # starts in about an hour
     other = make_meetup(engine, title="Rust night")
     organizer = make_member(engine, role="organizer")
     lola = make_member(engine, first_name="Lola", last_name="Karimova")
@@ -62,3 +62,29 @@ def test_my_tickets_are_the_accepted_registrations_not_ended(engine, session):
     make_registration(engine, member, waiting, status="PENDING")
     [ticket] = tickets.my_tickets(session, member.id)
     assert (ticket.meetup_id, ticket.code) == (soon.id, ticket_codes.ticket_code(mine.id))
+
+
+def test_check_in_is_open_from_three_hours_before_the_start_until_the_end(engine, session):
+    import datetime as dt
+
+    from community_app.korea_time import KOREA
+    from community_app.services.meetups import admin_registrations
+
+    meetup = make_meetup(engine, starts_at=dt.datetime(2030, 5, 4, 10, 0, tzinfo=dt.UTC))  # 19:00 KST
+    organizer = make_member(engine, role="organizer")
+    ticket = make_registration(engine, make_member(engine), meetup)
+    code = ticket_codes.ticket_code(ticket.id)
+    weeks_early = dt.datetime(2030, 4, 10, 10, 0, tzinfo=dt.UTC)
+    early = tickets.check_in_ticket(session, organizer.id, meetup.id, code, now=weeks_early)
+    assert (early.outcome, early.accepted) == ("not_open", False)
+    assert early.params == {"hours": 3, "opens": "2030-05-04 16:00"}
+    with pytest.raises(Conflict) as refused:
+        admin_registrations.check_in(session, organizer.id, meetup.id, ticket.id, now=weeks_early)
+    assert refused.value.message_id == admin_registrations.CHECK_IN_NOT_OPEN
+    ended = tickets.check_in_ticket(session, organizer.id, meetup.id, code,
+                                    now=meetup.ends_at.replace(tzinfo=dt.UTC).astimezone(KOREA))
+    assert ended.outcome == "closed"
+    opens = dt.datetime(2030, 5, 4, 7, 0, tzinfo=dt.UTC)
+    assert tickets.check_in_ticket(session, organizer.id, meetup.id, code,
+                                   now=opens - dt.timedelta(seconds=1)).outcome == "not_open"
+    assert tickets.check_in_ticket(session, organizer.id, meetup.id, code, now=opens).accepted

@@ -73,4 +73,4 @@ def share_picture(lang: str, kind: str, name: str, session: SessionDep) -> Respo
     current = images.share_url(lang, parsed[0], card)
     if not current.endswith(f"/{name}"):
         return RedirectResponse(current, status_code=307)
-    return _image(images.share_file(card), "image/png", GENERATED_CACHE_CONTROL)
+    return _image(images.share_file(lang, card), "image/png", GENERATED_CACHE_CONTROL)

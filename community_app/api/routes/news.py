@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.openapi import OPTIONAL_BEARER
-from community_app.api.deps import CurrentUser, SessionDep, current_user
+from community_app.api.deps import ClientAddress, CurrentUser, SessionDep, current_user
 from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.errors import request_language
 from community_app.api.formatting import ViewOut, from_view, translated
@@ -195,11 +195,12 @@ def list_replies(
     responses={401: {}, 404: {}, 422: {}, 429: {}},
 )
 def add_comment(
-    news_id: int, body: CommentIn, user: CurrentUser, session: SessionDep, request: Request
+    news_id: int, body: CommentIn, user: CurrentUser, session: SessionDep, request: Request,
+    client: ClientAddress,
 ) -> Envelope[CommentOut]:
-    """Comment on a news item."""
+    """Comment on a news item (limited per member and per address: 429)."""
     comment = comment_service.add_comment(
-        session, news_id, user.id, body.comment, body.repliedUsername
+        session, news_id, user.id, body.comment, body.repliedUsername, client=client
     )
     return ok(CommentOut.of(comment, request_language(request)), translated(request, COMMENT_ADDED), 201)
 
@@ -216,10 +217,12 @@ def add_reply(
     user: CurrentUser,
     session: SessionDep,
     request: Request,
+    client: ClientAddress,
 ) -> Envelope[CommentOut]:
     """Reply to a comment (a reply to a reply joins its top-level comment's thread)."""
     comment = comment_service.add_comment(
-        session, news_id, user.id, body.comment, body.repliedUsername, reply_to=comment_id
+        session, news_id, user.id, body.comment, body.repliedUsername, reply_to=comment_id,
+        client=client,
     )
     return ok(CommentOut.of(comment, request_language(request)), translated(request, COMMENT_ADDED), 201)
 

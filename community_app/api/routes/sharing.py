@@ -1,6 +1,7 @@
 """What the site offers crawlers and feed readers, at the site's root (not under /api/v1):
 ``/robots.txt``, ``/sitemap.xml``, ``/feeds/news.atom`` and ``/feeds/blog.atom``
-(services/feeds.py). Absolute addresses use ``COMMUNITY_PUBLIC_URL``, else the request's host."""
+(services/feeds.py). Absolute addresses are the site's own (``settings.site_address``),
+never the request's ``Host`` header."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from fastapi import Request
 from fastapi.responses import PlainTextResponse, Response
 
 from community_app.api.deps import SessionDep
-from community_app.api.page_heads import request_base
 from community_app.api.routing import Router
 from community_app.services import feeds, seo
 
@@ -19,7 +19,7 @@ ATOM_TYPE = "application/atom+xml; charset=utf-8"
 
 
 def _base(request: Request) -> str:
-    return request_base(request.scope, request.headers)
+    return seo.public_base()
 
 
 @router.get("/robots.txt", response_class=PlainTextResponse)

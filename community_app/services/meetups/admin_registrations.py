@@ -15,7 +15,10 @@ from community_app.db import utcnow
 from community_app.i18n import N_, gettext
 from community_app.korea_time import (
     KOREA,
+    korea_clock,
+    korea_date,
     korea_date_of,
+    to_korea,
 )
 from community_app.models import (
     Meetup,
@@ -48,6 +51,31 @@ from community_app.services.meetups.views import (
 )
 from community_app.services.text_search import clean_filter, contains_ci
 from community_app.services.validation import choice_or_none
+from community_app.settings import check_in_opens_hours
+
+# ---------------------------------------------------------------- the check-in window
+
+# Check-in opens settings.check_in_opens_hours() (default 3) before a meetup starts
+# (people arrive early, the door is set up) and closes when it ends: a ticket scanned weeks
+# early is refused, so nobody is "attended" before the meetup has happened.
+CHECK_IN_NOT_OPEN = N_(
+    "Check-in is not open yet: it opens {hours} hours before the event starts, at {opens} "
+    "(Korea time)."
+)
+CHECK_IN_CLOSED = N_("Check-in is closed: the event has ended.")
+
+
+def check_in_refusal(meetup: Meetup, now: dt.datetime) -> Conflict | None:
+    """Why a check-in at ``meetup`` is refused at ``now`` (None: the window is open)."""
+    hours = check_in_opens_hours()
+    opens = to_korea(meetup.starts_at) - dt.timedelta(hours=hours)
+    if to_korea(now) < opens:
+        return Conflict(CHECK_IN_NOT_OPEN, hours=hours,
+                        opens=f"{korea_date(opens)} {korea_clock(opens)}")
+    if to_korea(now) >= to_korea(meetup.ends_at):
+        return Conflict(CHECK_IN_CLOSED)
+    return None
+
 
 # ---------------------------------------------------------------- registrations
 
@@ -189,14 +217,18 @@ def check_in(
     *,
     now: dt.datetime | None = None,
 ) -> AdminRegistrationView:
-    """Mark an accepted registration as present (one click on the day)."""
+    """Mark an accepted registration as present (one click on the day), within the
+    check-in window (``check_in_refusal``)."""
     require_organizer(session, actor_id)
-    meetup_or_404(session, meetup_id)
+    meetup = meetup_or_404(session, meetup_id)
+    now = now or utcnow()
     registration = _registration(session, meetup_id, registration_id)
     if registration.status != RegistrationStatus.ACCEPTED.value:
         raise Conflict(NOT_CHECKABLE)
+    if refusal := check_in_refusal(meetup, now):
+        raise refusal
     return _set_checked_in(
-        session, actor_id, meetup_id, registration_id, now or utcnow(), "registration.check_in",
+        session, actor_id, meetup_id, registration_id, now, "registration.check_in",
         ALREADY_CHECKED_IN,
         col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
         col(MeetupRegistration.checked_in_at).is_(None))

@@ -2,8 +2,10 @@
 
 Per meetup: registered (ACCEPTED registrations), attended (checked in), and the no-show
 rate, the share of the registered who never checked in, counted only where the organizers
-used check-in (someone was checked in; otherwise nobody knows, and the rate is None).
-Per member: the meetups they were checked in at. Members with two no-shows among their
+used check-in (someone was checked in; otherwise nobody knows, and the rate is None) and
+once the meetup has started (before, nobody is a no-show yet: check-in opens a few hours
+early, ``admin_registrations.check_in_refusal``).
+Per member: the meetups they were checked in at that have started. Members with two no-shows among their
 last five meetups come after others on waitlists (``offers.members_with_repeated_no_shows``);
 an organizer can clear that record (``clear_no_shows``: only no-shows after it count).
 """
@@ -18,6 +20,7 @@ from sqlmodel import Session, col, func, select
 
 from community_app.db import utcnow
 from community_app.i18n import N_
+from community_app.korea_time import to_korea
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
 from community_app.services.audit import display_name, record, require_organizer
 from community_app.services.bulk import update_where
@@ -35,6 +38,7 @@ class MeetupAttendance:
     starts_at: dt.datetime
     registered: int
     attended: int
+    started: bool = True  # by the time the numbers were read
 
     @property
     def check_in_used(self) -> bool:
@@ -42,12 +46,13 @@ class MeetupAttendance:
 
     @property
     def no_shows(self) -> int:
-        return max(0, self.registered - self.attended) if self.check_in_used else 0
+        return max(0, self.registered - self.attended) if self.check_in_used and self.started else 0
 
     @property
     def no_show_rate(self) -> int | None:
-        """Percent of the registered who did not come; None where check-in was not used."""
-        if not self.check_in_used or not self.registered:
+        """Percent of the registered who did not come; None where check-in was not used
+        or the meetup has not started."""
+        if not self.check_in_used or not self.registered or not self.started:
             return None
         return round(self.no_shows * 100 / self.registered)
 
@@ -72,7 +77,9 @@ def _rows(session: Session, where) -> list[MeetupAttendance]:
         .order_by(col(Meetup.starts_at).desc())
         .limit(RECENT)
     ).all()
-    return [MeetupAttendance(i, t, s, int(r), int(a)) for i, t, s, r, a in rows]
+    now = utcnow()
+    return [MeetupAttendance(i, t, s, int(r), int(a), to_korea(s) <= now)
+            for i, t, s, r, a in rows]
 
 
 def meetup_attendance(
@@ -124,8 +131,9 @@ class AttendedView:
     starts_at: dt.datetime
 
 
-def meetups_attended(session: Session, user_id: int) -> list[AttendedView]:
-    """The meetups the member was checked in at, newest first."""
+def meetups_attended(session: Session, user_id: int, *,
+                     now: dt.datetime | None = None) -> list[AttendedView]:
+    """The meetups the member was checked in at that have started, newest first."""
     rows = session.exec(
         select(Meetup.id, Meetup.title, Meetup.starts_at)
         .join(MeetupRegistration, col(MeetupRegistration.meetup_id) == col(Meetup.id))
@@ -133,6 +141,7 @@ def meetups_attended(session: Session, user_id: int) -> list[AttendedView]:
             col(MeetupRegistration.user_id) == user_id,
             col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
             col(MeetupRegistration.checked_in_at).is_not(None),
+            col(Meetup.starts_at) <= (now or utcnow()),
         )
         .order_by(col(Meetup.starts_at).desc())
     ).all()

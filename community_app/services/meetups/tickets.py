@@ -8,7 +8,9 @@ on My Page as an image, in the confirmation and acceptance emails as an attachme
 
 **Check-in** (``check_in_ticket``): an organizer scans (or types) a code at a meetup's door.
 Refused: a code that is not ours, a ticket of another meetup, a cancelled or rejected (or
-not yet accepted) registration, and a second scan (with the time of the first). Accepted
+not yet accepted) registration, a second scan (with the time of the first), and any scan
+outside the check-in window (``admin_registrations.check_in_refusal``: from
+``COMMUNITY_CHECK_IN_OPENS_HOURS``, default 3, before the start until the end). Accepted
 tickets go through ``admin_registrations.check_in`` (audit log, attendance count), so a
 check-in by ticket and one from the registrations list are the same record.
 """
@@ -36,6 +38,8 @@ OTHER_MEETUP = "other_meetup"
 CANCELLED = "cancelled"  # cancelled or rejected
 NOT_ACCEPTED = "not_accepted"  # still waiting for approval
 UNKNOWN = "unknown"  # not a ticket of ours
+NOT_OPEN = "not_open"  # check-in opens a few hours before the start
+CLOSED = "closed"  # the meetup has ended
 
 OUTCOME_TEXTS = {
     CHECKED_IN: N_("Checked in. Welcome!"),
@@ -44,6 +48,8 @@ OUTCOME_TEXTS = {
     CANCELLED: N_("This registration was cancelled."),
     NOT_ACCEPTED: N_("This registration is not accepted yet."),
     UNKNOWN: N_("This is not a valid ticket."),
+    NOT_OPEN: admin_registrations.CHECK_IN_NOT_OPEN,
+    CLOSED: admin_registrations.CHECK_IN_CLOSED,
 }
 
 
@@ -78,6 +84,7 @@ class CheckInResult:
     status: str = ""
     checked_in_at: dt.datetime | None = None
     meetup_title: str = ""  # of the ticket's meetup (for another event)
+    params: dict = dataclasses.field(default_factory=dict)  # the outcome text's placeholders
 
     @property
     def accepted(self) -> bool:
@@ -89,7 +96,11 @@ def check_in_ticket(
 ) -> CheckInResult:
     """Check in the ticket ``code`` at meetup ``meetup_id`` (organizers only)."""
     require_organizer(session, actor_id)
-    meetup_or_404(session, meetup_id)
+    meetup = meetup_or_404(session, meetup_id)
+    now = now or utcnow()
+    if refusal := admin_registrations.check_in_refusal(meetup, now):  # whatever the code
+        outcome = NOT_OPEN if refusal.message_id == admin_registrations.CHECK_IN_NOT_OPEN else CLOSED
+        return CheckInResult(outcome, params=refusal.params)
     registration_id = registration_of_code(code)
     registration = session.get(MeetupRegistration, registration_id) if registration_id else None
     if registration is None:

@@ -71,7 +71,7 @@ def _waiting() -> rx.Component:
                 rx.text.strong(t("You are on the waitlist: number {position} in line.",
                                  position=S.place.position.to(str))),
                 " ",
-                t("If a seat frees up, we email you and hold it for you for a while."),
+                t_var(S.place.hold),
             ),
             color_scheme="blue", role="status", width="100%", id="waitlist-place",
         ),

@@ -1,5 +1,5 @@
 """Loading placeholders of the pages with an id in their address (a news item's is in
-its page), prerendered as their route's shell (``build_output.SHELL_ROUTES``): what a
+its page), prerendered as their route's shell (``reflex_ext.first_paint_build.SHELL_ROUTES``): what a
 phone paints before the JavaScript and the data.
 
 Each has the real layout's boxes (the same card paddings, the picture at the picture's

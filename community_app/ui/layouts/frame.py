@@ -208,7 +208,8 @@ def page_frame(content: rx.Component, *, path: str) -> rx.Component:
         # "true" once the server has sent the page's state (its load done): browser tests
         # wait for it before they type or click, and a full load in Uzbek or signed in is
         # painted from then on (ui/first_paint.py).
-        rx.el.span(id=READY_ID, hidden=True, data_ready=rx.State.is_hydrated.to_string()),
+        rx.el.span(id=READY_ID, hidden=True,
+                   data_ready=(rx.State.is_hydrated & ~PageLoadState.page_reading).to_string()),
         scroll_to_top(),
         page_loading_indicator(label=t("Loading a page")),
         uncaught_error_screen(

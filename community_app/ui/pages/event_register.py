@@ -190,7 +190,7 @@ def signed_out() -> rx.Component:
     return _notice(
         "log-in",
         "blue",
-        t("login to continue registration for an event"),
+        t("Log in to continue registering for an event"),
         link_button(rx.icon("log-in", size=18, aria_hidden="true"), t("Login"), href=S.login_href),
     )
 

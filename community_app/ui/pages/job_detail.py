@@ -23,6 +23,7 @@ from community_app.ui.components.jobs_parts import (
     remote_badge,
     status_badge,
     text_blocks,
+    visa_badges,
 )
 from community_app.ui.components.page_skeletons import (
     JOB_CARD_PADDING,
@@ -181,6 +182,7 @@ def _header() -> rx.Component:
         rx.heading(job.title, as_="h1", font_size=["24px", "26px", "28px", "32px"],
                    line_height="1.25"),
         rx.text(job.company, size="4", font_weight="500", color=COLORS["muted"]),
+        visa_badges(job),  # as on the job's card: visas, E-7 sponsorship, Korean, languages
         rx.grid(
             _fact("banknote", t("Salary"), t_var(job.salary)),
             _fact(

@@ -87,45 +87,73 @@ def _select(
     )
 
 
+def _filters_toggle() -> rx.Component:
+    """Phones only (assets/site.css): shows or hides the filters, saying how many are set."""
+    return rx.button(
+        rx.icon("sliders-horizontal", size=16, aria_hidden="true"),
+        t("Filters"),
+        rx.cond(JobsState.filters_chosen > 0,
+                rx.badge(JobsState.filters_chosen, variant="solid", radius="full", size="1")),
+        rx.icon(rx.cond(JobsState.filters_open, "chevron-up", "chevron-down"), size=16,
+                aria_hidden="true"),
+        on_click=JobsState.toggle_filters,
+        aria_expanded=rx.cond(JobsState.filters_open, "true", "false"),
+        aria_controls="jobs-filters",
+        variant="soft",
+        size="2",
+        height=BUTTON_HEIGHTS["sm"],
+        cursor="pointer",
+        class_name="jobs-filters-toggle",
+        type="button",
+    )
+
+
 def _filters() -> rx.Component:
     return rx.el.section(
         rx.vstack(
             _search(),
-            rx.grid(
-                _select(
-                    "jobs-location",
-                    t("Location"),
-                    JobsState.location,
-                    JobsState.set_location,
-                    [(ALL, N_("All locations")), *[(city, city) for city in CITIES]],
+            _filters_toggle(),
+            rx.vstack(
+                rx.grid(
+                    _select(
+                        "jobs-location",
+                        t("Location"),
+                        JobsState.location,
+                        JobsState.set_location,
+                        [(ALL, N_("All locations")), *[(city, city) for city in CITIES]],
+                    ),
+                    _select(
+                        "jobs-type",
+                        t("Job type"),
+                        JobsState.job_type,
+                        JobsState.set_job_type,
+                        [(ALL, N_("All types")), *JOB_TYPE_LABELS.items()],
+                    ),
+                    _select(
+                        "jobs-status",
+                        t("Status"),
+                        JobsState.status,
+                        JobsState.set_status,
+                        list(STATUS_LABELS.items()),
+                    ),
+                    _select(
+                        "jobs-sort",
+                        t("Sort by"),
+                        JobsState.sort,
+                        JobsState.set_sort,
+                        [(key, label) for key, (label, _) in SORTS.items()],
+                    ),
+                    grid_template_columns=["1fr", "repeat(2, minmax(0, 1fr))",
+                                           "repeat(2, minmax(0, 1fr))", "repeat(4, minmax(0, 1fr))"],
+                    gap="12px",
+                    width="100%",
                 ),
-                _select(
-                    "jobs-type",
-                    t("Job type"),
-                    JobsState.job_type,
-                    JobsState.set_job_type,
-                    [(ALL, N_("All types")), *JOB_TYPE_LABELS.items()],
-                ),
-                _select(
-                    "jobs-status",
-                    t("Status"),
-                    JobsState.status,
-                    JobsState.set_status,
-                    list(STATUS_LABELS.items()),
-                ),
-                _select(
-                    "jobs-sort",
-                    t("Sort by"),
-                    JobsState.sort,
-                    JobsState.set_sort,
-                    [(key, label) for key, (label, _) in SORTS.items()],
-                ),
-                grid_template_columns=["1fr", "repeat(2, minmax(0, 1fr))",
-                                       "repeat(2, minmax(0, 1fr))", "repeat(4, minmax(0, 1fr))"],
-                gap="12px",
+                _visa_filters(),
+                spacing="3",
                 width="100%",
+                id="jobs-filters",
+                class_name=rx.cond(JobsState.filters_open, "jobs-filters open", "jobs-filters"),
             ),
-            _visa_filters(),
             spacing="3",
             width="100%",
         ),

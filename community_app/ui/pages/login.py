@@ -186,7 +186,7 @@ def login() -> rx.Component:
         ),
         rx.cond(
             LoginState.registering_for_event,
-            notice("calendar-check", t("login to continue registration for an event"), "blue", width="100%"),
+            notice("calendar-check", t("Log in to continue registering for an event"), "blue", width="100%"),
         ),
         _messages(),
         rx.cond(

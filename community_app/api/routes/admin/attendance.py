@@ -14,7 +14,8 @@ from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import ViewOut, translated, utc
 from community_app.api.routes.admin.common import WITH_404
 from community_app.api.routing import Router
-from community_app.i18n import N_
+from community_app.api.errors import request_language
+from community_app.i18n import N_, gettext
 from community_app.services.meetups import attendance, tickets
 
 router = Router()
@@ -29,10 +30,12 @@ class TicketIn(BaseModel):
 
 class CheckInOut(BaseModel):
     outcome: Literal["checked_in", "already", "other_meetup", "cancelled", "not_accepted",
-                     "unknown"] = Field(
+                     "unknown", "not_open", "closed"] = Field(
         description="checked_in: accepted now; the others are refusals: already (see "
         "checkedInAt), other_meetup (see meetupTitle), cancelled (or rejected), "
-        "not_accepted (still pending), unknown (not a ticket of ours)")
+        "not_accepted (still pending), unknown (not a ticket of ours), not_open (check-in "
+        "opens COMMUNITY_CHECK_IN_OPENS_HOURS, default 3, hours before the start: the "
+        "message says when), closed (the meetup has ended)")
     accepted: bool
     registrationId: int | None
     name: str
@@ -70,7 +73,7 @@ def check_in_ticket(
                    name=r.name, status=r.status,
                    checkedInAt=utc(r.checked_in_at) if r.checked_in_at else None,
                    meetupTitle=r.meetup_title),
-        translated(request, tickets.OUTCOME_TEXTS[r.outcome]),
+        gettext(tickets.OUTCOME_TEXTS[r.outcome], request_language(request), **r.params),
     )
 
 

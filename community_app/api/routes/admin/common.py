@@ -54,12 +54,23 @@ def ruled(rules: Mapping[str, Rule], field: str) -> BeforeValidator:
     return checked_by(rules[field], clean=trimmed)
 
 
+def ruled_optional(rules: Mapping[str, Rule], field: str, kind: Any, *,
+                   about: Mapping[str, Any] | None = None, **constraints: Any) -> Any:
+    """An optional body field of type ``kind``: the service's rule for it, then the
+    ``constraints`` (``ge``, ``max_length``, ``pattern``, ...) on a value that is not null.
+    The constraints sit on ``kind`` inside the optional: beside the rule's validator they
+    would be applied to null too, and a TypeError there is a 500, not a 422. ``about``
+    holds the field's documentation (``description``, ``json_schema_extra``)."""
+    return Annotated[Annotated[kind, Field(**constraints)] | None, ruled(rules, field),
+                     Field(**(about or {}))]
+
+
 def ruled_text(rules: Mapping[str, Rule], field: str) -> Any:
     """An optional text field of a body: the service's rule for it, with the rule's length
     limits in the OpenAPI schema."""
     limits = bounds(rules[field])
-    return Annotated[str | None, ruled(rules, field),
-                     Field(min_length=limits.get("minimum") or None, max_length=limits["maximum"])]
+    return ruled_optional(rules, field, str, min_length=limits.get("minimum") or None,
+                          max_length=limits["maximum"])
 
 
 def upper_or_none(value: object) -> object:

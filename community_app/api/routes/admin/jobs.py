@@ -14,7 +14,7 @@ from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import utc
 from community_app.api.routes.admin.common import (
     DELETED, SAVED, WITH_404, WITH_409, WITH_422, item_actions, item_edits, item_list, ruled,
-    ruled_text, upper_or_none,
+    ruled_optional, ruled_text, upper_or_none,
 )
 from community_app.api.routes.jobs import JobOut
 from community_app.api.schemas.rules import also_checked_by, checked_by
@@ -59,7 +59,7 @@ def _job_list(field: str):
 
 
 def _job_number(field: str):
-    return Annotated[int | None, ruled(admin_jobs.JOB_RULES, field), Field(ge=0)]
+    return ruled_optional(admin_jobs.JOB_RULES, field, int, ge=0)
 
 
 class JobIn(BaseModel):
@@ -80,10 +80,9 @@ class JobIn(BaseModel):
     keywords: _job_list("keywords") = None
     salaryMin: _job_number("salaryMin") = None
     salaryMax: _job_number("salaryMax") = None
-    salaryCurrency: Annotated[
-        str | None, ruled(admin_jobs.JOB_RULES, "salaryCurrency"),
-        Field(min_length=3, max_length=3, description="Default KRW"),
-    ] = None
+    salaryCurrency: ruled_optional(admin_jobs.JOB_RULES, "salaryCurrency", str,
+                                   min_length=3, max_length=3,
+                                   about={"description": "Default KRW"}) = None
     contactPhone: _job_text("contactPhone") = None
     contactEmail: Annotated[str | None, ruled(admin_jobs.JOB_RULES, "contactEmail"),
                             Field(json_schema_extra={"format": "email"})] = None

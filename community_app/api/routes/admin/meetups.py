@@ -18,7 +18,7 @@ from community_app.api.formatting import from_view, translated
 from community_app.api.routes.admin.common import (
     DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, item_list,
     picture_and_name,
-    ruled, ruled_text,
+    ruled, ruled_optional, ruled_text,
 )
 from community_app.api.routes.meetups import MeetupOut, SpeakerFieldsOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
@@ -55,16 +55,16 @@ class MeetupIn(BaseModel):
         dt.date | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
         Field(description="Korea time, YYYY-MM-DD"),
     ] = None
-    startTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "startTime"),
-                         Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
-    endTime: Annotated[str | None, ruled(admin_edits.MEETUP_RULES, "endTime"),
-                       Field(description="Korea time, HH:MM", pattern=r"^\d{2}:\d{2}$")] = None
+    startTime: ruled_optional(admin_edits.MEETUP_RULES, "startTime", str, pattern=r"^\d{2}:\d{2}$",
+                              about={"description": "Korea time, HH:MM"}) = None
+    endTime: ruled_optional(admin_edits.MEETUP_RULES, "endTime", str, pattern=r"^\d{2}:\d{2}$",
+                            about={"description": "Korea time, HH:MM"}) = None
     location: ruled_text(admin_edits.MEETUP_RULES, "location") = None
-    maxSeats: Annotated[
-        int | None, ruled(admin_edits.MEETUP_RULES, "maxSeats"),
-        Field(ge=1, le=bounds(admin_edits.MEETUP_RULES["maxSeats"])["high"],
-              description="Default 50; never below the live registrations"),
-    ] = None
+    maxSeats: ruled_optional(
+        admin_edits.MEETUP_RULES, "maxSeats", int,
+        ge=1, le=bounds(admin_edits.MEETUP_RULES["maxSeats"])["high"],
+        about={"description": "Default 50; never below the live registrations"},
+    ) = None
     parking: bool | None = None
     provided: Annotated[ruled_text(admin_edits.MEETUP_RULES, "provided"),
                         Field(description="What is provided (food, ...)")] = None

@@ -13,7 +13,7 @@ from community_app.api.routing import Router
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import ViewOut, translated
-from community_app.api.routes.admin.common import NOT_ORGANIZER, SAVED, item_list, ruled
+from community_app.api.routes.admin.common import NOT_ORGANIZER, SAVED, item_list, ruled_optional
 from community_app.services import admin_jobs, admin_settings, admin_speakers, audit
 from community_app.services.meetups import admin_registrations
 from community_app.services.site import SETTINGS_RULES
@@ -34,14 +34,11 @@ class SettingsIn(BaseModel):
     """Only the fields sent are changed."""
 
     maintenance: bool | None = Field(default=None, description="The full-screen maintenance page")
-    contactEmail: Annotated[str | None, ruled(SETTINGS_RULES, "contactEmail"),
-                            Field(max_length=254, description="An email address")] = None
-    targetSpeakers: Annotated[int | None, ruled(SETTINGS_RULES, "targetSpeakers"),
-                              Field(ge=1, le=1_000_000)] = None
-    targetEvents: Annotated[int | None, ruled(SETTINGS_RULES, "targetEvents"),
-                            Field(ge=1, le=1_000_000)] = None
-    targetMembers: Annotated[int | None, ruled(SETTINGS_RULES, "targetMembers"),
-                             Field(ge=1, le=1_000_000)] = None
+    contactEmail: ruled_optional(SETTINGS_RULES, "contactEmail", str, max_length=254,
+                                 about={"description": "An email address"}) = None
+    targetSpeakers: ruled_optional(SETTINGS_RULES, "targetSpeakers", int, ge=1, le=1_000_000) = None
+    targetEvents: ruled_optional(SETTINGS_RULES, "targetEvents", int, ge=1, le=1_000_000) = None
+    targetMembers: ruled_optional(SETTINGS_RULES, "targetMembers", int, ge=1, le=1_000_000) = None
 
 
 def _settings(v) -> SettingsOut:

@@ -12,6 +12,18 @@ dynamic components, a lazy ``import("@radix-ui/themes")`` in the root that makes
 keep every Radix component (and its class names) in the chunk every page loads. The site
 has no dynamic components.
 
+Replaces: Reflex's ``RadixThemesPlugin`` (public) with a subclass whose stylesheet paths
+hard-code the file layout inside ``@radix-ui/themes`` 3.3 (``tokens/base.css``,
+``tokens/colors/<name>.css``, ``components.css``, ``utilities.css``). With the switch off
+rxconfig.py gets Reflex's own plugin (``reflex_ext.build_plugins``).
+
+Gain measured: 86 KB gzip of render-blocking CSS down to the site's 10 palettes (README,
+issue 11 runs); not yet re-measured A/B with ``make bench``.
+
+On an upgrade of Reflex or of its pinned ``@radix-ui/themes``: check those files still
+exist in ``.web/node_modules/@radix-ui/themes`` (the build fails on a missing one) and that
+``get_stylesheet_paths``/``get_frontend_dependencies`` are still the hooks Reflex calls.
+
 Adding a ``color_scheme`` with a new colour? Add it to ``PALETTES`` (a unit test checks
 every ``color_scheme`` written in ``ui/`` against this list).
 """

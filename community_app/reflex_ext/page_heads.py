@@ -1,5 +1,6 @@
 """The head of every public page, put into the HTML the server sends (an ASGI wrapper added
-in ``community_app.py`` right outside ``web_serving.serve_pages``).
+in ``community_app.py`` right outside ``web_serving.serve_pages``, with the extensions on
+and off: it is a feature, uses no private name, and only reads Reflex's output).
 
 Crawlers and link previewers do not run JavaScript: the title, meta description, canonical
 address, Open Graph / Twitter cards and JSON-LD of ``services/seo.py`` must be in the HTML.
@@ -19,6 +20,20 @@ copy nor a 304), puts the head in, and answers itself:
 
 The head is computed on a thread (it reads the shared cache, the database on a miss).
 Everything else (assets, the API, unknown pages, other methods) passes through untouched.
+
+Replaces: Reflex's ``<title>``, description and ``og:image`` tags in its prerendered HTML
+(``inject_head``: regular expressions written for the HTML of Reflex 0.10.1 / React Router
+8.4) and ``<html lang>``; no private name. Reflex's public way, ``add_page(title=...,
+description=..., meta=...)``, is one head per route, fixed at build time: not enough for
+per-item share cards, so this stays on with ``COMMUNITY_REFLEX_EXTENSIONS=off`` too.
+
+Gain: a feature (per-item titles, descriptions, share cards, JSON-LD for crawlers that run
+no JavaScript; Lighthouse SEO 1.00), not a speed-up; its cost is 1-2 ms per page on a
+thread (brotli/gzip of the page).
+
+On a Reflex upgrade: check that a built page still has one ``<title>`` and the
+``<meta content=... name="description"/>`` form ``_REPLACED`` matches (tests/unit/test_seo.py,
+and tests/e2e/test_sharing.py on the real build).
 """
 
 from __future__ import annotations
@@ -35,16 +50,47 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from community_app.api.asgi_capture import capture_response
 from community_app.db import session_scope
+from community_app.i18n import LANGUAGES
 from community_app.services import seo
-from community_app.settings import trusted_proxy_hops
 
 log = logging.getLogger(__name__)
+
+# What Reflex writes into every prerendered page and the head above replaces.
+_REPLACED = re.compile(
+    r'<title>[^<]*</title>|<meta content="[^"]*" property="og:image"/>'
+    r'|<meta content="[^"]*" name="description"/>'
+)
+_CHARSET = re.compile(r'<meta charset="utf-8"\s*/?>', re.I)
+_HEAD = re.compile(r"<head[^>]*>", re.I)
+
+
+_HTML_LANG = re.compile(r'(<html\b[^>]*?\blang=")[a-z]+(")', re.I)
+
+
+def with_html_lang(document: str, lang: str) -> str:
+    """``document`` with ``<html lang>`` in the head's language (the build says "en")."""
+    return _HTML_LANG.sub(rf"\g<1>{lang}\g<2>", document, count=1) if lang in LANGUAGES else document
+
+
+def inject_head(document: str, tags: tuple[str, str]) -> str:
+    """``document`` with Reflex's title, description and og:image replaced by ``tags``:
+    the first part early in the head (after the charset), the scripts at its end. React
+    hydrates the head's own inline script onto the first <script> it meets, so a JSON-LD
+    script before it would be taken for it (a hydration error): after it, it is skipped."""
+    head_end = document.find("</head>")
+    if head_end < 0:
+        return document
+    head = _REPLACED.sub("", document[:head_end])
+    # After the charset (it must stay in the first 1024 bytes), else right after <head>.
+    anchor = _CHARSET.search(head) or _HEAD.search(head)
+    at = anchor.end() if anchor else len(head)
+    early, late = tags
+    return head[:at] + early + head[at:] + late + document[head_end:]
 
 _NOT_PAGES = ("/api/", "/_", "/ping", "/uploaded_files", "/assets/", "/feeds/")
 _DROPPED_REQUEST_HEADERS = {b"accept-encoding", b"if-none-match", b"if-modified-since",
                             b"range", b"if-range"}
 _KEPT_RESPONSE_HEADERS = {"cache-control"}
-_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 # About 1-2 ms each for a 27 KB page; brotli's 5 is within 1 % of its 9, at a thirtieth of the time.
 GZIP_LEVEL = 5
 BROTLI_QUALITY = 5
@@ -55,19 +101,6 @@ def _is_page(scope: Scope) -> bool:
         return False
     path: str = scope["path"]
     return not path.startswith(_NOT_PAGES) and "." not in path.rsplit("/", 1)[-1]
-
-
-def request_base(scope: Scope, headers: Headers) -> str:
-    """``scheme://host`` the request came to (a proxy's ``X-Forwarded-Proto`` counts when
-    ``COMMUNITY_TRUSTED_PROXY_HOPS`` says there is one); ``COMMUNITY_PUBLIC_URL`` wins."""
-    scheme = scope.get("scheme", "http")
-    if trusted_proxy_hops() and headers.get("x-forwarded-proto") in ("http", "https"):
-        scheme = headers["x-forwarded-proto"]
-    host = headers.get("host", "")
-    if not _HOST.match(host):
-        server = scope.get("server") or ("localhost", 80)
-        host = f"{server[0]}:{server[1]}"
-    return seo.public_base(f"{scheme}://{host}")
 
 
 def with_page_heads(app: ASGIApp) -> ASGIApp:
@@ -81,7 +114,7 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
         lang = seo.head_language(headers.get("cookie", ""), headers.get("accept-language", ""))
         try:
             head = await asyncio.to_thread(_page_head, scope["path"], lang,
-                                           request_base(scope, headers))
+                                           seo.public_base())
         except Exception:  # a page without its head is better than no page
             log.exception("page head of %s", scope["path"])
             head = None
@@ -133,8 +166,8 @@ def _encoding(accept_encoding: str) -> str:
 
 def _finish(html: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str]:
     """The page with its head, compressed as asked, and its ETag: CPU work, on a thread."""
-    page = seo.inject_head(html.decode("utf-8"), seo.head_html(head))
-    body = seo.with_html_lang(page, head.lang).encode("utf-8")
+    page = inject_head(html.decode("utf-8"), seo.head_html(head))
+    body = with_html_lang(page, head.lang).encode("utf-8")
     # One ETag per encoding (a strong validator names exact bytes).
     etag = f'"{hashlib.sha256(body).hexdigest()[:32]}{"-" + encoding if encoding else ""}"'
     if encoding == "br":
