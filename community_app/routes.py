@@ -20,6 +20,7 @@ JOBS = "/jobs"
 JOB_DETAIL = "/jobs/[job_id]"
 VISA_GUIDE = "/jobs/visa-guide"
 MYPAGE = "/mypage"
+MYPAGE_ACCOUNT = "/mypage?tab=account"  # My data: export, a pending deletion and its cancel
 BLOG = "/blog"
 BLOG_POST = "/blog/[post_id]"
 MEMBER = "/members/[username]"  # a member's public page (opt-in)

@@ -60,6 +60,9 @@ class DataExport(SQLModel, table=True):
     expires_at: dt.datetime | None = None
     downloaded_at: dt.datetime | None = None
     file_name: str | None = Field(default=None, max_length=100)
+    # The language of the summary page (the site's language when asked, or the API's
+    # Accept-Language; the member's own language otherwise).
+    language: str = Field(default="en", max_length=5, sa_column_kwargs={"server_default": "en"})
 
 
 class ScheduledTask(SQLModel, table=True):

@@ -75,12 +75,16 @@ class TeamMember(SQLModel, table=True):
 
 
 class AuditEntry(SQLModel, table=True):
-    """Who did what, and when: every organizer action."""
+    """Who did what, and when: every organizer action. ``subject_user_id`` is the member an
+    entry is about (the one checked in, accepted, cleared...): their erasure blanks the
+    entry's detail, and the organizer's data export leaves it out (services/privacy)."""
 
     __tablename__ = "audit_log"
 
     id: int | None = Field(default=None, primary_key=True)
     actor_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    subject_user_id: int | None = Field(
+        default=None, foreign_key="users.id", ondelete="SET NULL", index=True)
     action: str = Field(max_length=60)
     target_type: str = Field(max_length=40)
     target_id: int | None = None

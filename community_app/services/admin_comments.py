@@ -74,7 +74,7 @@ def _set_hidden(session: Session, actor_id: int, comment_id: int, hidden: bool) 
     comment = get_or_404(session, Comment, comment_id, COMMENT_NOT_FOUND)
     comment.hidden = hidden
     saved(session, actor_id, comment, "comment.hide" if hidden else "comment.unhide",
-          ("comment", comment_id), comment.text[:200])
+          ("comment", comment_id), comment.text[:200], subject_user_id=comment.user_id)
     return _view(session.exec(_query().where(col(Comment.id) == comment_id)).one())
 
 

@@ -123,10 +123,11 @@ def distinct_items(value: object, clean: Callable[[str], str], *, longest: int,
 
 
 def logged(session: Session, actor_id: int, action: str, target: tuple[str, int | None],
-           detail: str = "", caches: Iterable[str] = ()) -> None:
-    """Record the organizer's ``action`` on ``target`` (type, id) in the audit log and
-    expire the public ``caches`` it changes."""
-    record(session, actor_id, action, *target, detail)
+           detail: str = "", caches: Iterable[str] = (), *,
+           subject_user_id: int | None = None) -> None:
+    """Record the organizer's ``action`` on ``target`` (type, id) in the audit log (about
+    the member ``subject_user_id``, if any) and expire the public ``caches`` it changes."""
+    record(session, actor_id, action, *target, detail, subject_user_id=subject_user_id)
     if caches:
         expire_caches(session, *caches)
 
@@ -137,12 +138,14 @@ def _own_id(target: tuple[str, int | None], row: object) -> tuple[str, int | Non
 
 
 def saved(session: Session, actor_id: int, row: T, action: str,
-          target: tuple[str, int | None], detail: str = "", caches: Iterable[str] = ()) -> T:
+          target: tuple[str, int | None], detail: str = "", caches: Iterable[str] = (), *,
+          subject_user_id: int | None = None) -> T:
     """Write ``row`` (flushed: it has its id), then ``logged``; the row. A target id of
     None is the row's own id (known once it is written)."""
     session.add(row)
     session.flush()
-    logged(session, actor_id, action, _own_id(target, row), detail, caches)
+    logged(session, actor_id, action, _own_id(target, row), detail, caches,
+           subject_user_id=subject_user_id)
     return row
 
 

@@ -24,6 +24,7 @@ from community_app.services.errors import Conflict, Invalid
 from community_app.services.lookup import get_or_404, view_of
 from community_app.services.mail import send_mail_in_language
 from community_app.services.paging import Listing, PageResult, searched_page
+from community_app.services.users import get_user_by_email
 from community_app.services.validation import Problem, Rule, choice_or_none, text_rule
 from community_app.settings import get_settings
 
@@ -199,8 +200,10 @@ def change_status(
     application.status_note = note
     application.updated_at = utcnow()
     detail = f"{application.full_name} <{application.email}>: {current} -> {new}"
+    member = get_user_by_email(session, application.email)
     saved(session, actor_id, application, f"speaker_application.{new.lower()}",
-          ("speaker_application", application.id), f"{detail}. {note}" if note else detail)
+          ("speaker_application", application.id), f"{detail}. {note}" if note else detail,
+          subject_user_id=member.id if member else None)
     if new in EMAILS:
         lang, subject, body = application_email(application, new)
         send_mail_in_language(application.email, subject, body, lang)

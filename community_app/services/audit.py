@@ -2,8 +2,11 @@
 
 Every organizer action goes through ``require_organizer`` (Forbidden for anyone else) and
 ends with ``record``: who (the actor), what (an action name such as ``meetup.update`` and
-its target), when (the time of the entry) and a short detail. The log is read back, newest
-first, with ``list_audit``.
+its target), when (the time of the entry) and a short detail. An entry about a member (a
+check-in, an accepted registration, a comment hidden) names that member in
+``subject_user_id``: erasing the member blanks those details, and an organizer's own data
+export leaves them out (services/privacy). The log is read back, newest first, with
+``list_audit``.
 """
 
 from __future__ import annotations
@@ -52,10 +55,14 @@ def record(
     target_type: str,
     target_id: int | None,
     detail: str = "",
+    *,
+    subject_user_id: int | None = None,
 ) -> AuditEntry:
-    """Add one entry to the audit log, in the caller's transaction."""
+    """Add one entry to the audit log, in the caller's transaction; ``subject_user_id``:
+    the member the entry is about, when its detail names one."""
     entry = AuditEntry(
         actor_id=actor_id,
+        subject_user_id=subject_user_id,
         action=action[:60],
         target_type=target_type[:40],
         target_id=target_id,

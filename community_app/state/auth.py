@@ -165,6 +165,15 @@ class AuthState(rx.State):
             self._set_user(user)
             return user
 
+    @staticmethod
+    def _landing(user: User | None, path: str) -> str:
+        """Where a sign-in goes: ``path``, or My Page's account tab while the member's
+        account deletion is pending (its date and its cancel button: signing in does not
+        cancel it)."""
+        if user is not None and user.deletion_requested_at is not None:
+            return routes.MYPAGE_ACCOUNT
+        return path
+
     def _to_login(self):
         """Send the visitor to /login, remembering where they were."""
         path = self.router.url.path or "/"

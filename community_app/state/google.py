@@ -47,8 +47,7 @@ class GoogleState(FormMessages, AuthState):
             self.error = message(GOOGLE_LOGIN_FAILED)
             return None
         self._store_tokens(pair)
-        self._member()
-        return rx.redirect("/", replace=True)
+        return rx.redirect(self._landing(self._member(), "/"), replace=True)
 
     @rx.event
     def sign_up(self, credential: str):

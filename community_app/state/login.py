@@ -154,11 +154,12 @@ class LoginState(FormMessages, AuthState):
             pair = await asyncio.to_thread(verify)
             self._store_tokens(pair)
             self._login_ticket = ""
-            if await asyncio.to_thread(self._member) is None:
+            member = await asyncio.to_thread(self._member)
+            if member is None:
                 self.error = message(VERIFICATION_FAILED)
                 return
             self.step = "credentials"
-            yield rx.redirect(self.next_path, replace=True)
+            yield rx.redirect(self._landing(member, self.next_path), replace=True)
         except DomainError as exc:
             self.error = from_error(exc)
         except Exception:  # noqa: BLE001

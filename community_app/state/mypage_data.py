@@ -11,11 +11,14 @@ import dataclasses
 import reflex as rx
 
 from community_app.db import session_scope
-from community_app.i18n import N_
+import datetime as dt
+
+from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.i18n.dates import date_texts
 from community_app.models import ConsentKind
 from community_app.services import members, privacy
 from community_app.services.errors import DomainError
+from community_app.state.lang import LangState
 from community_app.state.messages import Message, from_error, message
 
 
@@ -31,6 +34,17 @@ class ConsentRow:
     withdrawn: dict[str, str] = dataclasses.field(default_factory=dict)  # empty: in force
 
 
+DELETION_PENDING = N_("Your account will be deleted on {date}.")
+
+
+def _pending_texts(erases_at: dt.datetime | None) -> Message:
+    """"Your account will be deleted on <date>." in each language ({} when not pending)."""
+    if erases_at is None:
+        return {}
+    dates = date_texts(erases_at, "long")
+    return {lang: gettext(DELETION_PENDING, lang, date=dates[lang]) for lang in LANGUAGES}
+
+
 class MyDataMixin(rx.State, mixin=True):
     # The public member page /members/<username> (opt-in: services/members.py).
     public_profile: bool = False
@@ -43,6 +57,9 @@ class MyDataMixin(rx.State, mixin=True):
     export_url: str = ""
     deletion_error: Message = {}
     deletion_notice: Message = {}
+    # A pending deletion: "Your account will be deleted on <date>." ({} when none).
+    deletion_pending: Message = {}
+    deletion_confirming: bool = False  # the "are you sure?" dialog is open
     confirm_with_google: bool = False  # a Google-only account: Google, not a password
     google_confirmed: bool = False
     _google_credential: str = ""
@@ -54,6 +71,7 @@ class MyDataMixin(rx.State, mixin=True):
             link = privacy.download_link(export) if export else None
             self.confirm_with_google = privacy.confirms_with_google(session, user_id)
             self.public_profile = members.profile_shown(session, user_id)
+            self.deletion_pending = _pending_texts(privacy.pending_deletion(session, user_id))
         self.consents = [ConsentRow(c.label, c.meetup_title or "", date_texts(c.given_at),
                                     date_texts(c.withdrawn_at) if c.withdrawn_at else {})
                          for c in rows]
@@ -97,13 +115,19 @@ class MyDataMixin(rx.State, mixin=True):
             self._load_privacy(user.id)
 
     @rx.event
-    def request_export(self):
+    async def request_export(self):
         user = self._member()
         if user is None:
             return self._to_login()
-        with session_scope() as session:
-            privacy.request_export(session, user.id)
-        self._load_privacy(user.id)
+        lang = (await self.get_state(LangState)).current  # the summary page's language
+        user_id = user.id
+
+        def ask() -> None:
+            with session_scope() as session:
+                privacy.request_export(session, user_id, lang=lang)
+
+        await asyncio.to_thread(ask)
+        await asyncio.to_thread(self._load_privacy, user_id)
         return type(self).watch_export
 
     @rx.event(background=True)
@@ -125,8 +149,21 @@ class MyDataMixin(rx.State, mixin=True):
         self.export_status = "DOWNLOADED"
 
     @rx.event
-    async def delete_account(self, form: dict):
+    def ask_to_delete(self):
+        """"Delete my account": the "are you sure?" dialog first."""
         self.deletion_error, self.deletion_notice = {}, {}
+        self.deletion_confirming = True
+
+    @rx.event
+    def keep_account(self):
+        """The dialog closed without confirming."""
+        self.deletion_confirming = False
+
+    @rx.event
+    async def delete_account(self, form: dict):
+        """The form, sent by the dialog's confirm button."""
+        self.deletion_error, self.deletion_notice = {}, {}
+        self.deletion_confirming = False
         user = self._member()
         if user is None:
             return self._to_login()
@@ -134,18 +171,37 @@ class MyDataMixin(rx.State, mixin=True):
         keep = str(form.get("content", "keep")) != "remove"
         user_id = user.id
         credential, self._google_credential, self.google_confirmed = self._google_credential, "", False
+        client = self.router.session.client_ip
 
         def ask():
             with session_scope() as session:
                 return privacy.request_deletion(session, user_id, password=password,
-                                                google_credential=credential, keep_content=keep)
+                                                google_credential=credential, keep_content=keep,
+                                                client=client)
 
         try:
-            await asyncio.to_thread(ask)
+            erases_at = await asyncio.to_thread(ask)
         except DomainError as exc:
             self.deletion_error = from_error(exc)
             return None
-        self.deletion_notice = message(N_("Your account will be deleted in 7 days. Log in to cancel."))
+        self.deletion_pending = _pending_texts(erases_at)  # shown with its cancel button
+        return None
+
+    @rx.event
+    async def cancel_deletion(self):
+        self.deletion_error, self.deletion_notice = {}, {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        user_id = user.id
+
+        def cancel() -> bool:
+            with session_scope() as session:
+                return privacy.cancel_deletion(session, user_id)
+
+        await asyncio.to_thread(cancel)
+        self.deletion_pending = {}
+        self.deletion_notice = message(privacy.DELETION_CANCELLED)
         return None
 
     @rx.event

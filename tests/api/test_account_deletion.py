@@ -27,7 +27,7 @@ from community_app.services.privacy import deletion
 from community_app.services.storage import get_storage
 from community_app.services.uploads import PUBLIC_AVATARS, PUBLIC_BLOG, public_url
 from community_app.settings import get_settings
-from tests.api.auth_helpers import latest_code
+from tests.api.auth_helpers import latest_code, outbox_messages
 from tests.api.conftest import PASSWORD
 from tests.api.factories import insert, make_comment, make_job, make_news
 
@@ -189,23 +189,50 @@ def test_refresh_token_stops_working_once_deletion_is_asked(client, engine, make
     assert r.status_code == 401
 
 
-def test_logging_in_during_the_grace_period_cancels_the_deletion(client, engine, make_user):
+def test_logging_in_during_the_grace_period_does_not_cancel_the_deletion(client, engine, make_user):
+    """Decision (issue 27): a member may sign in during the grace period (to fetch a data
+    export, say) without cancelling; the deletion stays pending, shown with its date."""
     user, headers = make_user(email="changed.mind@example.com", first_name="Jasur")
     _ask_deletion(client, headers)
-    with Session(engine) as s:
-        assert s.get(User, user.id).deletion_requested_at is not None
     r = client.post("/api/v1/auth/login", json={"email": user.email, "password": PASSWORD,
                                                 "ipAddress": "localhost", "deviceType": "web"})
     assert r.status_code == 200, r.text
     r = client.post("/api/v1/auth/verify-login-otp",
                     json={"email": user.email, "otp": latest_code(user.email)})
     assert r.status_code == 200, r.text
+    fresh = {"Authorization": f"Bearer {r.json()['data']['access_token']}"}
+    pending = client.get(f"{ME}/deletion", headers=fresh).json()["data"]
     with Session(engine) as s:
-        assert s.get(User, user.id).deletion_requested_at is None
+        asked = s.get(User, user.id).deletion_requested_at
+    assert dt.datetime.fromisoformat(pending["erasesAt"].replace("Z", "+00:00")) == \
+        asked.replace(tzinfo=asked.tzinfo or dt.UTC) + dt.timedelta(days=7)
+    assert _erase_due(engine) == {"erase-deleted-accounts": "1 accounts erased"}
+
+
+def test_cancelling_keeps_the_account_and_emails_at_request_and_at_cancellation(client, engine, make_user):
+    user, headers = make_user(email=f"changed.mind.{secrets.token_hex(4)}@example.com", first_name="Jasur")
+    assert client.get(f"{ME}/deletion", headers=headers).json()["data"] is None
+    assert client.delete(f"{ME}/deletion", headers=headers).status_code == 404
+    _ask_deletion(client, headers)
+    [asked] = outbox_messages(user.email)
+    assert "will be deleted on" in asked["Subject"]
+    assert "/mypage?tab=account" in asked.get_body(preferencelist=("plain",)).get_content()
+    assert client.get(f"{ME}/deletion", headers=headers).json()["data"]["erasesAt"]
+    r = client.delete(f"{ME}/deletion", headers=headers)
+    assert r.status_code == 200 and r.json()["message"] == "The deletion is cancelled: your account stays."
+    assert client.get(f"{ME}/deletion", headers=headers).json()["data"] is None
+    assert [m["Subject"] for m in outbox_messages(user.email)][1].endswith("account will not be deleted")
     assert _erase_due(engine) == {"erase-deleted-accounts": "0 accounts erased"}
     with Session(engine) as s:
         kept = s.get(User, user.id)
         assert kept.first_name == "Jasur" and kept.deleted_at is None
+
+
+def test_the_deletion_emails_are_in_the_members_language(client, engine, make_user):
+    user, headers = make_user(language="uz", email=f"uz.{secrets.token_hex(4)}@example.com")
+    _ask_deletion(client, headers)
+    [asked] = outbox_messages(user.email)
+    assert asked["Content-Language"] == "uz" and "o‘chiriladi" in asked["Subject"]
 
 
 # --- retry-safe erasure (gap 8) ------------------------------------------------------------

@@ -16,7 +16,7 @@ from community_app.db import utcnow
 from community_app.models import User
 from community_app.services import scheduler
 from tests.api.conftest import PASSWORD
-from tests.api.factories import make_meetup
+from tests.api.factories import make_meetup, make_registration
 from tests.api.servers import api_server
 
 ME = "/api/v1/users/me"
@@ -122,3 +122,94 @@ def test_after_the_grace_period_seats_are_freed_and_the_name_is_gone(client, eng
         assert erased.deleted_at is not None and not erased.is_active
     after = client.get(f"/api/v1/public/meetups/{meetup.id}").json()["data"]["availableSeats"]
     assert after == seats + 1
+
+
+# --- issue 27: the deletion password check counts with login failures --------------------
+
+
+def test_wrong_deletion_passwords_count_with_login_failures_and_answer_429(client, engine, make_user):
+    """The default login limit (10 a minute per account): 10 wrong passwords answer 422,
+    the 11th 429 with Retry-After; the right password waits too, and so does the login."""
+    user, headers = make_user()
+    wrong = {"password": "Wrong-pass-1"}
+    statuses = [client.post(f"{ME}/deletion", headers=headers, json=wrong).status_code
+                for _ in range(10)]
+    assert statuses == [422] * 10
+    refused = client.post(f"{ME}/deletion", headers=headers, json=wrong)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "Too many attempts" in refused.json()["message"]
+    assert client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD}).status_code == 429
+    login = client.post("/api/v1/auth/login", json={"email": user.email, "password": PASSWORD})
+    assert login.status_code == 429
+    with Session(engine) as s:
+        assert s.get(User, user.id).deletion_requested_at is None
+
+
+def test_login_failures_and_deletion_failures_add_up(client, engine, make_user, monkeypatch):
+    monkeypatch.setenv("COMMUNITY_LIMIT_LOGIN_FAILURES_ACCOUNT", "3/hour")
+    user, headers = make_user()
+    wrong_login = {"email": user.email, "password": "Wrong-pass-1"}
+    assert [client.post("/api/v1/auth/login", json=wrong_login).status_code for _ in range(2)] == [401, 401]
+    assert client.post(f"{ME}/deletion", headers=headers, json={"password": "nope"}).status_code == 422
+    assert client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD}).status_code == 429
+
+
+# --- issue 27: an export holds the member's own data only, with a readable summary --------
+
+
+def _export_files(client, engine, headers) -> zipfile.ZipFile:
+    assert client.post(f"{ME}/export", headers=headers).status_code == 202
+    scheduler.run_due(engine, names=["build-data-exports"])
+    url = client.get(f"{ME}/export", headers=headers).json()["data"]["downloadUrl"]
+    got = client.get(url)
+    assert got.status_code == 200
+    return zipfile.ZipFile(io.BytesIO(got.content))
+
+
+def test_an_organizers_export_names_no_other_member(client, engine, make_user):
+    organizer, org_headers = make_user("organizer", first_name="Organizerjon")
+    member, member_headers = make_user(first_name="Gulnoraxon", last_name="Karimova",
+                                       email="gulnora.member@example.com")
+    meetup = make_meetup(engine, in_days=-1 / 24, hours=3, title="Started meetup")
+    registration = make_registration(engine, member, meetup)
+    r = client.post(f"/api/v1/admin/meetups/{meetup.id}/registrations/{registration.id}/check-in",
+                    headers=org_headers)
+    assert r.status_code == 200, r.text
+    files = _export_files(client, engine, org_headers)
+    everything = "".join(files.read(name).decode("utf-8", "replace") for name in files.namelist()
+                         if not name.startswith("images/"))
+    for other in ("Gulnoraxon", "Karimova", "gulnora.member", member.username):
+        assert other not in everything
+    entries = json.loads(files.read("audit_entries.json"))
+    assert [(e["action"], e["target_type"], e["target_id"], e["detail"], e["by_me"])
+            for e in entries] == [("registration.check_in", "meetup", meetup.id, "", True)]
+    # the member's own export says she was checked in, and by no named organizer
+    mine = json.loads(_export_files(client, engine, member_headers).read("audit_entries.json"))
+    assert [(e["action"], e["by_me"]) for e in mine] == [("registration.check_in", False)]
+    assert "Organizerjon" not in json.dumps(mine) and "actor_id" not in mine[0]
+
+
+@pytest.mark.parametrize(("lang", "heading", "registrations"), [
+    ("en", "Your data", "Meetup registrations"),
+    ("uz", "Sizning ma’lumotlaringiz", "Tadbirlarga ro‘yxatdan o‘tishlar"),
+])
+def test_the_export_has_a_readable_summary_in_the_members_language(
+        client, engine, make_user, lang, heading, registrations):
+    _, headers = make_user(language=lang, first_name="Sardor")
+    meetup = make_meetup(engine, title="Go meetup")
+    _register(client, headers, meetup.id)
+    files = _export_files(client, engine, headers)
+    assert "summary.html" in files.namelist() and "registrations.json" in files.namelist()
+    page = files.read("summary.html").decode()
+    assert f'<html lang="{lang}">' in page
+    assert f"<h1>{heading}</h1>" in page and f"<h2>{registrations}</h2>" in page
+    assert "Go meetup" in page and "Meet backend people." in page and "Sardor" in page
+
+
+def test_the_summary_follows_the_language_the_export_was_asked_in(client, engine, make_user):
+    _, headers = make_user(language="en")
+    assert client.post(f"{ME}/export", headers={**headers, "Accept-Language": "uz"}).status_code == 202
+    scheduler.run_due(engine, names=["build-data-exports"])
+    url = client.get(f"{ME}/export", headers=headers).json()["data"]["downloadUrl"]
+    page = zipfile.ZipFile(io.BytesIO(client.get(url).content)).read("summary.html").decode()
+    assert '<html lang="uz">' in page and "<h2>Profil</h2>" in page

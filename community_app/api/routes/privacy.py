@@ -17,13 +17,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from community_app.api.routing import Router
-from community_app.api.deps import CurrentUser, SessionDep, get_engine_for_api
+from community_app.api.deps import ClientAddress, CurrentUser, SessionDep, get_engine_for_api
 from community_app.api.envelope import Envelope, ok
+from community_app.api.errors import request_language
 from community_app.api.formatting import from_view, translated, utc
 from community_app.db import session_scope
 from community_app.i18n import N_
 from community_app.models import ConsentKind, DataExport, ExportStatus
 from community_app.services import privacy
+from community_app.services.errors import NotFound
 
 router = Router(prefix="/users/me", tags=["privacy"])
 DOWNLOAD_PATH = privacy.EXPORT_DOWNLOAD_PATH
@@ -68,7 +70,7 @@ class DeletionIn(Camel):
 
 
 class DeletionOut(Camel):
-    erases_at: dt.datetime = Field(description="When the data is erased unless you log in before")
+    erases_at: dt.datetime = Field(description="When the data is erased unless you cancel before")
 
 
 @router.get("/consents")
@@ -92,8 +94,10 @@ def choose_consent(kind: Annotated[str, Path(max_length=20)], body: ConsentChoic
 
 @router.post("/export", status_code=202)
 def request_export(user: CurrentUser, session: SessionDep, request: Request) -> Envelope[ExportOut]:
-    """Ask for a ZIP of everything held about you; built in the background."""
-    export = privacy.request_export(session, user.id)
+    """Ask for a ZIP of everything held about you; built in the background. Its summary
+    page is in the Accept-Language (your account's language without one)."""
+    export = privacy.request_export(session, user.id,
+                                    lang=request_language(request) if request.headers.get("accept-language") else None)
     return ok(ExportOut.of(export), translated(request, N_("Your data export is being prepared.")), 202)
 
 
@@ -126,14 +130,32 @@ def download_export(
                              headers={"Content-Disposition": 'attachment; filename="my-data.zip"'})
 
 
-@router.post("/deletion", status_code=202, responses={409: {}, 422: {}})
+@router.post("/deletion", status_code=202, responses={409: {}, 422: {}, 429: {}})
 def request_deletion(
-    body: DeletionIn, user: CurrentUser, session: SessionDep, request: Request
+    body: DeletionIn, user: CurrentUser, session: SessionDep, request: Request,
+    client: ClientAddress,
 ) -> Envelope[DeletionOut]:
-    """Delete your account after a 7-day grace period (logging in cancels it). 409 for the
-    last organizer; 422 for a wrong password or Google confirmation."""
+    """Delete your account after a 7-day grace period (cancel it with DELETE; logging in
+    does not cancel it); you are emailed. 409 for the last organizer; 422 for a wrong
+    password or Google confirmation; 429 once wrong passwords (here and at login) pass
+    the login limit."""
     erases_at = privacy.request_deletion(
         session, user.id, password=body.password, google_credential=body.google_credential,
-        keep_content=body.keep_content)
-    return ok(DeletionOut(erases_at=utc(erases_at)),
-              translated(request, N_("Your account will be deleted in 7 days. Log in to cancel.")), 202)
+        keep_content=body.keep_content, client=client)
+    return ok(DeletionOut(erases_at=utc(erases_at)), translated(request, privacy.DELETION_ASKED), 202)
+
+
+@router.get("/deletion")
+def pending_deletion(user: CurrentUser, session: SessionDep) -> Envelope[DeletionOut | None]:
+    """Your pending account deletion (null when none is pending)."""
+    erases_at = privacy.pending_deletion(session, user.id)
+    return ok(DeletionOut(erases_at=utc(erases_at)) if erases_at else None)
+
+
+@router.delete("/deletion", responses={404: {}})
+def cancel_deletion(user: CurrentUser, session: SessionDep, request: Request) -> Envelope[None]:
+    """Keep your account: the pending deletion is cancelled (you are emailed). 404 when no
+    deletion is pending."""
+    if not privacy.cancel_deletion(session, user.id):
+        raise NotFound(privacy.NO_PENDING_DELETION)
+    return ok(None, translated(request, privacy.DELETION_CANCELLED))

@@ -157,7 +157,8 @@ def _decide(
     emails.decision(session, registration_id, new_status == RegistrationStatus.ACCEPTED.value)
     view = _one_registration(session, registration.id)
     action = "registration.accept" if new_status == "ACCEPTED" else "registration.reject"
-    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>")
+    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>",
+           subject_user_id=view.user_id)
     expire_caches(session, *MEETUP_CACHES)
     return view
 
@@ -203,7 +204,8 @@ def _set_checked_in(
         raise Conflict(refused)
     _update_attended(session, meetup_id)
     view = _one_registration(session, registration_id)
-    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>")
+    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>",
+           subject_user_id=view.user_id)
     return view
 
 

@@ -181,5 +181,6 @@ def clear_no_shows(
     if user is None:
         raise NotFound(MEMBER_NOT_FOUND)
     update_where(session, User, col(User.id) == user_id, no_shows_cleared_at=now or utcnow())
-    record(session, actor_id, "member.clear_no_shows", "user", user_id, display_name(user))
+    record(session, actor_id, "member.clear_no_shows", "user", user_id, display_name(user),
+           subject_user_id=user_id)
     return FlaggedMemberView(user.id, display_name(user), user.email or "")

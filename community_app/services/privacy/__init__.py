@@ -5,9 +5,14 @@ Retention (run by services/scheduler.py in every worker's loop and by the cron c
 - sign-ins older than COMMUNITY_LOGIN_HISTORY_DAYS (default 180) are deleted;
 - sign-ups whose email was never confirmed (no code used, no Google) are deleted 7 days
   after they were made;
-- accounts whose deletion was asked for are erased 7 days later (a sign-in in between
-  cancels it); data exports are built, and their files removed 24 hours after they are
-  ready or once downloaded.
+- accounts whose deletion was asked for are erased 7 days later (unless the member
+  cancels it on My Page; signing in does not); data exports are built, and their files removed 24 hours after they are
+  ready or once downloaded;
+- sent (or given-up) emails lose their address, subject, text and attachments 30 days
+  after they went (SENT_MAIL_RETENTION_DAYS).
+
+What erasure does with each column that can hold personal data is listed in one place,
+``personal_data.PERSONAL_DATA`` (a test fails on a text column it does not list).
 
 One module per concern: ``consents`` (agreements and sign-in history), ``retention``,
 ``export`` ("Download my data") and ``deletion`` (the grace period and the erasure). How a
@@ -19,9 +24,10 @@ from community_app.services.privacy.consents import (  # noqa: F401
     list_sign_ins, record_sign_in, withdraw_consent,
 )
 from community_app.services.privacy.deletion import (  # noqa: F401
-    CONFIRM_GOOGLE, DELETION_GRACE_DAYS, LAST_ORGANIZER, WRONG_PASSWORD, confirms_with_google,
-    erase_account,
-    erase_due_accounts, is_deleted_member, request_deletion,
+    CONFIRM_GOOGLE, DELETION_ASKED, DELETION_CANCELLED, DELETION_GRACE_DAYS, LAST_ORGANIZER,
+    NO_PENDING_DELETION, WRONG_PASSWORD, cancel_deletion,
+    confirms_with_google, erase_account, erase_due_accounts, is_deleted_member,
+    pending_deletion, request_deletion,
 )
 from community_app.services.privacy.export import (  # noqa: F401
     EXPORT_DOWNLOAD_PATH, EXPORT_LINK_HOURS, EXPORT_LINK_INVALID, EXPORT_NOT_FOUND,
@@ -30,5 +36,6 @@ from community_app.services.privacy.export import (  # noqa: F401
     finish_download, latest_export, open_download, request_export,
 )
 from community_app.services.privacy.retention import (  # noqa: F401
-    UNVERIFIED_SIGN_UP_DAYS, purge_login_history, purge_unverified_sign_ups,
+    SENT_MAIL_RETENTION_DAYS, UNVERIFIED_SIGN_UP_DAYS, purge_login_history, purge_sent_mail,
+    purge_unverified_sign_ups,
 )

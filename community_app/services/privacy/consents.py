@@ -100,19 +100,16 @@ def record_sign_in(
     address: str = "",
     user_agent: str = "",
     now: dt.datetime | None = None,
-) -> bool:
-    """Keep the sign-in in the member's history; a sign-in also confirms the email and
-    cancels a pending account deletion. True when it cancelled one."""
+) -> None:
+    """Keep the sign-in in the member's history; a sign-in also confirms the email. (It
+    does not cancel a pending account deletion: the member does, on My Page.)"""
     now = now or utcnow()
     session.add(LoginEvent(user_id=user.id, at=now, address=(address or "")[:64],
                            user_agent=(user_agent or "")[:300], method=method))
-    cancelled = user.deletion_requested_at is not None
     if user.verified_at is None:
         user.verified_at = now
-    user.deletion_requested_at = None
     session.add(user)
     session.flush()
-    return cancelled
 
 
 @dataclasses.dataclass(frozen=True)

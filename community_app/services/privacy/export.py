@@ -1,5 +1,7 @@
-"""Download my data: a ZIP of JSON files (and the member's images) built in the background,
-downloadable once from a signed link that expires 24 hours after it is ready.
+"""Download my data: a ZIP of JSON files, a readable summary page (summary.html, in the
+member's language) and the member's images, built in the background, downloadable once
+from a signed link that expires 24 hours after it is ready. It holds the member's own data
+only: an organizer's actions about other people say what was done, not to whom.
 
 The ZIP is kept in the site's file store (``services/storage.py``: ``var/exports`` by
 default, the object store when configured, so any node can send it). The link is spent
@@ -21,15 +23,16 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.db import utcnow
-from community_app.i18n import N_
+from community_app.i18n import N_, normalize_language
 from community_app.models import (
     AuditEntry, BlogPost, Comment, DataExport, ExportStatus, JobPost, Meetup, MeetupRegistration,
-    News, SpeakerApplication, User,
+    News, SpeakerApplication, User, WaitlistEntry,
 )
 from community_app.services import scheduler
 from community_app.services.bulk import update_where
 from community_app.services.errors import Unauthorized
 from community_app.services.privacy.consents import list_consents, list_sign_ins
+from community_app.services.privacy.summary import SUMMARY_FILE, summary_html
 from community_app.services.storage import get_storage, spooled_file
 from community_app.services.uploads import public_path_of_url, read_upload
 from community_app.settings import get_settings
@@ -51,15 +54,21 @@ def delete_export_file(export: DataExport) -> None:
         get_storage().delete(export_key(export.file_name))
 
 
-def request_export(session: Session, user_id: int, *, now: dt.datetime | None = None) -> DataExport:
-    """Ask for a ZIP of everything held about the member (one at a time)."""
+def request_export(session: Session, user_id: int, *, lang: str | None = None,
+                   now: dt.datetime | None = None) -> DataExport:
+    """Ask for a ZIP of everything held about the member (one at a time); its summary page
+    in ``lang`` (the member's language by default)."""
     busy = session.exec(select(DataExport).where(
         DataExport.user_id == user_id,
         col(DataExport.status).in_([ExportStatus.PENDING.value, ExportStatus.RUNNING.value]),
     )).first()
     if busy is not None:
         return busy
-    export = DataExport(user_id=user_id, requested_at=now or utcnow())
+    if not lang:
+        user = session.get(User, user_id)
+        lang = user.language if user else None
+    export = DataExport(user_id=user_id, requested_at=now or utcnow(),
+                        language=normalize_language(lang))
     session.add(export)
     session.flush()
     return export
@@ -99,38 +108,49 @@ def _iso(value: dt.datetime | None) -> str | None:
     return value.astimezone(dt.UTC).isoformat()
 
 
+def _plain(row) -> dict:
+    """A row as JSON values (times in ISO 8601, UTC)."""
+    return {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in row.model_dump().items()}
+
+
 def _rows(session: Session, model, *where) -> list[dict]:
-    return [
-        {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in row.model_dump().items()}
-        for row in session.exec(select(model).where(*where)).all()
-    ]
+    return [_plain(row) for row in session.exec(select(model).where(*where)).all()]
 
 
 def collect_member_data(session: Session, user_id: int) -> dict[str, object]:
     """Everything held about the member, one JSON document per part."""
     user = session.get(User, user_id)
-    profile = {k: (_iso(v) if isinstance(v, dt.datetime) else v)
-               for k, v in user.model_dump().items() if k not in ("password_hash",)}
+    profile = {k: v for k, v in _plain(user).items() if k not in ("password_hash",)}
     registrations = []
     for reg, title in session.exec(
         select(MeetupRegistration, Meetup.title)
         .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
         .where(MeetupRegistration.user_id == user_id)
     ).all():
-        row = {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in reg.model_dump().items()}
+        row = _plain(reg)
         row["meetup_title"] = title
         registrations.append(row)
+    waitlist = []
+    for entry, title in session.exec(
+        select(WaitlistEntry, Meetup.title)
+        .join(Meetup, col(Meetup.id) == col(WaitlistEntry.meetup_id))
+        .where(WaitlistEntry.user_id == user_id)
+    ).all():
+        row = _plain(entry)
+        row["meetup_title"] = title
+        waitlist.append(row)
     comments = []
     for c, news_title in session.exec(
         select(Comment, News.title).join(News, col(News.id) == col(Comment.news_id))
         .where(Comment.user_id == user_id)
     ).all():
-        row = {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in c.model_dump().items()}
+        row = _plain(c)
         row["news_title"] = news_title
         comments.append(row)
     return {
         "profile.json": profile,
         "registrations.json": registrations,
+        "waitlist.json": waitlist,
         "comments.json": comments,
         "blog_posts.json": _rows(session, BlogPost, BlogPost.author_id == user_id),
         "job_posts.json": _rows(session, JobPost, JobPost.posted_by_id == user_id),
@@ -144,12 +164,35 @@ def collect_member_data(session: Session, user_id: int) -> dict[str, object]:
             {"at": _iso(e.at), "address": e.address, "user_agent": e.user_agent, "method": e.method}
             for e in list_sign_ins(session, user_id)
         ],
-        "audit_entries.json": _rows(
-            session, AuditEntry,
-            sa.or_(AuditEntry.actor_id == user_id,
-                   sa.and_(AuditEntry.target_type == "user", AuditEntry.target_id == user_id)),
-        ),
+        "audit_entries.json": _audit_entries(session, user_id),
     }
+
+
+# An organizer's action on one of these targets is about another person (an applicant, a
+# comment's author, a member): the member's export says what they did, not to whom.
+PERSON_TARGETS = frozenset({"user", "speaker_application", "comment"})
+
+
+def _audit_entries(session: Session, user_id: int) -> list[dict]:
+    """The audit entries the member made (as an organizer) or that are about the member;
+    an entry about someone else keeps its action, target kind and time only."""
+    rows = session.exec(select(AuditEntry).where(sa.or_(
+        AuditEntry.actor_id == user_id, AuditEntry.subject_user_id == user_id,
+        sa.and_(AuditEntry.target_type == "user", AuditEntry.target_id == user_id),
+    )).order_by(col(AuditEntry.created_at), col(AuditEntry.id))).all()
+    out = []
+    for e in rows:
+        about_me = e.subject_user_id == user_id or (e.target_type == "user" and e.target_id == user_id)
+        about_other = not about_me and (e.subject_user_id is not None or e.target_type in PERSON_TARGETS)
+        out.append({
+            "action": e.action,
+            "target_type": e.target_type,
+            "target_id": None if about_other and e.target_type in PERSON_TARGETS else e.target_id,
+            "detail": "" if about_other else e.detail,
+            "by_me": e.actor_id == user_id,
+            "created_at": _iso(e.created_at),
+        })
+    return out
 
 
 def member_images(session: Session, user_id: int) -> list[str]:
@@ -165,10 +208,12 @@ def build_export(session: Session, export: DataExport, now: dt.datetime) -> None
     READY for 24 hours."""
     data = collect_member_data(session, export.user_id)
     images = member_images(session, export.user_id)
+    summary = summary_html(data, export.language)
     steps = len(data) + len(images)
     name = f"{secrets.token_hex(16)}.zip"
     with spooled_file() as raw:
         with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as zf:
+            zf.writestr(SUMMARY_FILE, summary)
             for done, (file_name, content) in enumerate(data.items(), start=1):
                 zf.writestr(file_name, json.dumps(content, ensure_ascii=False, indent=2, default=str))
                 _progress(session, export, int(90 * done / steps))

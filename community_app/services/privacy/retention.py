@@ -1,4 +1,5 @@
-"""Retention rules run by the scheduler: old sign-ins and never-confirmed sign-ups go."""
+"""Retention rules run by the scheduler: old sign-ins, never-confirmed sign-ups and the
+text of sent mail go."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.models import LoginEvent, Role, User
+from community_app.models import LoginEvent, MailStatus, QueuedMail, Role, User
 from community_app.services import scheduler
+from community_app.services.bulk import update_where
 from community_app.settings import login_history_days
 
 UNVERIFIED_SIGN_UP_DAYS = 7
+# A sent (or given-up) email keeps its address, text and links this long (enough to answer
+# "did you send me...?"), then only its key stays, so it is still never sent twice.
+SENT_MAIL_RETENTION_DAYS = 30
 
 
 def purge_login_history(session: Session, now: dt.datetime, days: int | None = None) -> int:
@@ -36,6 +41,27 @@ def purge_unverified_sign_ups(session: Session, now: dt.datetime) -> int:
     if ids:
         session.execute(sa.delete(User).where(col(User.id).in_(ids)))
     return len(ids)
+
+
+def purge_sent_mail(session: Session, now: dt.datetime) -> int:
+    """Empty the address, subject, text, attachments and error of emails sent (or given
+    up) more than SENT_MAIL_RETENTION_DAYS ago; how many. The row's key (kind, member,
+    meetup, ref) stays, so the same email is still never queued twice."""
+    cutoff = now - dt.timedelta(days=SENT_MAIL_RETENTION_DAYS)
+    return update_where(
+        session, QueuedMail,
+        sa.or_(sa.and_(col(QueuedMail.status) == MailStatus.SENT.value,
+                       col(QueuedMail.sent_at) < cutoff),
+               sa.and_(col(QueuedMail.status) == MailStatus.FAILED.value,
+                       col(QueuedMail.created_at) < cutoff)),
+        col(QueuedMail.to_address) != "",
+        to_address="", subject="", body="", attachments="[]", last_error="",
+    )
+
+
+@scheduler.periodic("purge-sent-mail", every=dt.timedelta(hours=1))
+def _purge_sent_mail_task(session: Session, now: dt.datetime) -> str:
+    return f"{purge_sent_mail(session, now)} sent emails emptied"
 
 
 @scheduler.periodic("purge-login-history", every=dt.timedelta(hours=1))

@@ -35,13 +35,19 @@ def confirm_dialog(
     *,
     confirm_label: Any,
     cancel_label: Any,
-    on_confirm: Any,
+    on_confirm: Any = None,
     on_cancel: Any = None,
     open_: Any = None,
     trigger: rx.Component | None = None,
+    confirm_form: str | None = None,
 ) -> rx.Component:
     """Either ``trigger`` opens it, or state controls it through ``open_`` (then
     ``on_cancel`` runs when it closes without confirming).
+
+    With ``confirm_form`` (a form's id) the confirm button sends that form instead of
+    running ``on_confirm``: what the form holds (a password) goes straight to its submit
+    handler, never kept in the state while the member decides; the handler closes the
+    dialog (it stays open until then, or the button would be gone before it sends).
 
     The cancel button has no click handler of its own: Reflex would wrap it in a <div>,
     the element Radix gives focus to when the dialog opens, and a <div> takes none (the
@@ -52,6 +58,8 @@ def confirm_dialog(
         rx.alert_dialog.description(description),
         button_row(
             rx.alert_dialog.cancel(cancel),
+            rx.button(confirm_label, color_scheme="red", size="3", type="submit",
+                      custom_attrs={"form": confirm_form}) if confirm_form else
             rx.alert_dialog.action(rx.button(confirm_label, color_scheme="red", size="3", on_click=on_confirm)),
             justify="end",
             margin_top="16px",

@@ -393,17 +393,78 @@ def _my_data() -> rx.Component:
         ),
         rx.cond(
             MyPageState.export_url != "",
-            rx.link(rx.button(rx.icon("download", size=16), t("Download the ZIP"), type="button"),
-                    href=MyPageState.export_url, on_click=MyPageState.export_downloaded, id="export-download"),
+            # The browser fetches the file: a link is the client-side router's, which looked
+            # this API address up among the site's pages (the 404 page) unless told to
+            # leave it to the document (reload_document).
+            rx.button(
+                rx.link(rx.icon("download", size=16), t("Download the ZIP"),
+                        href=MyPageState.export_url, download="my-data.zip", reload_document=True,
+                        id="export-download", on_click=MyPageState.export_downloaded),
+                as_child=True,
+            ),
             rx.button(rx.icon("archive", size=16), t("Download my data"), type="button", variant="soft",
                       on_click=MyPageState.request_export,
                       disabled=(MyPageState.export_status == "PENDING") | (MyPageState.export_status == "RUNNING")),
         ),
         spacing="2", width="100%",
     )
-    delete = stacked_form(
+    delete = rx.cond(MyPageState.deletion_pending.contains("en"), _deletion_pending(), _deletion_form())
+    consents = rx.vstack(
+        rx.heading(t("What you agreed to"), as_="h3", size="4"),
+        rx.el.label(
+            rx.hstack(
+                rx.switch(checked=MyPageState.news_emails, on_change=MyPageState.set_news_emails,
+                          id="news-emails-switch"),
+                rx.text(t("Emails about new meetups, news and jobs"), size="2"),
+                align="center", spacing="3",
+            ),
+            cursor="pointer",
+        ),
+        rx.text(t("You can stop these emails here at any time. The Terms of Service and the Privacy Policy hold while you have an account."),
+                color=COLORS["muted"], size="1"),
+        form_alert(MyPageState.consent_notice, visible=MyPageState.consent_notice.contains("en"),
+                   color="green"),
+        rx.foreach(MyPageState.consents, _consent_row),
+        spacing="1", width="100%",
+    )
+    return rx.vstack(consents, rx.separator(size="4"), export, rx.separator(size="4"), delete,
+                     form_alert(MyPageState.deletion_notice,
+                                visible=MyPageState.deletion_notice.contains("en"), color="green"),
+                     spacing="4", **CARD)
+
+
+DELETION_FORM_ID = "deletion-form"
+
+
+def _deletion_pending() -> rx.Component:
+    """A deletion asked for: its date and the way back (also after a reload)."""
+    return rx.vstack(
         rx.heading(t("Delete my account"), as_="h3", size="4"),
-        rx.text(t("Your personal data is erased 7 days after you ask; logging in before then cancels it."),
+        rx.callout.root(
+            rx.callout.icon(rx.icon("clock", size=16)),
+            rx.callout.text(t_var(MyPageState.deletion_pending), weight="medium"),
+            color="red", role="status", width="100%",
+        ),
+        rx.text(t("Until then you can still sign in and download your data. Changed your mind?"),
+                color=COLORS["muted"], size="2"),
+        rx.button(rx.icon("undo-2", size=16), t("Cancel the deletion"), type="button",
+                  on_click=MyPageState.cancel_deletion),
+        spacing="2", width="100%", align="start",
+    )
+
+
+def _deletion_form() -> rx.Component:
+    """Keep or remove the content, the password (or Google), then "are you sure?"."""
+    confirm = confirm_dialog(
+        t("Delete your account?"),
+        t("Your personal data will be erased 7 days from now. Until then you can cancel on this page."),
+        confirm_label=t("Yes, delete my account"), cancel_label=t("Cancel"),
+        on_cancel=MyPageState.keep_account, open_=MyPageState.deletion_confirming,
+        confirm_form=DELETION_FORM_ID,
+    )
+    return stacked_form(
+        rx.heading(t("Delete my account"), as_="h3", size="4"),
+        rx.text(t("Your personal data is erased 7 days after you ask; until then you can cancel here."),
                 color=COLORS["muted"], size="2"),
         rx.radio_group.root(
             rx.vstack(
@@ -427,30 +488,11 @@ def _my_data() -> rx.Component:
             field(t("Password"), "password", type_="password", autocomplete="current-password"),
         ),
         form_alert(MyPageState.deletion_error, visible=MyPageState.deletion_error.contains("en")),
-        form_alert(MyPageState.deletion_notice, visible=MyPageState.deletion_notice.contains("en"), color="green"),
-        rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="submit", color_scheme="red"),
-        on_submit=MyPageState.delete_account, spacing="2", align="stretch",
+        rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="button", color_scheme="red",
+                  on_click=MyPageState.ask_to_delete),
+        confirm,
+        on_submit=MyPageState.delete_account, spacing="2", align="stretch", id=DELETION_FORM_ID,
     )
-    consents = rx.vstack(
-        rx.heading(t("What you agreed to"), as_="h3", size="4"),
-        rx.el.label(
-            rx.hstack(
-                rx.switch(checked=MyPageState.news_emails, on_change=MyPageState.set_news_emails,
-                          id="news-emails-switch"),
-                rx.text(t("Emails about new meetups, news and jobs"), size="2"),
-                align="center", spacing="3",
-            ),
-            cursor="pointer",
-        ),
-        rx.text(t("You can stop these emails here at any time. The Terms of Service and the Privacy Policy hold while you have an account."),
-                color=COLORS["muted"], size="1"),
-        form_alert(MyPageState.consent_notice, visible=MyPageState.consent_notice.contains("en"),
-                   color="green"),
-        rx.foreach(MyPageState.consents, _consent_row),
-        spacing="1", width="100%",
-    )
-    return rx.vstack(consents, rx.separator(size="4"), export, rx.separator(size="4"), delete,
-                     spacing="4", **CARD)
 
 
 def _personal(photo, form) -> rx.Component:
