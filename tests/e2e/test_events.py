@@ -213,6 +213,11 @@ def test_an_upcoming_event_offers_its_calendar_file_in_korea_time(page: Page, si
     expect(link).to_have_attribute("href", f"/api/v1/public/meetups/{BUSAN}/calendar.ics")
     answer = httpx.get(site.url + link.get_attribute("href"))
     assert answer.headers["content-type"].startswith("text/calendar")
+    # A click gets the file (the browser fetches it; the site's router would show the 404 page).
+    with page.expect_download() as clicked:
+        link.click()
+    assert clicked.value.suggested_filename.endswith(".ics")
+    expect(page).to_have_url(re.compile(rf"/events/upcoming/details/{BUSAN}$"))
     [event] = icalendar.Calendar.from_ical(answer.content).walk("VEVENT")
     start = event.decoded("DTSTART")
     with db(site) as s:

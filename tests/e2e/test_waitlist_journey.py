@@ -201,7 +201,10 @@ def test_from_sign_up_to_the_door(browser, site, lang):
     expect(ticket_card).to_contain_text(title)
     expect(ticket_card.get_by_role("img", name=say("QR code of your ticket"))).to_be_visible()
     ics_link = ticket_card.get_by_role("link", name=say("Add to calendar"))
-    assert ics_link.get_attribute("href") == f"/api/v1/public/meetups/{meetup_id}/calendar.ics"
+    expect(ics_link).to_have_attribute("href", f"/api/v1/public/meetups/{meetup_id}/calendar.ics")
+    with page_a.expect_download() as clicked:  # the browser gets the file, not the 404 page
+        ics_link.click()
+    assert clicked.value.suggested_filename.endswith(".ics")
     _shot(page_a, f"mypage-ticket-{lang}")
 
     confirmation = _email(site, a, say(emails.CONFIRMED_SUBJECT, title=title))

@@ -81,7 +81,8 @@ def _ticket(row) -> rx.Component:
             _muted(t("Show this code at the door.")),
             rx.link(rx.hstack(rx.icon("calendar-plus", size=16), t("Add to calendar"),
                               align="center", spacing="1"),
-                    href=row.ics, size="2", is_external=False, download=True),
+                    href=row.ics, size="2", download=True,
+                    reload_document=True),  # fetched by the browser, not the router (404 page)
             spacing="1", min_width="0",
         ),
         gap="16px", flex_direction=["column", "row"], align_items=["center", "flex-start"],

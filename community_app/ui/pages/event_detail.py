@@ -114,8 +114,11 @@ def register_area() -> rx.Component:
         rx.cond(
             card.is_past,
             rx.fragment(),
+            # The browser fetches the file (reload_document): the client-side router would
+            # look this API address up among the site's pages and show the 404 page.
             icon_link("calendar-plus", t("Add to calendar"), href=card.calendar_href,
-                      id="event-add-to-calendar", min_height="36px", font_weight="500"),
+                      id="event-add-to-calendar", min_height="36px", font_weight="500",
+                      reload_document=True),
         ),
         form_alert(S.notice, visible=S.notice.contains("en"), color="green"),
         form_alert(S.action_error, visible=S.action_error.contains("en")),
