@@ -176,7 +176,7 @@ def test_speaker_banner_apply_goes_to_the_application(page: Page):
 def test_home_in_uzbek(page: Page):
     _open_home(page)
     switch_to_uzbek(page)
-    expect(page.get_by_role("heading", name="Keyingi meetup")).to_be_visible()
+    expect(page.get_by_role("heading", name="Keyingi tadbir")).to_be_visible()
     expect(page.get_by_role("heading", name="Hamjamiyatimiz raqamlarda")).to_be_visible()
     expect(page.locator(".stat-badge").first).to_have_text("Faol")
     expect(page.get_by_role("heading", name="Tajribali spikerlar")).to_be_visible()

@@ -23,7 +23,7 @@ def test_dropdown_switches_every_text_without_reload_and_reload_keeps_it(page: P
     expect(nav.get_by_role("link", name="Kirish")).to_be_visible()
     expect(page.get_by_role("contentinfo")).to_contain_text("Barcha huquqlar himoyalangan.")
     expect(page.get_by_text("Foydalanish shartlari")).to_be_visible()
-    expect(page.get_by_text("Keyingi meetupga ro‘yxatdan o‘tishga shoshiling!")).to_be_visible()
+    expect(page.get_by_text("Keyingi tadbirga ro‘yxatdan o‘tishga shoshiling!")).to_be_visible()
     expect(page.get_by_text("All rights reserved.")).to_have_count(0)
     page.wait_for_function("localStorage.getItem('uzdev_lang') === 'uz' && document.documentElement.lang === 'uz'")
     assert page.evaluate("window.__noReload") is True  # switched without a reload

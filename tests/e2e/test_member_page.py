@@ -106,7 +106,7 @@ def test_a_member_page_is_off_until_the_member_switches_it_on(browser, base_url,
     _shot(page, "en")
 
     switch_to_uzbek(page)
-    expect(meetups.get_by_role("heading", name="Qatnashgan uchrashuvlar")).to_be_visible()
+    expect(meetups.get_by_role("heading", name="Qatnashgan tadbirlar")).to_be_visible()
     expect(posts.get_by_role("heading", name="Blog maqolalari")).to_be_visible()
     expect(page.get_by_text("A’zo bo‘lgan sana:")).to_be_visible()
     _shot(page, "uz")

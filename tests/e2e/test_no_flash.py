@@ -23,7 +23,7 @@ PASSWORD = "Demo-pass-2026!"
 # The header's texts (and the home banner's) in each language; "Login" is the signed-out button.
 ENGLISH = ["About us", "News", "Events", "Jobs", "Login", "Hurry up and register for the next meetup!"]
 UZBEK = ["Biz haqimizda", "Yangiliklar", "Tadbirlar", "Vakansiyalar", "Kirish",
-         "Keyingi meetupga ro‘yxatdan o‘tishga shoshiling!"]
+         "Keyingi tadbirga ro‘yxatdan o‘tishga shoshiling!"]
 
 RECORDER = """
 (() => {
