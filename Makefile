@@ -170,7 +170,7 @@ STOCK_REFLEX_TESTS = \
 	tests/e2e/test_frame.py::test_unknown_path_shows_the_404_page \
 	tests/e2e/test_news.py::test_details_show_the_article_as_text_with_relative_time \
 	tests/e2e/test_home.py::test_home_in_uzbek \
-	tests/e2e/test_auth.py::test_sign_up_then_log_in_with_the_emailed_code \
+	tests/e2e/test_auth.py::test_sign_up_then_the_emailed_link_signs_in \
 	tests/e2e/test_auth.py::test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header \
 	tests/e2e/test_auth.py::test_expired_access_token_is_refreshed_silently \
 	tests/e2e/test_event_register.py::test_registering_shows_the_dialog_takes_a_seat_and_a_second_try_is_refused \

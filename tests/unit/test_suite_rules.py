@@ -44,3 +44,14 @@ def test_the_rules_see_what_they_forbid():
     assert FIXED_WAIT.search("        time.sleep(0.2)  # polling")
     assert CLOCK.search("assert time.monotonic() - began < 5")
     assert CLOCK.search("assert p99 < P99_BOUND_S")
+
+
+def test_every_test_the_makefile_names_exists():
+    """The Makefile's hand-picked runs (the stock-Reflex subset) name tests by node id: a
+    renamed test must not turn that run into "not found" at the end of CI."""
+    makefile = (TESTS.parent / "Makefile").read_text(encoding="utf-8")
+    ids = re.findall(r"(tests/[\w/]+\.py)(?:::(\w+))?", makefile)
+    missing = [f"{path}::{name}" if name else path for path, name in ids
+               if not (TESTS.parent / path).is_file()
+               or (name and not re.search(rf"^def {name}\(", (TESTS.parent / path).read_text(encoding="utf-8"), re.M))]
+    assert ids and missing == []
