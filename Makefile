@@ -92,10 +92,10 @@ compile-messages: $(STAMPS)/python
 # --- running -------------------------------------------------------------------
 
 migrate: $(STAMPS)/python
-	$(BIN)/python -m community_app.cli migrate
+	$(BIN)/python -m community_app.ops.cli migrate
 
 demo: migrate
-	$(BIN)/python -m community_app.cli demo
+	$(BIN)/python -m community_app.ops.cli demo
 
 run: setup demo
 	$(BIN)/reflex run --env prod --loglevel warning
@@ -108,24 +108,24 @@ build: setup
 	$(BIN)/reflex export --frontend-only --no-zip --loglevel warning
 
 organizer: $(STAMPS)/python
-	$(BIN)/python -m community_app.cli make-organizer "$(EMAIL)"
+	$(BIN)/python -m community_app.ops.cli make-organizer "$(EMAIL)"
 
 # Archive of the database and uploads, safe while the site takes writes (README "Backups").
 backup: $(STAMPS)/python
-	$(BIN)/python -m community_app.cli backup $(if $(TO),--to "$(TO)")
+	$(BIN)/python -m community_app.ops.cli backup $(if $(TO),--to "$(TO)")
 
 restore: $(STAMPS)/python
 	@test -n "$(FILE)" || { echo "usage: make restore FILE=var/backups/uzdev-....tar.gz"; exit 2; }
-	$(BIN)/python -m community_app.cli restore "$(FILE)"
+	$(BIN)/python -m community_app.ops.cli restore "$(FILE)"
 
 run-scheduled: $(STAMPS)/python
-	$(BIN)/python -m community_app.cli run-scheduled
+	$(BIN)/python -m community_app.ops.cli run-scheduled
 
 maintenance-on: $(STAMPS)/python
-	$(BIN)/python -m community_app.cli maintenance on
+	$(BIN)/python -m community_app.ops.cli maintenance on
 
 maintenance-off: $(STAMPS)/python
-	$(BIN)/python -m community_app.cli maintenance off
+	$(BIN)/python -m community_app.ops.cli maintenance off
 
 # --- benchmark (figures to compare, not a pass/fail test; README "Performance") ----
 

@@ -1,4 +1,4 @@
-"""Reflex configuration. Every setting of the site itself is in community_app/settings.py."""
+"""Reflex configuration. Every setting of the site itself is in community_app/core/settings.py."""
 
 import os
 
@@ -6,8 +6,8 @@ import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
 from community_app import reflex_ext
-from community_app.process_memory import SERVER_ALLOCATOR_CONF, SERVER_ALLOCATOR_ENV
-from community_app.settings import (
+from community_app.serving.process_memory import SERVER_ALLOCATOR_CONF, SERVER_ALLOCATOR_ENV
+from community_app.core.settings import (
     backend_workers, cors_origins, redis_connections, session_expiry_seconds, trusted_proxy_hops,
 )
 

@@ -6,8 +6,8 @@ from alembic import context
 from sqlmodel import SQLModel
 
 import community_app.models  # noqa: F401  (registers every table)
-from community_app.db import make_engine
-from community_app.settings import get_settings
+from community_app.core.db import make_engine
+from community_app.core.settings import get_settings
 
 config = context.config
 target_metadata = SQLModel.metadata

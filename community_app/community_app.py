@@ -14,18 +14,19 @@ from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
 from community_app.reflex_ext.page_heads import with_page_heads
 from community_app.api.security_headers import SecurityHeaders
-from community_app import process_memory, reflex_ext
-from community_app.db import migrate
+from community_app import reflex_ext
+from community_app.serving import process_memory
+from community_app.core.db import migrate
 from community_app.i18n import compile_catalogs
-from community_app.logs import configure_logging
+from community_app.core.logs import configure_logging
 from community_app.reflex_ext.identical_build import serve_prebuilt_client
-from community_app.settings import get_settings, harden_var_dir
+from community_app.core.settings import get_settings, harden_var_dir
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.first_paint import first_paint_script
 from community_app.ui.i18n import t
 from community_app.ui.pages import PAGES
 from community_app.ui.styles import GLOBAL_STYLE
-from community_app.web_serving import serve_pages
+from community_app.serving.web import serve_pages
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +82,7 @@ async def run_scheduler() -> None:
     """Lifespan task: retention, account deletions and data exports (services/scheduler.py;
     each run is claimed in the database, so several workers do it once)."""
     from community_app.services import scheduler
-    from community_app.settings import scheduler_interval_seconds
+    from community_app.core.settings import scheduler_interval_seconds
 
     if interval := scheduler_interval_seconds():
         await scheduler.run_forever(interval)

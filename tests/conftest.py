@@ -53,7 +53,7 @@ import pytest  # noqa: E402
 import sqlalchemy as sa  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
-from community_app.db import make_engine, migrate  # noqa: E402
+from community_app.core.db import make_engine, migrate  # noqa: E402
 
 POSTGRES_URL = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
 DATABASES = ["sqlite", *(["postgresql"] if POSTGRES_URL else [])]

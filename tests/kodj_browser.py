@@ -33,7 +33,7 @@ def cors_api():
     from starlette.middleware.cors import CORSMiddleware
 
     from community_app.api import create_api
-    from community_app.settings import cors_origins
+    from community_app.core.settings import cors_origins
 
     api = create_api()
     api.add_middleware(

@@ -11,7 +11,7 @@ Usage (a scratch database; the API alone, without the Reflex build):
     export COMMUNITY_DATABASE_URL=sqlite:////tmp/kodj-db/site.db COMMUNITY_VAR_DIR=/tmp/kodj-var \
            COMMUNITY_LOGIN_CODE_DIGITS=5 COMMUNITY_CORS_ORIGINS=http://localhost:5173
     mkdir -p /tmp/kodj-db /tmp/kodj-var
-    .venv/bin/python -m community_app.cli migrate && .venv/bin/python -m community_app.cli demo
+    .venv/bin/python -m community_app.ops.cli migrate && .venv/bin/python -m community_app.ops.cli demo
     # the API with the CORS allow-list the site puts around it (``make run`` does this itself):
     .venv/bin/granian --interface asgi --factory --host 127.0.0.1 --port 3900 \
         tests.kodj_journeys:cors_api &

@@ -38,9 +38,9 @@ def free_port() -> int:
 
 
 def cli(env: dict, *args: str) -> str:
-    """Run a maintenance command (community_app.cli) against the server's database."""
+    """Run a maintenance command (community_app.ops.cli) against the server's database."""
     done = subprocess.run(
-        [sys.executable, "-m", "community_app.cli", *args],
+        [sys.executable, "-m", "community_app.ops.cli", *args],
         cwd=ROOT, env=env, capture_output=True, text=True, check=True,
     )
     return done.stdout

@@ -16,7 +16,7 @@ from community_app.api.openapi import document_error_answers
 from community_app.api.response_cache import PublicResponseCache
 from community_app.api.routes import ROUTERS
 from community_app.api.routes.sharing import router as sharing_router
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 API_PREFIX = "/api/v1"
 REFLEX_UPLOAD_PATH = "/_upload"

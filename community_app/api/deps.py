@@ -14,12 +14,12 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlmodel import Session
 
-from community_app.db import get_engine, session_scope
+from community_app.core.db import get_engine, session_scope
 from community_app.i18n import N_
 from community_app.models import User
 from community_app.services.errors import Forbidden, Unauthorized
 from community_app.services.tokens import INVALID_TOKEN, user_id_from_access_token
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 _bearer = HTTPBearer(auto_error=False, description="The access token from /auth/verify-login-otp")
 

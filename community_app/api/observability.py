@@ -13,7 +13,7 @@ import time
 from fastapi import Request, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from community_app import metrics
+from community_app.core import metrics
 
 access_log = logging.getLogger("community_app.access")
 

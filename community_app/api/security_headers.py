@@ -33,7 +33,7 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 GOOGLE = "https://accounts.google.com"
 # For answers that are not pages (scripts, styles, images, JSON), opened on their own.

@@ -15,7 +15,7 @@ import re
 
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.demo import extras, jobs, meetups, news, people, site_copy
 from community_app.models import (
     AffiliatedProject, Benefit, BlogPost, BlogStatus, Comment, CommentVote, JobPost, JobStatus,

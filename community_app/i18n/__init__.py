@@ -15,7 +15,7 @@ import gettext as _gettext
 from functools import lru_cache
 from pathlib import Path
 
-from community_app.settings import ROOT
+from community_app.core.settings import ROOT
 
 LOCALES_DIR = ROOT / "locales"
 DOMAIN = "messages"

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from community_app.i18n import DOMAIN, LANGUAGES, LOCALES_DIR, compile_catalogs
-from community_app.settings import ROOT
+from community_app.core.settings import ROOT
 
 POT = LOCALES_DIR / f"{DOMAIN}.pot"
 KEYWORDS = ["t", "N_", "gettext", "_", "both"]

@@ -13,7 +13,7 @@ from babel.dates import format_date as _format_date
 from babel.dates import format_time as _format_time
 
 from community_app.i18n import LANGUAGES, N_, both, gettext
-from community_app.korea_time import to_korea
+from community_app.core.korea_time import to_korea
 
 Texts = dict[str, str]
 

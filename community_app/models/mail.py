@@ -7,7 +7,7 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models._base import check_in
 from community_app.models.enums import MailKind, MailStatus
 

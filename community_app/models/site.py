@@ -7,7 +7,7 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models._base import StrEnum, check_in
 
 DEFAULT_TARGET_SPEAKERS = 50

@@ -25,7 +25,7 @@ import logging
 from importlib import metadata
 from typing import Any
 
-from community_app.settings import reflex_extensions
+from community_app.core.settings import reflex_extensions
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ import logging
 
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 
-from community_app.settings import event_concurrency
+from community_app.core.settings import event_concurrency
 
 log = logging.getLogger(__name__)
 

@@ -54,7 +54,7 @@ from typing import Any
 import reflex as rx
 import tinycss2
 
-from community_app import routes
+from community_app.core import routes
 
 log = logging.getLogger(__name__)
 

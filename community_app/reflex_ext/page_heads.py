@@ -49,7 +49,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from community_app.api.asgi_capture import capture_response
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import LANGUAGES
 from community_app.services import seo
 

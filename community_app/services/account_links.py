@@ -17,12 +17,12 @@ import secrets
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from community_app import routes
-from community_app.db import utcnow
+from community_app.core import routes
+from community_app.core.db import utcnow
 from community_app.i18n import gettext, normalize_language
 from community_app.models import AccountToken, User
 from community_app.services.mail import send_mail_in_language
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 MAX_TOKEN_LENGTH = 100  # longer strings are nobody's token
 

@@ -1,6 +1,6 @@
 """Pieces the back-office services share: reading form values, images, the end of every
 change (written, recorded in the audit log, the public caches expired once it is
-committed), and a paged list with its search (Korea time: ``community_app.korea_time``)."""
+committed), and a paged list with its search (Korea time: ``community_app.core.korea_time``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TypeVar
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.services import cache
 from community_app.services.audit import record

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 from sqlmodel import Session, and_, col, func, or_, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
 from community_app.models.job import JOB_LIFETIME_DAYS

@@ -15,7 +15,7 @@ import datetime as dt
 
 from sqlmodel import Session, col, func, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import ApplicationStatus, Expertise, SpeakerApplication
 from community_app.services.admin_common import saved
@@ -26,7 +26,7 @@ from community_app.services.mail import send_mail_in_language
 from community_app.services.paging import Listing, PageResult, searched_page
 from community_app.services.users import get_user_by_email
 from community_app.services.validation import Problem, Rule, choice_or_none, text_rule
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 APPLICATION_NOT_FOUND = N_("Speaker application not found.")
 STATUS_INVALID = N_("Unknown application status. Use one of: {values}.")

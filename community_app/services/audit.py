@@ -16,7 +16,7 @@ import datetime as dt
 
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import AuditEntry, User
 from community_app.services.errors import Forbidden

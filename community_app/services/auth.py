@@ -19,8 +19,8 @@ import secrets
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from community_app import metrics
-from community_app.db import utcnow
+from community_app.core import metrics
+from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import AccountTokenPurpose, ConsentKind, LoginCode, LoginMethod, User
 from community_app.services import account_links, privacy, ratelimit, tokens
@@ -48,7 +48,7 @@ from community_app.services.validation import (
     phone_problem,
     username_problem,
 )
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 CODE_TTL = dt.timedelta(minutes=10)
 SIGN_UP_LINK_TTL = dt.timedelta(hours=24)

@@ -6,7 +6,7 @@ A name links to the member's public page (services/members.py) while others may 
 
 from __future__ import annotations
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import LANGUAGES, N_, both
 from community_app.models import User
 

@@ -11,7 +11,7 @@ import datetime as dt
 
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
 from community_app.services.authors import full_name_or_username, page_address, public_names

@@ -50,7 +50,7 @@ from community_app.services.cache_topics import (  # noqa: F401  (cache.X is the
     NEWS, NEWS_DETAILS, SITE_SETTINGS, STATISTICS, SITE_CONTENT, MEMBERS, JOB_DETAILS, BLOG_POSTS,
     KIND_TOPIC, KINDS, EVENT_KINDS, TABLE_TOPICS,
 )
-from community_app.settings import redis_connections
+from community_app.core.settings import redis_connections
 
 T = TypeVar("T")
 _clock: Callable[[], float] = time.monotonic
@@ -285,7 +285,7 @@ def use_backend(new: Backend | None) -> None:
 def _namespace() -> str:
     """Keys are kept apart per database, so two sites (or test servers) sharing one Redis
     never read each other's values."""
-    from community_app.settings import get_settings
+    from community_app.core.settings import get_settings
 
     return hashlib.sha256(get_settings().database_url.encode()).hexdigest()[:12]
 

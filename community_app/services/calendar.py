@@ -25,16 +25,16 @@ from urllib.parse import urlparse
 import icalendar
 from sqlmodel import Session, col
 
-from community_app import routes
-from community_app.db import utcnow
+from community_app.core import routes
+from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
-from community_app.korea_time import KOREA
+from community_app.core.korea_time import KOREA
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
 from community_app.services.bulk import update_where
 from community_app.services.errors import NotFound
 from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
 from community_app.services.meetups.views import PAST, SEAT_HOLDING, UPCOMING
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 FEED_NOT_FOUND = N_("This calendar address is not valid any more.")
 FEED_NAME = N_("{site}: my events")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, User
 from community_app.services import ratelimit

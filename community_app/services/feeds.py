@@ -13,8 +13,8 @@ import xml.etree.ElementTree as ET
 
 from sqlmodel import Session, col, select
 
-from community_app import routes
-from community_app.db import utcnow
+from community_app.core import routes
+from community_app.core.db import utcnow
 from community_app.i18n import gettext
 from community_app.models import BlogPost, BlogStatus, JobPost, JobStatus, Meetup, News
 from community_app.services import cache, members, news_display
@@ -23,7 +23,7 @@ from community_app.services.blogs import list_published
 from community_app.services.markdown import render_markdown
 from community_app.services.seo import FEEDS, PAGES_BY_KEY, STATIC_PAGES
 from community_app.services.seo_items import plain_text
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -16,7 +16,7 @@ from google.auth import jwt as google_jwt
 
 from community_app.i18n import N_
 from community_app.services.errors import Unauthorized
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 ISSUERS = {"accounts.google.com", "https://accounts.google.com"}
 CERTS_TTL_S = 3600

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from community_app.services import artwork
 from community_app.services.artwork import ShareCard
 from community_app.services.storage import get_storage
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 DESIGN = "3"
 COVER_KINDS = ("news", "meetup")

@@ -19,7 +19,7 @@ import datetime as dt
 
 from sqlmodel import Session, and_, col, func, or_, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
     JobCategory, JobPost, JobStatus, JobType, KoreanLevel, User, VisaStatus, WorkingLanguage,

@@ -20,9 +20,9 @@ from email.utils import formatdate, make_msgid
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from community_app import metrics
-from community_app.db import utcnow
-from community_app.settings import get_settings
+from community_app.core import metrics
+from community_app.core.db import utcnow
+from community_app.core.settings import get_settings
 
 log = logging.getLogger(__name__)
 

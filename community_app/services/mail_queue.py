@@ -38,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.db import session_scope, utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.models import MailStatus, QueuedMail, User
 from community_app.services import mail, scheduler
 from community_app.services.bulk import update_where

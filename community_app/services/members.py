@@ -15,7 +15,7 @@ import datetime as dt
 
 from sqlmodel import Session, col, select
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.models import BlogPost, BlogStatus, User
 from community_app.services import cache

@@ -20,7 +20,7 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import AccountTokenPurpose, LoginCode, RefreshToken, User
 from community_app.services import account_links, ratelimit

@@ -6,7 +6,7 @@ A task is registered with a name and a period::
     def purge(session, now) -> str: ...
 
 Every worker's background loop (the app's lifespan) and the cron command
-``python -m community_app.cli run-scheduled`` call ``run_due()``. A task runs when its
+``python -m community_app.ops.cli run-scheduled`` call ``run_due()``. A task runs when its
 ``next_run_at`` has passed and the caller wins the claim: one conditional UPDATE that moves
 ``next_run_at`` forward. On PostgreSQL a second worker's UPDATE waits for the first and
 then finds the row no longer due; on SQLite the write lock does the same. So each period's
@@ -25,7 +25,7 @@ from collections.abc import Callable
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
-from community_app.db import session_scope, utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.models import ScheduledTask
 from community_app.services.bulk import update_where
 

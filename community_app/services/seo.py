@@ -23,7 +23,7 @@ import re
 
 from sqlmodel import Session
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.services import images, members, structured_data
@@ -35,7 +35,7 @@ from community_app.services.seo_items import (
     read_item,
     shorten,
 )
-from community_app.settings import get_settings, site_address
+from community_app.core.settings import get_settings, site_address
 
 LANG_COOKIE = "uzdev_lang"
 OG_LOCALES = {"en": "en_US", "uz": "uz_UZ"}

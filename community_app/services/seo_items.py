@@ -12,7 +12,7 @@ import re
 
 from sqlmodel import Session
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.services import blogs, cache, jobs, meetups, news
 from community_app.services.errors import NotFound

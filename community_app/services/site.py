@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from sqlmodel import Session
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import SiteSettings
 from community_app.services.errors import InvalidMany
@@ -19,7 +19,7 @@ from community_app.services.validation import (
     number_rule,
     whole_number,
 )
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 
 @dataclasses.dataclass(frozen=True)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import BinaryIO, Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from community_app.settings import VAR_DIR, get_settings
+from community_app.core.settings import VAR_DIR, get_settings
 
 AREAS = ("uploads", "exports", "images")
 CHUNK = 256 * 1024

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from community_app.korea_time import to_korea
+from community_app.core.korea_time import to_korea
 from community_app.services.seo_items import Item
 
 SCHEMA = "https://schema.org"

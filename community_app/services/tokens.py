@@ -16,11 +16,11 @@ import jwt
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import RefreshToken, User
 from community_app.services.errors import Unauthorized
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 ALGORITHM = "HS256"
 ACCESS_TTL = dt.timedelta(minutes=15)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from community_app.i18n import N_
-from community_app.korea_time import parse_date, parse_time
+from community_app.core.korea_time import parse_date, parse_time
 from community_app.models import AttendanceReason, InterestedField
 from community_app.services.errors import Invalid
 

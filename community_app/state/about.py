@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.services import cache
 from community_app.models import TeamRole
 from community_app.services.content import PersonView, list_team

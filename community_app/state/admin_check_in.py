@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.models import RegistrationStatus
-from community_app.routes import path_id
+from community_app.core.routes import path_id
 from community_app.services.meetups import admin_registrations, attendance, tickets
 from community_app.services.meetups.admin_views import meetup_or_404
 from community_app.services.meetups.ticket_codes import ticket_code

@@ -8,15 +8,15 @@ from typing import Any
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_, both
-from community_app.korea_time import korea_date
+from community_app.core.korea_time import korea_date
 from community_app.services.meetups import (
     admin_edits,
     admin_program,
     admin_registrations,
 )
-from community_app.korea_time import korea_clock as hhmm  # HH:MM in Korea time
+from community_app.core.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
 from community_app.state.admin import NEW, AdminState, row_action, stamp, whole_list
 from community_app.state.admin_rows import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service

@@ -7,7 +7,7 @@ import asyncio
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_, both
 from community_app.services import admin_settings as service
 from community_app.services.audit import list_audit

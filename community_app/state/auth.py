@@ -21,13 +21,13 @@ from urllib.parse import quote
 
 import reflex as rx
 
-from community_app.db import session_scope, utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.i18n.dates import date_texts
 from community_app.models import User
 from community_app.services import auth as auth_service
 from community_app.services import tokens
 from community_app.services.errors import DomainError
-from community_app import routes
+from community_app.core import routes
 
 log = logging.getLogger(__name__)
 

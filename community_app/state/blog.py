@@ -6,9 +6,9 @@ import dataclasses
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n.dates import date_texts
-from community_app.routes import path_id
+from community_app.core.routes import path_id
 from community_app.services import blogs
 from community_app.services.errors import NotFound
 from community_app.services.markdown import plain_excerpt, render_markdown

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.services import auth as auth_service
 from community_app.services import tokens
 from community_app.state.auth import AuthState

@@ -12,7 +12,7 @@ import logging
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.services import cache
 from community_app.services import meetups as service

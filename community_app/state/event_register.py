@@ -14,7 +14,7 @@ import logging
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.models import RegistrationStatus
 from community_app.services import cache
@@ -26,7 +26,7 @@ from community_app.state.event_views import EventCard, empty_card, event_card, p
 from community_app.state.event_waitlist import WaitPlace, read_place
 from community_app.state.page_load import PageRequest
 from community_app.state.messages import Message, field_messages, from_error, message
-from community_app import routes
+from community_app.core import routes
 
 log = logging.getLogger(__name__)
 

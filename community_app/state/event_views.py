@@ -15,10 +15,10 @@ import re
 
 from community_app.i18n import LANGUAGES, N_, both
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.korea_time import to_korea
+from community_app.core.korea_time import to_korea
 from community_app.services import meetups as service
 from community_app.state.messages import Message
-from community_app import routes
+from community_app.core import routes
 
 DEFAULT_IMAGE = "/event-default.svg"
 

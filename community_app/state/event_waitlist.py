@@ -8,7 +8,7 @@ import datetime as dt
 
 from babel.dates import format_timedelta
 
-from community_app.db import session_scope, utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import Meetup

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.services import cache
 from community_app.services import meetups as service

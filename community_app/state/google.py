@@ -6,7 +6,7 @@ import logging
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.services import auth as auth_service
 from community_app.services.errors import DomainError, InvalidMany
@@ -14,7 +14,7 @@ from community_app.services.google import GOOGLE_LOGIN_FAILED
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.state.messages import FormMessages, attempt, from_error, message, ticked
-from community_app import routes
+from community_app.core import routes
 
 log = logging.getLogger(__name__)
 

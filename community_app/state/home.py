@@ -15,7 +15,7 @@ from typing import Any
 import reflex as rx
 from reflex_components_lucide.icon import LUCIDE_ICON_LIST
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.services import cache
@@ -23,7 +23,7 @@ from community_app.services.content import BenefitView, ProjectView, list_benefi
 from community_app.services.meetups import UPCOMING, MeetupView, list_meetups
 from community_app.services.statistics import Statistics, get_statistics
 from community_app.state.links import safe_url
-from community_app import routes
+from community_app.core import routes
 
 log = logging.getLogger(__name__)
 

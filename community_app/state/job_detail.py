@@ -11,9 +11,9 @@ import logging
 
 import reflex as rx
 
-from community_app.db import session_scope, utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.i18n.dates import date_texts, relative_texts
-from community_app.routes import route_id as parse_job_id
+from community_app.core.routes import route_id as parse_job_id
 from community_app.services import jobs as service
 from community_app.services.errors import NotFound
 from community_app.state.job_texts import (

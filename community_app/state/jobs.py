@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 import reflex as rx
 
-from community_app.db import session_scope, utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.i18n import N_
 from community_app.models import KoreanLevel, WorkingLanguage
 from community_app.services import jobs as service

@@ -7,7 +7,7 @@ import logging
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.services import auth as auth_service
 from community_app.services import tokens

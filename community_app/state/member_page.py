@@ -7,8 +7,8 @@ import logging
 
 import reflex as rx
 
-from community_app import routes
-from community_app.db import session_scope
+from community_app.core import routes
+from community_app.core.db import session_scope
 from community_app.i18n.dates import date_texts
 from community_app.services import members
 from community_app.services.errors import NotFound

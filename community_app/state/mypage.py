@@ -7,7 +7,7 @@ import dataclasses
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.services import blogs, cache, job_submissions, meetups, profile

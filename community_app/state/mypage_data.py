@@ -10,7 +10,7 @@ import dataclasses
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 import datetime as dt
 
 from community_app.i18n import LANGUAGES, N_, gettext

@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 import reflex as rx
 
-from community_app import routes
-from community_app.db import session_scope
+from community_app.core import routes
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.services import calendar

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import both
 from community_app.i18n.dates import date_texts
 from community_app.services import news_display
@@ -23,7 +23,7 @@ from community_app.services.errors import DomainError
 from community_app.services.news import NewsView, normalize_news_type
 from community_app.services.text_search import MAX_FILTER_LENGTH
 from community_app.state.stepped_list import SteppedList
-from community_app import routes
+from community_app.core import routes
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, relative_texts
 from community_app.services import comments as comment_service
@@ -33,8 +33,8 @@ from community_app.state.auth import AuthState
 from community_app.state.focus import focus_element
 from community_app.state.messages import Message, field_messages, from_error, message
 from community_app.state.news import DEFAULT_IMAGE, TagView, tag_views
-from community_app import routes
-from community_app.routes import path_id
+from community_app.core import routes
+from community_app.core.routes import path_id
 
 log = logging.getLogger(__name__)
 

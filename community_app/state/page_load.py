@@ -35,7 +35,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.db import session_scope, utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.i18n import LANGUAGES, normalize_language
 from community_app.models import Role, User
 from community_app.services import cache

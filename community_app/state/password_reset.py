@@ -7,7 +7,7 @@ import asyncio
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.services import password_reset
 from community_app.state.messages import SERVER_ERROR, FormMessages, attempt, message
 

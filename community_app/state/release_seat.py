@@ -7,7 +7,7 @@ import dataclasses
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.services import cache
 from community_app.services.meetups import release
 from community_app.state.page_load import PageRequest

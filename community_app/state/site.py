@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 
 class SiteState(rx.State):

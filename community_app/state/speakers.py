@@ -13,7 +13,7 @@ import logging
 
 import reflex as rx
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.models import Experience, Expertise
 from community_app.services.errors import DomainError, Invalid, InvalidMany

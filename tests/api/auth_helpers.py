@@ -20,7 +20,7 @@ from cryptography.x509.oid import NameOID
 from google.auth import crypt
 from google.auth import jwt as google_jwt
 
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 CLIENT_ID = "test-client.apps.googleusercontent.com"
 

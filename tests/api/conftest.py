@@ -58,7 +58,7 @@ def make_user(engine):
 def google(monkeypatch):
     """A local Google stand-in; the app is configured to trust it."""
     from community_app.services.google import clear_certificate_cache
-    from community_app.settings import get_settings
+    from community_app.core.settings import get_settings
     from tests.api.auth_helpers import CLIENT_ID, FakeGoogle
 
     fake = FakeGoogle()

@@ -12,7 +12,7 @@ import itertools
 import sqlalchemy as sa
 from sqlmodel import Session, SQLModel
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import (
     Comment, CommentVote, JobPost, KeynoteSession, Meetup, MeetupNote, MeetupRegistration,
     MeetupReview, News, RegistrationStatus, Speaker, User,

@@ -16,7 +16,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
-from community_app.settings import ROOT, get_settings
+from community_app.core.settings import ROOT, get_settings
 
 
 def free_port() -> int:

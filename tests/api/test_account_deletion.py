@@ -10,7 +10,7 @@ import secrets
 import pytest
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import (
     AuditEntry,
     BlogPost,
@@ -26,7 +26,7 @@ from community_app.services.jobs import get_job
 from community_app.services.privacy import deletion
 from community_app.services.storage import get_storage
 from community_app.services.uploads import PUBLIC_AVATARS, PUBLIC_BLOG, public_url
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from tests.api.auth_helpers import latest_code, outbox_messages
 from tests.api.conftest import PASSWORD
 from tests.api.factories import insert, make_comment, make_job, make_news

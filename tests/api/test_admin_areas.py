@@ -10,7 +10,7 @@ import uuid
 import pytest
 from sqlmodel import Session
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import gettext
 from community_app.models import JobPost, SpeakerApplication
 from community_app.services.admin_speakers import ACCEPTED_BODY, REJECTED_BODY

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from PIL import Image
 from sqlmodel import Session, func, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import Meetup, MeetupRegistration
 from community_app.services.meetups import admin_edits
 from community_app.services.meetups import SEAT_HOLDING, register_for_meetup

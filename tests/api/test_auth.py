@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from community_app.models import LoginCode, User
 from community_app.services import tokens
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from tests.api.auth_helpers import latest_code, latest_link_token, outbox_messages
 from tests.api.conftest import PASSWORD
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 
-from community_app.korea_time import korea_to_utc
+from community_app.core.korea_time import korea_to_utc
 from tests.api.factories import bearer, make_meetup, make_member, make_registration
 
 API = "/api/v1"
@@ -109,7 +109,7 @@ def test_forged_feed_addresses_are_refused(client, engine):
 def test_without_a_public_address_the_feed_and_email_links_carry_the_served_port(
         client, engine, monkeypatch):
     from community_app.services.meetups import emails
-    from community_app.settings import get_settings
+    from community_app.core.settings import get_settings
 
     monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
     monkeypatch.setenv("PORT", "8123")

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from tests.api.factories import make_job, make_member
 
 URL = "/api/v1/public/job-posts"

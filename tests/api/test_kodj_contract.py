@@ -278,7 +278,7 @@ def test_jobs_list_with_the_clients_query_and_details(client, world):
 
 
 def test_sign_up_login_code_refresh_and_details(client, monkeypatch):
-    from community_app.settings import get_settings
+    from community_app.core.settings import get_settings
 
     monkeypatch.setenv("COMMUNITY_LOGIN_CODE_DIGITS", "5")
     get_settings.cache_clear()

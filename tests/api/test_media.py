@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from community_app.services.uploads import PUBLIC_FOLDERS, store_image, store_public_image
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 
 def _png() -> bytes:

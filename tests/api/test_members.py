@@ -6,7 +6,7 @@ import datetime as dt
 
 from sqlmodel import Session
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import BlogPost, BlogStatus, User
 from community_app.services import members
 from tests.api.factories import insert, make_meetup, make_registration

@@ -21,7 +21,7 @@ from community_app.services.storage import get_storage
 from community_app.services.uploads import (
     PUBLIC_AVATARS, public_path_of_url, store_image, store_public_image,
 )
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from tests.object_store import object_store, s3_server  # noqa: F401 - fixtures
 
 ME = "/api/v1/users/me"

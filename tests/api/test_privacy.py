@@ -12,7 +12,7 @@ import httpx
 import pytest
 from sqlmodel import Session
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import User
 from community_app.services import scheduler
 from tests.api.conftest import PASSWORD

@@ -13,14 +13,14 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlmodel import Session
 
-from community_app import metrics
+from community_app.core import metrics
 from community_app.api import create_api
 from community_app.api.deps import get_engine_for_api
 from community_app.api.observability import RequestMetrics
 from community_app.api.security_headers import SecurityHeaders
 from community_app.models import User
 from community_app.services.passwords import hash_password
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from tests.api.conftest import PASSWORD
 from tests.api.factories import make_comment, make_member, make_news
 from tests.api.servers import free_port

@@ -4,7 +4,7 @@ expires."""
 
 from __future__ import annotations
 
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.services import cache
 from community_app.state import event_detail
 from tests.api.factories import VALID_REGISTRATION, bearer, make_meetup, make_member, make_news

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import Meetup, MeetupRegistration, User
 from community_app.services.tokens import issue_access_token, start_session
 from tests.api.factories import (

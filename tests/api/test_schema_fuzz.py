@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from community_app.api import create_api
 from community_app.api.deps import get_engine_for_api
-from community_app.db import make_engine, migrate
+from community_app.core.db import make_engine, migrate
 from community_app.models import User
 from community_app.services.tokens import start_session
 

@@ -11,7 +11,7 @@ from PIL import Image
 from sqlmodel import Session, select
 
 from community_app.models import SpeakerApplication
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 URL = "/api/v1/speakers/register"
 PHOTO_INVALID = "Photo must be a JPEG, PNG or WebP image of at most 5 MB."

@@ -54,7 +54,7 @@ def test_a_zero_target_counts_as_reached(client, engine):
 
 
 def test_attendance_of_the_meetups_that_used_check_in(client, engine):
-    from community_app.db import utcnow
+    from community_app.core.db import utcnow
     from community_app.models import MeetupRegistration
     from tests.api.factories import make_registration
 

@@ -61,7 +61,7 @@ def test_check_in_by_code_once_and_refusals(client, engine):
 def test_organizers_see_and_clear_members_placed_last(client, engine):
     from sqlmodel import Session
 
-    from community_app.db import utcnow
+    from community_app.core.db import utcnow
     from community_app.models import Meetup, MeetupRegistration
 
     organizer = make_member(engine, role="organizer")

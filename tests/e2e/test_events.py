@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, func, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import Meetup, MeetupRegistration
 from tests.e2e.conftest import settled, wait_ready

@@ -18,7 +18,7 @@ import httpx
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import ScheduledTask, User
 import pytest
 from playwright.sync_api import Page, expect

@@ -1,4 +1,4 @@
-"""How the production server answers for pages and assets (community_app/web_serving.py,
+"""How the production server answers for pages and assets (community_app/serving/web.py,
 rxconfig.py): long-lived caching of hashed assets, revalidated HTML, brotli when accepted
 and gzip otherwise, no redirect for any link the header and footer render; and pages that
 show Markdown as server-rendered HTML (no Markdown engine in the browser)."""

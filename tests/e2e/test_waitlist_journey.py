@@ -21,7 +21,7 @@ from sqlmodel import Session
 
 from community_app.i18n import gettext
 from community_app.i18n.dates import date_texts
-from community_app.korea_time import KOREA
+from community_app.core.korea_time import KOREA
 from community_app.models import Meetup, MeetupRegistration
 from community_app.services.meetups import emails, release, tickets
 from community_app.services.meetups.offers import OFFER_SUBJECT

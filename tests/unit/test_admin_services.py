@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import (
     AuditEntry, Comment, JobPost, Meetup, MeetupRegistration, News, SpeakerApplication, User,
 )

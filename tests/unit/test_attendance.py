@@ -7,7 +7,7 @@ import datetime as dt
 
 from sqlmodel import Session
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import MeetupRegistration
 from community_app.services.meetups import attendance, offers
 from tests.api.factories import make_meetup, make_member, make_registration

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from community_app import backup
-from community_app.settings import ROOT
+from community_app.ops import backup
+from community_app.core.settings import ROOT
 from tests.conftest import POSTGRES_URL
 from tests.object_store import object_store, s3_server  # noqa: F401 - fixtures
 from tests.waiting import wait_until
@@ -145,7 +145,7 @@ def _pair_burst(path: str, stop: threading.Event, written: list[int]) -> None:
 
 
 def _cli(env: dict, *args: str, timeout: float) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "community_app.cli", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "community_app.ops.cli", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
 

@@ -8,7 +8,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlmodel import SQLModel
 
 import community_app.models  # noqa: F401
-from community_app.db import make_engine, migrate
+from community_app.core.db import make_engine, migrate
 
 
 def test_migrations_create_every_table(engine):

@@ -8,7 +8,7 @@ from collections import Counter
 import sqlalchemy as sa
 from sqlmodel import select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.demo import DEMO_MEMBER_EMAIL, DEMO_ORGANIZER_EMAIL, DEMO_PASSWORD, load_demo
 from community_app.models import (
     AffiliatedProject,

@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from community_app.i18n import LOCALES_DIR, gettext, normalize_language
-from community_app.settings import ROOT
+from community_app.core.settings import ROOT
 
 
 def _extract(tmp_path):

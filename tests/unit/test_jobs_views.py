@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.state.job_detail import TextBlock, parse_job_id, text_blocks
 from community_app.state.job_texts import (
     city_choice,

@@ -15,12 +15,11 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "community_app"
 
 # Rank of each top-level part of the package: a module may import its own rank or lower.
-# 0: the cross-cutting base every layer may use. Each is plain Python with no import of a
-# layer above: settings (the environment), db (engine, sessions, migrations), i18n
-# (catalogs, gettext, N_), korea_time (stored UTC <-> Korea dates and clocks), routes (every
-# address and link builder: states redirect to them, pages register them), logs and
-# metrics (observability).
-BASE = {"settings", "db", "i18n", "korea_time", "routes", "logs", "metrics"}
+# 0: the cross-cutting base every layer may use, plain Python with no import of a layer
+# above: core (settings, db, korea_time, routes, logs, metrics: the environment, sessions
+# and migrations, stored UTC <-> Korea dates, every address and link builder, observability)
+# and i18n (catalogs, gettext, N_).
+BASE = {"core", "i18n"}
 RANKS = {
     **dict.fromkeys(BASE, 0),
     "models": 1,
@@ -31,14 +30,14 @@ RANKS = {
     "api": 3,
     "state": 3,
     "demo": 3,
-    "cli": 3, "backup": 3, "web_serving": 3,
+    "ops": 3,  # operator commands (cli, backup)
+    "serving": 3,  # the server's middleware and the workers' memory upkeep
     # Every extension of Reflex (private names, build rewrites): it extends the states'
     # page load and the API's answers, so it sits beside them (docs/reflex-extensions.md).
     "reflex_ext": 3,
     "ui": 4,
     # The application module: the only one besides ui itself that imports ui.
     "community_app": 5,
-    "process_memory": 3,  # the workers' memory upkeep, started by the app module
 }
 SIBLINGS = {"api", "state", "demo"}  # the same rank, but none may import another
 
@@ -104,9 +103,9 @@ def test_no_import_runs_up_the_layers():
         ("services/x.py", "def f():\n    from community_app.state import auth\n"),
         ("models/x.py", "import community_app.services.cache\n"),
         ("api/x.py", "from community_app.state.auth import AuthState\n"),
-        ("db.py", "from community_app.services import cache\n"),
+        ("core/db.py", "from community_app.services import cache\n"),
         ("services/x.py", "from ..api import deps\n"),
-        ("cli.py", "from community_app.ui.pages import home\n"),
+        ("ops/cli.py", "from community_app.ui.pages import home\n"),
         ("api/x.py", "from community_app.demo import seed\n"),
     ],
 )
@@ -122,7 +121,17 @@ def test_downward_imports_pass(tmp_path):
     root = tmp_path / "community_app"
     (root / "ui").mkdir(parents=True)
     (root / "ui" / "x.py").write_text(
-        "from community_app import routes\nfrom community_app.state.auth import AuthState\n"
+        "from community_app.core import routes\nfrom community_app.state.auth import AuthState\n"
         "from community_app.services.meetups import PAST\nfrom community_app.models import User\n"
     )
     assert layer_violations(root) == []
+
+
+def test_the_package_root_holds_few_loose_modules():
+    """The root shows its kinds: code lives in the packages that say what it is (core, ops,
+    serving, reflex_ext, models, services, api, state, ui, ...); besides ``__init__.py`` and
+    the application module at most four loose modules stand at the top."""
+    loose = sorted(
+        p.name for p in PACKAGE.glob("*.py") if p.name not in {"__init__.py", "community_app.py"}
+    )
+    assert len(loose) <= 4, loose

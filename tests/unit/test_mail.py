@@ -11,7 +11,7 @@ from aiosmtpd.controller import Controller
 
 from community_app.services import mail
 from community_app.services.mail import send_mail, wait_for_sending
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 
 @pytest.fixture

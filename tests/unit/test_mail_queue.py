@@ -18,12 +18,12 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import Meetup, MeetupRegistration, QueuedMail, WaitlistEntry
 from community_app.services import mail_queue, scheduler
 from community_app.services import meetups as service
 from community_app.services.meetups import admin_registrations, release
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from tests.api.factories import VALID_REGISTRATION, make_meetup, make_member, make_registration
 
 MINUTE = dt.timedelta(minutes=1)

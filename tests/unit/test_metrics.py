@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from community_app import metrics
+from community_app.core import metrics
 from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
 from tests.conftest import in_process_backend

@@ -8,7 +8,7 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import (
     Comment,
     CommentVote,

@@ -7,7 +7,7 @@ import io
 import json
 import logging
 
-from community_app import logs
+from community_app.core import logs
 from community_app.services import scheduler
 
 

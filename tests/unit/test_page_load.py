@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from community_app.services import cache
-from community_app.settings import backend_workers, session_expiry_seconds
+from community_app.core.settings import backend_workers, session_expiry_seconds
 from community_app.state import page_load
 from community_app.state.page_load import PageData, PageLoadState, browser_language
 
@@ -46,14 +46,14 @@ def test_reads_that_need_the_database_happen_without_the_lock(monkeypatch):
 
 
 def test_the_busiest_pages_read_without_the_lock(pages):
-    from community_app import routes
+    from community_app.core import routes
 
     for path in (routes.HOME, routes.EVENT_REGISTER):
         assert isinstance(page_load.PAGE_LOADS[path], PageData), path
 
 
 def test_my_page_is_for_members_only():
-    from community_app import routes
+    from community_app.core import routes
 
     assert routes.MYPAGE in page_load.MEMBER_ONLY
 

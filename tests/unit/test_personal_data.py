@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, SQLModel, select
 
 import community_app.models  # noqa: F401 - every table registered
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import (
     AuditEntry, BlogPost, DataExport, LoginCode, LoginEvent, QueuedMail, SpeakerApplication,
     User, WaitlistEntry,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 
-from community_app import process_memory
+from community_app.serving import process_memory
 
 
 def test_startup_objects_are_left_out_of_full_collections():

@@ -10,7 +10,7 @@ import threading
 
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import Consent, LoginEvent, MeetupRegistration, ScheduledTask, User
 from community_app.services import privacy, scheduler
 from tests.api.factories import make_member

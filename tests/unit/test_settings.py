@@ -6,7 +6,7 @@ import secrets
 
 import pytest
 
-from community_app.settings import SettingsError, load_settings
+from community_app.core.settings import SettingsError, load_settings
 
 
 def test_defaults_use_embedded_sqlite_under_var(monkeypatch, tmp_path):
@@ -79,7 +79,7 @@ def test_var_folder_is_readable_by_the_site_user_only(tmp_path):
     import os
     import stat
 
-    from community_app.settings import harden_var_dir
+    from community_app.core.settings import harden_var_dir
 
     (tmp_path / "outbox").mkdir(mode=0o755)
     code_mail = tmp_path / "outbox" / "code.eml"
@@ -153,7 +153,7 @@ def test_the_server_allocator_hands_freed_pages_back_unless_told_otherwise(monke
     good (60-70 MB; `make bench SECTIONS=load`). An operator's own setting wins."""
     import os
 
-    from community_app.process_memory import SERVER_ALLOCATOR_CONF
+    from community_app.serving.process_memory import SERVER_ALLOCATOR_CONF
 
     _reload_rxconfig(monkeypatch, _RJEM_MALLOC_CONF=given)
     assert os.environ["_RJEM_MALLOC_CONF"] == (given or SERVER_ALLOCATOR_CONF)

@@ -67,7 +67,7 @@ def test_my_tickets_are_the_accepted_registrations_not_ended(engine, session):
 def test_check_in_is_open_from_three_hours_before_the_start_until_the_end(engine, session):
     import datetime as dt
 
-    from community_app.korea_time import KOREA
+    from community_app.core.korea_time import KOREA
     from community_app.services.meetups import admin_registrations
 
     meetup = make_meetup(engine, starts_at=dt.datetime(2030, 5, 4, 10, 0, tzinfo=dt.UTC))  # 19:00 KST

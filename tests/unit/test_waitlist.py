@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 from sqlmodel import Session, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import Meetup, MeetupRegistration, QueuedMail, User, WaitlistEntry
 from community_app.services import scheduler
 from community_app.services import meetups as service

@@ -21,8 +21,8 @@ from community_app.api.formatting import ViewOut, from_view, translated
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import accepted_values, checked_by, parsed_by, to_value
 from community_app.i18n import N_
-from community_app.korea_time import korea_date_of
-from community_app.korea_time import to_korea as in_korea
+from community_app.core.korea_time import korea_date_of
+from community_app.core.korea_time import to_korea as in_korea
 from community_app.models import AttendanceReason, InterestedField, RegistrationStatus
 from community_app.services import meetups as service
 from community_app.services.validation import (

@@ -7,12 +7,12 @@ import datetime as dt
 
 from pydantic import BaseModel, Field
 
-from community_app import routes
+from community_app.core import routes
 from community_app.api.deps import SessionDep
 from community_app.api.routing import Router
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import utc
-from community_app.korea_time import to_korea as in_korea
+from community_app.core.korea_time import to_korea as in_korea
 from community_app.services import members as member_service
 
 router = Router(tags=["members"])

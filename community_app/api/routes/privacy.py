@@ -21,7 +21,7 @@ from community_app.api.deps import ClientAddress, CurrentUser, SessionDep, get_e
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
 from community_app.api.formatting import from_view, translated, utc
-from community_app.db import session_scope
+from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.models import ConsentKind, DataExport, ExportStatus
 from community_app.services import privacy

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from community_app.api.routing import Router
 from community_app.api.envelope import Envelope, ok
-from community_app.db import get_engine
+from community_app.core.db import get_engine
 
 router = Router(tags=["system"])
 

@@ -23,7 +23,7 @@ from community_app.api.routes.meetups import (
     AWAITING_APPROVAL, REGISTERED, MeetupOut, RegistrationIn, RegistrationOut,
 )
 from community_app.i18n import N_
-from community_app.korea_time import to_korea
+from community_app.core.korea_time import to_korea
 from community_app.models import RegistrationStatus, WaitlistStatus
 from community_app.services import meetups as service
 

@@ -24,8 +24,8 @@ from collections.abc import Mapping
 # SPEC section 3: what a meetup shows when a value is missing.
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
-from community_app.korea_time import (
+from community_app.core.db import utcnow
+from community_app.core.korea_time import (
     korea_to_utc,
     parse_date,
     parse_time,

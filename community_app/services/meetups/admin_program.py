@@ -6,10 +6,10 @@ from collections.abc import Mapping
 
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 
 # SPEC section 3: what a meetup shows when a value is missing.
-from community_app.korea_time import (
+from community_app.core.korea_time import (
     korea_date_of,
     korea_to_utc,
     parse_time,

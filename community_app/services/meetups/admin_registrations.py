@@ -11,9 +11,9 @@ import io
 
 from sqlmodel import Session, col, func, or_, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext
-from community_app.korea_time import (
+from community_app.core.korea_time import (
     KOREA,
     korea_clock,
     korea_date,
@@ -51,7 +51,7 @@ from community_app.services.meetups.views import (
 )
 from community_app.services.text_search import clean_filter, contains_ci
 from community_app.services.validation import choice_or_none
-from community_app.settings import check_in_opens_hours
+from community_app.core.settings import check_in_opens_hours
 
 # ---------------------------------------------------------------- the check-in window
 

@@ -18,9 +18,9 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
-from community_app.korea_time import to_korea
+from community_app.core.korea_time import to_korea
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
 from community_app.services.audit import display_name, record, require_organizer
 from community_app.services.bulk import update_where

@@ -16,8 +16,8 @@ import datetime as dt
 
 from sqlmodel import Session, col, select
 
-from community_app import routes
-from community_app.db import utcnow
+from community_app.core import routes
+from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import (
@@ -31,7 +31,7 @@ from community_app.models import (
 from community_app.services import calendar, mail_queue, scheduler
 from community_app.services.mail_queue import Attachment, Rendered
 from community_app.services.meetups.ticket_codes import qr_png, ticket_code
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 MY_PAGE_EVENTS = "/mypage?tab=events"  # the member's registrations and waitlist (My Page)
 REMINDER_AHEAD = dt.timedelta(hours=48)

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_, normalize_language
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import (
@@ -49,7 +49,7 @@ from community_app.services.bulk import update_where
 from community_app.services.meetups import emails
 from community_app.services.meetups.seats import free_seat
 from community_app.services.meetups.views import SEAT_HOLDING
-from community_app.settings import waitlist_claim_hours
+from community_app.core.settings import waitlist_claim_hours
 
 NO_SHOW_LIMIT = 2  # this many no-shows ...
 RECENT_MEETUPS = 5  # ... among the member's last this many past meetups

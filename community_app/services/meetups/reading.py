@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import (
     KeynoteSession, Meetup, MeetupNote, MeetupRegistration, MeetupReview, RegistrationStatus,
     Speaker, User,

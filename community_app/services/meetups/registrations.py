@@ -10,7 +10,7 @@ from collections.abc import Mapping
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.models import (
     AttendanceReason,
     InterestedField,

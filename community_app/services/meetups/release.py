@@ -18,14 +18,14 @@ import datetime as dt
 import jwt
 from sqlmodel import Session
 
-from community_app import routes
-from community_app.db import utcnow
+from community_app.core import routes
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Meetup, MeetupRegistration
 from community_app.services.errors import Conflict, NotFound
 from community_app.services.meetups.registrations import cancel_registration
 from community_app.services.meetups.views import SEAT_HOLDING
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 ALGORITHM = "HS256"
 KIND = "release-seat"

@@ -11,7 +11,7 @@ import io
 
 import segno
 
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 QR_PREFIX = "UZDEV:"
 

@@ -22,7 +22,7 @@ import datetime as dt
 
 from sqlmodel import Session, col
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
 from community_app.services.audit import display_name, require_organizer

@@ -7,7 +7,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
     KeynoteSession,

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Meetup, WaitlistEntry, WaitlistStatus
 from community_app.services import scheduler

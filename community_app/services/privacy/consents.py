@@ -8,7 +8,7 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Consent, ConsentKind, LoginEvent, LoginMethod, Meetup, User
 from community_app.services.errors import BadRequest

@@ -13,7 +13,7 @@ import logging
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.i18n.dates import date_texts
 from community_app.models import (
@@ -46,7 +46,7 @@ from community_app.services.privacy.export import delete_export_file, member_ima
 from community_app.services.uploads import delete_upload
 from community_app.services.mail import send_mail_in_language
 from community_app.services.users import normalize_email
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 log = logging.getLogger(__name__)
 

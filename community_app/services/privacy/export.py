@@ -22,7 +22,7 @@ import jwt
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.db import utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_, normalize_language
 from community_app.models import (
     AuditEntry, BlogPost, Comment, DataExport, ExportStatus, JobPost, Meetup, MeetupRegistration,
@@ -35,7 +35,7 @@ from community_app.services.privacy.consents import list_consents, list_sign_ins
 from community_app.services.privacy.summary import SUMMARY_FILE, summary_html
 from community_app.services.storage import get_storage, spooled_file
 from community_app.services.uploads import public_path_of_url, read_upload
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 
 EXPORT_LINK_HOURS = 24
 EXPORT_LINK_INVALID = N_("This download link is invalid, used or expired. Please ask for a new export.")

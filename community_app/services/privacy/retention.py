@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 from community_app.models import LoginEvent, MailStatus, QueuedMail, Role, User
 from community_app.services import scheduler
 from community_app.services.bulk import update_where
-from community_app.settings import login_history_days
+from community_app.core.settings import login_history_days
 
 UNVERIFIED_SIGN_UP_DAYS = 7
 # A sent (or given-up) email keeps its address, text and links this long (enough to answer

@@ -11,7 +11,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.state.admin import AdminState
 from community_app.state.site import SiteState

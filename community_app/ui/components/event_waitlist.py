@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.state.event_register import EventRegisterState as S
 from community_app.ui.components.blocks import button_row, notice
 from community_app.ui.components.buttons import action_button, link_button

@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import icon_link, icon_tile, round_photo, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.status_screen import status_screen

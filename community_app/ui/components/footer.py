@@ -5,8 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.settings import get_settings
-from community_app import routes
+from community_app.core.settings import get_settings
+from community_app.core import routes
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t
 from community_app.ui.styles import COLORS, PAGE_COLUMN

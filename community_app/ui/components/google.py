@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars.base import Var
 
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.lang import LangState
 from community_app.ui.components.browser import _SiteComponent

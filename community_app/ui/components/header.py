@@ -7,10 +7,10 @@ from typing import Any
 import reflex as rx
 
 from community_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t

@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.state.home import BENEFIT_ICONS, FALLBACK_ICON, STATISTICS, HomeState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import button_row, icon_tile, section_content, side_card, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown

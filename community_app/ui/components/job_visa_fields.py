@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.models import KoreanLevel, VisaStatus, WorkingLanguage
 from community_app.ui.components.forms import error_text

@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components import blocks
 from community_app.ui.components.blocks import icon_circle
 from community_app.ui.components.buttons import action_button, link_button

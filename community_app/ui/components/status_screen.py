@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.i18n import t
 from community_app.ui.styles import CENTRED_LINES, COLORS

@@ -21,12 +21,12 @@ from typing import Any
 import reflex as rx
 
 from community_app.i18n import gettext
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.state.page_load import MEMBER_ONLY, PAGE_LOADS, PageData, PageLoadState
 from community_app.state.site import SiteState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.browser import (
     dismissible_banner,
     loading_screen,

@@ -9,7 +9,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.about import AboutState, read_about
 from community_app.state.page_load import PageData
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import bare_list, button_row, icon_link, icon_tile, round_photo
 from community_app.ui.components.blocks import section_content, side_card
 from community_app.ui.components.buttons import link_button

@@ -6,7 +6,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.blog import BlogState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, blog_post_skeleton

@@ -6,7 +6,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.google import GoogleState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
 from community_app.ui.i18n import t

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.state.confirm_sign_up import ConfirmSignUpState as S
 from community_app.ui.components.buttons import link_button

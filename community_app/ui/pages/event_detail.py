@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.event_detail import EventDetailState as S
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist

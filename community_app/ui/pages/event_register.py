@@ -12,7 +12,7 @@ from community_app.models import AttendanceReason, InterestedField
 from community_app.state.event_register import EventRegisterState as S
 from community_app.state.event_register import read_register
 from community_app.state.page_load import PageData
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import button_row, first_of, icon_link, icon_tile, notice
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.events_parts import (

@@ -9,7 +9,7 @@ from community_app.i18n import N_
 from community_app.state.event_views import ALL, NEWEST, OLDEST, SOONEST
 from community_app.services.meetups import PAST, UPCOMING
 from community_app.state.events import EventsState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import card_results, first_of, load_more, page_title, status_panel
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.events_parts import event_card

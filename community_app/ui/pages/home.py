@@ -9,7 +9,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.home import HomeState, read_home
 from community_app.state.page_load import PageData
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_sections import (

@@ -9,9 +9,9 @@ from typing import Any
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile
 from community_app.ui.components.blocks import first_of, notice, round_photo
 from community_app.ui.components.buttons import action_button, link_button

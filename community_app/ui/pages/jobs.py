@@ -17,7 +17,7 @@ from community_app.state.job_texts import (
     JobCard,
 )
 from community_app.state.jobs import ALL, SORTS, JobsState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import bare_list, card_title, icon_circle, icon_link, icon_text
 from community_app.ui.components.blocks import load_more, loading_line, status_panel
 from community_app.ui.components.jobs_parts import (

@@ -6,10 +6,10 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.models import ConsentKind
-from community_app.settings import get_settings
+from community_app.core.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import notice, white_card
 from community_app.ui.components.buttons import text_button
 from community_app.ui.components.forms import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app import routes
+from community_app.core import routes
 from community_app.state.member_page import MemberPageState
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, member_page_skeleton
 from community_app.ui.components.status_screen import status_screen

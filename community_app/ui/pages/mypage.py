@@ -13,7 +13,7 @@ from community_app.models import JobCategory, JobType
 from community_app.state.auth import AuthState
 from community_app.state.mypage import CANCEL_OPENER, EVENTS_HEADING_ID, MyPageState, read_mypage
 from community_app.state.page_load import PageData
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import list_row
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.dialogs import confirm_dialog

@@ -13,7 +13,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.state.news import NewsState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more
 from community_app.ui.components.blocks import first_of, message_block, page_title
 from community_app.ui.components.buttons import action_button, link_button

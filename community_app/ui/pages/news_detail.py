@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.news_detail import NewsDetailState
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import button_row, message_block
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.news_cards import copy_link_button, news_image, tag_list, type_badge

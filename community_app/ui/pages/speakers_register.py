@@ -16,7 +16,7 @@ from community_app.state.speakers import (
     PHOTO_UPLOAD_ID,
     SpeakerState,
 )
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.blocks import button_row, icon_tile
 from community_app.ui.components.buttons import text_button
 from community_app.ui.components.dialogs import outcome_dialog

@@ -10,7 +10,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.models import VisaStatus
-from community_app import routes
+from community_app.core import routes
 from community_app.ui.components.document import document_page
 from community_app.ui.layouts.frame import page
 from community_app.ui.i18n import t

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.state.admin_check_in import AdminCheckInState as S
 from community_app.ui.components.admin_common import (

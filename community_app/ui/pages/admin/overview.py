@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app import routes
+from community_app.core import routes
 from community_app.i18n import N_
 from community_app.state.admin_overview import AdminOverviewState as S
 from community_app.ui.components.admin_attendance import attendance_section

@@ -18,7 +18,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from community_app.settings import ROOT, VAR_DIR, get_settings
+from community_app.core.settings import ROOT, VAR_DIR, get_settings
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 

@@ -1,6 +1,6 @@
 """Backups: one archive with a consistent copy of the database and the uploaded files.
 
-``make backup`` (``python -m community_app.cli backup [--to DIR]``) writes
+``make backup`` (``python -m community_app.ops.cli backup [--to DIR]``) writes
 ``var/backups/uzdev-<UTC time>.tar.gz`` while the site keeps taking writes:
 
 - SQLite: the online backup API copies the whole live database in one step, inside one
@@ -37,7 +37,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from community_app.services.storage import get_storage
-from community_app.settings import VAR_DIR, get_settings
+from community_app.core.settings import VAR_DIR, get_settings
 
 SQLITE_FILE = "database.sqlite3"
 POSTGRES_FILE = "database.pgdump"

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VAR_DIR = Path(os.environ.get("COMMUNITY_VAR_DIR", ROOT / "var"))
 
 

@@ -1,4 +1,4 @@
-"""Maintenance commands: ``python -m community_app.cli <command>`` (or the make targets).
+"""Maintenance commands: ``python -m community_app.ops.cli <command>`` (or the make targets).
 
   migrate                 upgrade the database to the newest migration
   demo                    load the demo content, only into an empty database
@@ -17,12 +17,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from community_app.db import migrate, session_scope
+from community_app.core.db import migrate, session_scope
 from community_app.services.errors import DomainError
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m community_app.cli", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m community_app.ops.cli", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate")
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _backup_or_restore(args) -> int:
-    from community_app import backup
+    from community_app.ops import backup
 
     try:
         if args.command == "backup":
