@@ -58,7 +58,7 @@ def test_with_redis_every_process_adds_to_the_same_counts(monkeypatch):
     monkeypatch.setenv("REFLEX_REDIS_URL", REDIS_URL)
     metrics.reset()
     metrics.inc("uzdev_emails", result="sent")
-    code = "from community_app import metrics as m; m.inc('uzdev_emails', result='sent'); m.flush()"
+    code = "from community_app.core import metrics as m; m.inc('uzdev_emails', result='sent'); m.flush()"
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ}, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     samples = _samples(metrics.render().decode())
