@@ -87,7 +87,7 @@ def run(server) -> None:
             nginx = _measured(proxy["https"] + asset, lambda: _nginx_cpu_s(work))
             rounds.append((app, nginx))
     print(f"{asset} (brotli), wrk -t2 -c32, {ROUNDS} rounds of {SECONDS} s each in turns, "
-          f"load average before {os.getloadavg()[0]:.1f}")
+          f"load average (1 min) after them {os.getloadavg()[0]:.1f}")
     print(f"  {'round':<8}{'app req/s':>11}{'p99 ms':>8}{'nginx req/s':>13}{'p99 ms':>8}{'ratio':>7}"
           f"{'app CPU ms/1k':>15}{'nginx CPU ms/1k':>17}{'CPU ratio':>11}{'errors':>8}")
     for i, (app, nginx) in enumerate(rounds, start=1):
