@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 from sqlmodel import Session, select
 
+from community_app.core.db import utcnow
 from community_app.models import DataExport, User
 from community_app.services import images, privacy, scheduled_tasks, seo
 from community_app.services.storage import get_storage
@@ -173,11 +174,11 @@ def test_the_hourly_cleanup_removes_export_files_no_export_names(client, engine,
         storage.write(key, b"PK old", private=True)
     assert {key for key, _ in storage.listing("exports")} == {kept, *left}
     # A file just written is never taken (its build names it in its row a moment later).
-    assert scheduler.run_due(engine, names=["remove-orphan-exports"]) == {
+    assert scheduled_tasks.run_due(engine, names=["remove-orphan-exports"]) == {
         "remove-orphan-exports": "0 orphaned export files removed"}
     assert all(storage.exists(key) for key in left)
-    later = scheduler.utcnow() + dt.timedelta(hours=2)
-    assert scheduler.run_due(engine, now=later, names=["remove-orphan-exports"]) == {
+    later = utcnow() + dt.timedelta(hours=2)
+    assert scheduled_tasks.run_due(engine, now=later, names=["remove-orphan-exports"]) == {
         "remove-orphan-exports": "2 orphaned export files removed"}
     assert {key for key, _ in storage.listing("exports")} == {kept}
     # The member's ready export still downloads.
