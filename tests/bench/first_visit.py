@@ -84,7 +84,13 @@ def record_first_visit(base: str) -> list[dict]:
             browser.close()
     if failed:
         raise RuntimeError(f"Chromium's first visit had failed requests: {failed}")
-    return seen
+    first: dict[str, dict] = {}
+    for request in seen:  # a file asked for again (the page loaded twice) counts once
+        first.setdefault(request["path"], request)
+    if len(first) < len(seen):
+        print(f"  Chromium asked for {len(seen) - len(first)} files twice (a second load of "
+              "the page, revalidated from its cache): counted once")
+    return list(first.values())
 
 
 # ------------------------------------------------------------------------- the visitors
