@@ -15,6 +15,11 @@ in ``RUNTIME_ORDER`` (the order matters: both ``lean_fetch`` and ``event_admissi
 event waits for its slot before anything of it runs). ``build_plugins(theme)`` gives
 rxconfig.py the plugins of the build.
 
+For the A/B of each run-time extension alone (``make bench``, docs/performance.md),
+``COMMUNITY_REFLEX_EXTENSIONS_SKIP=header_names[,...]`` leaves the named ones out with the
+switch on (the build is the same; ``lean_fetch`` needs ``hydrate``'s page-open event and is
+left out with it). Not a production setting: every extension is on in production.
+
 The one module of this package that other helpers may add is ``identical_build.py``
 (issue 25); every other module is listed in ``RUNTIME_ORDER`` or ``build_plugins``.
 """
@@ -22,6 +27,7 @@ The one module of this package that other helpers may add is ``identical_build.p
 from __future__ import annotations
 
 import logging
+import os
 from importlib import metadata
 from typing import Any
 
@@ -42,6 +48,9 @@ WRITTEN_FOR = {
 
 # The run-time extensions, installed in this order (innermost wrapper first).
 RUNTIME_ORDER = ("header_names", "hydrate", "lean_fetch", "event_admission")
+SKIP = f"{SWITCH}_SKIP"
+# An extension that works only on top of another: left out with it.
+NEEDS = {"lean_fetch": "hydrate"}
 
 
 class VersionMismatch(RuntimeError):
@@ -85,6 +94,18 @@ def check_versions(found: dict[str, str] | None = None) -> None:
         )
 
 
+def skipped() -> set[str]:
+    """The run-time extensions left out for an A/B measurement (``COMMUNITY_REFLEX_EXTENSIONS_SKIP``,
+    comma-separated; empty by default). An unknown name stops the start: a typo must not
+    measure "all on" under another name."""
+    names = {n.strip() for n in os.environ.get(SKIP, "").split(",") if n.strip()}
+    unknown = names - set(RUNTIME_ORDER)
+    if unknown:
+        raise ValueError(f"{SKIP}: unknown extension(s) {sorted(unknown)}; "
+                         f"the run-time extensions are {', '.join(RUNTIME_ORDER)}")
+    return names | {name for name, needed in NEEDS.items() if needed in names}
+
+
 def install() -> bool:
     """Install the run-time extensions (called once by community_app.py, before the app is
     made). Returns whether they are on."""
@@ -101,8 +122,13 @@ def install() -> bool:
                                                  hydrate.page_states),
         "event_admission": event_admission.install,
     }
+    left_out = skipped()
     for name in RUNTIME_ORDER:
-        steps[name]()
+        if name not in left_out:
+            steps[name]()
+    if left_out:
+        log.warning("%s: %s left out (an A/B measurement, not a production setting)",
+                    SKIP, ", ".join(n for n in RUNTIME_ORDER if n in left_out))
     return True
 
 

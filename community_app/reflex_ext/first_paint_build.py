@@ -284,7 +284,7 @@ class FirstPaintPlugin(rx.plugins.Plugin):
 
     def post_build(self, **context: Any) -> None:
         figures = optimize_build(Path(context["static_dir"]))
-        log.warning(
+        log.info(  # a normal build step: INFO (the site's log level), never a warning
             "first paint: CSS %d -> %d bytes, %d pages hydrate after the first paint",
             figures["css_before"], figures["css_after"], figures["pages_deferred"],
         )

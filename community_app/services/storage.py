@@ -20,6 +20,7 @@ bucket must exist. Nothing is written to ``var/`` for these files then.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import os
 import shutil
@@ -58,6 +59,8 @@ class Storage(Protocol):
     def local_path(self, key: str) -> Path | None: ...
 
     def keys(self, area: str) -> Iterator[str]: ...  # every key under an area or a folder of it
+
+    def listing(self, area: str) -> Iterator[tuple[str, dt.datetime]]: ...  # (key, written at: aware UTC)
 
 
 def check_key(key: str) -> tuple[str, tuple[str, ...]]:
@@ -142,6 +145,20 @@ class LocalStorage:
         for path in sorted(start.rglob("*")):
             if path.is_file() and not path.name.endswith(".tmp"):
                 yield f"{top}/{path.relative_to(root).as_posix()}"
+
+    def listing(self, area: str) -> Iterator[tuple[str, dt.datetime]]:
+        """Every file of an area with the time it was written (aware UTC, as the database's
+        times), half-written ``.tmp`` files of a stopped write included."""
+        root = self.root(area)
+        if not root.is_dir():
+            return
+        for path in sorted(root.rglob("*")):
+            try:
+                if path.is_file():
+                    written = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC)
+                    yield f"{area}/{path.relative_to(root).as_posix()}", written
+            except FileNotFoundError:  # removed meanwhile (another worker)
+                continue
 
 
 # ---------------------------------------------------------------- S3 API
@@ -239,6 +256,14 @@ class S3Storage:
                 Bucket=self.bucket, Prefix=start):
             for item in page.get("Contents", []):
                 yield item["Key"][cut:]
+
+    def listing(self, area: str) -> Iterator[tuple[str, dt.datetime]]:
+        start = f"{self.prefix}/{area}/" if self.prefix else f"{area}/"
+        cut = len(self.prefix) + 1 if self.prefix else 0
+        for page in self.client.get_paginator("list_objects_v2").paginate(
+                Bucket=self.bucket, Prefix=start):
+            for item in page.get("Contents", []):
+                yield item["Key"][cut:], item["LastModified"].astimezone(dt.UTC)
 
 
 # ---------------------------------------------------------------- the one in use

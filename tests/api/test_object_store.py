@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 from sqlmodel import Session, select
 
+from community_app.core.db import utcnow
 from community_app.models import DataExport, User
 from community_app.services import images, privacy, scheduled_tasks, seo
 from community_app.services.storage import get_storage
@@ -154,3 +155,32 @@ def test_an_expired_export_file_is_removed_downloaded_or_not(client, engine, mak
         assert privacy.expire_exports(s, expires_at + dt.timedelta(minutes=2)) == 0
         s.commit()
     assert not get_storage().exists(key)
+
+
+@pytest.mark.parametrize("store", ["local", "object store"])
+def test_the_hourly_cleanup_removes_export_files_no_export_names(client, engine, make_user, store,
+                                                                 request):
+    if store == "object store":
+        request.getfixturevalue("object_store")
+    _, headers = make_user()
+    _ready_export(client, engine, headers)
+    with Session(engine) as s:
+        kept = privacy.export_key(s.exec(select(DataExport)).one().file_name)
+    # Written before expired files were removed whatever their status, or for a row that is
+    # gone, or half-written by a worker that stopped: no export names them.
+    storage = get_storage()
+    left = ["exports/0123456789abcdef0123456789abcdef.zip", "exports/.stopped.zip.77.1.tmp"]
+    for key in left:
+        storage.write(key, b"PK old", private=True)
+    assert {key for key, _ in storage.listing("exports")} == {kept, *left}
+    # A file just written is never taken (its build names it in its row a moment later).
+    assert scheduled_tasks.run_due(engine, names=["remove-orphan-exports"]) == {
+        "remove-orphan-exports": "0 orphaned export files removed"}
+    assert all(storage.exists(key) for key in left)
+    later = utcnow() + dt.timedelta(hours=2)
+    assert scheduled_tasks.run_due(engine, now=later, names=["remove-orphan-exports"]) == {
+        "remove-orphan-exports": "2 orphaned export files removed"}
+    assert {key for key, _ in storage.listing("exports")} == {kept}
+    # The member's ready export still downloads.
+    export = client.get(f"{ME}/export", headers=headers).json()["data"]
+    assert zipfile.is_zipfile(io.BytesIO(client.get(export["downloadUrl"]).content))

@@ -5,17 +5,19 @@ Sections (each a module of this package with ``run(server: BenchServer) -> None`
 - ``pages``: Lighthouse mobile for the public pages, bundle sizes.
 - ``api``: wrk throughput and p99 of the public API against /ping; /ping during logins.
 - ``static``: one hashed script from the app and from nginx (deploy/nginx.conf), wrk.
+- ``visit`` (first_visit.py): N first-time visitors, each fetching the HTML and every file
+  Chromium's first visit fetches, then the websocket; the app alone and behind nginx.
 - ``load``: hundreds of simulated browsers loading a page at the same moment (page-load
   p50/p99, /ping during the burst, server memory until the sessions expire).
 
 Run one section: ``make bench SECTIONS=api``.
 
-A/B of the Reflex extensions (docs/reflex-extensions.md): ``BENCH_EXTENSIONS`` (default
-``on,off``) serves the site once per value of ``COMMUNITY_REFLEX_EXTENSIONS``, one after
-the other (the ``off`` build in a folder of its own), and runs the sections against each,
-so both come from one run on the same machine; at the end each section's output of both
-is printed side by side. ``BENCH_EXTENSIONS=on`` measures
-the site as deployed only.
+A/B of the Reflex extensions (docs/performance.md): ``BENCH_EXTENSIONS`` (default
+``on,off,each,on``, tests/bench/ab.py) serves the site once per run, one after the other:
+every extension, stock Reflex (its build in a folder of its own), each run-time extension
+left out alone, every extension again (the noise); at the end each section's output of
+``on`` and ``off`` side by side, and the A/B table. ``BENCH_EXTENSIONS=on`` measures the
+site as deployed only.
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tests.bench import ab
 from tests.prodserver import ROOT, cli, free_port, production_server
 
-SECTIONS = ("pages", "api", "static", "load")
+SECTIONS = ("pages", "api", "static", "visit", "load")
+MODULES = {"visit": "first_visit"}  # a section's module when its name differs
 
 
 @dataclasses.dataclass
@@ -63,23 +67,28 @@ def main(argv: list[str]) -> int:
         "COMMUNITY_LIMIT_CODE_SENDS_ADDRESS": "1000000/minute",
     }
     cli(env, "demo")
-    modes = [m for m in (os.environ.get("BENCH_EXTENSIONS") or "on,off").split(",") if m]
+    modes = ab.modes()
     printed: dict[tuple[str, str], list[str]] = {}
+    loads: dict[str, list[dict] | None] = {}
+    built = os.environ.get("BENCH_PREBUILT") == "1"  # `make build` made it: no build here
     for mode in modes:
-        mode_env = {**env, "COMMUNITY_REFLEX_EXTENSIONS": mode}
-        if mode == "off":  # its own build folder: the project's .web keeps the extensions' build
-            mode_env["REFLEX_WEB_WORKDIR"] = str(ROOT / ".make" / "web-stock")
+        mode_env, args = ab.server_for(env, mode, built)
         log = ROOT / "tests" / "output" / f"bench-server-{mode}.log"
-        with production_server(mode_env, log, loglevel="warning") as url:
+        with production_server(mode_env, log, loglevel="warning", args=args) as url:
+            built = built or mode.split("#")[0].startswith("on")
             server = BenchServer(url=url, env=mode_env)
-            for name in wanted:
-                print(f"\n=== {name} (COMMUNITY_REFLEX_EXTENSIONS={mode}) ===", flush=True)
+            for name in ab.sections(mode, wanted):
+                print(f"\n=== {name} ({mode}) ===", flush=True)
                 with _Tee() as tee:
-                    importlib.import_module(f"tests.bench.{name}").run(server)
+                    got = importlib.import_module(f"tests.bench.{MODULES.get(name, name)}").run(server)
                 printed[(name, mode)] = tee.lines()
-    if len(modes) > 1:
+                if name == "load":
+                    loads[mode] = got
+    pair = [m for m in ("on", "off") if m in modes]
+    if len(pair) == 2:
         for name in wanted:
-            print_side_by_side(name, modes, [printed[(name, mode)] for mode in modes])
+            print_side_by_side(name, pair, [printed[(name, mode)] for mode in pair])
+    ab.table(loads)
     return 0
 
 

@@ -22,7 +22,9 @@ Against a running server: ``.venv/bin/python -m tests.bench.load http://127.0.0.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
+import ssl
 import sys
 import time
 import uuid
@@ -113,15 +115,28 @@ def cpu_s(pgid: int | None) -> float | None:
     return sum(int(f[11]) + int(f[12]) for f, _ in _group(pgid)) / ticks
 
 
+@functools.cache
+def _unverified_tls() -> ssl.SSLContext:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
 class Session:
     """One browser tab: a token, a socket, the time its page load finished."""
 
-    def __init__(self, base: str, path: str, page_state: str, hashes: list[str]) -> None:
+    def __init__(self, base: str, path: str, page_state: str, hashes: list[str],
+                 ssl_verify: bool = True) -> None:
         import socketio
 
         self.base, self.path, self.page_state, self.hashes = base, path, page_state, hashes
         self.token = str(uuid.uuid4())
-        self.client = socketio.AsyncClient(reconnection=False)
+        # ssl_verify=False: the benchmark's proxy has a self-signed certificate. One TLS
+        # context for every session (engine.io would make one per connection, loading the
+        # system's CA list each time: ~1.5 MB and milliseconds of CPU per visitor).
+        options = {} if ssl_verify else {"websocket_extra_options": {"ssl": _unverified_tls()}}
+        self.client = socketio.AsyncClient(reconnection=False, **options)
         self.done = asyncio.Event()
         self.client.on("event", self._on_update, namespace=NAMESPACE)
 
@@ -213,7 +228,9 @@ def _mb(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.0f} MB"
 
 
-def run_against(base: str, pgid: int | None, expiry_s: float) -> None:
+def run_against(base: str, pgid: int | None, expiry_s: float, memory: bool = True) -> list[dict]:
+    """Prints the burst's figures per page and returns them (``memory=False``: no wait for
+    the sessions' expiry, for the A/B runs of single extensions)."""
     n = int(os.environ.get("LOAD_SESSIONS", "300"))
     batch = int(os.environ.get("LOAD_BATCH", "50"))
     pages = [p for p in os.environ.get("LOAD_PAGES", "home,register").split(",") if p]
@@ -231,25 +248,30 @@ def run_against(base: str, pgid: int | None, expiry_s: float) -> None:
     print(f"server memory at start: {_mb(start_rss)}")
     print(f"{'page':<10}{'p50 s':>8}{'p99 s':>8}{'wall s':>8}{'errors':>8}"
           f"{'/ping p50 ms':>14}{'/ping max ms':>14}{'CPU ms/load':>13}{'RSS before':>12}{'RSS peak':>10}")
+    rows = []
     for name in pages:
         r = asyncio.run(burst(base, paths[name], PAGE_STATES[name], n, batch, pgid))
+        rows.append({"page": name, **r})
         print(f"{name:<10}{r['p50']:>8.2f}{r['p99']:>8.2f}{r['wall_s']:>8.2f}{r['errors']:>8}"
               f"{r['ping_p50'] * 1000:>14.0f}{r['ping_max'] * 1000:>14.0f}"
               f"{'n/a' if r['cpu_ms'] is None else format(r['cpu_ms'], '.1f'):>13}"
               f"{_mb(r['rss_before']):>12}{_mb(r['rss_peak']):>10}", flush=True)
-    if pgid:
+    if pgid and memory:
         print(f"sessions closed; waiting {wait:.0f} s (state expiry) ...", flush=True)
         time.sleep(wait)  # the sessions' state expiry: the memory after it is the figure
         after = rss_mb(pgid)
         change = (after - start_rss) / start_rss * 100 if after and start_rss else float("nan")
         print(f"server memory after expiry: {_mb(after)} ({change:+.0f} % from the start)")
+    return rows
 
 
-def run(server) -> None:
+def run(server) -> list[dict]:
     from tests.prodserver import server_pgid
 
     expiry = float(server.env.get("COMMUNITY_SESSION_EXPIRY_SECONDS") or 600)
-    run_against(server.url, server_pgid(server.url), expiry)
+    # A run with single extensions left out (tests/bench/ab.py) is for the A/B table only.
+    memory = not server.env.get("COMMUNITY_REFLEX_EXTENSIONS_SKIP")
+    return run_against(server.url, server_pgid(server.url), expiry, memory)
 
 
 if __name__ == "__main__":

@@ -231,6 +231,7 @@ handler = rx.State.event_handlers[CompileVars.HYDRATE_AND_LOAD]
 print("extensions", site.EXTENSIONS)
 print("hydrate", handler.fn.__module__)
 print("execute", BaseStateEventProcessor._execute_event.__module__)
+print("admission", getattr(BaseStateEventProcessor._execute_event, "_uzdev_admission", False))
 print("get_state", StateManagerRedis.get_state.__module__)
 print("snake", hasattr(reflex_format.to_snake_case, "cache_info"))
 print("plugins", sorted(type(p).__module__ + "." + type(p).__name__ for p in rxconfig.config.plugins))
@@ -248,3 +249,23 @@ def test_switched_off_the_site_runs_on_stock_reflex():
     on = _run_python(STOCK_CHECK, COMMUNITY_REFLEX_EXTENSIONS="on")
     assert "extensions True" in on and "hydrate community_app.reflex_ext.hydrate" in on
     assert "community_app.reflex_ext.first_paint_build.FirstPaintPlugin" in on
+
+
+def test_each_run_time_extension_can_be_left_out_alone_for_the_a_b(monkeypatch):
+    """``make bench`` measures each run-time extension alone (docs/performance.md): with
+    the switch on, ``COMMUNITY_REFLEX_EXTENSIONS_SKIP`` leaves the named ones out."""
+    out = _run_python(STOCK_CHECK, COMMUNITY_REFLEX_EXTENSIONS="on",
+                      COMMUNITY_REFLEX_EXTENSIONS_SKIP="header_names")
+    assert "extensions True" in out and "snake False" in out  # Reflex's own to_snake_case
+    assert "hydrate community_app.reflex_ext.hydrate" in out
+    assert "get_state community_app.reflex_ext.lean_fetch" in out
+    # The lean fetch needs hydrate's page-open event: it is left out with it.
+    out = _run_python(STOCK_CHECK, COMMUNITY_REFLEX_EXTENSIONS="on",
+                      COMMUNITY_REFLEX_EXTENSIONS_SKIP="hydrate")
+    assert "hydrate reflex.state" in out and "get_state reflex.istate.manager.redis" in out
+    assert "snake True" in out and "admission True" in out
+    monkeypatch.setenv("COMMUNITY_REFLEX_EXTENSIONS_SKIP", "header_names, hydrate")
+    assert reflex_ext.skipped() == {"header_names", "hydrate", "lean_fetch"}
+    monkeypatch.setenv("COMMUNITY_REFLEX_EXTENSIONS_SKIP", "header_name")
+    with pytest.raises(ValueError, match="header_name.*header_names, hydrate, lean_fetch, event_admission"):
+        reflex_ext.skipped()

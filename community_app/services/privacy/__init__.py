@@ -33,7 +33,7 @@ from community_app.services.privacy.export import (  # noqa: F401
     EXPORT_DOWNLOAD_PATH, EXPORT_LINK_HOURS, EXPORT_LINK_INVALID, EXPORT_NOT_FOUND,
     ExportDownload, build_export, build_waiting_exports, claim_export, collect_member_data,
     delete_export_file, download_link, download_token, expire_exports, export_key,
-    finish_download, latest_export, open_download, request_export,
+    finish_download, latest_export, open_download, remove_orphan_exports, request_export,
 )
 from community_app.services.privacy.retention import (  # noqa: F401
     SENT_MAIL_RETENTION_DAYS, UNVERIFIED_SIGN_UP_DAYS, purge_login_history, purge_sent_mail,

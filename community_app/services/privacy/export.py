@@ -41,6 +41,10 @@ EXPORT_LINK_HOURS = 24
 EXPORT_LINK_INVALID = N_("This download link is invalid, used or expired. Please ask for a new export.")
 EXPORT_NOT_FOUND = N_("No data export is ready.")
 STALE_CLAIM = dt.timedelta(minutes=10)  # a RUNNING export whose worker died is taken again
+# An export file no row names is removed once it is this old: a build writes its file, then
+# names it in its row a moment later (never an hour); files of rows that are gone, and
+# files left behind before expired exports' files were removed whatever their status.
+ORPHAN_AGE = dt.timedelta(hours=1)
 
 
 def export_key(file_name: str) -> str:
@@ -293,6 +297,22 @@ def expire_exports(session: Session, now: dt.datetime) -> int:
     return len(rows)
 
 
+def remove_orphan_exports(session: Session, now: dt.datetime) -> int:
+    """Remove the export files of the file store (local folder or object store) that no
+    export names and that are older than ``ORPHAN_AGE``: written for a row that is gone,
+    half-written by a stopped worker, or left by an older version of the site. Returns how
+    many were removed."""
+    named = {export_key(name) for name in session.exec(
+        select(DataExport.file_name).where(col(DataExport.file_name).is_not(None))).all()}
+    store = get_storage()
+    removed = 0
+    for key, written in list(store.listing("exports")):
+        if key not in named and written < now - ORPHAN_AGE:
+            store.delete(key)
+            removed += 1
+    return removed
+
+
 @dataclasses.dataclass
 class ExportDownload:
     """An export being sent: its bytes, in blocks; ``finish_download`` spends the link."""
@@ -342,3 +362,8 @@ def _exports_task(session: Session, now: dt.datetime) -> str:
     expired = expire_exports(session, now)
     session.commit()
     return f"{build_waiting_exports(session, now)} exports built, {expired} expired"
+
+
+@scheduler.periodic("remove-orphan-exports", every=dt.timedelta(hours=1))
+def _orphans_task(session: Session, now: dt.datetime) -> str:
+    return f"{remove_orphan_exports(session, now)} orphaned export files removed"
