@@ -62,13 +62,22 @@ class PageRequest:
 class PageData:
     """A page whose data is read without the lock.
 
-    ``read(request)`` runs in a worker thread and returns plain data; ``apply`` names a
-    method of ``state`` that takes that data under the lock and may return events (a
-    redirect)."""
+    ``read(request)`` runs in a worker thread and returns plain data; ``apply`` is a method
+    of ``state`` (a reference, ``HomeState._apply_load``, not its name) that takes that data
+    under the lock and may return events (a redirect)::
+
+        PageData(HomeState, read_home, HomeState._apply_load)
+    """
 
     state: type[rx.State]
     read: Callable[[PageRequest], Any]
-    apply: str
+    apply: Callable[[Any, Any], Any]
+
+    def __post_init__(self) -> None:
+        name = getattr(self.apply, "__name__", "")
+        if not callable(self.apply) or getattr(self.state, name, None) is not self.apply:
+            raise TypeError(f"PageData.apply must be a method of {self.state.__name__} "
+                            f"(given {self.apply!r})")
 
 
 # What a page load does besides the frame: a PageData, or old-style event handlers run in
@@ -345,7 +354,7 @@ class PageLoadState(AuthState):
                     data = await asyncio.to_thread(
                         spec.read, PageRequest(path=request.path, query=request.query, member=member)
                     )
-                events.extend(_as_list(getattr(page_state, spec.apply)(data)))
+                events.extend(_as_list(spec.apply(page_state, data)))
             else:
                 for handler in spec:
                     page_state = await self.get_state(handler.state)

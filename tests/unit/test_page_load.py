@@ -35,7 +35,7 @@ def test_reads_that_need_the_database_happen_without_the_lock(monkeypatch):
     cache.clear()
     loads = []
     spec = PageData(PageLoadState, lambda request: cache.cached(
-        cache.STATISTICS, "t", lambda: loads.append(1) or "rows"), "_apply_load")
+        cache.STATISTICS, "t", lambda: loads.append(1) or "rows"), PageLoadState._apply_session)
     monkeypatch.setattr(page_load, "site_settings", lambda: "settings")
     request = page_load._Request("/", "/", {}, "en", "", "")
     assert page_load._read_cached(spec, request) is None  # cold: not loaded under the lock
@@ -43,6 +43,17 @@ def test_reads_that_need_the_database_happen_without_the_lock(monkeypatch):
     assert page_load._read_all(spec, request)[2] == "rows"  # the background read loads it
     assert page_load._read_cached(spec, request)[2] == "rows"  # now one event does it all
     assert loads == [1]
+
+
+def test_a_page_names_its_apply_method_by_reference():
+    """A method-name string (the old way) is refused at import, as is a method of another
+    state: a rename or a typo fails at once, not on the page's first visit."""
+    with pytest.raises(TypeError):
+        PageData(PageLoadState, lambda request: None, "_apply_session")
+    from community_app.state.home import HomeState
+
+    with pytest.raises(TypeError):
+        PageData(PageLoadState, lambda request: None, HomeState._apply_load)
 
 
 def test_the_busiest_pages_read_without_the_lock(pages):
@@ -130,3 +141,38 @@ def test_session_expiry_setting(monkeypatch):
     assert session_expiry_seconds() == 120
     monkeypatch.setenv("COMMUNITY_SESSION_EXPIRY_SECONDS", "soon")
     assert session_expiry_seconds() == 900
+
+
+# The pages that still load with plain event handlers under the lock (the older way).
+# New pages use PageData (docs/howto.md); this list only shrinks.
+OLDER_PAGE_LOADS = {
+    "/blog", "/blog/[post_id]", "/completeAccount", "/signup/confirm/[token]",
+    "/events", "/events/[event_type]/details/[event_id]", "/password-reset", "/jobs",
+    "/jobs/[job_id]", "/login", "/members/[username]", "/news", "/news/[news_id]",
+    "/password-reset/[token]", "/speakers/register",
+}
+
+
+def test_a_new_page_loads_its_data_with_page_data(pages):
+    """Copying a neighbour must teach the newer way: a page outside the back office whose
+    load does anything uses PageData, unless it is one of the older pages listed above."""
+    older = {route.path for route in pages
+             if not route.path.startswith("/admin")
+             and not isinstance(page_load.PAGE_LOADS[route.path], PageData)
+             and page_load.PAGE_LOADS[route.path]}
+    assert older <= OLDER_PAGE_LOADS, f"load these with PageData: {sorted(older - OLDER_PAGE_LOADS)}"
+
+
+def test_a_page_title_is_written_once(pages):
+    """A public page of services/seo.STATIC_PAGES takes its title from there (the head,
+    share card and sitemap read it too); giving it again in @page is refused."""
+    from community_app.core import routes
+    from community_app.services import seo
+    from community_app.ui.layouts import frame
+
+    with pytest.raises(ValueError):
+        frame.page(routes.ABOUT, title="About us")
+    with pytest.raises(ValueError):
+        frame.page("/a-page-with-no-title")
+    about = next(route for route in pages if route.path == routes.ABOUT)
+    assert seo.PAGES_BY_PATH[routes.ABOUT].title in str(about.title)

@@ -22,6 +22,7 @@ import reflex as rx
 
 from community_app.i18n import gettext
 from community_app.core.settings import get_settings
+from community_app.services import seo
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.state.page_load import MEMBER_ONLY, PAGE_LOADS, PageData, PageLoadState
@@ -55,17 +56,23 @@ PAGES: list[Route] = []
 def page(
     path: str,
     *,
-    title: str,
+    title: str | None = None,
     on_load: PageData | Sequence[Any] = (),
     members_only: bool = False,
 ):
     """Register ``fn`` as the page at ``path`` inside the shared frame.
+
+    ``title``: the page's title (a message id), written once. A public page of
+    ``services/seo.STATIC_PAGES`` has its title there (the head, the share card and the
+    sitemap read it too) and gives none here; any other page gives its own.
 
     Every page load is one event, ``PageLoadState.load`` (``state/page_load.py``): it picks
     the language, reads the site settings (maintenance switch), checks the sign-in
     (refreshing an expired access token silently) and loads the page's own data, given
     here as ``PageData`` (read without the lock) or old-style handlers. ``members_only``
     sends anonymous visitors to /login?from=…"""
+
+    title = _title_of(path, title)
 
     def decorator(fn: Callable[[], rx.Component]):
         def render() -> rx.Component:
@@ -91,6 +98,16 @@ def page(
         return fn
 
     return decorator
+
+
+def _title_of(path: str, title: str | None) -> str:
+    known = seo.PAGES_BY_PATH.get(path)
+    if known is not None and title is not None:
+        raise ValueError(f"{path}: its title is services/seo.STATIC_PAGES' ({known.title!r}); "
+                         "give none in @page")
+    if known is None and title is None:
+        raise ValueError(f"{path}: a page outside services/seo.STATIC_PAGES needs a title")
+    return known.title if known is not None else title
 
 
 def page_title(title: str):

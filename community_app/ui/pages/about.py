@@ -96,7 +96,7 @@ def _people(items: Any, list_id: str) -> rx.Component:
     )
 
 
-@page(routes.ABOUT, title=N_("About us"), on_load=PageData(AboutState, read_about, "_apply_load"))
+@page(routes.ABOUT, on_load=PageData(AboutState, read_about, AboutState._apply_load))
 def about() -> rx.Component:
     return content_container(
         rx.vstack(

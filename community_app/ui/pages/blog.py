@@ -48,7 +48,7 @@ def _card(post) -> rx.Component:
     )
 
 
-@page(routes.BLOG, title=N_("Member blogs"), on_load=[BlogState.load_list])
+@page(routes.BLOG, on_load=[BlogState.load_list])
 def blog() -> rx.Component:
     return content_container(
         rx.vstack(

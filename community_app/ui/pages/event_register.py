@@ -289,7 +289,7 @@ def _body() -> rx.Component:
     )
 
 
-@page(routes.EVENT_REGISTER, title=N_("Event registration"), on_load=PageData(S, read_register, "_apply_load"))
+@page(routes.EVENT_REGISTER, title=N_("Event registration"), on_load=PageData(S, read_register, S._apply_load))
 def event_register() -> rx.Component:
     return content_container(
         first_of(

@@ -133,7 +133,7 @@ def _list() -> rx.Component:
     )
 
 
-@page(routes.EVENTS, title=N_("Events"), on_load=[EventsState.load])
+@page(routes.EVENTS, on_load=[EventsState.load])
 def events() -> rx.Component:
     return content_container(
         rx.vstack(

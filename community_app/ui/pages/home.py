@@ -40,7 +40,7 @@ def feature_card(icon: str, title: str, text: str) -> rx.Component:
     )
 
 
-@page(routes.HOME, title=N_("Home"), on_load=PageData(HomeState, read_home, "_apply_load"))
+@page(routes.HOME, on_load=PageData(HomeState, read_home, HomeState._apply_load))
 def home() -> rx.Component:
     return content_container(
         rx.vstack(

@@ -383,7 +383,7 @@ def _results() -> rx.Component:
     )
 
 
-@page(routes.JOBS, title=N_("Jobs"), on_load=[JobsState.load])
+@page(routes.JOBS, on_load=[JobsState.load])
 def jobs() -> rx.Component:
     return content_container(
         rx.vstack(

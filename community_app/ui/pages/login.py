@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.i18n import N_
 from community_app.models import ConsentKind
 from community_app.core.settings import get_settings
 from community_app.state.google import GoogleState
@@ -220,7 +219,7 @@ def _signup_sent() -> rx.Component:
     )
 
 
-@page(routes.LOGIN, title=N_("Login"), on_load=[LoginState.open_page])
+@page(routes.LOGIN, on_load=[LoginState.open_page])
 def login() -> rx.Component:
     return auth_card(
         rx.image(src="/logo.svg", alt="", width="48px", height="48px"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.i18n import N_
+from community_app.services import seo
 from community_app.core import routes
 from community_app.state.member_page import MemberPageState
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, member_page_skeleton
@@ -75,7 +75,7 @@ def _profile() -> rx.Component:
     )
 
 
-@page(routes.MEMBER, title=N_("Member"), on_load=[MemberPageState.load])
+@page(routes.MEMBER, title=seo.MEMBER_TITLE, on_load=[MemberPageState.load])
 def member_page() -> rx.Component:
     return content_container(
         rx.match(

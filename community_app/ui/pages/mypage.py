@@ -508,7 +508,7 @@ def _personal(photo, form) -> rx.Component:
     )
 
 
-@page(routes.MYPAGE, title=N_("My Page"), on_load=PageData(MyPageState, read_mypage, "_apply_load"), members_only=True)
+@page(routes.MYPAGE, title=N_("My Page"), on_load=PageData(MyPageState, read_mypage, MyPageState._apply_load), members_only=True)
 def mypage() -> rx.Component:
     return content_container(
         rx.script(src="/editor.js"),

@@ -156,7 +156,7 @@ def results() -> rx.Component:
     )
 
 
-@page(routes.NEWS, title=N_("News"), on_load=[NewsState.load])
+@page(routes.NEWS, on_load=[NewsState.load])
 def news() -> rx.Component:
     return content_container(
         rx.vstack(

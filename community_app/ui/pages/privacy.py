@@ -80,7 +80,7 @@ SECTIONS = (
 )
 
 
-@page(routes.PRIVACY, title=N_("Privacy Policy"))
+@page(routes.PRIVACY)
 def privacy() -> rx.Component:
     return document_page(
         N_("Privacy Policy"),

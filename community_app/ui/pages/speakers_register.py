@@ -283,7 +283,7 @@ def _intro() -> rx.Component:
     )
 
 
-@page(routes.SPEAKERS_REGISTER, title=N_("Become a speaker"), on_load=[SpeakerState.open_page])
+@page(routes.SPEAKERS_REGISTER, on_load=[SpeakerState.open_page])
 def speakers_register() -> rx.Component:
     return content_container(
         rx.flex(

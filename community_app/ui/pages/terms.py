@@ -97,7 +97,7 @@ SECTIONS = (
 )
 
 
-@page(routes.TERMS, title=N_("Terms of Service"))
+@page(routes.TERMS)
 def terms() -> rx.Component:
     return document_page(
         N_("Terms of Service"),

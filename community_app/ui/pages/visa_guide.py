@@ -136,7 +136,7 @@ SECTIONS = (
 )
 
 
-@page(routes.VISA_GUIDE, title=N_("Visa guide for jobs in Korea"))
+@page(routes.VISA_GUIDE)
 def visa_guide() -> rx.Component:
     return rx.fragment(
         document_page(
