@@ -98,7 +98,9 @@ def _script_name(url: str) -> str:
     """A script's file name (``site-Bx1.js``), or what Lighthouse calls the rest."""
     if not url or url == "Unattributable":
         return "unattributable"
-    name = url.rsplit("/", 1)[-1].split("?")[0] or url
+    name = url.rsplit("/", 1)[-1].split("?")[0]
+    if not name or "." not in name:  # the page's address: its HTML and inline scripts
+        return "(document)"
     return re.sub(r"-[A-Za-z0-9_-]{8}\.js$", ".js", name)  # the build's hash, dropped
 
 
