@@ -21,6 +21,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import tempfile
 from pathlib import Path
@@ -36,7 +37,8 @@ CHROME_FLAGS = (
     "--disable-component-update --disable-sync --no-first-run"
 )
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
-RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+RUNS = max(3, int(os.environ.get("BENCH_RUNS", "3")))  # TBT is noisy: a median of three at least
+TRACE_TASKS = 4
 ONLY = [label for label in os.environ.get("BENCH_PAGES", "").split(",") if label]
 REPORTS = Path(os.environ["BENCH_REPORTS"]) if os.environ.get("BENCH_REPORTS") else None
 EMPTY_APP = Path(tempfile.gettempdir()) / "uzdev-bench-empty-reflex"
@@ -86,12 +88,47 @@ def lighthouse(url: str, label: str = "") -> dict:
         "cls": audits["cumulative-layout-shift"]["numericValue"],
         "tbt_ms": audits["total-blocking-time"]["numericValue"],
         "lcp_element": _lcp_element(audits),
+        "long_tasks": _long_tasks(audits),
+        "main_thread": _main_thread(audits),
+        "scripts": _script_time(audits),
     }
 
 
+def _script_name(url: str) -> str:
+    """A script's file name (``site-Bx1.js``), or what Lighthouse calls the rest."""
+    if not url or url == "Unattributable":
+        return "unattributable"
+    name = url.rsplit("/", 1)[-1].split("?")[0]
+    if not name or "." not in name:  # the page's address: its HTML and inline scripts
+        return "(document)"
+    return re.sub(r"-[A-Za-z0-9_-]{8}\.js$", ".js", name)  # the build's hash, dropped
+
+
+def _long_tasks(audits: dict) -> list[tuple[str, float, float]]:
+    """Lighthouse's long tasks (its simulated, throttled times): (script, ms, start ms)."""
+    items = (audits.get("long-tasks", {}).get("details") or {}).get("items", [])
+    return [(_script_name(i.get("url", "")), i.get("duration", 0), i.get("startTime", 0))
+            for i in items]
+
+
+def _main_thread(audits: dict) -> dict[str, float]:
+    """Main-thread time by kind (script evaluation, style and layout, ...), ms."""
+    items = (audits.get("mainthread-work-breakdown", {}).get("details") or {}).get("items", [])
+    return {i.get("groupLabel") or i.get("group", "?"): i.get("duration", 0) for i in items}
+
+
+def _script_time(audits: dict) -> dict[str, float]:
+    """Script evaluation per file (bootup-time), ms."""
+    items = (audits.get("bootup-time", {}).get("details") or {}).get("items", [])
+    return {_script_name(i.get("url", "")): i.get("scripting", 0) for i in items}
+
+
 def median_run(url: str, label: str = "") -> dict:
+    """The median run by performance, with the median TBT of all runs (``tbt_median``) and
+    each run's TBT (``tbt_runs``) beside its own."""
     runs = sorted((lighthouse(url, label) for _ in range(RUNS)), key=lambda r: r["performance"] or 0)
-    return runs[len(runs) // 2]
+    tbts = sorted(r["tbt_ms"] for r in runs)
+    return {**runs[len(runs) // 2], "tbt_median": statistics.median(tbts), "tbt_runs": tbts}
 
 
 def sample_addresses(base: str) -> dict[str, str]:
@@ -129,12 +166,28 @@ def shared_chunk(web_dir: Path = ROOT / ".web") -> tuple[str, int, int]:
 
 
 def _row(name: str, r: dict) -> str:
-    return (f"{name:<16} {r['performance']:>5.2f} {r['lcp_s']:>6.2f} {r['accessibility']:>5.2f} "
-            f"{r['best-practices']:>5.2f} {r['seo']:>5.2f} {r['kib']:>7.0f}"
-            f"\n{'':<16} CLS {r['cls']:.3f}, TBT {r['tbt_ms']:.0f} ms, LCP element {r['lcp_element']}")
+    runs = "/".join(f"{t:.0f}" for t in r["tbt_runs"])
+    return (f"{name:<16} {r['performance']:>5.2f} {r['tbt_median']:>7.0f} {r['lcp_s']:>6.2f} "
+            f"{r['accessibility']:>5.2f} {r['best-practices']:>5.2f} {r['seo']:>5.2f} {r['kib']:>7.0f}"
+            f"\n{'':<16} CLS {r['cls']:.3f}, TBT of the runs {runs} ms, LCP element {r['lcp_element']}")
 
 
-HEADER = f"{'page':<16} {'perf':>5} {'LCP s':>6} {'a11y':>5} {'bp':>5} {'seo':>5} {'KiB':>7}"
+def _trace_rows(r: dict) -> list[str]:
+    """The median run's trace in short: its longest tasks by script, the main thread's
+    work by kind, the scripts that evaluate longest."""
+    tasks = sorted(r["long_tasks"], key=lambda t: -t[1])[:TRACE_TASKS]
+    kinds = sorted(r["main_thread"].items(), key=lambda kv: -kv[1])[:4]
+    scripts = sorted(((n, ms) for n, ms in r["scripts"].items() if ms >= 50), key=lambda kv: -kv[1])[:4]
+    return [
+        f"{'':<16} long tasks: " + (", ".join(f"{n} {ms:.0f} ms @{start / 1000:.1f}s"
+                                              for n, ms, start in tasks) or "none"),
+        f"{'':<16} main thread: " + ", ".join(f"{n} {ms:.0f}" for n, ms in kinds),
+        f"{'':<16} scripts: " + (", ".join(f"{n} {ms:.0f}" for n, ms in scripts) or "none >= 50 ms"),
+    ]
+
+
+HEADER = (f"{'page':<16} {'perf':>5} {'TBT ms':>7} {'LCP s':>6} {'a11y':>5} {'bp':>5} {'seo':>5} "
+          f"{'KiB':>7}")
 
 
 def empty_reflex_page() -> dict | None:
@@ -173,15 +226,120 @@ def run(server) -> None:
         return
     name, size, gz = shared_chunk(Path(server.env.get("REFLEX_WEB_WORKDIR") or ROOT / ".web"))
     print(f"chunk shared by every page: {name}  {size / 1024:.0f} KiB ({gz / 1024:.0f} KiB gzip)")
-    print(f"Lighthouse {RUNS}x per page, median by performance (mobile preset)")
+    addresses = {label: path for label, path in sample_addresses(server.url).items()
+                 if not ONLY or label in ONLY}
+    print("\nWhat the first render builds (Chromium, unthrottled, phone width): React fibers "
+          "(components + elements) of the biggest commit, React commits, CSS-in-JS rules "
+          "inserted, DOM elements, the state deltas until the page's data is in")
+    print(STRUCTURE_HEADER)
+    for label, path in addresses.items():
+        print(_structure_row(label, hydration_structure(server.url + path)), flush=True)
+    print(f"\nLighthouse {RUNS}x per page, median by performance (mobile preset); TBT is the "
+          f"median of the runs; the median run's longest tasks (simulated 4x CPU)")
     print(HEADER)
-    for label, path in sample_addresses(server.url).items():
-        if ONLY and label not in ONLY:
-            continue
-        print(_row(label, median_run(server.url + path, label)), flush=True)
+    results: dict[str, dict] = {}
+    for label, path in addresses.items():
+        results[label] = median_run(server.url + path, label)
+        print(_row(label, results[label]), *_trace_rows(results[label]), sep="\n", flush=True)
     stock = server.env.get("COMMUNITY_REFLEX_EXTENSIONS") == "off"  # the floor once per run
     if (not ONLY or "empty Reflex" in ONLY) and not stock and (
             shutil.which("bun") or os.environ.get("REFLEX_USE_SYSTEM_BUN")):
         empty = empty_reflex_page()
         if empty:
-            print(_row("empty Reflex", empty))
+            print(_row("empty Reflex", empty), *_trace_rows(empty), sep="\n")
+            print(_verdict(results, empty))
+
+
+def _verdict(results: dict[str, dict], empty: dict) -> str:
+    """Issue 29's line: TBT <= 200 ms and performance >= the empty page's + 0.05."""
+    lines = [f"\nTBT and performance beside the empty Reflex page (TBT {empty['tbt_median']:.0f} ms, "
+             f"perf {empty['performance']:.2f}); goal: TBT <= {TBT_GOAL_MS} ms, perf >= "
+             f"{empty['performance'] + PERF_MARGIN:.2f}"]
+    for label, r in results.items():
+        ok = r["tbt_median"] <= TBT_GOAL_MS and r["performance"] >= empty["performance"] + PERF_MARGIN - 1e-9
+        lines.append(f"  {label:<16} TBT {r['tbt_median']:>5.0f} ms  perf {r['performance']:.2f}  "
+                     f"{'ok' if ok else 'BELOW'}")
+    return "\n".join(lines)
+
+
+TBT_GOAL_MS = 200
+PERF_MARGIN = 0.05
+
+# Counts React's fibers after each commit through the hook React DevTools uses (a plain
+# object before the page's scripts: React calls it, nothing else changes).
+FIBER_HOOK = """
+window.__uzdevCommits = [];
+window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  supportsFiber: true, renderers: new Map(), isDisabled: false,
+  inject: function (renderer) { return 1; },
+  checkDCE: function () {}, onCommitFiberUnmount: function () {}, onPostCommitFiberRoot: function () {},
+  onScheduleFiberRoot: function () {},
+  onCommitFiberRoot: function (id, root) {
+    var all = 0, comps = 0, stack = [root.current];
+    while (stack.length) {
+      var f = stack.pop(); all++;
+      if (f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15) comps++;
+      if (f.child) stack.push(f.child);
+      if (f.sibling) stack.push(f.sibling);
+    }
+    window.__uzdevCommits.push([all, comps, performance.now()]);
+  }
+};
+"""
+
+# Rules in the CSS-in-JS runtime's (emotion's) style sheets: inserted with insertRule in
+# production, so counted from the CSSOM, not the text.
+CSS_IN_JS_RULES = """() => {
+  let rules = 0;
+  for (const el of document.querySelectorAll('style[data-emotion]')) {
+    try { rules += el.sheet ? el.sheet.cssRules.length : 0; } catch (e) {}
+  }
+  return rules;
+}"""
+
+
+def hydration_structure(url: str) -> dict:
+    """One load in Chromium at a phone's width until the page's state is in
+    (``#uzdev-ready``): the biggest commit's fibers, emotion rules, DOM elements and the
+    state deltas the websocket brings until then."""
+    from playwright.sync_api import sync_playwright
+
+    deltas: list[int] = []  # bytes of each state delta (socket.io "event" frames)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROME, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.add_init_script(FIBER_HOOK)
+            page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: deltas.append(
+                len(payload.encode())) if isinstance(payload, str) and '{"delta":' in payload[:40] else None))
+            page.goto(url)
+            ready = "#uzdev-ready[data-ready='true']"
+            empty_app = page.locator("#uzdev-ready").count() == 0
+            if not empty_app:
+                page.wait_for_selector(ready, state="attached", timeout=60_000)
+            else:
+                page.wait_for_function("window.__uzdevCommits.length > 1", timeout=60_000)
+            page.wait_for_function("document.readyState === 'complete'")
+            commits = page.evaluate("window.__uzdevCommits")
+            rules = page.evaluate(CSS_IN_JS_RULES)
+            elements = page.evaluate("document.body.getElementsByTagName('*').length")
+        finally:
+            browser.close()
+    return {
+        "fibers": max((c[0] for c in commits), default=0),
+        "components": max((c[1] for c in commits), default=0),
+        "commits": len(commits),
+        "css_rules": rules,
+        "elements": elements,
+        "deltas": len(deltas),
+        "delta_bytes": sum(deltas),
+    }
+
+
+STRUCTURE_HEADER = (f"{'page':<16} {'fibers':>7} {'comps':>6} {'commits':>7} {'css rules':>9} "
+                    f"{'DOM':>6} {'deltas':>6} {'delta B':>8}")
+
+
+def _structure_row(label: str, s: dict) -> str:
+    return (f"{label:<16} {s['fibers']:>7} {s['components']:>6} {s['commits']:>7} "
+            f"{s['css_rules']:>9} {s['elements']:>6} {s['deltas']:>6} {s['delta_bytes']:>8}")

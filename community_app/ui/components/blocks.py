@@ -11,14 +11,14 @@ from typing import Any
 import reflex as rx
 
 from community_app.ui.components.browser import render_when_ready
-from community_app.ui.components.buttons import action_button
+from community_app.ui.components.buttons import action_button, plain_link, with_class
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import CARD_COLUMNS, CARD_STYLE, CENTRED_LINES, COLORS
 
 
 def lead(text: Any, **props: Any) -> rx.Component:
     """The muted line under a page's title."""
-    return rx.text(text, color=COLORS["muted"], size="4", **props)
+    return rx.text(text, size="4", **with_class(props, "uzdev-muted"))
 
 
 def page_title(title: Any, text: Any, **props: Any) -> rx.Component:
@@ -64,18 +64,16 @@ def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str 
 def card_title(text: Any, href: Any, **link_props: Any) -> rx.Component:
     """A list card's title (h2): a link to the item in the text's colour (the news and job
     cards stretch it over the whole card with ``link_props``)."""
-    return rx.heading(rx.link(text, href=href, color=COLORS["text"], underline="none", **link_props),
-                      as_="h2", size="4", line_height="1.35")
+    return rx.heading(plain_link(text, href=href, **with_class(link_props, "uzdev-card-title-link")),
+                      as_="h2", size="4", class_name="uzdev-card-title")
 
 
 def icon_text(icon: str, *children: Any, icon_size: int = 16, **props: Any) -> rx.Component:
     """A small muted icon followed by muted text ('📍 Seoul', '🕑 3 min read')."""
-    return rx.hstack(
-        rx.icon(icon, size=icon_size, color=COLORS["muted"], aria_hidden="true", flex_shrink="0"),
-        rx.text(*children, size="2", color=COLORS["muted"]),
-        spacing="1",
-        align="center",
-        **props,
+    return rx.el.div(
+        rx.icon(icon, size=icon_size, aria_hidden="true"),
+        rx.el.p(*children),
+        **with_class(props, "uzdev-icon-text"),
     )
 
 
@@ -146,15 +144,15 @@ def white_card(*children: Any, layout: Any = rx.box, **props: Any) -> rx.Compone
     """``children`` in a white card (``CARD_STYLE``) as wide as its column; it may shrink
     below its content's width in a grid or a flex row (``min_width`` 0). ``layout`` is the
     component that holds them (``rx.vstack`` for a column of lines)."""
-    return layout(*children, **{**CARD_STYLE, "width": "100%", "min_width": "0", **props})
+    return layout(*children, **with_class(props, "uzdev-card"))
 
 
 def side_card(picture: rx.Component, title: Any, text: Any, *more: Any, align: str = "start",
               **props: Any) -> rx.Component:
     """A white card with ``picture`` (an icon tile, a photo) at its left, and beside it its
     h3 ``title``, the muted ``text`` under it and ``more`` (a link): a benefit, a person."""
-    lines = rx.vstack(rx.heading(title, as_="h3", size="4"), rx.text(text, color=COLORS["muted"], size="2"),
-                      *more, spacing="1", min_width="0")
+    lines = rx.vstack(rx.heading(title, as_="h3", size="4"), rx.text(text, size="2", class_name="uzdev-muted"),
+                      *more, spacing="1", class_name="uzdev-min-w-0")
     return white_card(picture, lines, layout=rx.hstack, spacing="4", align=align, padding="20px", **props)
 
 

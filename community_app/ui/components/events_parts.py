@@ -8,10 +8,10 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.ui.components.blocks import icon_link, icon_tile, round_photo, white_card
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.buttons import link_button, with_class
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import COLORS, FLEX_COLUMN
+from community_app.ui.styles import COLORS
 
 
 def event_title(card: Any, **props: Any) -> rx.Component:
@@ -81,19 +81,24 @@ def seats_badge(card: Any) -> rx.Component:
 
 def fact(icon: str, *children: Any, **props: Any) -> rx.Component:
     """An icon and a line of text (date, time, place...)."""
-    return rx.hstack(
-        rx.icon(icon, size=16, color=COLORS["muted"], flex_shrink="0", margin_top="3px", aria_hidden="true"),
-        rx.text(*children, size="2", color=COLORS["text"], min_width="0", overflow_wrap="anywhere"),
-        spacing="2",
-        align="start",
-        **props,
+    return rx.el.div(
+        rx.icon(icon, size=16, aria_hidden="true"),
+        rx.el.p(*children),
+        **with_class(props, "uzdev-fact"),
     )
+
+
+AVATAR_SIZES = ("32px", "36px", "56px")  # the sizes site.css has a class for
 
 
 def avatar(image: Any, initials: Any, name: Any, *, size: str = "40px") -> rx.Component:
     """A round photo (alt text: the name) or the person's initials."""
-    initials_tile = icon_tile(rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
-                              size, background="#e0e7ff", min_width=size, color=COLORS["primary_dark"])
+    if size in AVATAR_SIZES:  # drawn by its class (site.css): nothing to hydrate but a div
+        initials_tile = rx.el.div(rx.el.span(initials, aria_hidden="true"),
+                                  class_name=f"uzdev-initials uzdev-initials-{size}")
+    else:
+        initials_tile = icon_tile(rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
+                                  size, background="#e0e7ff", min_width=size, color=COLORS["primary_dark"])
     return round_photo(image, alt=name, size=size, fallback=initials_tile)
 
 
@@ -143,17 +148,16 @@ def event_card(card: Any) -> rx.Component:
                 aria_hidden="true",
                 display="block",
             ),
-            rx.box(status_badge(card.is_past), position="absolute", top="12px", left="12px"),
-            position="relative",
+            rx.el.div(status_badge(card.is_past), class_name="uzdev-event-card-badge"),
+            class_name="uzdev-relative",
         ),
         rx.vstack(
             event_title(card, id=title_id, line_height="1.35"),
-            rx.vstack(
+            rx.el.div(
                 fact("calendar", rx.el.time(t_var(card.date), date_time=card.date_iso)),
                 fact("clock", t_var(card.time)),
                 fact("map-pin", t_var(card.location)),
-                spacing="1",
-                width="100%",
+                class_name="uzdev-facts",
             ),
             rx.spacer(),
             rx.hstack(
@@ -172,9 +176,7 @@ def event_card(card: Any) -> rx.Component:
             width="100%",
         ),
         layout=rx.el.article,
-        **FLEX_COLUMN,
-        overflow="hidden",
-        height="100%",
+        class_name="uzdev-event-card",
         data_testid="event-card",
     )
 

@@ -12,10 +12,9 @@ from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
 from community_app.core import routes
 from community_app.ui.components.blocks import icon_tile
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.buttons import link_button, plain_link
 from community_app.ui.i18n import t
-from community_app.ui.styles import COLORS, DESKTOP_ONLY, FONT_STACK, HEADER_MAX_WIDTH, MOBILE_ONLY
-from community_app.ui.styles import PAGE_COLUMN, STRETCH_COLUMN
+from community_app.ui.styles import COLORS, FONT_STACK, STRETCH_COLUMN
 
 NAV_ITEMS = (
     (routes.ABOUT, N_("About us")),
@@ -26,41 +25,24 @@ NAV_ITEMS = (
 )
 
 
+# The frame is on every page: native elements drawn by site.css classes (issue 29), no
+# Radix layout component or per-element style prop to hydrate.
+
+
 def logo() -> rx.Component:
-    return rx.link(
-        rx.hstack(
-            rx.image(src="/logo.svg", alt="", width="36px", height="36px"),
-            rx.text(
-                get_settings().site_name,
-                font_weight="700",
-                font_size="18px",
-                color=COLORS["text"],
-                white_space="nowrap",
-                # From 768 px to 1140 px the links share the row with it: the logo alone
-                # leaves them room in both languages (the site's name is its label).
-                display=["inline", "inline", "inline", "none", "inline"],
-            ),
-            align="center",
-            spacing="2",
-        ),
+    # From 768 px to 1140 px the links share the row with it: the logo alone leaves them
+    # room in both languages (the site's name is its label): .uzdev-logo-name.
+    return plain_link(
+        rx.el.img(src="/logo.svg", alt="", width="36", height="36"),
+        rx.el.span(get_settings().site_name, class_name="uzdev-logo-name"),
         href=routes.HOME,
         aria_label=t("{site} home", site=get_settings().site_name),
-        underline="none",
+        class_name="uzdev-logo",
     )
 
 
 def new_badge() -> rx.Component:
-    return rx.el.span(
-        t("NEW"),
-        background_color=COLORS["badge"],
-        color="white",
-        font_size="10px",
-        font_weight="700",
-        padding="1px 6px",
-        border_radius="999px",
-        margin_left="6px",
-        line_height="16px",
-    )
+    return rx.el.span(t("NEW"), class_name="uzdev-badge-new")
 
 
 def _is_active(path: str):
@@ -69,26 +51,13 @@ def _is_active(path: str):
 
 
 def nav_link(path: str, label: str, *, in_drawer: bool = False) -> rx.Component:
-    link = rx.link(
-        rx.hstack(
-            rx.text(t(label)),
-            new_badge() if path == routes.JOBS else rx.fragment(),
-            align="center",
-            spacing="0",
-        ),
+    """A link of the main navigation; the current page's (``aria-current``) is tinted by
+    .uzdev-nav-link (site.css)."""
+    link = plain_link(
+        rx.el.span(t(label)),
+        new_badge() if path == routes.JOBS else rx.fragment(),
         href=path,
-        underline="none",
-        font_weight="500",
-        font_size="16px" if in_drawer else "15px",
-        padding_y="10px",
-        padding_x="12px" if in_drawer else ["12px", "12px", "12px", "8px", "12px"],
-        min_height="44px",
-        display="flex",
-        align_items="center",
-        border_radius="8px",
-        color=rx.cond(_is_active(path), COLORS["primary"], COLORS["text"]),
-        background_color=rx.cond(_is_active(path), "#eef2ff", "transparent"),
-        _hover={"background_color": "#eef2ff", "color": COLORS["primary"]},
+        class_name="uzdev-nav-link uzdev-in-drawer" if in_drawer else "uzdev-nav-link",
         aria_current=rx.cond(_is_active(path), "page", "false"),
     )
     return rx.dialog.close(link) if in_drawer else link
@@ -104,10 +73,9 @@ def language_menu() -> rx.Component:
                 rx.icon("chevron-down", size=14),
                 variant="ghost",
                 color_scheme="gray",
-                height="44px",
                 # The name holds the visible code (WCAG 2.5.3): "EN, Language".
                 aria_label=t("{code}, Language", code=code),
-                cursor="pointer",
+                class_name="uzdev-btn-lang",
             ),
         ),
         rx.menu.content(
@@ -163,10 +131,10 @@ def mobile_menu() -> rx.Component:
     """The phone's side panel: a modal dialog (Radix) slid in from the right. It takes
     focus, keeps Tab inside, has a backdrop, closes on Escape, on a tap outside and on a
     link, and gives focus back to the menu button."""
-    return rx.box(
+    return rx.el.div(
         rx.dialog.root(
             rx.dialog.trigger(
-                _menu_button("menu", 24, t("Open menu"), cursor="pointer", id="mobile-menu-button"),
+                _menu_button("menu", 24, t("Open menu"), class_name="uzdev-pointer", id="mobile-menu-button"),
             ),
             rx.dialog.content(
                 rx.vstack(
@@ -206,41 +174,30 @@ def mobile_menu() -> rx.Component:
                 color=COLORS["text"],
             ),
         ),
-        display=MOBILE_ONLY,
+        class_name="uzdev-mobile-only",
     )
 
 
 def header() -> rx.Component:
+    # In line with the page's column, a little closer to the edges on phones (site.css).
     return rx.el.header(
-        rx.hstack(
+        rx.el.div(
             logo(),
             rx.el.nav(
-                rx.hstack(
+                rx.el.div(
                     *[nav_link(path, label) for path, label in NAV_ITEMS],
-                    spacing="1",
-                    align="center",
+                    class_name="uzdev-row uzdev-gap-1",
                 ),
                 aria_label=t("Main"),
-                display=DESKTOP_ONLY,
+                class_name="uzdev-desktop-only",
             ),
-            rx.hstack(
+            rx.el.div(
                 language_menu(),
                 account_button(),
                 mobile_menu(),
-                spacing="2",
-                align="center",
+                class_name="uzdev-row uzdev-gap-2",
             ),
-            justify="between",
-            align="center",
-            # In line with the page's column, a little closer to the edges on phones.
-            **{**PAGE_COLUMN, "max_width": HEADER_MAX_WIDTH, "padding_x": ["12px", "16px", "16px", "24px"]},
-            height="68px",
+            class_name="uzdev-header-row",
         ),
-        position="sticky",
-        top="0",
-        z_index="100",
-        background_color="rgba(255,255,255,0.95)",
-        backdrop_filter="saturate(180%) blur(8px)",
-        border_bottom=f"1px solid {COLORS['border']}",
-        width="100%",
+        class_name="uzdev-header",
     )

@@ -34,13 +34,13 @@ def section(heading_id: str, title: Any, *children: Any, intro: Any = None) -> r
     return rx.el.section(
         rx.vstack(
             rx.heading(title, as_="h2", size="7", id=heading_id),
-            rx.text(intro, color=COLORS["muted"], size="4") if intro is not None else rx.fragment(),
+            rx.text(intro, size="4", class_name="uzdev-muted") if intro is not None else rx.fragment(),
             *children,
             spacing="4",
-            width="100%",
+            class_name="uzdev-w-full",
         ),
         aria_labelledby=heading_id,
-        width="100%",
+        class_name="uzdev-w-full",
     )
 
 

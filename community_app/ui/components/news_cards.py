@@ -9,8 +9,9 @@ from reflex.vars.base import Var
 
 from community_app.models import NewsType
 from community_app.ui.components.blocks import card_title, icon_text
+from community_app.ui.components.buttons import with_class
 from community_app.ui.i18n import t, t_pick
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
 
 COPIED_MS = 2000  # how long 'Link copied to clipboard' shows (SPEC section 9)
 
@@ -93,11 +94,8 @@ def copy_link_icon_button(href: Any, **props: Any) -> rx.Component:
             variant="soft",
             radius="full",
             size="2",
-            width=BUTTON_HEIGHTS["sm"],
-            height=BUTTON_HEIGHTS["sm"],
-            cursor="pointer",
             aria_label=t("Copy link"),
-            **props,
+            **with_class(props, "uzdev-btn", "uzdev-icon-btn-sm"),
         ),
         content=t("Copy link"),
     )
@@ -105,6 +103,8 @@ def copy_link_icon_button(href: Any, **props: Any) -> rx.Component:
 
 def news_image(src: Any, alt: Any, **props: Any) -> rx.Component:
     props.setdefault("loading", "lazy")
+    if "class_name" in props:  # drawn by its class (site.css)
+        return rx.el.img(src=src, alt=alt, **props)
     props.setdefault("width", "100%")
     return rx.image(
         src=src,
@@ -117,72 +117,34 @@ def news_image(src: Any, alt: Any, **props: Any) -> rx.Component:
 
 def news_card(card: Any) -> rx.Component:
     """A card of the list. The title link covers the whole card (a 'stretched link'),
-    so the card opens the article while the copy-link button stays a button of its own."""
+    so the card opens the article while the copy-link button stays a button of its own.
+    Drawn by site.css (.news-card): a list of them is the biggest part of /news's first
+    render, and static classes cost the browser nothing while it hydrates (issue 29)."""
     return rx.el.article(
         news_image(
             card.image,
             rx.cond(card.has_image, card.title, t("News illustration")),
-            aspect_ratio="16 / 9",
-            height="auto",
-            border_bottom=f"1px solid {COLORS['border']}",
+            class_name="news-card-image",
         ),
         rx.vstack(
             rx.hstack(
                 type_badge(card.type),
                 rx.spacer(),
-                copy_link_icon_button(card.href, position="relative", z_index="1"),
-                width="100%",
+                copy_link_icon_button(card.href, class_name="news-card-copy"),
+                class_name="uzdev-w-full",
                 align="center",
             ),
             card_title(card.title, card.href, class_name="news-card-link"),
             tag_list(card.tags),
-            rx.text(
-                card.excerpt,
-                color=COLORS["muted"],
-                size="2",
-                class_name="news-excerpt",
-                style={
-                    "display": "-webkit-box",
-                    "-webkit-line-clamp": "2",
-                    "-webkit-box-orient": "vertical",
-                    "overflow": "hidden",
-                },
-            ),
+            rx.text(card.excerpt, size="2", class_name="news-excerpt uzdev-muted"),
             rx.spacer(),
-            rx.flex(
+            rx.el.div(
                 icon_text("calendar", t_pick(card.date_en, card.date_uz), icon_size=14),
                 icon_text("clock", t("{n} min read", n=3), icon_size=14),
-                gap="6px 16px",
-                wrap="wrap",
-                color=COLORS["muted"],
-                width="100%",
-                border_top=f"1px solid {COLORS['border']}",
-                padding_top="12px",
+                class_name="news-card-meta",
             ),
             spacing="3",
-            padding="16px",
-            flex="1",
-            width="100%",
+            class_name="news-card-body",
         ),
-        position="relative",
-        **FLEX_COLUMN,
-        **CARD_STYLE,
-        overflow="hidden",
-        min_width="0",
-        transition="box-shadow 0.15s ease, transform 0.15s ease",
-        _hover={"box_shadow": "0 10px 30px rgba(15,23,42,0.08)"},
         class_name="news-card",
-        # The link's ::after covers the card; the focus ring shows on the whole card.
-        style={
-            "& .news-card-link::after": {
-                "content": '""',
-                "position": "absolute",
-                "inset": "0",
-            },
-            "& .news-card-link:focus-visible": {"outline": "none"},
-            "&:focus-within:has(.news-card-link:focus-visible)": {
-                "outline": f"2px solid {COLORS['primary']}",
-                "outlineOffset": "2px",
-            },
-        },
     )

@@ -36,11 +36,12 @@ from community_app.ui.components.browser import (
     uncaught_error_screen,
 )
 from community_app.ui.components.dialogs import MAIN_ID  # the <main>, focused by dialogs
+from community_app.ui.components.buttons import with_class
 from community_app.ui.components.footer import footer
 from community_app.ui.components.header import header
 from community_app.ui.first_paint import READY_ID
 from community_app.ui.i18n import t
-from community_app.ui.styles import CENTRED_LINES, COLORS, PAGE_COLUMN
+from community_app.ui.styles import CENTRED_LINES, COLORS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,11 +121,7 @@ def page_title(title: str):
 
 
 def skip_link() -> rx.Component:
-    return rx.link(
-        t("Skip to content"),
-        href=f"#{MAIN_ID}",
-        class_name="uzdev-skip-link",
-    )
+    return rx.el.a(t("Skip to content"), href=f"#{MAIN_ID}", class_name="uzdev-skip-link")
 
 
 def home_banner() -> rx.Component:
@@ -204,22 +201,13 @@ def maintenance_screen() -> rx.Component:
 
 def page_frame(content: rx.Component, *, path: str) -> rx.Component:
     with_footer = routes.shows_footer(path)
-    body = rx.flex(
+    body = rx.el.div(
         skip_link(),
         header(),
         home_banner() if path == routes.HOME else rx.fragment(),
-        rx.el.main(
-            content,
-            id=MAIN_ID,
-            width="100%",
-            flex="1",
-            tab_index=-1,
-            outline="none",
-        ),
+        rx.el.main(content, id=MAIN_ID, tab_index=-1, class_name="uzdev-main"),
         footer() if with_footer else rx.fragment(),
-        direction="column",
-        min_height="100vh",
-        width="100%",
+        class_name="uzdev-frame",
     )
     return rx.fragment(
         # "true" once the server has sent the page's state (its load done): browser tests
@@ -243,8 +231,9 @@ def page_frame(content: rx.Component, *, path: str) -> rx.Component:
 
 def content_container(*children: rx.Component, **props: Any) -> rx.Component:
     """The centred column every page body sits in."""
-    props.setdefault("padding_y", ["24px", "32px", "32px", "48px"])
-    return rx.box(*children, **PAGE_COLUMN, **props)
+    if "padding_y" in props:
+        return rx.el.div(*children, **with_class(props, "uzdev-column"))
+    return rx.el.div(*children, **with_class(props, "uzdev-column", "uzdev-page-body"))
 
 
 def protected(content: rx.Component) -> rx.Component:

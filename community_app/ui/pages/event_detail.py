@@ -235,19 +235,10 @@ def _session(k: Any) -> rx.Component:
 
 def _attendee(a: Any) -> rx.Component:
     return rx.el.li(
-        rx.hstack(
-            avatar(a.image, a.initials, a.name, size="32px"),
-            rx.text(rx.cond(a.page != "", rx.link(a.name, href=a.page), a.name),
-                    size="2", white_space="nowrap", overflow="hidden", text_overflow="ellipsis"),
-            spacing="2",
-            align="center",
-            min_width="0",
-        ),
-        list_style="none",
-        padding="4px 10px 4px 4px",
-        border=f"1px solid {COLORS['border']}",
-        border_radius="999px",
-        max_width="100%",
+        avatar(a.image, a.initials, a.name, size="32px"),
+        rx.text(rx.cond(a.page != "", rx.link(a.name, href=a.page), a.name), size="2",
+                class_name="uzdev-attendee-name"),
+        class_name="uzdev-attendee",
     )
 
 

@@ -21,7 +21,7 @@ from community_app.ui.components.home_sections import (
 )
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.ui.styles import COLORS
 
 
 def feature_card(icon: str, title: str, text: str) -> rx.Component:
@@ -31,12 +31,9 @@ def feature_card(icon: str, title: str, text: str) -> rx.Component:
             "52px", radius="14px",
         ),
         rx.heading(t(title), as_="h2", size="5"),
-        rx.text(t(text), color=COLORS["muted"]),
+        rx.text(t(text), class_name="uzdev-muted"),
         spacing="3",
-        padding="24px",
-        **CARD_STYLE,
-        flex="1",
-        min_width="0",
+        class_name="uzdev-feature-card",
     )
 
 

@@ -260,21 +260,13 @@ def _summary() -> rx.Component:
 
 
 def _card(job: JobCard) -> rx.Component:
-    title = card_title(
-        job.title,
-        job.href,
-        # The whole card is the link's click area; the link stays the one focus stop.
-        style={
-            "&::after": {"content": "''", "position": "absolute", "inset": "0",
-                         "border_radius": "16px"},
-            "&:focus-visible": {"outline": "none"},
-        },
-    )
+    """One job of the list, drawn by site.css (.job-card): the whole card is the title
+    link's click area (its ::after); the link stays the one focus stop."""
     return rx.el.li(
-        rx.flex(
+        rx.el.div(
             rx.vstack(
-                title,
-                icon_text("building-2", job.company, font_weight="500"),
+                card_title(job.title, job.href, class_name="job-card-link"),
+                icon_text("building-2", job.company, class_name="job-card-company"),
                 rx.flex(
                     icon_text("map-pin", t_var(job.location)),
                     rx.cond(job.remote, remote_badge()),
@@ -288,34 +280,19 @@ def _card(job: JobCard) -> rx.Component:
                         chips(job.technologies, more=job.more_technologies)),
                 visa_badges(job),
                 spacing="2",
-                flex="1",
-                min_width="0",
+                class_name="job-card-main",
             ),
-            rx.vstack(
-                rx.text(t_var(job.salary), font_weight="600", color=COLORS["primary_dark"],
-                        size="3"),
+            rx.el.div(
+                rx.text(t_var(job.salary), size="3", class_name="job-card-salary"),
                 rx.el.time(
                     t_var(job.posted),
                     date_time=job.posted_iso,
                     title=t_var(job.posted_on),
-                    font_size="14px",
-                    color=COLORS["muted"],
+                    class_name="job-card-posted",
                 ),
-                spacing="1",
-                align_items=["flex-start", "flex-start", "flex-end"],
-                text_align=["left", "left", "right"],
-                flex_shrink="0",
-                max_width=["100%", "100%", "260px"],
+                class_name="job-card-side",
             ),
-            flex_direction=["column", "column", "row"],
-            gap=["12px", "12px", "20px"],
-            padding=["16px", "20px"],
-            position="relative",
-            transition="border-color 0.15s, box-shadow 0.15s",
-            _hover={"border_color": "#a5b4fc", "box_shadow": "0 6px 20px rgba(15,23,42,0.06)"},
-            style={"&:focus-within": {"outline": f"2px solid {COLORS['primary']}",
-                                      "outline_offset": "2px"}},
-            **CARD_STYLE,
+            class_name="job-card",
         ),
     )
 
