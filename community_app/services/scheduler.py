@@ -102,7 +102,7 @@ def run_due(engine: sa.Engine | None = None, *, now: dt.datetime | None = None,
 
 def _load_tasks() -> None:
     """Import the modules that register tasks (kept here so one call finds them all)."""
-    from community_app.services import mail_queue, privacy  # noqa: F401
+    from community_app.services import job_alerts, mail_queue, privacy, search  # noqa: F401
     from community_app.services.meetups import emails, waitlist  # noqa: F401
 
 

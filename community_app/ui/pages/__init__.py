@@ -21,6 +21,7 @@ from community_app.ui.pages import (  # noqa: F401  (each import registers its p
     password_reset,
     privacy,
     release_seat,
+    search,
     speakers_register,
     terms,
     visa_guide,
