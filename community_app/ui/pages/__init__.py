@@ -10,6 +10,7 @@ from community_app.ui.pages import (  # noqa: F401  (each import registers its p
     event_register,
     events,
     home,
+    job_alert_unsubscribe,
     job_detail,
     jobs,
     login,
