@@ -54,23 +54,23 @@ def upgrade() -> None:
         op.execute("CREATE INDEX ix_search_documents_terms ON search_documents USING GIN (terms)")
     else:
         op.execute(
-            "CREATE VIRTUAL TABLE search_fts USING fts5(title_terms, body_terms, "
+            "CREATE VIRTUAL TABLE search_fts USING fts5(title_terms, body_terms, kind, "
             "content='search_documents', content_rowid='id', "
             "tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')")
         op.execute(
             "CREATE TRIGGER search_fts_insert AFTER INSERT ON search_documents BEGIN "
-            "INSERT INTO search_fts(rowid, title_terms, body_terms) "
-            "VALUES (new.id, new.title_terms, new.body_terms); END")
+            "INSERT INTO search_fts(rowid, title_terms, body_terms, kind) "
+            "VALUES (new.id, new.title_terms, new.body_terms, new.kind); END")
         op.execute(
             "CREATE TRIGGER search_fts_delete AFTER DELETE ON search_documents BEGIN "
-            "INSERT INTO search_fts(search_fts, rowid, title_terms, body_terms) "
-            "VALUES ('delete', old.id, old.title_terms, old.body_terms); END")
+            "INSERT INTO search_fts(search_fts, rowid, title_terms, body_terms, kind) "
+            "VALUES ('delete', old.id, old.title_terms, old.body_terms, old.kind); END")
         op.execute(
             "CREATE TRIGGER search_fts_update AFTER UPDATE ON search_documents BEGIN "
-            "INSERT INTO search_fts(search_fts, rowid, title_terms, body_terms) "
-            "VALUES ('delete', old.id, old.title_terms, old.body_terms); "
-            "INSERT INTO search_fts(rowid, title_terms, body_terms) "
-            "VALUES (new.id, new.title_terms, new.body_terms); END")
+            "INSERT INTO search_fts(search_fts, rowid, title_terms, body_terms, kind) "
+            "VALUES ('delete', old.id, old.title_terms, old.body_terms, old.kind); "
+            "INSERT INTO search_fts(rowid, title_terms, body_terms, kind) "
+            "VALUES (new.id, new.title_terms, new.body_terms, new.kind); END")
 
     op.create_table(
         'saved_job_searches',

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import html
 import re
 from collections.abc import Iterable
@@ -61,54 +62,73 @@ class Indexed:
     hidden_after: dt.datetime | None = None
 
 
-def _plain(markdown: str) -> str:
-    from community_app.services.seo_items import plain_text
-
-    return plain_text(markdown or "", BODY_LIMIT)
-
-
-def _meetup(session: Session, item_id: int) -> Indexed | None:
-    meetup = session.get(Meetup, item_id)
-    if meetup is None:
-        return None
-    speakers = session.exec(select(Speaker).where(Speaker.meetup_id == item_id)
-                            .order_by(col(Speaker.id))).all()
-    talks = session.exec(select(KeynoteSession).where(KeynoteSession.meetup_id == item_id)
-                         .order_by(col(KeynoteSession.starts_at))).all()
-    people = [", ".join(p for p in (s.full_name, s.job_position, s.company) if p) for s in speakers]
-    parts = [*people, *(t.subject for t in talks), meetup.location, _plain(meetup.description)]
-    return Indexed(meetup.title, " ".join(s.full_name for s in speakers),
-                   " · ".join(p for p in parts if p), meetup.starts_at)
+_MD_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_MD_TAG = re.compile(r"<[^>]+>")
+_MD_MARKS = re.compile(r"(^|\s)[#>*+-]+\s|[*_`~|]+", re.M)
 
 
-def _news(session: Session, item_id: int) -> Indexed | None:
-    item = session.get(News, item_id)
-    if item is None or not item.published:
-        return None
-    tags = " ".join(f"#{t}" for t in item.tags or [])
-    return Indexed(item.title, "", " ".join(p for p in (_plain(item.content), tags) if p),
-                   item.created_at)
+def plain(markdown: str | None) -> str:
+    """Markdown's words as a reader sees them, without the markup: the searched text and
+    the snippets' source (a quick pass, not a renderer: thousands of items re-index in
+    seconds)."""
+    text = _MD_LINK.sub(r"\1", _MD_IMAGE.sub(r"\1", markdown or ""))
+    text = html.unescape(_MD_TAG.sub(" ", text))
+    return re.sub(r"\s+", " ", _MD_MARKS.sub(" ", text)).strip()[:BODY_LIMIT]
 
 
-def _job(session: Session, item_id: int) -> Indexed | None:
-    job = session.get(JobPost, item_id)
-    if job is None or job.status != JobStatus.OPEN.value:
-        return None
-    facts = [job.company_name, job.location, *(job.visas or []), *(job.technologies or []),
-             *(job.keywords or []), job.korean_level.replace("_", " ") if job.korean_level else ""]
-    body = " · ".join(p for p in (*facts, _plain(job.description), _plain(job.requirements)) if p)
-    return Indexed(job.title, job.company_name, body, job.opened_at or job.created_at,
-                   job.expires_at)
+def _by_id(session: Session, model, ids: list[int], *conditions) -> list:
+    return list(session.exec(select(model).where(col(model.id).in_(ids), *conditions)).all())
 
 
-def _blog(session: Session, item_id: int) -> Indexed | None:
-    post = session.get(BlogPost, item_id)
-    if post is None or post.status != BlogStatus.PUBLISHED.value:
-        return None
-    return Indexed(post.title, "", _plain(post.content), post.published_at or post.created_at)
+def _meetups(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    speakers: dict[int, list[Speaker]] = {}
+    for s in session.exec(select(Speaker).where(col(Speaker.meetup_id).in_(ids))
+                          .order_by(col(Speaker.id))).all():
+        speakers.setdefault(s.meetup_id, []).append(s)
+    talks: dict[int, list[str]] = {}
+    for t in session.exec(select(KeynoteSession).where(col(KeynoteSession.meetup_id).in_(ids))
+                          .order_by(col(KeynoteSession.starts_at))).all():
+        talks.setdefault(t.meetup_id, []).append(t.subject)
+    found = {}
+    for m in _by_id(session, Meetup, ids):
+        people = speakers.get(m.id, [])
+        parts = [*(", ".join(p for p in (s.full_name, s.job_position, s.company) if p) for s in people),
+                 *talks.get(m.id, []), m.location, plain(m.description)]
+        found[m.id] = Indexed(m.title, " ".join(s.full_name for s in people),
+                              " · ".join(p for p in parts if p), m.starts_at)
+    return found
 
 
-BUILDERS = {MEETUP: _meetup, NEWS: _news, JOB: _job, BLOG: _blog}
+def _news(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    return {
+        n.id: Indexed(n.title, "", " ".join(p for p in (plain(n.content),
+                                                        " ".join(f"#{t}" for t in n.tags or [])) if p),
+                      n.created_at)
+        for n in _by_id(session, News, ids, col(News.published).is_(True))
+    }
+
+
+def _jobs(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    found = {}
+    for job in _by_id(session, JobPost, ids, JobPost.status == JobStatus.OPEN.value):
+        facts = [job.company_name, job.location, *(job.visas or []), *(job.technologies or []),
+                 *(job.keywords or []), (job.korean_level or "").replace("_", " ")]
+        body = " · ".join(p for p in (*facts, plain(job.description), plain(job.requirements)) if p)
+        found[job.id] = Indexed(job.title, job.company_name, body, job.opened_at or job.created_at,
+                                job.expires_at)
+    return found
+
+
+def _blogs(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    return {
+        p.id: Indexed(p.title, "", plain(p.content), p.published_at or p.created_at)
+        for p in _by_id(session, BlogPost, ids, BlogPost.status == BlogStatus.PUBLISHED.value)
+    }
+
+
+BUILDERS = {MEETUP: _meetups, NEWS: _news, JOB: _jobs, BLOG: _blogs}
+BATCH = 500
 
 
 def _public_ids(session: Session, kind: str) -> set[int]:
@@ -121,28 +141,37 @@ def _public_ids(session: Session, kind: str) -> set[int]:
     return set(session.exec(query).all())
 
 
-def index_item(session: Session, kind: str, item_id: int, *, now: dt.datetime | None = None) -> bool:
-    """Put one item in the index as it is now (or take it out when it is gone or not
-    public); True when it is in the index afterwards."""
-    found = BUILDERS[kind](session, item_id)
-    doc = session.exec(select(SearchDocument).where(
-        SearchDocument.kind == kind, SearchDocument.item_id == item_id)).first()
-    if found is None:
-        if doc is not None:
-            session.delete(doc)
-        return False
-    values = dict(
+def _values(found: Indexed, now: dt.datetime) -> dict:
+    return dict(
         title=found.title[:300], body=found.body[:BODY_LIMIT],
         title_terms=fold(f"{found.title} {found.extra_title}"), body_terms=fold(found.body),
-        dated_at=found.dated_at, hidden_after=found.hidden_after, indexed_at=now or utcnow(),
+        dated_at=found.dated_at, hidden_after=found.hidden_after, indexed_at=now,
     )
-    if doc is None:
-        session.add(SearchDocument(kind=kind, item_id=item_id, **values))
-    else:
-        for name, value in values.items():
-            setattr(doc, name, value)
-        session.add(doc)
-    return True
+
+
+def index_items(session: Session, kind: str, item_ids: Iterable[int], *,
+                now: dt.datetime | None = None) -> int:
+    """Put items in the index as they are now (taking out those gone or not public), a
+    batch at a time; how many are in the index afterwards."""
+    now = now or utcnow()
+    item_ids = sorted(set(item_ids))
+    kept = 0
+    table = SearchDocument.__table__
+    for start in range(0, len(item_ids), BATCH):
+        ids = item_ids[start:start + BATCH]
+        found = BUILDERS[kind](session, ids)
+        session.execute(sa.delete(table).where(table.c.kind == kind, table.c.item_id.in_(ids)))
+        if found:
+            session.execute(sa.insert(table), [
+                {"kind": kind, "item_id": item_id, **_values(doc, now)}
+                for item_id, doc in found.items()])
+        kept += len(found)
+    return kept
+
+
+def index_item(session: Session, kind: str, item_id: int, *, now: dt.datetime | None = None) -> bool:
+    """One item in the index as it is now (out of it when gone or not public)."""
+    return index_items(session, kind, [item_id], now=now) == 1
 
 
 def reconcile(session: Session, kinds: Iterable[str] = BUILDERS) -> int:
@@ -153,13 +182,12 @@ def reconcile(session: Session, kinds: Iterable[str] = BUILDERS) -> int:
         public = _public_ids(session, kind)
         indexed = set(session.exec(select(SearchDocument.item_id)
                                    .where(SearchDocument.kind == kind)).all())
-        for item_id in sorted(public - indexed):
-            changed += index_item(session, kind, item_id)
-        gone = indexed - public
-        if gone:
+        changed += index_items(session, kind, public - indexed)
+        gone = sorted(indexed - public)
+        for start in range(0, len(gone), BATCH):
             session.execute(sa.delete(SearchDocument).where(
-                col(SearchDocument.kind) == kind, col(SearchDocument.item_id).in_(gone)))
-            changed += len(gone)
+                col(SearchDocument.kind) == kind, col(SearchDocument.item_id).in_(gone[start:start + BATCH])))
+        changed += len(gone)
     return changed
 
 
@@ -238,8 +266,8 @@ def _index_before_commit(session: OrmSession) -> None:
             break
         if recheck:
             reconcile(session, sorted(recheck))
-        for kind, item_id in sorted(keys):
-            index_item(session, kind, item_id)
+        for kind in sorted({k for k, _ in keys}):
+            index_items(session, kind, [i for k, i in keys if k == kind])
 
 
 def _forget(session: OrmSession) -> None:
@@ -282,6 +310,7 @@ class SearchResults:
     counts: dict[str, int]  # kind -> matches, for the filter by kind
     page: int
     size: int
+    capped: bool = False  # more than CANDIDATES matches: the counts read "at least"
 
 
 def parse_kind(value: str | None) -> str | None:
@@ -298,54 +327,72 @@ def query_terms(q: str | None) -> list[str]:
     return list(dict.fromkeys(terms_of(clean_filter(q))))[:MAX_TERMS]
 
 
-def _match_sql(dialect: str, terms: list[str]) -> str:
-    if dialect == "postgresql":
-        return " & ".join(f"{t}:*" for t in terms)
-    return " ".join(f'"{t}"*' for t in terms)
+# Ranked among at most this many matches, the most recently indexed first: a word in most
+# of the site ("se") costs no more than a rare one. Counts above it read "1000+".
+CANDIDATES = 1000
+
+_SQLITE_CANDIDATES = sa.text(
+    "SELECT f.rowid AS id, -f.score AS score, d.kind, d.dated_at, d.hidden_after "
+    "FROM (SELECT rowid, bm25(search_fts, 8.0, 1.0, 0.0) AS score FROM search_fts "
+    "      WHERE search_fts MATCH :match ORDER BY rowid DESC LIMIT :cap) AS f "
+    "JOIN search_documents AS d ON d.id = f.rowid")
+# Title (A) weighs 1.0, text (B) 0.4; rank normalised by the text's length (log).
+_POSTGRES_CANDIDATES = (
+    "SELECT id, ts_rank('{{0.1, 0.2, 0.4, 1.0}}'::float4[], terms, to_tsquery('simple', :match), 1) "
+    "AS score, kind, dated_at, hidden_after FROM ("
+    "  SELECT id, kind, dated_at, hidden_after, terms FROM search_documents "
+    "  WHERE terms @@ to_tsquery('simple', :match) {kind} ORDER BY id DESC LIMIT :cap) AS c")
 
 
-def _visible(now: dt.datetime):
-    return sa.or_(col(SearchDocument.hidden_after).is_(None), col(SearchDocument.hidden_after) >= now)
+def _candidates(session: Session, terms: list[str], kind: str | None, now: dt.datetime) -> list:
+    """(id, score, kind, dated_at) of the visible matches, at most ``CANDIDATES``, best first."""
+    if session.get_bind().dialect.name == "postgresql":
+        sql = sa.text(_POSTGRES_CANDIDATES.format(kind="AND kind = :kind" if kind else ""))
+        params = {"match": " & ".join(f"{t}:*" for t in terms), "cap": CANDIDATES}
+        if kind:
+            params["kind"] = kind
+    else:
+        # Words in the title and text columns only (the kind column is for the filter).
+        match = "{title_terms body_terms} : (" + " ".join(f'"{t}"*' for t in terms) + ")"
+        if kind:
+            match += f' AND kind : "{kind}"'
+        sql, params = _SQLITE_CANDIDATES, {"match": match, "cap": CANDIDATES}
+    c = SearchDocument.__table__.c
+    sql = sql.columns(sa.column("id", sa.Integer), sa.column("score", sa.Float),
+                      sa.column("kind", sa.String), sa.column("dated_at", c.dated_at.type),
+                      sa.column("hidden_after", c.hidden_after.type))
+    rows = session.execute(sql, params).all()
+
+    def aware(value: dt.datetime) -> dt.datetime:
+        return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+
+    visible = [r for r in rows if r.hidden_after is None or aware(r.hidden_after) >= now]
+    return sorted(visible, key=lambda r: (-r.score, -aware(r.dated_at).timestamp(), -r.id))
 
 
 def search(
     session: Session, q: str | None, *, kind: str | None = None, page: int = 0, size: int = 10,
     now: dt.datetime | None = None,
 ) -> SearchResults:
+    """One page of the public items that match ``q`` (of ``kind``, or every kind), best
+    first, with the number of matches of each kind."""
     now = now or utcnow()
     check_paging(page, size)
     kind = parse_kind(kind)
     terms = query_terms(q)
     if not terms:
         return SearchResults(clean_filter(q), kind, [], 0, {}, page, size)
-    dialect = session.get_bind().dialect.name
-    match = _match_sql(dialect, terms)
-    doc = SearchDocument.__table__
-    if dialect == "postgresql":
-        tsquery = sa.func.to_tsquery(sa.literal_column("'simple'"), sa.bindparam("match", match))
-        terms_col = sa.literal_column("search_documents.terms")
-        where = terms_col.op("@@")(tsquery)
-        # Title (A) weighs 1.0, text (B) 0.4; rank normalised by the text's length (log).
-        rank = sa.func.ts_rank(sa.literal_column("'{0.1, 0.2, 0.4, 1.0}'::float4[]"),
-                               terms_col, tsquery, 1).desc()
-        base = sa.select(doc).where(where)
-    else:
-        fts = sa.table("search_fts", sa.column("rowid"))
-        where = sa.text("search_fts MATCH :match").bindparams(match=match)
-        rank = sa.text("bm25(search_fts, 8.0, 1.0)")
-        base = sa.select(doc).join(fts, fts.c.rowid == doc.c.id).where(where)
-    base = base.where(_visible(now))
-    counts = {k: n for k, n in session.execute(
-        sa.select(sa.column("kind"), sa.func.count()).select_from(base.subquery())
-        .group_by(sa.column("kind"))).all()}
-    total = counts.get(kind, 0) if kind else sum(counts.values())
-    listed = base.where(doc.c.kind == kind) if kind else base
-    rows = session.execute(
-        listed.order_by(rank, doc.c.dated_at.desc(), doc.c.id.desc())
-        .limit(size).offset(page * size).params(match=match)
-    ).mappings().all()
-    return SearchResults(clean_filter(q), kind, [_hit(r, terms, now) for r in rows],
-                         total, counts, page, size)
+    every = _candidates(session, terms, None, now)
+    counts: dict[str, int] = {}
+    for row in every:
+        counts[row.kind] = counts.get(row.kind, 0) + 1
+    listed = _candidates(session, terms, kind, now) if kind else every
+    shown = [r.id for r in listed[page * size:(page + 1) * size]]
+    docs = {d.id: d for d in session.exec(
+        select(SearchDocument).where(col(SearchDocument.id).in_(shown))).all()} if shown else {}
+    hits = [_hit(docs[i], terms, now) for i in shown if i in docs]
+    return SearchResults(clean_filter(q), kind, hits, len(listed), counts, page, size,
+                         capped=len(every) >= CANDIDATES)
 
 
 def path_of(kind: str, item_id: int, dated_at: dt.datetime, now: dt.datetime) -> str:
@@ -356,14 +403,12 @@ def path_of(kind: str, item_id: int, dated_at: dt.datetime, now: dt.datetime) ->
     return {NEWS: routes.news_detail, JOB: routes.job_detail, BLOG: routes.blog_post}[kind](item_id)
 
 
-def _hit(row, terms: list[str], now: dt.datetime) -> SearchHit:
-    snippet_words = snippet_of(row["body"], terms)
+def _hit(doc: SearchDocument, terms: list[str], now: dt.datetime) -> SearchHit:
+    snippet_words = snippet_of(doc.body, terms)
     return SearchHit(
-        kind=row["kind"], id=row["item_id"], title=row["title"],
-        title_html=marked(row["title"], terms),
+        kind=doc.kind, id=doc.item_id, title=doc.title, title_html=marked(doc.title, terms),
         snippet=snippet_words, snippet_html=marked(snippet_words, terms),
-        path=path_of(row["kind"], row["item_id"], row["dated_at"], now),
-        dated_at=row["dated_at"],
+        path=path_of(doc.kind, doc.item_id, doc.dated_at, now), dated_at=doc.dated_at,
     )
 
 
@@ -374,20 +419,32 @@ def _hit(row, terms: list[str], now: dt.datetime) -> SearchHit:
 _WORD = re.compile(r"[A-Za-z]-\d+(?:-[A-Za-z0-9]+)*|[^\W_]+(?:['‘’ʻʼ`´][^\W_]+)*")
 
 
+@functools.lru_cache(maxsize=50_000)
+def _word_terms(word: str) -> tuple[str, ...]:
+    return tuple(terms_of(word))
+
+
 def _hits(word: str, terms: list[str]) -> bool:
-    return any(token.startswith(term) for token in terms_of(word) for term in terms)
+    return any(token.startswith(term) for token in _word_terms(word) for term in terms)
 
 
 def snippet_of(body: str, terms: list[str], words: int = SNIPPET_WORDS) -> str:
     """About ``words`` words of ``body`` around its first matched word (its start without one)."""
-    found = [m for m in _WORD.finditer(body or "")]
+    found, first = [], None
+    for i, m in enumerate(_WORD.finditer(body or "")):
+        found.append(m)
+        if first is None and _hits(m.group(), terms):
+            first = i
+        if i >= (first + words if first is not None else 400):
+            break  # enough words after the match (or none in the first 400: the start)
     if not found:
         return ""
-    first = next((i for i, m in enumerate(found) if _hits(m.group(), terms)), 0)
+    first = first or 0
     start = max(0, first - words // 3)
     end = min(len(found), start + words)
     text = body[found[start].start():found[end - 1].end()]
-    return ("…" if start > 0 else "") + text + ("…" if end < len(found) else "")
+    more = found[end - 1].end() < len(body.rstrip())
+    return ("…" if start > 0 else "") + text + ("…" if more else "")
 
 
 def marked(text: str, terms: list[str]) -> str:

@@ -44,6 +44,7 @@ class SearchData:
     counts: dict[str, int] = dataclasses.field(default_factory=dict)
     total: int = 0
     failed: bool = False
+    capped: bool = False
 
 
 def address(query: str, kind: str = "") -> str:
@@ -70,7 +71,7 @@ def find(query: str, kind: str, page: int = 0) -> SearchData:
         return data
     data.hits = [HitCard(h.kind, h.title_html, h.snippet_html, h.path, date_texts(h.dated_at))
                  for h in found.items]
-    data.counts, data.total = dict(found.counts), found.total
+    data.counts, data.total, data.capped = dict(found.counts), found.total, found.capped
     return data
 
 
@@ -90,13 +91,22 @@ class SearchState(rx.State):
     hits: list[HitCard] = []
     counts: dict[str, int] = {}
     total: int = 0
+    capped: bool = False  # more matches than are ranked: counts read "1000+"
     page: int = 0
     loading: bool = True
     failed: bool = False
 
     @rx.var
-    def all_count(self) -> int:
-        return sum(self.counts.values())
+    def count_labels(self) -> dict[str, str]:
+        """Each kind's count as shown ("" is every kind): "1000+" past the ranked matches."""
+        plus = "+" if self.capped else ""
+        labels = {kind: f"{n}{plus if n >= search.CANDIDATES else ''}" for kind, n in self.counts.items()}
+        labels[""] = f"{sum(self.counts.values())}{plus}"
+        return labels
+
+    @rx.var
+    def total_label(self) -> str:
+        return f"{self.total}+" if self.capped and self.total >= search.CANDIDATES else str(self.total)
 
     @rx.var
     def has_more(self) -> bool:
@@ -112,6 +122,7 @@ class SearchState(rx.State):
     def _show(self, data: SearchData) -> None:
         self.query, self.kind = data.query, data.kind
         self.hits, self.counts, self.total = data.hits, data.counts, data.total
+        self.capped = data.capped
         self.failed, self.page, self.loading = data.failed, 0, False
 
     async def _run(self, query: str, kind: str):

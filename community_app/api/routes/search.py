@@ -41,6 +41,8 @@ class SearchOut(BaseModel):
     query: str
     kind: SearchKind | None = Field(description="The kind asked for; null for every kind")
     counts: dict[SearchKind, int] = Field(description="Matches of each kind (for the filter)")
+    capped: bool = Field(description="More matches than are ranked (1000): the counts and "
+                                     "totalElements are a lower bound")
     results: Page[SearchHitOut]
 
 
@@ -57,6 +59,6 @@ def search_site(
     """The site's public content ranked by how well it matches ``q`` (title first)."""
     found = service.search(session, q, kind=kind, page=page, size=size)
     return ok(SearchOut(
-        query=found.query, kind=found.kind, counts=found.counts,
+        query=found.query, kind=found.kind, counts=found.counts, capped=found.capped,
         results=page_of([SearchHitOut.of(h) for h in found.items], found.total, page, size),
     ))

@@ -27,10 +27,10 @@ KIND_BADGES = {"meetup": N_("Event"), "news": N_("News"), "job": N_("Job"), "blo
 
 
 def _kind_button(kind: str, label: str) -> rx.Component:
-    count = SearchState.all_count if kind == "" else SearchState.counts.get(kind, 0)
+    count = SearchState.count_labels.get(kind, "0")
     chosen = SearchState.kind == kind
     return rx.button(
-        t(label), " (", count.to(str), ")",
+        t(label), " (", count, ")",
         on_click=SearchState.set_kind(kind),
         variant=rx.cond(chosen, "solid", "outline"),
         aria_pressed=rx.cond(chosen, "true", "false"),
@@ -127,7 +127,7 @@ def search_page() -> rx.Component:
                       wrap="wrap", spacing="2", role="group", aria_label=t("Kind of result")),
             rx.el.div(
                 rx.cond(SearchState.searched & ~SearchState.loading,
-                        rx.text(t("{count} results", count=SearchState.total.to(str)),
+                        rx.text(t("{count} results", count=SearchState.total_label),
                                 size="2", color=COLORS["muted"])),
                 aria_live="polite",
             ),
