@@ -5,7 +5,8 @@ no meetup (meetup_id nullable), extra headers, and the kind 'job-digest'.
 The full-text index (models/search.py INDEX_OBJECTS):
 - SQLite: FTS5 table search_fts over search_documents (external content), three triggers;
 - PostgreSQL: generated tsvector column terms ('simple' configuration: no stemming, the
-  texts are Uzbek, English and Korean), GIN index.
+  texts are Uzbek, English and Korean) with a GIN index, and title_vec (the title's alone,
+  read for the rank).
 Content already there is indexed by the scheduler's task 'search-index' (services/search.py
 reconcile) on its first run after the upgrade.
 
@@ -34,13 +35,14 @@ def upgrade() -> None:
         sa.Column('id', sa.Integer(), nullable=False),
         sa.Column('kind', sa.String(length=10), nullable=False),
         sa.Column('item_id', sa.Integer(), nullable=False),
-        sa.Column('title', sa.String(length=300), nullable=False),
-        sa.Column('body', sa.Text(), nullable=False),
-        sa.Column('title_terms', sa.Text(), nullable=False),
-        sa.Column('body_terms', sa.Text(), nullable=False),
+        # The short columns first: the rank reads them without the long texts' pages.
         sa.Column('dated_at', sa.DateTime(), nullable=False),
         sa.Column('hidden_after', sa.DateTime(), nullable=True),
         sa.Column('indexed_at', sa.DateTime(), nullable=False),
+        sa.Column('title', sa.String(length=300), nullable=False),
+        sa.Column('title_terms', sa.Text(), nullable=False),
+        sa.Column('body', sa.Text(), nullable=False),
+        sa.Column('body_terms', sa.Text(), nullable=False),
         sa.CheckConstraint("kind IN ('meetup', 'news', 'job', 'blog')", name='ck_search_documents_kind'),
         sa.PrimaryKeyConstraint('id', name=op.f('pk_search_documents')),
         sa.UniqueConstraint('kind', 'item_id', name='uq_search_documents_item'),
@@ -52,6 +54,8 @@ def upgrade() -> None:
             "setweight(to_tsvector('simple', title_terms), 'A') || "
             "setweight(to_tsvector('simple', body_terms), 'B')) STORED")
         op.execute("CREATE INDEX ix_search_documents_terms ON search_documents USING GIN (terms)")
+        op.execute("ALTER TABLE search_documents ADD COLUMN title_vec tsvector GENERATED ALWAYS AS ("
+                   "to_tsvector('simple', title_terms)) STORED")
     else:
         op.execute(
             "CREATE VIRTUAL TABLE search_fts USING fts5(title_terms, body_terms, kind, "

@@ -10,7 +10,8 @@ terms is not a model column: the migration builds it per database (INDEX_OBJECTS
 - SQLite: the FTS5 table ``search_fts`` (external content: the rows of
   ``search_documents``), kept in step by three triggers;
 - PostgreSQL: the generated column ``terms`` (``tsvector``, title weighted A, body B) with
-  the GIN index ``ix_search_documents_terms``.
+  the GIN index ``ix_search_documents_terms``, and ``title_vec`` (the title's alone: the
+  rank puts items with every word in the title first).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from community_app.models.enums import AlertFrequency, SearchKind
 # Made by the migration beside the models (the models/migrations comparison skips them).
 INDEX_OBJECTS = frozenset({
     "search_fts", "search_fts_data", "search_fts_idx", "search_fts_docsize", "search_fts_config",
-    "search_fts_content", "terms", "ix_search_documents_terms",
+    "search_fts_content", "terms", "title_vec", "ix_search_documents_terms",
 })
 
 

@@ -7,6 +7,7 @@ Sections (each a module of this package with ``run(server: BenchServer) -> None`
 - ``static``: one hashed script from the app and from nginx (deploy/nginx.conf), wrk.
 - ``load``: hundreds of simulated browsers loading a page at the same moment (page-load
   p50/p99, /ping during the burst, server memory until the sessions expire).
+- ``search``: site-wide search p50/p99 at 10,000 items per kind, SQLite and PostgreSQL.
 
 Run one section: ``make bench SECTIONS=api``.
 
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from tests.prodserver import ROOT, cli, free_port, production_server
 
-SECTIONS = ("pages", "api", "static", "load")
+SECTIONS = ("pages", "api", "static", "load", "search")
 
 
 @dataclasses.dataclass
