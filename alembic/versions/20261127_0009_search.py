@@ -48,6 +48,8 @@ def upgrade() -> None:
         sa.UniqueConstraint('kind', 'item_id', name='uq_search_documents_item'),
     )
     op.create_index(op.f('ix_search_documents_kind'), 'search_documents', ['kind'], unique=False)
+    op.create_index('ix_search_documents_rank', 'search_documents',
+                    ['id', 'kind', 'dated_at', 'hidden_after'], unique=False)
     if op.get_bind().dialect.name == 'postgresql':
         op.execute(
             "ALTER TABLE search_documents ADD COLUMN terms tsvector GENERATED ALWAYS AS ("
@@ -132,5 +134,6 @@ def downgrade() -> None:
         for name in ('insert', 'delete', 'update'):
             op.execute(f"DROP TRIGGER IF EXISTS search_fts_{name}")
         op.execute("DROP TABLE IF EXISTS search_fts")
+    op.drop_index('ix_search_documents_rank', table_name='search_documents')
     op.drop_index(op.f('ix_search_documents_kind'), table_name='search_documents')
     op.drop_table('search_documents')

@@ -37,6 +37,8 @@ class SearchDocument(SQLModel, table=True):
     __table_args__ = (
         check_in("kind", SearchKind, "ck_search_documents_kind"),
         sa.UniqueConstraint("kind", "item_id", name="uq_search_documents_item"),
+        # What the rank reads of each match, without the row's long texts (services/search.py).
+        sa.Index("ix_search_documents_rank", "id", "kind", "dated_at", "hidden_after"),
     )
 
     id: int | None = Field(default=None, primary_key=True)

@@ -342,7 +342,7 @@ _SQLITE_CANDIDATES = sa.text(
     "       f.rowid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH :title) AS in_title "
     "FROM (SELECT rowid FROM search_fts WHERE search_fts MATCH :match "
     "      ORDER BY rowid DESC LIMIT :cap) AS f "
-    "JOIN search_documents AS d ON d.id = f.rowid")
+    "JOIN search_documents AS d INDEXED BY ix_search_documents_rank ON d.id = f.rowid")
 _POSTGRES_CANDIDATES = (
     "SELECT id, kind, dated_at, hidden_after, title_vec @@ to_tsquery('simple', :match) AS in_title "
     "FROM search_documents WHERE terms @@ to_tsquery('simple', :match) {kind} "

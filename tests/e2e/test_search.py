@@ -100,3 +100,26 @@ def test_the_emailed_unsubscribe_link_works_signed_out(site, browser, base_url):
     wait_ready(page)
     expect(page.get_by_text("This unsubscribe link is not valid. Your alerts are on My Page.")).to_be_visible()
     context.close()
+
+
+def test_a_member_saves_the_boards_filters_as_an_alert_and_manages_it_on_my_page(page, site):
+    from tests.e2e.test_auth import log_in
+
+    page.goto("/login")
+    wait_ready(page)
+    log_in(page, site)
+    page.goto("/jobs?visa=E-7&worklang=en")
+    wait_ready(page)
+    page.get_by_label("How often").select_option("WEEKLY")
+    page.get_by_role("button", name="Save as an alert").click()
+    expect(page.get_by_text("Alert saved: new jobs that fit come by email. Manage it on My Page.")).to_be_visible()
+    page.goto("/mypage?tab=alerts")
+    wait_ready(page)
+    alert = page.get_by_role("main").get_by_role("listitem").filter(has_text="E-7 · English")
+    expect(alert).to_have_count(1)
+    expect(alert.get_by_label("How often")).to_have_value("WEEKLY")
+    expect(alert.get_by_role("link", name="Private feed")).to_have_attribute("href", re.compile(r"/feed\.atom$"))
+    alert.get_by_role("button", name="Switch off").click()
+    expect(alert.get_by_text("Off", exact=True)).to_be_visible()
+    alert.get_by_role("button", name="Delete").click()
+    expect(alert).to_have_count(0)
