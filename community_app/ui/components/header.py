@@ -185,6 +185,7 @@ def mobile_menu() -> rx.Component:
                     rx.el.nav(
                         rx.vstack(
                             *[nav_link(path, label, in_drawer=True) for path, label in NAV_ITEMS],
+                            nav_link(routes.SEARCH, N_("Search"), in_drawer=True),
                             rx.cond(
                                 AuthState.show_signed_in,
                                 nav_link(routes.MYPAGE, N_("My Page"), in_drawer=True),
@@ -212,7 +213,8 @@ def mobile_menu() -> rx.Component:
 
 
 def search_box() -> rx.Component:
-    """The site-wide search: a box on wide screens, a button to /search on narrower ones."""
+    """The site-wide search: a box on wide screens (1280 px and up), a button to /search on
+    phones; from 768 to 1023 px it is in the menu panel (the links leave no room here)."""
     box = rx.form(
         rx.input(
             rx.input.slot(rx.icon("search", size=16, aria_hidden="true")),
@@ -234,7 +236,7 @@ def search_box() -> rx.Component:
         rx.icon("search", size=20, aria_hidden="true"),
         href=routes.SEARCH,
         aria_label=t("Search the site"),
-        display=["flex", "flex", "flex", "flex", "none"],
+        display=["flex", "flex", "none", "none", "none"],
         align_items="center",
         justify_content="center",
         width="44px",
