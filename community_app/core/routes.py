@@ -19,7 +19,10 @@ SPEAKERS_REGISTER = "/speakers/register"
 JOBS = "/jobs"
 JOB_DETAIL = "/jobs/[job_id]"
 VISA_GUIDE = "/jobs/visa-guide"
+SEARCH = "/search"  # the site-wide search (?q=…&kind=…)
+JOB_ALERT_UNSUBSCRIBE = "/job-alerts/unsubscribe/[token]"  # a digest's one-click link
 MYPAGE = "/mypage"
+MYPAGE_ALERTS = "/mypage?tab=alerts"  # the member's saved job searches (job alerts)
 MYPAGE_ACCOUNT = "/mypage?tab=account"  # My data: export, a pending deletion and its cancel
 BLOG = "/blog"
 BLOG_POST = "/blog/[post_id]"
@@ -65,6 +68,10 @@ def path_id(path: str, position: int = -1) -> int | None:
         return route_id(segments[position])
     except IndexError:
         return None
+
+
+def job_alert_unsubscribe(token: str) -> str:
+    return f"/job-alerts/unsubscribe/{token}"
 
 
 def password_reset(token: str) -> str:

@@ -13,6 +13,8 @@ from community_app.models.meetup import (
     MeetupReview, RegistrationStatus, Speaker, WaitlistEntry, WaitlistStatus,
 )
 from community_app.models.news import Comment, CommentVote, News, NewsType
+from community_app.models.search import AlertDelivery, SavedJobSearch, SearchDocument
+from community_app.models.enums import AlertFrequency, SearchKind
 from community_app.models.privacy import Consent, DataExport, LoginEvent, ScheduledTask
 from community_app.models.site import (
     AffiliatedProject, AuditEntry, Benefit, SiteSettings, TeamMember, TeamRole,
@@ -32,4 +34,5 @@ __all__ = [
     "KoreanLevel", "VisaStatus", "WorkingLanguage", "Consent", "ConsentKind", "DataExport",
     "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask", "WaitlistEntry",
     "WaitlistStatus", "QueuedMail", "MailKind", "MailStatus",
+    "AlertDelivery", "AlertFrequency", "SavedJobSearch", "SearchDocument", "SearchKind",
 ]

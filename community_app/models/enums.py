@@ -222,6 +222,23 @@ class MailKind(StrEnum):
     REJECTED = "rejected"  # ... or rejected it
     OFFER = "offer"  # a seat offered from the waitlist
     REMINDER = "reminder"  # 48 h before, with the "release my seat" link
+    JOB_DIGEST = "job-digest"  # a saved job search's digest (services/job_alerts.py)
+
+
+class SearchKind(StrEnum):
+    """What the site-wide search finds (services/search.py; the page names them)."""
+
+    MEETUP = "meetup"
+    NEWS = "news"
+    JOB = "job"
+    BLOG = "blog"
+
+
+class AlertFrequency(LabelledEnum):
+    """How often a saved job search sends its digest (services/job_alerts.py)."""
+
+    DAILY = "DAILY", N_("Daily")
+    WEEKLY = "WEEKLY", N_("Weekly")
 
 
 class MailStatus(StrEnum):

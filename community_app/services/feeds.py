@@ -178,3 +178,19 @@ def robots_txt(base: str) -> str:
     lines += [f"Disallow: {path}" for path in ROBOTS_DISALLOW]
     lines += ["", f"Sitemap: {base}/sitemap.xml", ""]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- a job alert's private feed
+
+
+def job_alert_feed(base: str, href: str, name: str, posts: list, lang: str = "en") -> bytes:
+    """A saved job search's private feed (services/job_alerts.py): the newest open posts
+    that fit it (not cached: one reader each)."""
+    entries = [{
+        "url": f"{base}{routes.job_detail(j.id)}", "title": f"{j.title} — {j.company_name}",
+        "published": _stamp(j.created_at), "updated": _stamp(j.created_at),
+        "summary": f"{j.location} · {plain_text(j.description, 280)}",
+        "html": render_markdown(j.description), "tags": list(j.visas),
+    } for j in posts]
+    return _atom(base, href, gettext("Job alert: {name}", lang, name=name),
+                 gettext("New job posts that fit your saved search", lang), entries)

@@ -195,16 +195,10 @@ def job_view(job: JobPost, poster: User | None, now: dt.datetime) -> JobView:
     )
 
 
-def list_jobs(
-    session: Session,
-    filters: JobFilters = JobFilters(),
-    *,
-    page: int = 0,
-    size: int = 10,
-    now: dt.datetime | None = None,
-) -> PageResult[JobView]:
-    """Public job posts: OPEN (not expired) unless ``filters.status`` asks for another one."""
-    now = now or utcnow()
+def filtered_query(filters: JobFilters, now: dt.datetime):
+    """The public posts that pass ``filters`` (each checked; Invalid for a bad one), with
+    their posters, sorted: the one rule both the list and the saved searches' alerts
+    (services/job_alerts.py) use."""
     category = parse_category(filters.category)
     job_type = parse_job_type(filters.job_type)
     status = parse_public_status(filters.status)
@@ -242,8 +236,20 @@ def list_jobs(
                 json_list_contains_ci(JobPost.technologies, term),
             )
         )
-    query = query.order_by(*SORTS[sort or NEWEST_FIRST])
-    rows, total = fetch_page(session, query, page, size)
+    return query.order_by(*SORTS[sort or NEWEST_FIRST])
+
+
+def list_jobs(
+    session: Session,
+    filters: JobFilters = JobFilters(),
+    *,
+    page: int = 0,
+    size: int = 10,
+    now: dt.datetime | None = None,
+) -> PageResult[JobView]:
+    """Public job posts: OPEN (not expired) unless ``filters.status`` asks for another one."""
+    now = now or utcnow()
+    rows, total = fetch_page(session, filtered_query(filters, now), page, size)
     return PageResult([job_view(job, poster, now) for job, poster in rows], total, page, size)
 
 

@@ -104,7 +104,7 @@ def enqueue(
     session: Session,
     kind: str,
     user: User,
-    meetup_id: int,
+    meetup_id: int | None,
     subject: str,
     body: str,
     lang: str,
@@ -112,9 +112,12 @@ def enqueue(
     ref_id: int = 0,
     attachments: Iterable[Attachment | Rendered] = (),
     now: dt.datetime | None = None,
+    headers: dict[str, str] | None = None,
 ) -> bool:
     """Queue an email to ``user`` in the caller's transaction; False when the same email
-    (kind, member, meetup, ref) was queued before, or the member has no address."""
+    (kind, member, meetup, ref) was queued before, or the member has no address.
+    ``meetup_id`` None: an email about no meetup (a job alert's digest); ``headers``: extra
+    headers of the message (List-Unsubscribe)."""
     if not user.email or user.deleted_at is not None:
         return False
     row = QueuedMail(
@@ -127,6 +130,7 @@ def enqueue(
         subject=subject[:300],
         body=body,
         attachments=json.dumps([_stored(a) for a in attachments]),
+        headers=json.dumps(headers or {}),
         next_attempt_at=now or utcnow(),
     )
     try:
@@ -189,6 +193,8 @@ def _attachments(session: Session, row: QueuedMail) -> list[Attachment]:
 def message_of(row: QueuedMail, session: Session):
     """The email of a queued row: its language header, its attachments (made now)."""
     msg = mail.build_message(row.to_address, row.subject, row.body)
+    for name, value in json.loads(row.headers or "{}").items():
+        msg[name] = value
     for item in _attachments(session, row):
         maintype, subtype = item.content_type.split("/", 1)
         msg.add_attachment(item.data, maintype=maintype, subtype=subtype, filename=item.filename)

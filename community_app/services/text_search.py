@@ -7,12 +7,36 @@ the search term is JSON-escaped the same way, so a term matches only inside one 
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Iterable
 
 import sqlalchemy as sa
 from sqlmodel import func, or_
 
 MAX_FILTER_LENGTH = 200
+
+# The apostrophes of Uzbek Latin (o‘, g‘ and the tutuq belgisi ’) as people type them: the
+# modifier letters, curly quotes, the ASCII quote, the backtick and the acute accent.
+APOSTROPHES = "'‘’ʻʼ`´ʹ′"
+_APOSTROPHE = re.compile(f"[{APOSTROPHES}]")
+_VISA_CODE = re.compile(r"\b([a-z])-(?=\d)")  # "d-10" -> "d10", "f-2-r" -> "f2-r"
+_TERM = re.compile(r"[^\W_]+")
+
+
+def fold(text: str | None) -> str:
+    """``text`` as search terms separated by spaces, the one folding every search uses
+    (services/search.py): compatibility forms unified (NFKC), lower case, the apostrophes
+    dropped (o‘zbek, o'zbek, oʻzbek and ozbek are one word), a visa code one word (D-10 ->
+    d10), everything else but letters and digits a separator."""
+    text = unicodedata.normalize("NFKC", text or "").lower()
+    text = _VISA_CODE.sub(r"\1", _APOSTROPHE.sub("", text))
+    return " ".join(_TERM.findall(text))
+
+
+def terms_of(text: str | None) -> list[str]:
+    """The folded terms of ``text``, in order."""
+    return fold(text).split()
 
 
 def clean_filter(value: str | None) -> str:

@@ -144,6 +144,11 @@ def fetch_cards(query: ListQuery, page: int, engine=None) -> tuple[list[JobCard]
     return [job_card(job, now) for job in result.items], result.total
 
 
+def query_of(state: JobsState) -> ListQuery:
+    """The board's current filters (job alerts save them: state/job_alerts.py)."""
+    return state._query()
+
+
 def _one_of(value: str, allowed, default: str) -> str:
     """``value`` when it is one of ``allowed``; ``default`` otherwise."""
     return value if value in allowed else default

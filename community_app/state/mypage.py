@@ -19,7 +19,7 @@ from community_app.state.mypage_data import MyDataMixin
 from community_app.state.messages import Message, attempt, field_messages, from_error, message
 
 
-SECTIONS = ("events", "jobs", "blogs", "account")
+SECTIONS = ("events", "jobs", "blogs", "alerts", "account")
 EVENTS_HEADING_ID = "mypage-events-heading"  # "My events" (ui/pages/mypage.py)
 BLOGS_HEADING_ID = "mypage-blogs-heading"  # "My Blogs" (ui/components/mypage_blogs.py)
 CANCEL_OPENER, DELETE_POST_OPENER = "cancel-registration", "delete-post"  # with opener_id

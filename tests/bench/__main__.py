@@ -9,6 +9,7 @@ Sections (each a module of this package with ``run(server: BenchServer) -> None`
   Chromium's first visit fetches, then the websocket; the app alone and behind nginx.
 - ``load``: hundreds of simulated browsers loading a page at the same moment (page-load
   p50/p99, /ping during the burst, server memory until the sessions expire).
+- ``search``: site-wide search p50/p99 at 10,000 items per kind, SQLite and PostgreSQL.
 
 Run one section: ``make bench SECTIONS=api``.
 
@@ -35,7 +36,7 @@ from pathlib import Path
 from tests.bench import ab
 from tests.prodserver import ROOT, cli, free_port, production_server
 
-SECTIONS = ("pages", "api", "static", "visit", "load")
+SECTIONS = ("pages", "api", "static", "visit", "load", "search")
 MODULES = {"visit": "first_visit"}  # a section's module when its name differs
 
 

@@ -3,6 +3,7 @@
 from community_app.api.routes.admin import router as admin_router
 from community_app.api.routes.auth import router as auth_router
 from community_app.api.routes.calendar import router as calendar_router
+from community_app.api.routes.job_alerts import router as job_alerts_router
 from community_app.api.routes.jobs import router as jobs_router
 from community_app.api.routes.media import router as media_router
 from community_app.api.routes.meetups import router as meetups_router
@@ -10,6 +11,7 @@ from community_app.api.routes.members import router as members_router
 from community_app.api.routes.news import router as news_router
 from community_app.api.routes.privacy import router as privacy_router
 from community_app.api.routes.release import router as release_router
+from community_app.api.routes.search import router as search_router
 from community_app.api.routes.speakers import router as speakers_router
 from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.tickets import router as tickets_router
@@ -31,7 +33,9 @@ ROUTERS = [
     news_router,
     members_router,
     jobs_router,
+    job_alerts_router,
     statistics_router,
     speakers_router,
+    search_router,
     admin_router,
 ]

@@ -78,7 +78,8 @@ PERSONAL_DATA: dict[str, dict[str, Handling]] = {
     "mail_queue": {
         **_all(PURGED, f"an email to the member (address, text, release links): emptied "
                f"{SENT_MAIL_RETENTION_DAYS} days after it was sent or given up, and deleted "
-               "with the account", "to_address", "subject", "body", "attachments", "last_error"),
+               "with the account", "to_address", "subject", "body", "attachments", "last_error",
+               "headers"),
         **_all(NOT_PERSONAL, CODE, "kind", "lang", "status"),
     },
     "audit_log": {
@@ -137,6 +138,19 @@ PERSONAL_DATA: dict[str, dict[str, Handling]] = {
     "benefits": _all(NOT_PERSONAL, SITE_COPY, "icon", "title_en", "title_uz", "description_en",
                      "description_uz"),
     "site_settings": _all(NOT_PERSONAL, "the site's public contact address", "contact_email"),
+    "search_documents": {
+        **_all(CONTENT, "the search index's copy of public content (meetups with their "
+               "speakers, news, open job posts, published blog posts), changed in the same "
+               "commit as the content: what an erasure removes or anonymises leaves it with it",
+               "title", "body", "title_terms", "body_terms"),
+        **_all(NOT_PERSONAL, CODE, "kind"),
+    },
+    "saved_job_searches": {
+        **_all(ERASED, "the member's saved job search (its filters and name) and its random "
+               "feed and unsubscribe tokens: deleted with the account",
+               "name", "filters", "feed_token", "unsubscribe_token"),
+        **_all(NOT_PERSONAL, CODE, "frequency"),
+    },
     "scheduled_tasks": _all(NOT_PERSONAL, "a task's name and a count of what it did",
                             "name", "last_result"),
 }

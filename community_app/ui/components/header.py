@@ -10,6 +10,7 @@ from community_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_
 from community_app.core.settings import get_settings
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
+from community_app.state.search import SearchState
 from community_app.core import routes
 from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button, plain_link
@@ -152,6 +153,7 @@ def mobile_menu() -> rx.Component:
                     rx.el.nav(
                         rx.vstack(
                             *[nav_link(path, label, in_drawer=True) for path, label in NAV_ITEMS],
+                            nav_link(routes.SEARCH, N_("Search"), in_drawer=True),
                             rx.cond(
                                 AuthState.show_signed_in,
                                 nav_link(routes.MYPAGE, N_("My Page"), in_drawer=True),
@@ -178,6 +180,41 @@ def mobile_menu() -> rx.Component:
     )
 
 
+def search_box() -> rx.Component:
+    """The site-wide search: a box on wide screens (1280 px and up), a button to /search on
+    phones; from 768 to 1023 px it is in the menu panel (the links leave no room here)."""
+    box = rx.form(
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16, aria_hidden="true")),
+            name="q",
+            type="search",
+            placeholder=t("Search"),
+            aria_label=t("Search the site"),
+            auto_complete="off",
+            max_length=200,
+            size="2",
+            width="170px",
+        ),
+        on_submit=SearchState.go,
+        reset_on_submit=True,
+        role="search",
+        display=["none", "none", "none", "none", "block"],
+    )
+    button = rx.link(
+        rx.icon("search", size=20, aria_hidden="true"),
+        href=routes.SEARCH,
+        aria_label=t("Search the site"),
+        display=["flex", "flex", "none", "none", "none"],
+        align_items="center",
+        justify_content="center",
+        width="44px",
+        height="44px",
+        color=COLORS["text"],
+        border_radius="8px",
+    )
+    return rx.fragment(box, button)
+
+
 def header() -> rx.Component:
     # In line with the page's column, a little closer to the edges on phones (site.css).
     return rx.el.header(
@@ -192,6 +229,7 @@ def header() -> rx.Component:
                 class_name="uzdev-desktop-only",
             ),
             rx.el.div(
+                search_box(),
                 language_menu(),
                 account_button(),
                 mobile_menu(),

@@ -29,6 +29,7 @@ from community_app.ui.components.jobs_parts import (
     visa_badges,
 )
 from community_app.ui.components.browser import render_when_ready
+from community_app.ui.components.job_alerts import save_alert_box
 from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
@@ -370,6 +371,7 @@ def jobs() -> rx.Component:
                 spacing="2",
             ),
             _filters(),
+            save_alert_box(),
             _results(),
             spacing="5",
             **STRETCH_COLUMN,

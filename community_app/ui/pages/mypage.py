@@ -23,6 +23,7 @@ from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.components.google import google_confirm_button
 from community_app.ui.components.job_visa_fields import choice_select, visa_fields
 from community_app.ui.components.logout import logout_dialog
+from community_app.ui.components.job_alerts import alerts_tab
 from community_app.ui.components.mypage_blogs import blogs_tab
 from community_app.ui.components.mypage_meetups import my_meetups_cards
 from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
@@ -34,6 +35,7 @@ SECTIONS = (
     ("events", "calendar", N_("Events")),
     ("jobs", "briefcase", N_("Job posting")),
     ("blogs", "notebook-pen", N_("My Blogs")),
+    ("alerts", "bell", N_("Job alerts")),
     ("account", "user-cog", N_("My account")),
 )
 JOB_TYPES = JobType.labels()
@@ -520,6 +522,7 @@ def mypage() -> rx.Component:
                         MyPageState.section,
                         ("jobs", _jobs()),
                         ("blogs", blogs_tab()),
+                        ("alerts", alerts_tab()),
                         ("account", _account()),
                         rx.vstack(_events(), my_meetups_cards(), spacing="4", width="100%"),
                     ),

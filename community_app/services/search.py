@@ -1,0 +1,467 @@
+"""Site-wide search: meetups (with their speakers and talks), news, open job posts and
+members' published blog posts, ranked, with highlighted snippets, in one list.
+
+**The index.** One ``search_documents`` row per public item, with its title and text folded
+into search terms (``text_search.fold``: lower case, o‘/o'/oʻ/g‘ as one spelling, "D-10" as
+one word). The database's own full-text index sits on the terms (made by the migration):
+FTS5 on SQLite, a ``tsvector`` with a GIN index on PostgreSQL (and one of the title alone
+for the rank). Every word typed is a prefix ("top" finds TOPIK), all must match.
+
+**Kept up to date by every write.** A commit that added, changed or deleted a meetup, a
+speaker, a talk, a news item, a job post or a blog post re-indexes those items in the same
+transaction (``_collect``/``_index_before_commit``, installed on every session like the
+cache's expiry): whatever service wrote, through whatever door, the index follows.
+Bulk statements on those tables (an erased member's posts) re-compare the index with
+the public items of that kind. The scheduler's task ``search-index`` does the same
+comparison hourly (and fills the index after the migration on an existing database).
+
+**Ranked** by where the words are (every word in the title first), then newest first,
+among at most ``CANDIDATES`` matches (the most recently indexed): the answer's time does
+not grow with how common a word is.
+
+**Snippets** are cut and highlighted here, in Python, from the text as shown (the same on
+both databases): the words whose folded form starts with a searched term are marked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import functools
+import html
+import re
+from collections.abc import Iterable
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Session as OrmSession
+from sqlmodel import Session, col, select
+
+from community_app.core import routes
+from community_app.core.db import utcnow
+from community_app.models import (
+    BlogPost, BlogStatus, JobPost, JobStatus, KeynoteSession, Meetup, News, SearchDocument,
+    SearchKind, Speaker,
+)
+from community_app.services import scheduler
+from community_app.services.errors import Invalid
+from community_app.services.paging import check_paging
+from community_app.services.text_search import clean_filter, fold, terms_of
+from community_app.i18n import N_
+
+KIND_INVALID = N_("Unknown kind of result. Use one of: {values}.")
+MAX_TERMS = 8
+BODY_LIMIT = 20_000
+SNIPPET_WORDS = 28
+MEETUP, NEWS, JOB, BLOG = (k.value for k in SearchKind)
+
+
+# --- what each kind puts in the index ------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Indexed:
+    title: str
+    extra_title: str  # searched with the title's weight, not shown (a job's company)
+    body: str
+    dated_at: dt.datetime
+    hidden_after: dt.datetime | None = None
+
+
+_MD_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_MD_TAG = re.compile(r"<[^>]+>")
+_MD_MARKS = re.compile(r"(^|\s)[#>*+-]+\s|[*_`~|]+", re.M)
+
+
+def plain(markdown: str | None) -> str:
+    """Markdown's words as a reader sees them, without the markup: the searched text and
+    the snippets' source (a quick pass, not a renderer: thousands of items re-index in
+    seconds)."""
+    text = _MD_LINK.sub(r"\1", _MD_IMAGE.sub(r"\1", markdown or ""))
+    text = html.unescape(_MD_TAG.sub(" ", text))
+    return re.sub(r"\s+", " ", _MD_MARKS.sub(" ", text)).strip()[:BODY_LIMIT]
+
+
+def _by_id(session: Session, model, ids: list[int], *conditions) -> list:
+    return list(session.exec(select(model).where(col(model.id).in_(ids), *conditions)).all())
+
+
+def _meetups(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    speakers: dict[int, list[Speaker]] = {}
+    for s in session.exec(select(Speaker).where(col(Speaker.meetup_id).in_(ids))
+                          .order_by(col(Speaker.id))).all():
+        speakers.setdefault(s.meetup_id, []).append(s)
+    talks: dict[int, list[str]] = {}
+    for t in session.exec(select(KeynoteSession).where(col(KeynoteSession.meetup_id).in_(ids))
+                          .order_by(col(KeynoteSession.starts_at))).all():
+        talks.setdefault(t.meetup_id, []).append(t.subject)
+    found = {}
+    for m in _by_id(session, Meetup, ids):
+        people = speakers.get(m.id, [])
+        parts = [*(", ".join(p for p in (s.full_name, s.job_position, s.company) if p) for s in people),
+                 *talks.get(m.id, []), m.location, plain(m.description)]
+        found[m.id] = Indexed(m.title, " ".join(s.full_name for s in people),
+                              " · ".join(p for p in parts if p), m.starts_at)
+    return found
+
+
+def _news(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    return {
+        n.id: Indexed(n.title, "", " ".join(p for p in (plain(n.content),
+                                                        " ".join(f"#{t}" for t in n.tags or [])) if p),
+                      n.created_at)
+        for n in _by_id(session, News, ids, col(News.published).is_(True))
+    }
+
+
+def _jobs(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    found = {}
+    for job in _by_id(session, JobPost, ids, JobPost.status == JobStatus.OPEN.value):
+        facts = [job.company_name, job.location, *(job.visas or []), *(job.technologies or []),
+                 *(job.keywords or []), (job.korean_level or "").replace("_", " ")]
+        body = " · ".join(p for p in (*facts, plain(job.description), plain(job.requirements)) if p)
+        found[job.id] = Indexed(job.title, job.company_name, body, job.opened_at or job.created_at,
+                                job.expires_at)
+    return found
+
+
+def _blogs(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    return {
+        p.id: Indexed(p.title, "", plain(p.content), p.published_at or p.created_at)
+        for p in _by_id(session, BlogPost, ids, BlogPost.status == BlogStatus.PUBLISHED.value)
+    }
+
+
+BUILDERS = {MEETUP: _meetups, NEWS: _news, JOB: _jobs, BLOG: _blogs}
+BATCH = 500
+
+
+def _public_ids(session: Session, kind: str) -> set[int]:
+    query = {
+        MEETUP: select(Meetup.id),
+        NEWS: select(News.id).where(col(News.published).is_(True)),
+        JOB: select(JobPost.id).where(JobPost.status == JobStatus.OPEN.value),
+        BLOG: select(BlogPost.id).where(BlogPost.status == BlogStatus.PUBLISHED.value),
+    }[kind]
+    return set(session.exec(query).all())
+
+
+def _values(found: Indexed, now: dt.datetime) -> dict:
+    return dict(
+        title=found.title[:300], body=found.body[:BODY_LIMIT],
+        title_terms=fold(f"{found.title} {found.extra_title}"), body_terms=fold(found.body),
+        dated_at=found.dated_at, hidden_after=found.hidden_after, indexed_at=now,
+    )
+
+
+def index_items(session: Session, kind: str, item_ids: Iterable[int], *,
+                now: dt.datetime | None = None) -> int:
+    """Put items in the index as they are now (taking out those gone or not public), a
+    batch at a time; how many are in the index afterwards."""
+    now = now or utcnow()
+    item_ids = sorted(set(item_ids))
+    kept = 0
+    table = SearchDocument.__table__
+    for start in range(0, len(item_ids), BATCH):
+        ids = item_ids[start:start + BATCH]
+        found = BUILDERS[kind](session, ids)
+        session.execute(sa.delete(table).where(table.c.kind == kind, table.c.item_id.in_(ids)))
+        if found:
+            session.execute(sa.insert(table), [
+                {"kind": kind, "item_id": item_id, **_values(doc, now)}
+                for item_id, doc in found.items()])
+        kept += len(found)
+    return kept
+
+
+def index_item(session: Session, kind: str, item_id: int, *, now: dt.datetime | None = None) -> bool:
+    """One item in the index as it is now (out of it when gone or not public)."""
+    return index_items(session, kind, [item_id], now=now) == 1
+
+
+def reconcile(session: Session, kinds: Iterable[str] = BUILDERS) -> int:
+    """Index the public items missing from the index and drop the index's rows of items no
+    longer public; how many rows changed."""
+    changed = 0
+    for kind in kinds:
+        public = _public_ids(session, kind)
+        indexed = set(session.exec(select(SearchDocument.item_id)
+                                   .where(SearchDocument.kind == kind)).all())
+        changed += index_items(session, kind, public - indexed)
+        gone = sorted(indexed - public)
+        for start in range(0, len(gone), BATCH):
+            session.execute(sa.delete(SearchDocument).where(
+                col(SearchDocument.kind) == kind, col(SearchDocument.item_id).in_(gone[start:start + BATCH])))
+        changed += len(gone)
+    return changed
+
+
+def rebuild(session: Session) -> int:
+    """Every public item indexed again from scratch (demo content, the bench); how many."""
+    session.execute(sa.delete(SearchDocument))
+    return reconcile(session)
+
+
+@scheduler.periodic("search-index", every=dt.timedelta(hours=1))
+def _scheduled_reconcile(session: Session, now: dt.datetime) -> str:
+    changed = reconcile(session)
+    session.commit()
+    return f"reindexed: {changed}"
+
+
+# --- kept up to date on every commit ----------------------------------------------------------
+
+_DIRTY = "search_dirty"
+_RECHECK = "search_recheck"
+_FIELDS = {
+    Meetup: ("title", "description", "location", "starts_at"),
+    Speaker: ("full_name", "job_position", "company", "meetup_id"),
+    KeynoteSession: ("subject", "starts_at", "meetup_id"),
+    News: ("title", "content", "tags", "published", "created_at"),
+    JobPost: ("title", "company_name", "location", "description", "requirements", "visas",
+              "technologies", "keywords", "korean_level", "status", "opened_at", "expires_at"),
+    BlogPost: ("title", "content", "status", "published_at"),
+}
+_BULK_TABLES = {"news": NEWS, "job_posts": JOB, "blog_posts": BLOG}
+
+
+def _key(obj) -> tuple[str, int] | None:
+    if isinstance(obj, Meetup):
+        return MEETUP, obj.id
+    if isinstance(obj, (Speaker, KeynoteSession)):
+        return MEETUP, obj.meetup_id
+    kind = {News: NEWS, JobPost: JOB, BlogPost: BLOG}.get(type(obj))
+    return (kind, obj.id) if kind else None
+
+
+def _changed(obj) -> bool:
+    state = sa.inspect(obj)
+    return any(state.attrs[name].history.has_changes() for name in _FIELDS[type(obj)])
+
+
+def _collect(session: OrmSession, _flush_context) -> None:
+    keys = set()
+    for obj in (*session.new, *session.deleted):
+        if type(obj) in _FIELDS:
+            keys.add(_key(obj))
+    for obj in session.dirty:
+        if type(obj) in _FIELDS and _changed(obj):
+            keys.add(_key(obj))
+            if isinstance(obj, (Speaker, KeynoteSession)):  # moved to another meetup
+                old = sa.inspect(obj).attrs["meetup_id"].history.deleted
+                keys.update((MEETUP, m) for m in old if m)
+    keys.discard(None)
+    if keys:
+        session.info.setdefault(_DIRTY, set()).update(k for k in keys if k[1] is not None)
+
+
+def _collect_statement(state) -> None:
+    if state.is_update or state.is_delete:
+        name = getattr(getattr(state.statement, "table", None), "name", None)
+        if name in _BULK_TABLES:
+            state.session.info.setdefault(_RECHECK, set()).add(_BULK_TABLES[name])
+
+
+def _index_before_commit(session: OrmSession) -> None:
+    for _ in range(3):  # (the commit would flush next; indexing may write more)
+        session.flush()
+        keys = session.info.pop(_DIRTY, set())
+        recheck = session.info.pop(_RECHECK, set())
+        if not keys and not recheck:
+            break
+        if recheck:
+            reconcile(session, sorted(recheck))
+        for kind in sorted({k for k, _ in keys}):
+            index_items(session, kind, [i for k, i in keys if k == kind])
+
+
+def _forget(session: OrmSession) -> None:
+    session.info.pop(_DIRTY, None)
+    session.info.pop(_RECHECK, None)
+
+
+def _install() -> None:
+    if sa.event.contains(OrmSession, "before_commit", _index_before_commit):
+        return
+    sa.event.listen(OrmSession, "after_flush", _collect)
+    sa.event.listen(OrmSession, "do_orm_execute", _collect_statement)
+    sa.event.listen(OrmSession, "before_commit", _index_before_commit)
+    sa.event.listen(OrmSession, "after_rollback", _forget)
+
+
+_install()
+
+
+# --- searching ----------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class SearchHit:
+    kind: str
+    id: int
+    title: str
+    title_html: str  # the title, escaped, with the matched words in <mark>
+    snippet: str  # the text around the first match, plain
+    snippet_html: str  # the same, escaped, with <mark>
+    path: str
+    dated_at: dt.datetime
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchResults:
+    query: str
+    kind: str | None
+    items: list[SearchHit]
+    total: int  # of the asked kind (all kinds without one)
+    counts: dict[str, int]  # kind -> matches, for the filter by kind
+    page: int
+    size: int
+    capped: bool = False  # more than CANDIDATES matches: the counts read "at least"
+
+
+def parse_kind(value: str | None) -> str | None:
+    value = (value or "").strip().lower()
+    if not value or value == "all":
+        return None
+    if value not in BUILDERS:
+        raise Invalid("kind", KIND_INVALID, values=", ".join(BUILDERS))
+    return value
+
+
+def query_terms(q: str | None) -> list[str]:
+    """The searched terms: folded, at most ``MAX_TERMS``, each a prefix."""
+    return list(dict.fromkeys(terms_of(clean_filter(q))))[:MAX_TERMS]
+
+
+# Ranked among at most this many matches, the most recently indexed first: a word in most
+# of the site ("se") costs no more than a rare one. Counts above it read "1000+".
+CANDIDATES = 1000
+
+# The rank: items whose title holds every word first, then the newest (the same on both
+# databases, and cheap: no per-row scoring of long texts).
+_SQLITE_CANDIDATES = sa.text(
+    "SELECT d.id, d.kind, d.dated_at, d.hidden_after, "
+    "       f.rowid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH :title) AS in_title "
+    "FROM (SELECT rowid FROM search_fts WHERE search_fts MATCH :match "
+    "      ORDER BY rowid DESC LIMIT :cap) AS f "
+    "JOIN search_documents AS d INDEXED BY ix_search_documents_rank ON d.id = f.rowid")
+_POSTGRES_CANDIDATES = (
+    "SELECT id, kind, dated_at, hidden_after, title_vec @@ to_tsquery('simple', :match) AS in_title "
+    "FROM search_documents WHERE terms @@ to_tsquery('simple', :match) {kind} "
+    "ORDER BY id DESC LIMIT :cap")
+
+
+def _candidates(session: Session, terms: list[str], kind: str | None, now: dt.datetime) -> list:
+    """(id, kind, dated_at, in_title) of the visible matches, at most ``CANDIDATES``, best
+    first."""
+    if session.get_bind().dialect.name == "postgresql":
+        sql = sa.text(_POSTGRES_CANDIDATES.format(kind="AND kind = :kind" if kind else ""))
+        params = {"match": " & ".join(f"{t}:*" for t in terms), "cap": CANDIDATES}
+        if kind:
+            params["kind"] = kind
+    else:
+        words = " ".join(f'"{t}"*' for t in terms)
+        of_kind = f' AND kind : "{kind}"' if kind else ""
+        # Words in the title and text columns only (the kind column is for the filter).
+        sql = _SQLITE_CANDIDATES
+        params = {"match": "{title_terms body_terms} : (" + words + ")" + of_kind,
+                  "title": "title_terms : (" + words + ")" + of_kind, "cap": CANDIDATES}
+    c = SearchDocument.__table__.c
+    sql = sql.columns(sa.column("id", sa.Integer), sa.column("kind", sa.String),
+                      sa.column("dated_at", c.dated_at.type),
+                      sa.column("hidden_after", c.hidden_after.type),
+                      sa.column("in_title", sa.Boolean))
+    rows = session.execute(sql, params).all()
+
+    def aware(value: dt.datetime) -> dt.datetime:
+        return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+
+    visible = [r for r in rows if r.hidden_after is None or aware(r.hidden_after) >= now]
+    return sorted(visible, key=lambda r: (not r.in_title, -aware(r.dated_at).timestamp(), -r.id))
+
+
+def search(
+    session: Session, q: str | None, *, kind: str | None = None, page: int = 0, size: int = 10,
+    now: dt.datetime | None = None,
+) -> SearchResults:
+    """One page of the public items that match ``q`` (of ``kind``, or every kind), best
+    first, with the number of matches of each kind."""
+    now = now or utcnow()
+    check_paging(page, size)
+    kind = parse_kind(kind)
+    terms = query_terms(q)
+    if not terms:
+        return SearchResults(clean_filter(q), kind, [], 0, {}, page, size)
+    every = _candidates(session, terms, None, now)
+    counts: dict[str, int] = {}
+    for row in every:
+        counts[row.kind] = counts.get(row.kind, 0) + 1
+    listed = _candidates(session, terms, kind, now) if kind else every
+    shown = [r.id for r in listed[page * size:(page + 1) * size]]
+    docs = {d.id: d for d in session.exec(
+        select(SearchDocument).where(col(SearchDocument.id).in_(shown))).all()} if shown else {}
+    hits = [_hit(docs[i], terms, now) for i in shown if i in docs]
+    return SearchResults(clean_filter(q), kind, hits, len(listed), counts, page, size,
+                         capped=len(every) >= CANDIDATES)
+
+
+def path_of(kind: str, item_id: int, dated_at: dt.datetime, now: dt.datetime) -> str:
+    if kind == MEETUP:
+        from community_app.services.meetups import PAST, UPCOMING
+
+        return routes.event_detail(UPCOMING if dated_at >= now else PAST, item_id)
+    return {NEWS: routes.news_detail, JOB: routes.job_detail, BLOG: routes.blog_post}[kind](item_id)
+
+
+def _hit(doc: SearchDocument, terms: list[str], now: dt.datetime) -> SearchHit:
+    snippet_words = snippet_of(doc.body, terms)
+    return SearchHit(
+        kind=doc.kind, id=doc.item_id, title=doc.title, title_html=marked(doc.title, terms),
+        snippet=snippet_words, snippet_html=marked(snippet_words, terms),
+        path=path_of(doc.kind, doc.item_id, doc.dated_at, now), dated_at=doc.dated_at,
+    )
+
+
+# --- snippets and highlights -------------------------------------------------------------------
+
+# A word as a reader sees it: letters and digits with the apostrophes inside Uzbek words,
+# or a visa code (D-10, F-2-R).
+_WORD = re.compile(r"[A-Za-z]-\d+(?:-[A-Za-z0-9]+)*|[^\W_]+(?:['‘’ʻʼ`´][^\W_]+)*")
+
+
+@functools.lru_cache(maxsize=50_000)
+def _word_terms(word: str) -> tuple[str, ...]:
+    return tuple(terms_of(word))
+
+
+def _hits(word: str, terms: list[str]) -> bool:
+    return any(token.startswith(term) for token in _word_terms(word) for term in terms)
+
+
+def snippet_of(body: str, terms: list[str], words: int = SNIPPET_WORDS) -> str:
+    """About ``words`` words of ``body`` around its first matched word (its start without one)."""
+    found, first = [], None
+    for i, m in enumerate(_WORD.finditer(body or "")):
+        found.append(m)
+        if first is None and _hits(m.group(), terms):
+            first = i
+        if i >= (first + words if first is not None else 400):
+            break  # enough words after the match (or none in the first 400: the start)
+    if not found:
+        return ""
+    first = first or 0
+    start = max(0, first - words // 3)
+    end = min(len(found), start + words)
+    text = body[found[start].start():found[end - 1].end()]
+    more = found[end - 1].end() < len(body.rstrip())
+    return ("…" if start > 0 else "") + text + ("…" if more else "")
+
+
+def marked(text: str, terms: list[str]) -> str:
+    """``text`` escaped for HTML with each matched word in ``<mark>``."""
+    out, last = [], 0
+    for m in _WORD.finditer(text or ""):
+        if _hits(m.group(), terms):
+            out.append(html.escape(text[last:m.start()]))
+            out.append(f"<mark>{html.escape(m.group())}</mark>")
+            last = m.end()
+    out.append(html.escape((text or "")[last:]))
+    return "".join(out)

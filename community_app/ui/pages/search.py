@@ -1,0 +1,139 @@
+"""/search: the whole site in one search (state/search.py): a box, the kinds with their
+counts, ranked results with the matched words marked."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from community_app.core import routes
+from community_app.i18n import N_
+from community_app.state.page_load import PageData
+from community_app.state.search import SearchState, read_search
+from community_app.ui.i18n import t, t_var
+from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.styles import CARD_STYLE, COLORS
+
+SEARCH_DEBOUNCE_MS = 250
+
+# (kind, label): "" is every kind.
+KIND_LABELS = (
+    ("", N_("All")),
+    ("meetup", N_("Events")),
+    ("news", N_("News")),
+    ("job", N_("Jobs")),
+    ("blog", N_("Blog")),
+)
+KIND_BADGES = {"meetup": N_("Event"), "news": N_("News"), "job": N_("Job"), "blog": N_("Blog post")}
+
+
+def _kind_button(kind: str, label: str) -> rx.Component:
+    count = SearchState.count_labels.get(kind, "0")
+    chosen = SearchState.kind == kind
+    return rx.button(
+        t(label), " (", count, ")",
+        on_click=SearchState.set_kind(kind),
+        variant=rx.cond(chosen, "solid", "outline"),
+        aria_pressed=rx.cond(chosen, "true", "false"),
+        size="2",
+        min_height="44px",
+        cursor="pointer",
+    )
+
+
+def _badge(kind) -> rx.Component:
+    return rx.match(
+        kind,
+        *[(k, rx.badge(t(label), variant="soft")) for k, label in KIND_BADGES.items()],
+        rx.fragment(),
+    )
+
+
+def _hit(hit) -> rx.Component:
+    return rx.el.li(
+        rx.link(
+            rx.vstack(
+                rx.hstack(_badge(hit.kind), rx.text(t_var(hit.date), size="1", color=COLORS["muted"]),
+                          align="center", spacing="2"),
+                rx.heading(rx.html(hit.title_html), as_="h2", size="4"),
+                rx.text(rx.html(hit.snippet_html), color=COLORS["muted"], size="2",
+                        class_name="uzdev-clamp-3"),
+                spacing="1",
+            ),
+            href=hit.url,
+            underline="none",
+            color="inherit",
+            display="block",
+            padding="16px",
+            **CARD_STYLE,
+        ),
+        list_style="none",
+    )
+
+
+def _results() -> rx.Component:
+    return rx.cond(
+        SearchState.failed,
+        rx.callout(t("Searching failed. Please try again."), color_scheme="red", role="alert"),
+        rx.cond(
+            SearchState.searched,
+            rx.cond(
+                SearchState.hits.length() > 0,
+                rx.vstack(
+                    rx.el.ul(rx.foreach(SearchState.hits, _hit), padding="0", margin="0",
+                             display="flex", flex_direction="column", gap="12px", width="100%"),
+                    rx.cond(SearchState.has_more,
+                            rx.button(t("Show more"), on_click=SearchState.load_more,
+                                      variant="outline", size="3", cursor="pointer")),
+                    spacing="3", width="100%", align="center",
+                ),
+                rx.cond(~SearchState.loading,
+                        rx.text(t("Nothing found. Try other words."), color=COLORS["muted"])),
+            ),
+            rx.text(t("Type a word: an event, a speaker, a visa (D-10), TOPIK, a company…"),
+                    color=COLORS["muted"]),
+        ),
+    )
+
+
+@page(routes.SEARCH, title=N_("Search"), on_load=PageData(SearchState, read_search, "_apply_load"))
+def search_page() -> rx.Component:
+    return content_container(
+        rx.vstack(
+            rx.heading(t("Search the site"), as_="h1", size="8"),
+            rx.el.div(
+                rx.el.label(t("Search events, news, jobs and blog posts"), html_for="site-search",
+                            font_weight="500", font_size="14px"),
+                rx.debounce_input(
+                    rx.input(
+                        rx.input.slot(rx.icon("search", size=18, aria_hidden="true")),
+                        id="site-search",
+                        type="search",
+                        auto_complete="off",
+                        auto_focus=True,
+                        size="3",
+                        width="100%",
+                        max_length=200,
+                        on_change=SearchState.set_query,
+                    ),
+                    value=SearchState.query,
+                    debounce_timeout=SEARCH_DEBOUNCE_MS,
+                    force_notify_by_enter=True,
+                ),
+                role="search",
+                width="100%",
+                display="flex", flex_direction="column", gap="4px",
+            ),
+            rx.hstack(*[_kind_button(k, label) for k, label in KIND_LABELS],
+                      wrap="wrap", spacing="2", role="group", aria_label=t("Kind of result")),
+            rx.el.div(
+                rx.cond(SearchState.searched & ~SearchState.loading,
+                        rx.text(t("{count} results", count=SearchState.total_label),
+                                size="2", color=COLORS["muted"])),
+                aria_live="polite",
+            ),
+            _results(),
+            spacing="4",
+            width="100%",
+            max_width="820px",
+        )
+    )

@@ -1,0 +1,118 @@
+"""Site-wide search on SQLite (FTS5) and PostgreSQL (tsvector): what a member finds, how
+it is ranked and highlighted, and that every write keeps the index in step."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from sqlmodel import Session, select
+
+from community_app.core.db import utcnow
+from community_app.models import BlogPost, JobPost, News, SearchDocument, Speaker
+from community_app.services import search
+from community_app.services.errors import Invalid
+from community_app.services.text_search import fold
+from tests.api.factories import insert, make_job, make_meetup, make_member, make_news, make_speaker
+
+
+def _found(engine, q, **kw) -> list[tuple[str, str]]:
+    with Session(engine) as s:
+        return [(h.kind, h.title) for h in search.search(s, q, **kw).items]
+
+
+def test_one_folding_for_uzbek_apostrophes_and_visa_codes():
+    assert fold("O‘zbek") == fold("o'zbek") == fold("oʻzbek") == fold("o’zbek") == "ozbek"
+    assert fold("G‘ayrat") == fold("g'ayrat") == "gayrat"
+    assert fold("D-10 visa") == fold("d10 VISA") == "d10 visa"
+    assert fold("서울시 카카오") == "서울시 카카오"
+
+
+def test_finds_each_kind_by_its_words_in_both_spellings(engine):
+    author = make_member(engine)
+    make_news(engine, title="D-10 visa rules change in 2027", content="Job seekers get a year.")
+    make_job(engine, title="Backend developer", company_name="카카오", location="성남시",
+             visas=["D-2", "D-10"], description="O‘zbek tilini biladigan dasturchi")
+    insert(engine, BlogPost(author_id=author.id, title="How I passed TOPIK 4",
+                            content="Study plan for **topik**.", status="PUBLISHED",
+                            published_at=utcnow()))
+    meetup = make_meetup(engine, title="Autumn meetup", description="Talks and pizza")
+    make_speaker(engine, meetup, full_name="Jasur Toshmatov")
+
+    assert {k for k, _ in _found(engine, "D-10")} == {"news", "job"}
+    assert _found(engine, "d10") == _found(engine, "D-10")
+    assert _found(engine, "topik") == [("blog", "How I passed TOPIK 4")]
+    assert _found(engine, "o'zbek") == _found(engine, "o‘zbek") == [("job", "Backend developer")]
+    assert _found(engine, "카카오") == [("job", "Backend developer")]
+    assert _found(engine, "Toshmat") == [("meetup", "Autumn meetup")]  # prefix, speaker's name
+    assert _found(engine, "topik", kind="news") == []
+    assert _found(engine, "nothing-like-this") == []
+
+
+def test_title_matches_rank_first_and_matches_are_marked(engine):
+    make_news(engine, title="Weekly digest", content="Something about kotlin in passing.")
+    make_news(engine, title="Kotlin coroutines deep dive", content="Structured concurrency.")
+    with Session(engine) as s:
+        found = search.search(s, "kotl")
+    assert [h.title for h in found.items] == ["Kotlin coroutines deep dive", "Weekly digest"]
+    assert found.items[0].title_html == "<mark>Kotlin</mark> coroutines deep dive"
+    assert "<mark>kotlin</mark>" in found.items[1].snippet_html
+    assert found.counts == {"news": 2} and found.total == 2
+    assert found.items[0].path.startswith("/news/")
+
+
+def test_counts_per_kind_pages_and_bad_kind(engine):
+    for n in range(3):
+        make_news(engine, title=f"Seoul news {n}")
+    make_job(engine, title="Seoul job")
+    with Session(engine) as s:
+        page = search.search(s, "seoul", kind="news", size=2, page=1)
+        assert page.counts == {"news": 3, "job": 1} and page.total == 3 and len(page.items) == 1
+        with pytest.raises(Invalid):
+            search.search(s, "seoul", kind="users")
+        assert search.search(s, "  ").items == []
+
+
+def test_snippet_escapes_html():
+    assert search.marked("<b>React</b> & co", ["react"]) == "&lt;b&gt;<mark>React</mark>&lt;/b&gt; &amp; co"
+
+
+def test_every_write_keeps_the_index_in_step(engine):
+    job = make_job(engine, title="Flutter developer")
+    news = make_news(engine, title="Hidden later")
+    meetup = make_meetup(engine, title="Winter meetup")
+    assert _found(engine, "flutter") == [("job", "Flutter developer")]
+    with Session(engine) as s:
+        row = s.get(JobPost, job.id)
+        row.title = "Swift developer"
+        s.add(row)
+        s.get(News, news.id).published = False
+        s.add(Speaker(meetup_id=meetup.id, full_name="Dilnoza Karimova"))
+        s.commit()
+    assert _found(engine, "flutter") == []
+    assert _found(engine, "swift") == [("job", "Swift developer")]
+    assert _found(engine, "hidden") == []
+    assert _found(engine, "dilnoza") == [("meetup", "Winter meetup")]
+    with Session(engine) as s:
+        s.delete(s.get(JobPost, job.id))
+        s.commit()
+        assert s.exec(select(SearchDocument).where(SearchDocument.kind == "job")).all() == []
+
+
+def test_closed_and_expired_jobs_are_not_found(engine):
+    make_job(engine, title="Closed rust job", status="CLOSED")
+    make_job(engine, title="Expired rust job", expires_at=utcnow() - dt.timedelta(days=1))
+    make_job(engine, title="Open rust job", expires_at=utcnow() + dt.timedelta(days=1))
+    assert _found(engine, "rust") == [("job", "Open rust job")]
+
+
+def test_reconcile_fills_a_missing_index_and_drops_what_left(engine):
+    make_news(engine, title="Reindexed news")
+    with Session(engine) as s:
+        s.execute(SearchDocument.__table__.delete())
+        s.commit()
+    assert _found(engine, "reindexed") == []
+    with Session(engine) as s:
+        assert search.reconcile(s) == 1
+        s.commit()
+    assert _found(engine, "reindexed") == [("news", "Reindexed news")]
