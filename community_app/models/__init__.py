@@ -20,6 +20,8 @@ from community_app.models.site import (
 from community_app.models.speaker import (
     ApplicationStatus, Experience, Expertise, SpeakerApplication,
 )
+from community_app.models.telegram import TelegramLoginSeen, TelegramMessage
+from community_app.models.enums import NotifyBy, TelegramStatus
 from community_app.models.user import AccountToken, Language, LoginCode, RefreshToken, Role, User
 
 __all__ = [
@@ -32,4 +34,5 @@ __all__ = [
     "KoreanLevel", "VisaStatus", "WorkingLanguage", "Consent", "ConsentKind", "DataExport",
     "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask", "WaitlistEntry",
     "WaitlistStatus", "QueuedMail", "MailKind", "MailStatus",
+    "NotifyBy", "TelegramLoginSeen", "TelegramMessage", "TelegramStatus",
 ]

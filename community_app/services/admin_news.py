@@ -30,6 +30,7 @@ from community_app.services.admin_common import (
     text,
 )
 from community_app.services.audit import require_organizer
+from community_app.services.telegram import announcements
 from community_app.services.bulk import delete_where
 from community_app.services.errors import InvalidMany
 from community_app.services.lookup import get_or_404, view_of
@@ -137,6 +138,7 @@ def create_news(
     action = "news.create_published" if item.published else "news.create_draft"
     saved_with_picture(session, actor_id, item, image_url, action, ("news", None), item.title,
                        NEWS_CACHES)
+    announcements.news_published(session, item)
     return _view(item)
 
 
@@ -144,6 +146,7 @@ def _changed(session: Session, actor_id: int, item: News, action: str) -> AdminN
     """The item written with its new time, the change logged; its view."""
     item.updated_at = utcnow()
     saved(session, actor_id, item, action, ("news", item.id), item.title, NEWS_CACHES)
+    announcements.news_published(session, item)  # once, the first time it is published
     return _view(item, _comment_count(session, item.id))
 
 

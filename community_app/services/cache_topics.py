@@ -86,4 +86,6 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "data_exports": (),
     "consents": (),
     "mail_queue": (),  # meetup emails waiting to be sent (services/mail_queue.py)
+    "telegram_queue": (),  # the bot's messages waiting to be sent (services/telegram/queue.py)
+    "telegram_login_seen": (),  # used login-widget payloads (services/telegram/login.py)
 }

@@ -104,6 +104,7 @@ def _load_tasks() -> None:
     """Import the modules that register tasks (kept here so one call finds them all)."""
     from community_app.services import mail_queue, privacy  # noqa: F401
     from community_app.services.meetups import emails, waitlist  # noqa: F401
+    from community_app.services.telegram import login, queue  # noqa: F401
 
 
 def work_done(done: dict[str, str]) -> dict[str, str]:
