@@ -1,9 +1,9 @@
 """The Bot API through python-telegram-bot (its typed ``Bot``, keyboards, errors and
 ``Update`` parsing), pointed at ``COMMUNITY_TELEGRAM_API_URL``.
 
-PTB is asynchronous; the site's queue is drained in a worker thread, so ``session()``
-runs one event loop of that thread for a whole drain (one HTTP client, one ``getMe``),
-never on the app's own loop."""
+PTB is asynchronous; the site's queue is drained (and the webhook answered) in a worker
+thread, so ``session()`` runs one event loop of that thread for a whole drain (one HTTP
+client), never on the app's own loop."""
 
 from __future__ import annotations
 
@@ -67,15 +67,21 @@ class BotSession:
         return sent.message_id
 
 
+    def answer_callback(self, callback_id: str, text: str) -> None:
+        """Answer a button's tap (Telegram shows ``text`` as a small notice)."""
+        self.run(self.bot.answer_callback_query(callback_id, text=text[:200]))
+
+
 @contextlib.contextmanager
 def session(cfg: TelegramSettings | None = None) -> Iterator[BotSession]:
+    """A bot for a few calls from this (worker) thread. Its calls need no ``getMe`` first
+    (``Bot.initialize`` only fetches the bot's own name), so none is made."""
     loop = asyncio.new_event_loop()
     bot = make_bot(cfg)
     try:
-        loop.run_until_complete(bot.initialize())
         yield BotSession(bot, loop)
     finally:
         try:
-            loop.run_until_complete(bot.shutdown())
+            loop.run_until_complete(bot.request.shutdown())
         finally:
             loop.close()

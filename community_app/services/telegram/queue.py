@@ -162,9 +162,7 @@ def _chat_gone(session: Session, row: TelegramMessage) -> None:
             mail_queue.enqueue(
                 session, mail["kind"], user, mail["meetup_id"], mail["subject"], mail["body"],
                 mail["lang"], ref_id=mail["ref_id"],
-                attachments=[Rendered(a["render"], a["args"]) if "render" in a
-                             else mail_queue.Attachment(a["filename"], a["type"], b"")
-                             for a in mail.get("attachments", [])],
+                attachments=[mail_queue.from_stored(a) for a in mail.get("attachments", [])],
             )
     session.commit()
 
