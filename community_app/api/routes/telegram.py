@@ -18,7 +18,9 @@ from community_app.api.routing import Router
 from community_app.core.settings import get_settings, telegram_settings
 from community_app.i18n import N_
 from community_app.services.errors import NotFound, Unauthorized
-from community_app.services.telegram import bot_api, linking, webhook
+from community_app.api.errors import request_language
+from community_app.api.routes.auth import Tokens, _tokens
+from community_app.services.telegram import bot_api, linking, login, webhook
 
 log = logging.getLogger(__name__)
 router = Router(tags=["telegram"])
@@ -51,6 +53,30 @@ class TelegramOut(BaseModel):
 
 class LinkOut(BaseModel):
     url: str = Field(description="https://t.me/<bot>?start=<one-time token>, good for 30 minutes")
+
+
+class TelegramLoginIn(BaseModel):
+    """What the Telegram Login Widget gives (its own field names), signed by Telegram."""
+
+    id: int
+    first_name: str | None = Field(default=None, max_length=200)
+    last_name: str | None = Field(default=None, max_length=200)
+    username: str | None = Field(default=None, max_length=64)
+    photo_url: str | None = Field(default=None, max_length=500)
+    auth_date: int
+    hash: str = Field(max_length=128)
+
+    def signed(self) -> dict:
+        return self.model_dump(exclude_none=True)
+
+
+class TelegramSignUpIn(BaseModel):
+    telegram: TelegramLoginIn
+    email: str = Field(max_length=254, description="Telegram gives none: the member's address")
+    username: str | None = Field(default=None, max_length=50, description="letters only")
+    phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
+    consent: bool | None = Field(default=None, description="as in /auth/register")
+    newsEmails: bool = Field(default=False, description="as in /auth/register")
 
 
 class ChoicesIn(BaseModel):
@@ -117,4 +143,45 @@ def telegram_choices(body: ChoicesIn, user: CurrentUser, session: SessionDep,
     """Email, Telegram or both, per kind of meetup message."""
     choices = {k: v for k, v in body.model_dump().items() if v is not None}
     return ok(TelegramOut.of(linking.set_choices(session, user.id, choices)),
+              translated(request, SAVED))
+
+
+@router.post("/auth/telegram/sign-in", response_model=Envelope[Tokens], responses={401: {}})
+def telegram_sign_in(body: TelegramLoginIn, session: SessionDep,
+                     request: Request) -> Envelope[Tokens]:
+    """Sign in with the Telegram Login Widget's signed data (checked as Telegram documents
+    it: HMAC-SHA-256 keyed with the SHA-256 of the bot token, auth_date at most
+    COMMUNITY_TELEGRAM_LOGIN_MAX_AGE seconds old, each payload once). 401 "No account
+    found..." when no account has this Telegram account: complete with /auth/telegram/sign-up."""
+    pair = login.sign_in(session, body.signed())
+    return ok(_tokens(pair), translated(request, N_("Login successful.")))
+
+
+@router.post("/auth/telegram/sign-up", status_code=201, response_model=Envelope[Tokens],
+             responses={401: {}, 409: {}, 422: {}})
+def telegram_sign_up(body: TelegramSignUpIn, session: SessionDep,
+                     request: Request) -> Envelope[Tokens]:
+    """Create the account of a Telegram identity (as a Google sign-up completes, with the
+    email Telegram does not give) and sign it in."""
+    pair = login.sign_up(session, body.telegram.signed(), email=body.email,
+                         username=body.username, phone=body.phone,
+                         language=request_language(request), consent=body.consent,
+                         news_emails=body.newsEmails)
+    return ok(_tokens(pair), translated(request, N_("Registration complete.")), status=201)
+
+
+@router.post("/users/me/telegram/account", response_model=Envelope[TelegramOut],
+             responses={401: {}, 409: {}})
+def link_telegram_account(body: TelegramLoginIn, user: CurrentUser, session: SessionDep,
+                          request: Request) -> Envelope[TelegramOut]:
+    """Sign in with this Telegram account from now on too (the widget's signed data)."""
+    linked = login.link_account(session, user.id, body.signed())
+    return ok(TelegramOut.of(linking.status(linked)), translated(request, SAVED))
+
+
+@router.delete("/users/me/telegram/account", response_model=Envelope[TelegramOut])
+def unlink_telegram_account(user: CurrentUser, session: SessionDep,
+                            request: Request) -> Envelope[TelegramOut]:
+    """No more signing in with Telegram (the emailed code always works)."""
+    return ok(TelegramOut.of(linking.status(login.unlink_account(session, user.id))),
               translated(request, SAVED))
