@@ -62,6 +62,10 @@ def status(user: User) -> TelegramStatus:
     )
 
 
+def status_of(session: Session, user_id: int) -> TelegramStatus:
+    return status(_member(session, user_id))
+
+
 def _member(session: Session, user_id: int) -> User:
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None:
