@@ -125,3 +125,29 @@ def test_without_telegram_settings_nothing_is_queued_or_sent(client, engine, org
     with Session(engine) as s:
         assert s.exec(select(TelegramMessage)).all() == []
     assert telegram_server.calls == []
+
+
+
+def test_a_meetup_created_switched_off_posts_nothing_until_switched_on(client, engine, org, telegram):
+    created = client.post(f"{ADMIN}/meetups", headers=org,
+                          json=meetup_form(title="Quiet one", telegramAnnounce=False))
+    assert created.status_code == 201 and created.json()["data"]["telegramAnnounce"] is False
+    meetup_id = created.json()["data"]["id"]
+    client.put(f"{ADMIN}/meetups/{meetup_id}", headers=org, json=meetup_form(title="Quiet one", in_days=40))
+    queue.drain(engine)
+    assert telegram.sent(CHANNEL) == []
+
+    on = client.post(f"{ADMIN}/telegram/meetup/{meetup_id}", headers=org, json={"announce": True})
+    assert on.status_code == 200 and on.json()["data"] == {"announce": True}
+    client.post(f"{ADMIN}/telegram/meetup/{meetup_id}", headers=org, json={"announce": True})
+    queue.drain(engine)
+    (post,) = telegram.sent(CHANNEL)  # announced now, once
+    assert "Quiet one" in post.params["text"]
+
+    off = client.post(f"{ADMIN}/telegram/meetup/{meetup_id}", headers=org, json={"announce": False})
+    assert off.json()["data"] == {"announce": False}
+    client.put(f"{ADMIN}/meetups/{meetup_id}", headers=org, json=meetup_form(title="Quiet one", in_days=50))
+    queue.drain(engine)
+    assert len(telegram.sent(CHANNEL)) == 1  # switched off: no update
+    assert client.post(f"{ADMIN}/telegram/meetup/999999", headers=org,
+                       json={"announce": True}).status_code == 404

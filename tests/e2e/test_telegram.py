@@ -75,3 +75,47 @@ def test_completing_without_a_telegram_sign_in_says_so(page):
     page.goto("/completeAccount/telegram")
     wait_ready(page)
     expect(page.get_by_text("Telegram sign-in not found. Please log in with Telegram again.")).to_be_visible()
+
+
+def test_my_page_links_the_bot_with_the_deep_link_chooses_and_unlinks(page, site):
+    import httpx
+
+    from tests.e2e.test_auth import log_in
+    from tests.telegram_api import WEBHOOK_SECRET, updates
+
+    email, password = "telegram.link@example.com", "Telegram-pass-2026!"
+    r = httpx.post(f"{site.url}/api/v1/auth/register", json={
+        "email": email, "phone": "01077770030", "password": password, "confirmPassword": password,
+        "consent": True}, timeout=20)
+    assert r.status_code == 202, r.text
+    token = site.link_path(email, "/signup/confirm").rsplit("/", 1)[-1]
+    assert httpx.post(f"{site.url}/api/v1/auth/register/confirm", json={"token": token},
+                      timeout=20).status_code == 200
+
+    page.goto("/mypage?tab=account")
+    wait_ready(page)
+    log_in(page, site, email, password)
+    main = page.locator("#main-content")
+    main.get_by_role("button", name="Link Telegram").click()
+    link = main.get_by_role("link", name="Open Telegram and press Start")
+    expect(link).to_have_attribute("href", re.compile(r"^https://t\.me/uzdev_test_bot\?start="))
+    start = link.get_attribute("href").split("start=", 1)[1]
+
+    # Telegram delivers the member's Start to the webhook.
+    hook = httpx.post(f"{site.url}/api/v1/telegram/webhook", json=updates.start(424_001, start),
+                      headers={"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}, timeout=20)
+    assert hook.status_code == 200, hook.text
+
+    page.reload()
+    wait_ready(page)
+    expect(main.get_by_text("Telegram is linked: the bot sends your messages as you choose below.")).to_be_visible()
+    reminders = main.get_by_label("Reminders before an event")
+    expect(reminders).to_have_value("both")
+    reminders.select_option("telegram")
+    expect(main.get_by_text("Saved.")).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    expect(main.get_by_label("Reminders before an event")).to_have_value("telegram")
+
+    main.get_by_role("button", name="Unlink Telegram").click()
+    expect(main.get_by_role("button", name="Link Telegram")).to_be_visible()

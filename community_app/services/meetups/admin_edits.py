@@ -229,8 +229,10 @@ def create_meetup(
     if errors:
         raise InvalidMany(errors)
     image_url = store_public_picture(image, PUBLIC_MEETUPS) if image else None
+    announce = data.get("telegramAnnounce")
     meetup = Meetup(
         **values,
+        telegram_announce=announce is not False and str(announce).lower() not in ("false", "off", "0"),
         available_seats=values["max_seats"],
         image_url=image_url,
         image_name=clean_file_name(image_name) if image_url else None,

@@ -9,7 +9,7 @@ from reflex.vars.base import Var
 from community_app.core.settings import telegram_settings
 from community_app.i18n import N_
 from community_app.state.lang import LangState
-from community_app.state.telegram import MyTelegramState
+from community_app.state.telegram import MyTelegramState, TelegramState
 from community_app.ui.components.browser import _SiteComponent
 from community_app.ui.components.forms import form_alert
 from community_app.ui.components.mypage_parts import CARD
@@ -45,6 +45,7 @@ def telegram_button(on_auth) -> rx.Component:
         return rx.fragment()
     return rx.vstack(
         rx.text(t("or log in with Telegram"), color=COLORS["muted"], size="2"),
+        form_alert(TelegramState.error, visible=TelegramState.error.contains("en")),
         telegram_login(on_auth),
         align="center", width="100%", spacing="2",
     )
