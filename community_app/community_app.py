@@ -80,12 +80,13 @@ app.register_lifespan_task(process_memory.release_freed_memory)
 
 async def run_scheduler() -> None:
     """Lifespan task: retention, account deletions and data exports (services/scheduler.py;
-    each run is claimed in the database, so several workers do it once)."""
-    from community_app.services import scheduler
+    each run is claimed in the database, so several workers do it once). The tasks are the
+    ones services/scheduled_tasks.py lists."""
+    from community_app.services import scheduled_tasks
     from community_app.core.settings import scheduler_interval_seconds
 
     if interval := scheduler_interval_seconds():
-        await scheduler.run_forever(interval)
+        await scheduled_tasks.run_forever(interval)
 
 
 app.register_lifespan_task(run_scheduler)

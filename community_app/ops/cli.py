@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(f"{user.email} is now an organizer.")
     elif args.command == "run-scheduled":
-        from community_app.services.scheduler import run_due
+        from community_app.services.scheduled_tasks import run_due
 
         for name, summary in run_due().items():
             print(f"{name}: {summary}")

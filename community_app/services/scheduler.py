@@ -5,8 +5,10 @@ A task is registered with a name and a period::
     @scheduler.periodic("purge-login-history", every=dt.timedelta(hours=1))
     def purge(session, now) -> str: ...
 
-Every worker's background loop (the app's lifespan) and the cron command
-``python -m community_app.ops.cli run-scheduled`` call ``run_due()``. A task runs when its
+The modules that hold tasks are listed once, in ``services/scheduled_tasks.py``: the entry
+points import that list, so every worker's background loop (the app's lifespan) and the cron
+command ``python -m community_app.ops.cli run-scheduled`` run every task; this module imports
+no task (no import circle). ``run_due()`` runs the registered tasks. A task runs when its
 ``next_run_at`` has passed and the caller wins the claim: one conditional UPDATE that moves
 ``next_run_at`` forward. On PostgreSQL a second worker's UPDATE waits for the first and
 then finds the row no longer due; on SQLite the write lock does the same. So each period's
@@ -75,7 +77,6 @@ def claim(session: Session, task: Task, now: dt.datetime) -> bool:
 def run_due(engine: sa.Engine | None = None, *, now: dt.datetime | None = None,
             names: list[str] | None = None) -> dict[str, str]:
     """Run every registered task that is due and claimed here; name -> its summary."""
-    _load_tasks()
     now = now or utcnow()
     done: dict[str, str] = {}
     for task in list(TASKS.values()):
@@ -98,13 +99,6 @@ def run_due(engine: sa.Engine | None = None, *, now: dt.datetime | None = None,
             )
         done[task.name] = summary
     return done
-
-
-def _load_tasks() -> None:
-    """Import the modules that register tasks (kept here so one call finds them all)."""
-    from community_app.services import mail_queue, privacy  # noqa: F401
-    from community_app.services.meetups import emails, waitlist  # noqa: F401
-    from community_app.services.telegram import login, queue  # noqa: F401
 
 
 def work_done(done: dict[str, str]) -> dict[str, str]:

@@ -153,24 +153,8 @@ class MyPageState(MyDataMixin, AuthState):
         self.cancel_id, self.cancel_title = 0, ""
         return focus_element(opener)  # back to its "Cancel registration" button
 
-    @rx.event
-    def confirm_cancel(self):
-        user = self._member()
-        if user is None:
-            return self._to_login()
-        meetup_id, self.cancel_id, self.events_error = self.cancel_id, 0, {}
-        try:
-            with session_scope() as session:
-                meetups.cancel_registration(session, user.id, meetup_id)
-        except DomainError as exc:
-            self.events_error = from_error(exc)
-            return None
-        self._load_all(user.id)
-        from community_app.state.mypage_meetups import MyMeetupsState  # it imports this module
-
-        # The cancelled row loses its button (and the focus with it): to the list's heading.
-        # Its ticket goes at once too (the tickets card reads again).
-        return [focus_element(EVENTS_HEADING_ID), MyMeetupsState.load]
+    # "Yes, cancel" is MyMeetupsState.confirm_cancel (state/mypage_meetups.py): it reloads
+    # both cards, and that module imports this one (never the other way: no import circle).
 
     @rx.event
     async def reload_lists(self):

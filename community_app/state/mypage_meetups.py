@@ -25,7 +25,8 @@ from community_app.services.meetups import attendance, ticket_codes, tickets
 from community_app.state.auth import AuthState
 from community_app.state.event_waitlist import deadline_texts
 from community_app.state.messages import Message, from_error, message
-from community_app.state.mypage import MyPageState
+from community_app.state.focus import focus_element
+from community_app.state.mypage import EVENTS_HEADING_ID, MyPageState, read_lists
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +138,26 @@ class MyMeetupsState(AuthState):
             self.working = False
         self._apply(await asyncio.to_thread(read_my_meetups, user.id))
         return MyPageState.reload_lists
+
+    @rx.event
+    async def confirm_cancel(self):
+        """My Page's "Yes, cancel" (the dialog of MyPageState.ask_cancel): cancel, then read
+        the registrations list and these cards again."""
+        page = await self.get_state(MyPageState)
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        meetup_id, page.cancel_id, page.events_error = page.cancel_id, 0, {}
+        try:
+            await asyncio.to_thread(_in_session(service.cancel_registration, meetup_id), user.id)
+        except DomainError as exc:
+            page.events_error = from_error(exc)
+            return None
+        page._apply_lists(await asyncio.to_thread(read_lists, user.id))
+        # The cancelled row loses its button (and the focus with it): to the list's heading.
+        # Its ticket goes at once too (this card reads again).
+        self._apply(await asyncio.to_thread(read_my_meetups, user.id))
+        return focus_element(EVENTS_HEADING_ID)
 
     @rx.event
     async def claim(self, meetup_id: int):

@@ -21,7 +21,7 @@ from community_app.models import (
     SpeakerApplication,
     User,
 )
-from community_app.services import blogs, privacy, scheduler
+from community_app.services import blogs, privacy, scheduled_tasks
 from community_app.services.jobs import get_job
 from community_app.services.privacy import deletion
 from community_app.services.storage import get_storage
@@ -59,7 +59,7 @@ def _ask_deletion(client, headers, **body) -> None:
 
 
 def _erase_due(engine) -> dict[str, str]:
-    return scheduler.run_due(engine, now=utcnow() + LATER, names=["erase-deleted-accounts"])
+    return scheduled_tasks.run_due(engine, now=utcnow() + LATER, names=["erase-deleted-accounts"])
 
 
 def _member_with_content(engine, make_user):
@@ -283,7 +283,7 @@ def test_an_erasure_that_fails_midway_is_retried_on_the_next_run(client, engine,
 def test_the_export_file_and_link_expire_after_24_hours(client, engine, make_user):
     _, headers = make_user()
     assert client.post(f"{ME}/export", headers=headers).status_code == 202
-    scheduler.run_due(engine, names=["build-data-exports"])
+    scheduled_tasks.run_due(engine, names=["build-data-exports"])
     export = client.get(f"{ME}/export", headers=headers).json()["data"]
     assert export["status"] == "READY"
     with Session(engine) as s:

@@ -16,7 +16,7 @@ from PIL import Image
 from sqlmodel import Session, select
 
 from community_app.models import DataExport, User
-from community_app.services import images, privacy, scheduler, seo
+from community_app.services import images, privacy, scheduled_tasks, seo
 from community_app.services.storage import get_storage
 from community_app.services.uploads import (
     PUBLIC_AVATARS, public_path_of_url, store_image, store_public_image,
@@ -44,7 +44,7 @@ def _files(*folders: Path) -> set[Path]:
 
 def _ready_export(client, engine, headers) -> dict:
     assert client.post(f"{ME}/export", headers=headers).status_code == 202
-    scheduler.run_due(engine, names=["build-data-exports"])
+    scheduled_tasks.run_due(engine, names=["build-data-exports"])
     export = client.get(f"{ME}/export", headers=headers).json()["data"]
     assert export["status"] == "READY", export
     return export

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from community_app.core.db import utcnow
 from community_app.models import User
-from community_app.services import scheduler
+from community_app.services import scheduled_tasks
 from tests.api.conftest import PASSWORD
 from tests.api.factories import make_meetup, make_registration
 from tests.api.servers import api_server
@@ -42,7 +42,7 @@ def test_export_zip_has_the_members_data_and_downloads_once(client, engine, make
     assert r.status_code == 202, r.text
     assert r.json()["data"]["status"] == "PENDING" and r.json()["data"]["downloadUrl"] is None
     assert client.get(f"{ME}/export").status_code == 401
-    scheduler.run_due(engine, names=["build-data-exports"])
+    scheduled_tasks.run_due(engine, names=["build-data-exports"])
     export = client.get(f"{ME}/export", headers=headers).json()["data"]
     assert export["status"] == "READY" and export["progress"] == 100
     got = client.get(export["downloadUrl"])
@@ -65,7 +65,7 @@ def test_export_downloads_whole_through_the_real_server_and_its_file_is_gone(eng
         for _ in range(5):
             _, headers = make_user()
             assert httpx.post(f"{base}/users/me/export", headers=headers).status_code == 202
-            scheduler.run_due(engine, names=["build-data-exports"])
+            scheduled_tasks.run_due(engine, names=["build-data-exports"])
             url = httpx.get(f"{base}/users/me/export", headers=headers).json()["data"]["downloadUrl"]
             got = httpx.get(f"{base.removesuffix('/api/v1')}{url}")
             assert got.status_code == 200, got.text[:200]
@@ -110,10 +110,10 @@ def test_after_the_grace_period_seats_are_freed_and_the_name_is_gone(client, eng
     r = client.post(f"{ME}/deletion", headers=headers, json={"password": PASSWORD})
     assert r.status_code == 202
     # within the grace period: nothing erased
-    scheduler.run_due(engine, now=utcnow() + dt.timedelta(days=6), names=["erase-deleted-accounts"])
+    scheduled_tasks.run_due(engine, now=utcnow() + dt.timedelta(days=6), names=["erase-deleted-accounts"])
     with Session(engine) as s:
         assert s.get(User, user.id).first_name == "Dilnoza"
-    done = scheduler.run_due(engine, now=utcnow() + dt.timedelta(days=7, minutes=1),
+    done = scheduled_tasks.run_due(engine, now=utcnow() + dt.timedelta(days=7, minutes=1),
                              names=["erase-deleted-accounts"])
     assert done == {"erase-deleted-accounts": "1 accounts erased"}
     with Session(engine) as s:
@@ -159,7 +159,7 @@ def test_login_failures_and_deletion_failures_add_up(client, engine, make_user, 
 
 def _export_files(client, engine, headers) -> zipfile.ZipFile:
     assert client.post(f"{ME}/export", headers=headers).status_code == 202
-    scheduler.run_due(engine, names=["build-data-exports"])
+    scheduled_tasks.run_due(engine, names=["build-data-exports"])
     url = client.get(f"{ME}/export", headers=headers).json()["data"]["downloadUrl"]
     got = client.get(url)
     assert got.status_code == 200
@@ -209,7 +209,7 @@ def test_the_export_has_a_readable_summary_in_the_members_language(
 def test_the_summary_follows_the_language_the_export_was_asked_in(client, engine, make_user):
     _, headers = make_user(language="en")
     assert client.post(f"{ME}/export", headers={**headers, "Accept-Language": "uz"}).status_code == 202
-    scheduler.run_due(engine, names=["build-data-exports"])
+    scheduled_tasks.run_due(engine, names=["build-data-exports"])
     url = client.get(f"{ME}/export", headers=headers).json()["data"]["downloadUrl"]
     page = zipfile.ZipFile(io.BytesIO(client.get(url).content)).read("summary.html").decode()
     assert '<html lang="uz">' in page and "<h2>Profil</h2>" in page

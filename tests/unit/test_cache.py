@@ -59,12 +59,12 @@ def test_every_table_says_which_cached_answers_it_changes():
 def test_the_scheduler_does_not_expire_cached_pages(engine):
     """It claims its every-few-seconds run in the database: the pages read from the cache
     stay cached (they were all read again from the database every 15 s)."""
-    from community_app.services import scheduler
+    from community_app.services import scheduled_tasks
 
     loads = []
     load = lambda: loads.append(1) or "page"  # noqa: E731
     cache.cached(cache.NEWS, "all", load)
-    assert scheduler.run_due(engine, names=["build-data-exports"])
+    assert scheduled_tasks.run_due(engine, names=["build-data-exports"])
     cache.cached(cache.NEWS, "all", load)
     assert loads == [1]
 

@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
 from community_app.models import Meetup, MeetupRegistration, QueuedMail, WaitlistEntry
-from community_app.services import mail_queue, scheduler
+from community_app.services import mail_queue, scheduled_tasks
 from community_app.services import meetups as service
 from community_app.services.meetups import admin_registrations, release
 from community_app.core.settings import get_settings
@@ -174,7 +174,7 @@ def test_a_failing_server_is_retried_with_backoff_and_the_email_sent_once(engine
     assert (row.status, row.attempts, row.last_error) == ("SENT", 3, "")
     # Sent: never again, whoever drains and whenever.
     assert mail_queue.drain(engine, now=now + dt.timedelta(days=2)) == {}
-    assert scheduler.run_due(engine, now=now + dt.timedelta(days=3), names=["mail-queue"]) == {
+    assert scheduled_tasks.run_due(engine, now=now + dt.timedelta(days=3), names=["mail-queue"]) == {
         "mail-queue": ""}
     assert len(server.messages) == 1
 
@@ -244,9 +244,9 @@ def test_reminder_48_hours_before_with_a_release_link_that_works_once(engine, se
     waiting = make_member(engine, email="next@example.com")
     service.join_waitlist(session, waiting.id, meetup.id, VALID_REGISTRATION)
     now = utcnow()
-    assert scheduler.run_due(engine, now=now, names=["meetup-reminders"]) == {
+    assert scheduled_tasks.run_due(engine, now=now, names=["meetup-reminders"]) == {
         "meetup-reminders": "queued 1"}
-    assert scheduler.run_due(engine, now=now + 10 * MINUTE, names=["meetup-reminders"]) == {
+    assert scheduled_tasks.run_due(engine, now=now + 10 * MINUTE, names=["meetup-reminders"]) == {
         "meetup-reminders": "queued 0"}  # once per registration
     mail_queue.drain(engine)
     [reminder] = server.to("holder@example.com")

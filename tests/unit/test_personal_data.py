@@ -233,8 +233,8 @@ def test_sent_mail_is_emptied_after_the_retention_and_not_before(engine, zarina)
 
 
 def test_purging_sent_mail_is_a_scheduled_task(engine):
-    from community_app.services import scheduler
+    from community_app.services import scheduled_tasks
 
-    assert scheduler.run_due(engine, names=["purge-sent-mail"]) == {
+    assert scheduled_tasks.run_due(engine, names=["purge-sent-mail"]) == {
         "purge-sent-mail": "0 sent emails emptied"}
-    assert scheduler.run_due(engine, names=["purge-sent-mail"]) == {}  # hourly
+    assert scheduled_tasks.run_due(engine, names=["purge-sent-mail"]) == {}  # hourly

@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
 from community_app.models import Consent, LoginEvent, MeetupRegistration, ScheduledTask, User
-from community_app.services import privacy, scheduler
+from community_app.services import privacy, scheduled_tasks, scheduler
 from tests.api.factories import make_member
 
 NOW = dt.datetime(2027, 3, 1, 12, 0, tzinfo=dt.UTC)
@@ -129,7 +129,7 @@ def test_a_period_runs_once_however_many_workers_ask(engine):
 
         def worker():
             barrier.wait()
-            results.append(scheduler.run_due(engine, now=NOW, names=["test-count"]))
+            results.append(scheduled_tasks.run_due(engine, now=NOW, names=["test-count"]))
 
         threads = [threading.Thread(target=worker) for _ in range(6)]
         for t in threads:
@@ -139,9 +139,9 @@ def test_a_period_runs_once_however_many_workers_ask(engine):
         assert len(calls) == 1
         assert sum("test-count" in r for r in results) == 1
         # Still within the hour: nothing; after it: once more.
-        scheduler.run_due(engine, now=NOW + dt.timedelta(minutes=59), names=["test-count"])
+        scheduled_tasks.run_due(engine, now=NOW + dt.timedelta(minutes=59), names=["test-count"])
         assert len(calls) == 1
-        assert scheduler.run_due(engine, now=NOW + dt.timedelta(hours=1), names=["test-count"]) == {
+        assert scheduled_tasks.run_due(engine, now=NOW + dt.timedelta(hours=1), names=["test-count"]) == {
             "test-count": "counted"}
         assert len(calls) == 2
         with Session(engine) as s:
@@ -153,7 +153,7 @@ def test_a_period_runs_once_however_many_workers_ask(engine):
 def test_retention_tasks_are_registered_and_run_by_the_scheduler(engine):
     member = make_member(engine)
     _sign_in_at(engine, member.id, utcnow() - dt.timedelta(days=400))
-    done = scheduler.run_due(engine, names=["purge-login-history", "purge-unverified-sign-ups"])
+    done = scheduled_tasks.run_due(engine, names=["purge-login-history", "purge-unverified-sign-ups"])
     assert done["purge-login-history"] == "1 sign-ins deleted"
     assert "purge-unverified-sign-ups" in done
     assert _sign_ins(engine, member.id) == []

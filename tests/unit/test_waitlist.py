@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
 from community_app.models import Meetup, MeetupRegistration, QueuedMail, User, WaitlistEntry
-from community_app.services import scheduler
+from community_app.services import scheduled_tasks
 from community_app.services import meetups as service
 from community_app.services.errors import Conflict, NotFound
 from community_app.services.meetups import admin_edits, admin_registrations, offers, waitlist
@@ -235,9 +235,9 @@ def test_expired_offers_pass_to_the_next_once(engine, session, sent):
     with pytest.raises(Conflict) as err:
         service.claim_offer(session, a.id, meetup.id, now=later)
     assert err.value.message_id == waitlist.OFFER_EXPIRED
-    done = scheduler.run_due(engine, now=later, names=["waitlist-offers"])
+    done = scheduled_tasks.run_due(engine, now=later, names=["waitlist-offers"])
     assert done == {"waitlist-offers": "1 offers passed on"}
-    assert scheduler.run_due(engine, now=later, names=["waitlist-offers"]) == {}  # claimed once
+    assert scheduled_tasks.run_due(engine, now=later, names=["waitlist-offers"]) == {}  # claimed once
     assert _status(engine, ea.id) == "EXPIRED" and _status(engine, eb.id) == "OFFERED"
     assert len(sent()) == 2 and _seats(engine, meetup.id) == 0
 

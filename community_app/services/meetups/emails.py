@@ -7,7 +7,7 @@ causes them (services/mail_queue.py sends each once, retrying when the server fa
 - ``decision``: an organizer accepted (with the ticket) or rejected a PENDING registration;
 - ``offer`` (services/meetups/offers.py): a seat held from the waitlist;
 - ``reminder``: 48 h before the start (the scheduler task ``meetup-reminders``), with the
-  signed "I can't come, release my seat" link (services/meetups/release.py).
+  signed "I can't come, release my seat" link (services/meetups/release_links.py).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from community_app.models import (
 )
 from community_app.services import calendar, mail_queue, scheduler
 from community_app.services.mail_queue import Attachment, Rendered
+from community_app.services.meetups.release_links import release_link
 from community_app.services.telegram import linking, notify
 from community_app.services.telegram import queue as telegram_queue
 from community_app.services.meetups.ticket_codes import qr_png, ticket_code
@@ -202,8 +203,6 @@ def decision(session: Session, registration_id: int, accepted: bool) -> None:
 def queue_reminders(session: Session, now: dt.datetime) -> int:
     """Queue the reminder of every ACCEPTED registration of a meetup that starts within
     48 h and has none yet; how many were queued."""
-    from community_app.services.meetups.release import release_link  # the link is signed there
-
     reminded = (
         select(QueuedMail.id)
         .where(

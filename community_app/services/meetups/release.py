@@ -1,9 +1,9 @@
 """The reminder email's "I can't come, release my seat" link: signed, no sign-in needed,
 single use, good until the meetup starts.
 
-The link carries a JWT (HS256, the site's secret) naming the registration and its member,
-expiring at the meetup's start. Using it cancels that registration through
-``cancel_registration``, so the seat goes to the first on the waitlist like any other
+The link itself (the JWT naming the registration and its member, expiring at the meetup's
+start) is made and read in ``release_links.py``, which the emails use too. Using it cancels
+that registration through ``cancel_registration``, so the seat goes to the first on the waitlist like any other
 cancellation. It is single use by nature: once the registration is cancelled, the same
 link answers "already released". The page the link opens (``/release-seat/<token>``)
 releases when it loads in a browser (its websocket event), so a mail scanner that only
@@ -15,20 +15,24 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-import jwt
 from sqlmodel import Session
 
-from community_app.core import routes
 from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Meetup, MeetupRegistration
 from community_app.services.errors import Conflict, NotFound
 from community_app.services.meetups.registrations import cancel_registration
+from community_app.services.meetups.release_links import (  # noqa: F401 - the link's side
+    ALGORITHM,
+    KIND,
+    LinkExpired,
+    LinkInvalid,
+    aware,
+    read_release_token,
+    release_link,
+    release_token,
+)
 from community_app.services.meetups.views import SEAT_HOLDING
-from community_app.core.settings import get_settings
-
-ALGORITHM = "HS256"
-KIND = "release-seat"
 
 RELEASED = "released"  # the seat is free now (offered to the waitlist)
 ALREADY = "already"  # this registration was released or cancelled before
@@ -52,45 +56,25 @@ class ReleaseOutcome:
     meetup_title: str = ""
 
 
-def _aware(value: dt.datetime) -> dt.datetime:
-    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
-
-
-def release_token(registration: MeetupRegistration, meetup: Meetup) -> str:
-    return jwt.encode(
-        {"typ": KIND, "sub": str(registration.user_id), "reg": registration.id,
-         "exp": _aware(meetup.starts_at)},
-        get_settings().secret_key, algorithm=ALGORITHM,
-    )
-
-
-def release_link(registration: MeetupRegistration, meetup: Meetup) -> str:
-    return get_settings().public_url.rstrip("/") + routes.release_seat(
-        release_token(registration, meetup))
-
-
 def release_by_token(
     session: Session, token: str, *, now: dt.datetime | None = None
 ) -> ReleaseOutcome:
     """Cancel the registration a release link names, once; what happened."""
     now = now or utcnow()
     try:
-        claims = jwt.decode(
-            token or "", get_settings().secret_key, algorithms=[ALGORITHM],
-            options={"require": ["exp", "sub", "typ"]},
-        )
-    except jwt.ExpiredSignatureError:
+        registration_id, member = read_release_token(token)
+    except LinkExpired:
         return ReleaseOutcome(EXPIRED)
-    except jwt.PyJWTError:
+    except LinkInvalid:
         return ReleaseOutcome(INVALID)
-    registration = session.get(MeetupRegistration, claims.get("reg"))
-    if claims.get("typ") != KIND or registration is None or str(registration.user_id) != claims["sub"]:
+    registration = session.get(MeetupRegistration, registration_id)
+    if registration is None or str(registration.user_id) != member:
         return ReleaseOutcome(INVALID)
     meetup = session.get(Meetup, registration.meetup_id)
     found = ReleaseOutcome(ALREADY, meetup.id, meetup.title)
     if registration.status not in SEAT_HOLDING:
         return found
-    if _aware(meetup.starts_at) <= _aware(now):
+    if aware(meetup.starts_at) <= aware(now):
         return dataclasses.replace(found, outcome=EXPIRED)
     try:
         cancel_registration(session, registration.user_id, meetup.id, now=now)

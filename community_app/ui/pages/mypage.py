@@ -12,6 +12,7 @@ from community_app.i18n import N_
 from community_app.models import JobCategory, JobType
 from community_app.state.auth import AuthState
 from community_app.state.mypage import CANCEL_OPENER, EVENTS_HEADING_ID, MyPageState, read_mypage
+from community_app.state.mypage_meetups import MyMeetupsState
 from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import list_row
@@ -157,7 +158,7 @@ def _cancel_dialog() -> rx.Component:
         t("Cancel registration?"),
         t("Your seat at {title} goes to someone else.", title=MyPageState.cancel_title),
         confirm_label=t("Yes, cancel"), cancel_label=t("Keep my seat"),
-        on_confirm=MyPageState.confirm_cancel,
+        on_confirm=MyMeetupsState.confirm_cancel,
         on_cancel=MyPageState.keep_registration,
         open_=MyPageState.cancel_id > 0,
     )
