@@ -8,6 +8,7 @@ from reflex.vars.base import Var
 
 from community_app.core.settings import telegram_settings
 from community_app.i18n import N_
+from community_app.models import NotifyBy
 from community_app.state.lang import LangState
 from community_app.state.telegram import MyTelegramState, TelegramState
 from community_app.ui.components.browser import _SiteComponent
@@ -21,7 +22,7 @@ KINDS = (
     ("reminder", N_("Reminders before an event")),
     ("offer", N_("Seats offered from the waitlist")),
 )
-CHOICES = (("email", N_("Email")), ("telegram", N_("Telegram")), ("both", N_("Email and Telegram")))
+CHOICES = tuple(NotifyBy.labels().items())  # email, telegram, both
 
 
 class TelegramLogin(_SiteComponent):
