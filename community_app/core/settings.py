@@ -166,6 +166,7 @@ def load_settings() -> Settings:
             )
     elif not secret:
         secret = _dev_secret()
+    telegram_settings()  # a wrong COMMUNITY_TELEGRAM_* value stops the start, not a request
     return Settings(
         env=env,
         database_url=_env(
