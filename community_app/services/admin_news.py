@@ -58,6 +58,7 @@ class AdminNewsView(NewsFields):
     comment_count: int
     created_at: dt.datetime
     updated_at: dt.datetime
+    telegram_announce: bool  # posted to the Telegram channel when published
 
 
 def normalize_tags(value: object) -> list[str] | None:
@@ -86,6 +87,7 @@ def validate_news(data: Mapping[str, object]) -> dict[str, object]:
         "type": text(data, "type").upper() or NewsType.TECH.value,
         "tags": normalize_tags(data.get("tags")),
         "published": flag(data, "published", False),
+        "telegram_announce": flag(data, "telegramAnnounce", True),
     }
 
 
@@ -165,7 +167,8 @@ def update_news(
     """Change title, content, type and tags (and ``published`` when it is sent)."""
     require_organizer(session, actor_id)
     item = _item(session, news_id)
-    values = validate_news({"published": item.published, **data})
+    values = validate_news({"published": item.published,
+                            "telegramAnnounce": item.telegram_announce, **data})
     for name, value in values.items():
         setattr(item, name, value)
     return _changed(session, actor_id, item, "news.update")

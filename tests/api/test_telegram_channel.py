@@ -89,6 +89,7 @@ def test_news_and_approved_jobs_are_posted_and_the_switch_stops_an_item(client, 
     assert telegram.sent(CHANNEL) == []  # a draft is not announced
     assert client.post(f"{ADMIN}/telegram/news/{news['id']}", headers=org,
                        json={"announce": False}).status_code == 200
+    assert client.get(f"{ADMIN}/news/{news['id']}", headers=org).json()["data"]["telegramAnnounce"] is False
     client.post(f"{ADMIN}/news/{news['id']}/publish", headers=org)
     queue.drain(engine)
     assert telegram.sent(CHANNEL) == []  # switched off by the organizer
