@@ -184,3 +184,9 @@ def test_telegram_alone_and_a_blocked_bot_fall_back_to_email(client, engine, tel
         assert s.get(User, member.id).telegram_chat_id is None  # unlinked
         (mail,) = s.exec(select(QueuedMail)).all()  # and the email instead
         assert mail.kind == "confirmation" and mail.to_address == member.email
+
+
+@pytest.mark.parametrize("body", [{}, {"update_id": 1}, {"update_id": "x", "message": 5}])
+def test_a_body_that_is_no_update_is_acknowledged_and_ignored(client, telegram, body):
+    answer = client.post(HOOK, json=body, headers=SECRET)
+    assert answer.status_code == 200 and telegram.calls == []

@@ -56,8 +56,14 @@ def _lang(user: User | None, telegram_language: str | None) -> str:
 
 
 def handle(session: Session, data: dict, site_name: str) -> list[Reply]:
-    """Act on one update; what to send back."""
-    update = Update.de_json(data, None)
+    """Act on one update; what to send back (nothing for a body that is no update)."""
+    try:
+        update = Update.de_json(data, None)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        log.warning("the Telegram webhook got a body that is not an update")
+        return []
+    if update is None:
+        return []
     if update.my_chat_member is not None:
         if update.my_chat_member.new_chat_member.status in ("kicked", "left"):
             linking.unlink_chat(session, update.my_chat_member.chat.id)
