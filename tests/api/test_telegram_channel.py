@@ -87,7 +87,7 @@ def test_news_and_approved_jobs_are_posted_and_the_switch_stops_an_item(client, 
         "title": "Draft first", "content": "Body", "type": "TECH", "published": False}).json()["data"]
     queue.drain(engine)
     assert telegram.sent(CHANNEL) == []  # a draft is not announced
-    assert client.post(f"{ADMIN}/telegram/news/{news['id']}", headers=org,
+    assert client.post(f"{ADMIN}/news/{news['id']}/telegram", headers=org,
                        json={"announce": False}).status_code == 200
     assert client.get(f"{ADMIN}/news/{news['id']}", headers=org).json()["data"]["telegramAnnounce"] is False
     client.post(f"{ADMIN}/news/{news['id']}/publish", headers=org)
@@ -138,17 +138,17 @@ def test_a_meetup_created_switched_off_posts_nothing_until_switched_on(client, e
     queue.drain(engine)
     assert telegram.sent(CHANNEL) == []
 
-    on = client.post(f"{ADMIN}/telegram/meetup/{meetup_id}", headers=org, json={"announce": True})
+    on = client.post(f"{ADMIN}/meetups/{meetup_id}/telegram", headers=org, json={"announce": True})
     assert on.status_code == 200 and on.json()["data"] == {"announce": True}
-    client.post(f"{ADMIN}/telegram/meetup/{meetup_id}", headers=org, json={"announce": True})
+    client.post(f"{ADMIN}/meetups/{meetup_id}/telegram", headers=org, json={"announce": True})
     queue.drain(engine)
     (post,) = telegram.sent(CHANNEL)  # announced now, once
     assert "Quiet one" in post.params["text"]
 
-    off = client.post(f"{ADMIN}/telegram/meetup/{meetup_id}", headers=org, json={"announce": False})
+    off = client.post(f"{ADMIN}/meetups/{meetup_id}/telegram", headers=org, json={"announce": False})
     assert off.json()["data"] == {"announce": False}
     client.put(f"{ADMIN}/meetups/{meetup_id}", headers=org, json=meetup_form(title="Quiet one", in_days=50))
     queue.drain(engine)
     assert len(telegram.sent(CHANNEL)) == 1  # switched off: no update
-    assert client.post(f"{ADMIN}/telegram/meetup/999999", headers=org,
+    assert client.post(f"{ADMIN}/meetups/999999/telegram", headers=org,
                        json={"announce": True}).status_code == 404

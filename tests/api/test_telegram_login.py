@@ -74,16 +74,17 @@ def test_a_first_sign_in_completes_like_a_google_sign_up(client, engine, telegra
 
 def test_link_and_unlink_telegram_sign_in_on_my_page(client, engine, telegram):
     member, other = make_member(engine), make_member(engine, telegram_id=555)
-    linked = client.post(f"{API}/users/me/telegram/account", json=signed_payload(telegram_id=556),
+    base = int(time.time()) - 100  # each payload of a distinct moment (the same one is a replay)
+    linked = client.post(f"{API}/users/me/telegram/account", json=signed_payload(telegram_id=556, auth_date=base),
                          headers=bearer(member))
     assert linked.status_code == 200 and linked.json()["data"]["accountLinked"] is True
     taken = client.post(f"{API}/users/me/telegram/account", json=signed_payload(telegram_id=555),
                         headers=bearer(member))
     assert taken.status_code == 409
-    assert sign_in(client, signed_payload(telegram_id=556, auth_date=int(time.time()) - 1)).status_code == 200
+    assert sign_in(client, signed_payload(telegram_id=556, auth_date=base + 1)).status_code == 200
     gone = client.delete(f"{API}/users/me/telegram/account", headers=bearer(member))
     assert gone.json()["data"]["accountLinked"] is False
-    assert sign_in(client, signed_payload(telegram_id=556, auth_date=int(time.time()) - 2)).status_code == 401
+    assert sign_in(client, signed_payload(telegram_id=556, auth_date=base + 2)).status_code == 401
     with Session(engine) as s:
         assert s.get(User, other.id).telegram_id == 555
 

@@ -7,7 +7,7 @@ valid token, 403 for members). One module per area, each path written out in ful
 - ``news.py``: /admin/news    - ``jobs.py``: /admin/jobs    - ``comments.py``: /admin/comments
 - ``speakers.py``: /admin/speaker-applications
 - ``overview.py``: /admin/settings, /admin/statistics, /admin/audit
-- ``telegram.py``: /admin/telegram/{meetup|news|job}/{id}: the channel announcement switch
+- ``telegram.py``: /admin/{meetups|news|jobs}/{id}/telegram: the channel announcement switch
 
 Every call is one service call (``services/admin_*.py``, ``services/meetups/admin_*.py``): the service checks the role
 again, makes the change, records it in the audit log (GET /admin/audit) and expires the

@@ -40,7 +40,7 @@ class AdminMeetupOut(MeetupOut):
     pendingCount: int = Field(description="Registrations waiting for approval")
     checkedInCount: int
     telegramAnnounce: bool = Field(
-        default=True, description="Posted to the Telegram channel (POST /admin/telegram/meetup/{id})")
+        default=True, description="Posted to the Telegram channel (POST /admin/meetups/{id}/telegram)")
 
     @classmethod
     def of_admin(cls, v: admin_views.AdminMeetupView) -> AdminMeetupOut:
@@ -75,7 +75,7 @@ class MeetupIn(BaseModel):
     )
     telegramAnnounce: bool | None = Field(
         default=None, description="Create: post it to the Telegram channel (default true); "
-                                  "later: POST /admin/telegram/meetup/{id}")
+                                  "later: POST /admin/meetups/{id}/telegram")
 
     _clock_order = also_checked_by(admin_edits.clock_order_problem)
 

@@ -55,7 +55,7 @@ class AdminNewsOut(NewsFieldsOut):
     updatedAt: dt.datetime
     telegramAnnounce: bool = Field(
         default=True, description="Posted to the Telegram channel when published "
-                                  "(POST /admin/telegram/news/{id})")
+                                  "(POST /admin/news/{id}/telegram)")
 
 
 item_list(router, "/news", "list_news", AdminNewsOut, admin_news.list_news_admin, None,

@@ -1,9 +1,7 @@
-"""/admin/telegram: an organizer switches the channel announcement of one meetup, news
+"""/admin/{meetups|news|jobs}/{id}/telegram: an organizer switches the channel announcement of one meetup, news
 item or job post on or off (services/telegram/announcements.py)."""
 
 from __future__ import annotations
-
-from typing import Literal
 
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -29,11 +27,32 @@ class AnnounceOut(BaseModel):
     announce: bool
 
 
-@router.post("/telegram/{kind}/{item_id}", response_model=Envelope[AnnounceOut], responses=WITH_404)
-def switch_announcement(kind: Literal["meetup", "news", "job"], item_id: int, body: AnnounceIn,
-                        user: Organizer, session: SessionDep,
-                        request: Request) -> Envelope[AnnounceOut]:
-    """Switch the item's Telegram channel announcement; switching on an item already public
-    announces it now (once)."""
+def _switch(kind: str, item_id: int, body: AnnounceIn, user, session,
+            request: Request) -> Envelope[AnnounceOut]:
     on = announcements.set_announce(session, user.id, kind, item_id, body.announce)
     return ok(AnnounceOut(announce=on), translated(request, SWITCHED))
+
+
+ABOUT = ("Switch the item's Telegram channel announcement; switching on an item already "
+         "public announces it now (once).")
+
+
+@router.post("/meetups/{meetup_id}/telegram", response_model=Envelope[AnnounceOut],
+             responses=WITH_404, description=ABOUT)
+def switch_meetup_announcement(meetup_id: int, body: AnnounceIn, user: Organizer,
+                               session: SessionDep, request: Request) -> Envelope[AnnounceOut]:
+    return _switch("meetup", meetup_id, body, user, session, request)
+
+
+@router.post("/news/{news_id}/telegram", response_model=Envelope[AnnounceOut],
+             responses=WITH_404, description=ABOUT)
+def switch_news_announcement(news_id: int, body: AnnounceIn, user: Organizer,
+                             session: SessionDep, request: Request) -> Envelope[AnnounceOut]:
+    return _switch("news", news_id, body, user, session, request)
+
+
+@router.post("/jobs/{job_id}/telegram", response_model=Envelope[AnnounceOut],
+             responses=WITH_404, description=ABOUT)
+def switch_job_announcement(job_id: int, body: AnnounceIn, user: Organizer,
+                            session: SessionDep, request: Request) -> Envelope[AnnounceOut]:
+    return _switch("job", job_id, body, user, session, request)
