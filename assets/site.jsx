@@ -278,3 +278,37 @@ export function GoogleSignIn({ clientId, mode, locale, onCredential }) {
 
   return <div ref={holder} className="uzdev-google-button" />;
 }
+
+const TELEGRAM_WIDGET_SRC = "https://telegram.org/js/telegram-widget.js?22";
+
+// The Telegram Login Widget (https://core.telegram.org/widgets/login), shown only when the
+// site has a bot. Its script draws the button where it stands, so it is added inside the
+// holder. The signed user data goes to `onAuth`; window.__uzdevTelegramAuth(user) feeds the
+// same handler (the widget calls it, and so do the tests, which cannot reach telegram.org).
+export function TelegramLogin({ botName, lang, onAuth }) {
+  const holder = useRef(null);
+  const callback = useRef(onAuth);
+  callback.current = onAuth;
+
+  useEffect(() => {
+    const deliver = (user) => callback.current && callback.current(user || {});
+    window.__uzdevTelegramAuth = deliver;
+    if (!botName || !holder.current) return undefined;
+    holder.current.innerHTML = "";
+    const script = document.createElement("script");
+    script.src = TELEGRAM_WIDGET_SRC;
+    script.async = true;
+    script.dataset.telegramLogin = botName;
+    script.dataset.size = "large";
+    script.dataset.radius = "20";
+    script.dataset.requestAccess = "write";
+    script.dataset.lang = lang || "en";
+    script.dataset.onauth = "window.__uzdevTelegramAuth(user)";
+    holder.current.appendChild(script);
+    return () => {
+      if (window.__uzdevTelegramAuth === deliver) delete window.__uzdevTelegramAuth;
+    };
+  }, [botName, lang]);
+
+  return <div ref={holder} className="uzdev-telegram-button" />;
+}

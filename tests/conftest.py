@@ -143,9 +143,12 @@ def fresh_cache():
 
 @pytest.fixture(autouse=True)
 def _mail_queue_by_hand(monkeypatch):
-    """The mail queue is drained by the tests themselves (``mail_queue.drain``), not by a
-    background thread after each commit, so what a test reads of it is not racing."""
+    """The mail queue (and the Telegram queue) is drained by the tests themselves
+    (``mail_queue.drain``, ``telegram.queue.drain``), not by a background thread after each
+    commit, so what a test reads of it is not racing."""
     from community_app.services import mail_queue
+    from community_app.services.telegram import queue as telegram_queue
 
     monkeypatch.setattr(mail_queue, "SEND_ON_COMMIT", False)
+    monkeypatch.setattr(telegram_queue, "SEND_ON_COMMIT", False)
     yield

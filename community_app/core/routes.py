@@ -15,6 +15,7 @@ EVENT_DETAIL = "/events/[event_type]/details/[event_id]"
 EVENT_REGISTER = "/events/[event_type]/register/[event_id]"
 LOGIN = "/login"
 COMPLETE_ACCOUNT = "/completeAccount"
+COMPLETE_TELEGRAM_ACCOUNT = "/completeAccount/telegram"  # a first sign-in with Telegram
 SPEAKERS_REGISTER = "/speakers/register"
 JOBS = "/jobs"
 JOB_DETAIL = "/jobs/[job_id]"

@@ -166,6 +166,7 @@ def load_settings() -> Settings:
             )
     elif not secret:
         secret = _dev_secret()
+    telegram_settings()  # a wrong COMMUNITY_TELEGRAM_* value stops the start, not a request
     return Settings(
         env=env,
         database_url=_env(
@@ -299,3 +300,57 @@ def harden_var_dir(folder: Path | None = None) -> None:
             path.chmod(0o700 if path.is_dir() else 0o600)
         except FileNotFoundError:  # removed meanwhile (an expired session's file, say)
             continue
+
+
+@dataclasses.dataclass(frozen=True)
+class TelegramSettings:
+    """The Telegram bot (docs/telegram.md). Everything Telegram is off while
+    ``COMMUNITY_TELEGRAM_BOT_TOKEN`` is empty; the channel is off while
+    ``COMMUNITY_TELEGRAM_CHANNEL_ID`` is empty; the webhook answers only with
+    ``COMMUNITY_TELEGRAM_WEBHOOK_SECRET`` set."""
+
+    bot_token: str
+    bot_name: str  # the bot's @username without the @ (deep links, the login widget)
+    channel_id: str  # "@uzdevkorea" or "-100..." (announcements); "" = none
+    channel_language: str  # "en" or "uz": the language of the channel's posts
+    webhook_secret: str  # Telegram sends it as X-Telegram-Bot-Api-Secret-Token
+    api_url: str  # the Bot API's address (tests point it at a local stand-in)
+    login_max_age_seconds: int  # a login-widget payload older than this is refused
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.bot_token)
+
+    @property
+    def channel_enabled(self) -> bool:
+        return bool(self.bot_token and self.channel_id)
+
+    @property
+    def login_enabled(self) -> bool:
+        return bool(self.bot_token and self.bot_name)
+
+    @property
+    def bot_linking_enabled(self) -> bool:
+        return bool(self.bot_token and self.bot_name and self.webhook_secret)
+
+
+TELEGRAM_LOGIN_MAX_AGE_DEFAULT = 600  # seconds: Telegram's widget signs a fresh auth_date per sign-in
+
+
+def telegram_settings() -> TelegramSettings:
+    """``COMMUNITY_TELEGRAM_*``, read each time (cheap; tests change them)."""
+    lang = _env("COMMUNITY_TELEGRAM_CHANNEL_LANGUAGE", "uz").lower()
+    if lang not in ("en", "uz"):
+        raise SettingsError("COMMUNITY_TELEGRAM_CHANNEL_LANGUAGE is 'en' or 'uz'.")
+    raw_age = _env("COMMUNITY_TELEGRAM_LOGIN_MAX_AGE", str(TELEGRAM_LOGIN_MAX_AGE_DEFAULT))
+    if not raw_age.isdigit() or not 30 <= int(raw_age) <= 86400:
+        raise SettingsError("COMMUNITY_TELEGRAM_LOGIN_MAX_AGE is seconds from 30 to 86400.")
+    return TelegramSettings(
+        bot_token=_env("COMMUNITY_TELEGRAM_BOT_TOKEN"),
+        bot_name=_env("COMMUNITY_TELEGRAM_BOT_NAME").lstrip("@"),
+        channel_id=_env("COMMUNITY_TELEGRAM_CHANNEL_ID"),
+        channel_language=lang,
+        webhook_secret=_env("COMMUNITY_TELEGRAM_WEBHOOK_SECRET"),
+        api_url=_env("COMMUNITY_TELEGRAM_API_URL", "https://api.telegram.org").rstrip("/"),
+        login_max_age_seconds=int(raw_age),
+    )

@@ -22,6 +22,8 @@ from community_app.models.site import (
 from community_app.models.speaker import (
     ApplicationStatus, Experience, Expertise, SpeakerApplication,
 )
+from community_app.models.telegram import TelegramLoginSeen, TelegramMessage
+from community_app.models.enums import NotifyBy, TelegramStatus
 from community_app.models.user import AccountToken, Language, LoginCode, RefreshToken, Role, User
 
 __all__ = [
@@ -35,4 +37,5 @@ __all__ = [
     "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask", "WaitlistEntry",
     "WaitlistStatus", "QueuedMail", "MailKind", "MailStatus",
     "AlertDelivery", "AlertFrequency", "SavedJobSearch", "SearchDocument", "SearchKind",
+    "NotifyBy", "TelegramLoginSeen", "TelegramMessage", "TelegramStatus",
 ]

@@ -198,11 +198,13 @@ class AccountTokenPurpose(StrEnum):
 
     PASSWORD_RESET = "password_reset"
     CONFIRM_SIGN_UP = "confirm_sign_up"
+    TELEGRAM_LINK = "telegram_link"  # the bot's one-time deep link (services/telegram/linking.py)
 
 
 class LoginMethod(StrEnum):
     PASSWORD = "password"
     GOOGLE = "google"
+    TELEGRAM = "telegram"
 
 
 class ExportStatus(StrEnum):
@@ -246,3 +248,19 @@ class MailStatus(StrEnum):
     SENDING = "SENDING"  # claimed by one worker, being handed to the mail server
     SENT = "SENT"
     FAILED = "FAILED"  # given up (attempts used, or interrupted while sending)
+
+
+class NotifyBy(LabelledEnum):
+    """How a member wants one kind of meetup message: by email, by Telegram (the linked
+    bot chat) or both. Telegram is used only while the chat is linked; without it, email."""
+
+    EMAIL = "email", N_("Email")
+    TELEGRAM = "telegram", N_("Telegram")
+    BOTH = "both", N_("Email and Telegram")
+
+
+class TelegramStatus(StrEnum):
+    PENDING = "PENDING"
+    SENDING = "SENDING"
+    SENT = "SENT"
+    FAILED = "FAILED"

@@ -59,5 +59,8 @@ class JobPost(SQLModel, table=True):
     )
     created_at: dt.datetime = Field(default_factory=utcnow, index=True)
     updated_at: dt.datetime = Field(default_factory=utcnow)
+    # Posted to the Telegram channel when published (services/telegram/announcements.py);
+    # an organizer switches it off per item in the back office.
+    telegram_announce: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
     opened_at: dt.datetime | None = None
     expires_at: dt.datetime | None = None

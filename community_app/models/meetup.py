@@ -51,6 +51,9 @@ class Meetup(SQLModel, table=True):
     attended_count: int = Field(default=0)
     created_at: dt.datetime = Field(default_factory=utcnow)
     updated_at: dt.datetime = Field(default_factory=utcnow)
+    # Posted to the Telegram channel when published (services/telegram/announcements.py);
+    # an organizer switches it off per item in the back office.
+    telegram_announce: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
 
 
 class Speaker(SQLModel, table=True):

@@ -26,6 +26,9 @@ class News(SQLModel, table=True):
     author_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     created_at: dt.datetime = Field(default_factory=utcnow, index=True)
     updated_at: dt.datetime = Field(default_factory=utcnow)
+    # Posted to the Telegram channel when published (services/telegram/announcements.py);
+    # an organizer switches it off per item in the back office.
+    telegram_announce: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
 
 
 class Comment(SQLModel, table=True):

@@ -51,6 +51,18 @@ class User(SQLModel, table=True):
     no_shows_cleared_at: dt.datetime | None = None
     # The public member page /members/<username> (opt-in, off by default: My Page).
     public_profile: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    # Telegram (services/telegram/): the account signed in with the login widget, and the
+    # bot's private chat linked from My Page (messages by bot; None = by email only).
+    telegram_id: int | None = Field(default=None, sa_type=sa.BigInteger, unique=True)
+    telegram_username: str | None = Field(default=None, max_length=64)
+    telegram_chat_id: int | None = Field(default=None, sa_type=sa.BigInteger, index=True)
+    # Per kind of meetup message: NotifyBy (email, telegram, both).
+    notify_confirmation: str = Field(default="both", max_length=10,
+                                     sa_column_kwargs={"server_default": "both"})
+    notify_reminder: str = Field(default="both", max_length=10,
+                                 sa_column_kwargs={"server_default": "both"})
+    notify_offer: str = Field(default="both", max_length=10,
+                              sa_column_kwargs={"server_default": "both"})
 
     @property
     def is_organizer(self) -> bool:

@@ -22,6 +22,7 @@ from community_app.models.job import JOB_LIFETIME_DAYS
 from community_app.services.admin_common import distinct_items, flag, removed, saved, text
 from community_app.services.admin_common import whole_number
 from community_app.services.audit import require_organizer
+from community_app.services.telegram import announcements
 from community_app.services.errors import Conflict, InvalidMany
 from community_app.services.job_submissions import visa_fields
 from community_app.services.jobs import JOB_NOT_FOUND, JobView, job_view
@@ -172,7 +173,10 @@ def _lifecycle_step(
         if not allowed(job, now):
             raise Conflict(refused)
         change(job, now)
-        return _save(session, job, actor_id, f"job.{action}", now)
+        view = _save(session, job, actor_id, f"job.{action}", now)
+        if action == "open":  # approved (posted once: a post opened again is not news)
+            announcements.job_approved(session, job)
+        return view
 
     step.__name__ = step.__qualname__ = f"{action}_job"
     step.__doc__ = doc

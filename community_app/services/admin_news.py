@@ -30,6 +30,7 @@ from community_app.services.admin_common import (
     text,
 )
 from community_app.services.audit import require_organizer
+from community_app.services.telegram import announcements
 from community_app.services.bulk import delete_where
 from community_app.services.errors import InvalidMany
 from community_app.services.lookup import get_or_404, view_of
@@ -57,6 +58,7 @@ class AdminNewsView(NewsFields):
     comment_count: int
     created_at: dt.datetime
     updated_at: dt.datetime
+    telegram_announce: bool  # posted to the Telegram channel when published
 
 
 def normalize_tags(value: object) -> list[str] | None:
@@ -85,6 +87,7 @@ def validate_news(data: Mapping[str, object]) -> dict[str, object]:
         "type": text(data, "type").upper() or NewsType.TECH.value,
         "tags": normalize_tags(data.get("tags")),
         "published": flag(data, "published", False),
+        "telegram_announce": flag(data, "telegramAnnounce", True),
     }
 
 
@@ -137,6 +140,7 @@ def create_news(
     action = "news.create_published" if item.published else "news.create_draft"
     saved_with_picture(session, actor_id, item, image_url, action, ("news", None), item.title,
                        NEWS_CACHES)
+    announcements.news_published(session, item)
     return _view(item)
 
 
@@ -144,6 +148,7 @@ def _changed(session: Session, actor_id: int, item: News, action: str) -> AdminN
     """The item written with its new time, the change logged; its view."""
     item.updated_at = utcnow()
     saved(session, actor_id, item, action, ("news", item.id), item.title, NEWS_CACHES)
+    announcements.news_published(session, item)  # once, the first time it is published
     return _view(item, _comment_count(session, item.id))
 
 
@@ -162,7 +167,8 @@ def update_news(
     """Change title, content, type and tags (and ``published`` when it is sent)."""
     require_organizer(session, actor_id)
     item = _item(session, news_id)
-    values = validate_news({"published": item.published, **data})
+    values = validate_news({"published": item.published,
+                            "telegramAnnounce": item.telegram_announce, **data})
     for name, value in values.items():
         setattr(item, name, value)
     return _changed(session, actor_id, item, "news.update")

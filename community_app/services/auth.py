@@ -97,6 +97,9 @@ def _unique_username(session: Session, seed: str) -> str:
     return candidate
 
 
+unique_username = _unique_username  # a free handle made from a name (Telegram sign-ups too)
+
+
 def _chosen_or_unique_username(session: Session, wanted: str | None, email: str) -> str:
     wanted = (wanted or "").strip()
     if wanted and handle_problem(wanted) is None:

@@ -89,4 +89,6 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "search_documents": (),  # the search index: searches are not cached (services/search.py)
     "saved_job_searches": (),  # members' job alerts (services/job_alerts.py)
     "job_alert_deliveries": (),
+    "telegram_queue": (),  # the bot's messages waiting to be sent (services/telegram/queue.py)
+    "telegram_login_seen": (),  # used login-widget payloads (services/telegram/login.py)
 }

@@ -100,6 +100,17 @@ def _stored(item: Attachment | Rendered) -> dict:
             "data": base64.b64encode(item.data).decode("ascii")}
 
 
+def stored(item: Attachment | Rendered) -> dict:
+    """An attachment as the plain JSON a queue row keeps (``from_stored`` reads it back)."""
+    return _stored(item)
+
+
+def from_stored(part: dict) -> Attachment | Rendered:
+    if "render" in part:
+        return Rendered(part["render"], part["args"])
+    return Attachment(part["filename"], part["type"], base64.b64decode(part["data"]))
+
+
 def enqueue(
     session: Session,
     kind: str,

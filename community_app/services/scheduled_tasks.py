@@ -23,6 +23,7 @@ from community_app.services import search  # noqa: F401 - "search-index"
 from community_app.services import scheduler
 from community_app.services.meetups import emails, waitlist  # noqa: F401 - reminders, offers
 from community_app.services.privacy import deletion, export, retention  # noqa: F401
+from community_app.services.telegram import login, queue  # noqa: F401 - the bot's queue, used logins
 
 TASKS = scheduler.TASKS
 

@@ -23,6 +23,7 @@ from community_app.state.admin_rows import (
     MeetupForm, MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
     registration_row,
 )
+from community_app.services.telegram import announcements
 from community_app.state.lang import LangState
 
 MEETUP_SAVED = N_("Meetup saved.")
@@ -36,6 +37,7 @@ NOTE_SAVED = N_("Note saved.")
 NOTE_REMOVED = N_("Note removed.")
 NOTE_ARCHIVED = N_("Note archived.")
 NOTE_RESTORED = N_("Note restored.")
+ANNOUNCE_SAVED = N_("Telegram announcement saved.")
 CHECKED_IN = N_("{name} is checked in.")
 
 FILTERS = ("upcoming", "past", "all")
@@ -50,6 +52,7 @@ class AdminMeetupsState(AdminState):
     mode: str = "list"  # list | form | registrations
 
     editing_id: int = 0
+    announce: bool = True  # posted to the Telegram channel
     form: MeetupForm = MeetupForm()
     form_key: int = 0
     speakers: list[SpeakerRow] = []
@@ -133,6 +136,7 @@ class AdminMeetupsState(AdminState):
         m = d.summary.meetup
         self.editing_id = m.id
         self.current_title = m.title
+        self.announce = d.summary.telegram_announce
         self.form = MeetupForm(
             title=m.title, description=m.description,
             date=korea_date(m.starts_at), start=hhmm(m.starts_at),
@@ -323,6 +327,17 @@ class AdminMeetupsState(AdminState):
 
     remove_session = row_action(admin_program.remove_session, SESSION_REMOVED,
                                 via="_remove_part")
+
+    @rx.event
+    def set_announce(self, on: bool):
+        """The Telegram channel announcement of this meetup, on or off (switched on for a
+        published meetup, it is posted now, once)."""
+        meetup_id = self.editing_id
+        ok, value, event = self._run(
+            lambda s, a: announcements.set_announce(s, a, "meetup", meetup_id, on), ANNOUNCE_SAVED)
+        if ok:
+            self.announce = value
+        return event
 
     @rx.event
     def add_note(self, data: dict):

@@ -39,6 +39,7 @@ class AdminNewsState(AdminState):
     news_type: str = "TECH"
     tags: str = ""
     published: bool = False
+    announce: bool = True  # posted to the Telegram channel when published
     image_url: str = ""
     preview: bool = False
 
@@ -84,6 +85,7 @@ class AdminNewsState(AdminState):
         self.title = self.content = self.tags = self.image_url = ""
         self.news_type = "TECH"
         self.published = False
+        self.announce = True
         self.preview = False
         self.mode = "form"
 
@@ -95,6 +97,7 @@ class AdminNewsState(AdminState):
             self.title, self.content, self.news_type = v.title, v.content, v.type
             self.tags = ", ".join(v.tags)
             self.published = v.published
+            self.announce = v.telegram_announce
             self.image_url = v.image_url or ""
             self.preview = False
             self.mode = "form"
@@ -129,13 +132,18 @@ class AdminNewsState(AdminState):
         self.published = bool(value)
 
     @rx.event
+    def set_announce(self, value: bool):
+        self.announce = bool(value)
+
+    @rx.event
     def toggle_preview(self):
         self.preview = not self.preview
 
     @rx.event
     def save(self):
         values = {"title": self.title, "content": self.content, "type": self.news_type,
-                  "tags": self.tags, "published": self.published}
+                  "tags": self.tags, "published": self.published,
+                  "telegramAnnounce": self.announce}
         if self.editing_id:
             news_id = self.editing_id
             ok, v, event = self._run(

@@ -24,6 +24,7 @@ import sqlalchemy as sa
 
 from tests.api.auth_helpers import CLIENT_ID, FakeGoogle
 from tests.prodserver import ROOT, cli, free_port, production_server
+from tests.telegram_api import start_bot_api, telegram_environment
 from tests.waiting import DEFAULT_TIMEOUT_S, wait_until
 
 OUTPUT = ROOT / "tests" / "output"
@@ -153,6 +154,11 @@ def site(tmp_path_factory) -> Site:
         # COMMUNITY_PUBLIC_URL would be in production): its websocket Origin is allowed.
         "COMMUNITY_CORS_ORIGINS": "https://127.0.0.1",
     }
+    # Telegram: the site's bot (sign in with Telegram, My Page's card) against the local Bot
+    # API stand-in; no channel, so no announcement is posted.
+    bot_api, bot_api_server, bot_api_url = start_bot_api()
+    env.update({name: value for name, value in telegram_environment(bot_api_url).items()
+                if name != "COMMUNITY_TELEGRAM_CHANNEL_ID"})
     if E2E_REDIS_URL:
         env["REFLEX_REDIS_URL"] = E2E_REDIS_URL
     site = Site(url=f"http://127.0.0.1:{port}", env=env, google=google)
@@ -164,6 +170,7 @@ def site(tmp_path_factory) -> Site:
             yield site
     finally:
         google.close()
+        bot_api_server.shutdown()
 
 
 @pytest.fixture(autouse=True)

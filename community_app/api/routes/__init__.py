@@ -16,6 +16,7 @@ from community_app.api.routes.speakers import router as speakers_router
 from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.tickets import router as tickets_router
 from community_app.api.routes.system import router as system_router
+from community_app.api.routes.telegram import router as telegram_router
 from community_app.api.routes.users import router as users_router
 from community_app.api.routes.waitlist import router as waitlist_router
 
@@ -23,6 +24,7 @@ ROUTERS = [
     system_router,
     auth_router,
     users_router,
+    telegram_router,
     privacy_router,
     media_router,
     meetups_router,

@@ -53,6 +53,7 @@ from community_app.services.admin_common import (
     whole_number,
 )
 from community_app.services.audit import require_organizer
+from community_app.services.telegram import announcements
 from community_app.services.bulk import delete_where
 from community_app.services.errors import Invalid, InvalidMany
 from community_app.services.lookup import MAX_ID
@@ -228,8 +229,10 @@ def create_meetup(
     if errors:
         raise InvalidMany(errors)
     image_url = store_public_picture(image, PUBLIC_MEETUPS) if image else None
+    announce = data.get("telegramAnnounce")
     meetup = Meetup(
         **values,
+        telegram_announce=announce is not False and str(announce).lower() not in ("false", "off", "0"),
         available_seats=values["max_seats"],
         image_url=image_url,
         image_name=clean_file_name(image_name) if image_url else None,
@@ -239,6 +242,7 @@ def create_meetup(
     )
     saved_with_picture(session, actor_id, meetup, image_url, "meetup.create", ("meetup", None),
                        meetup.title, MEETUP_CACHES)
+    announcements.meetup_published(session, meetup)
     return admin_summary(session, meetup)
 
 
@@ -255,6 +259,7 @@ def update_meetup(
     live = session.exec(select(live_count(meetup_id))).one()
     if new_max < live:
         raise Invalid("maxSeats", SEATS_BELOW_REGISTERED, n=live)
+    before = (meetup.starts_at, meetup.location)
     for name, value in values.items():
         setattr(meetup, name, value)
     meetup.updated_at = utcnow()
@@ -264,6 +269,7 @@ def update_meetup(
     offer_free_seats(session, meetup_id)  # seats raised: the waitlist is offered them first
     session.refresh(meetup)
     logged(session, actor_id, "meetup.update", ("meetup", meetup_id), meetup.title, MEETUP_CACHES)
+    announcements.meetup_changed(session, meetup, before)
     return admin_summary(session, meetup)
 
 
@@ -294,6 +300,7 @@ def delete_meetup(session: Session, actor_id: int, meetup_id: int) -> None:
     require_organizer(session, actor_id)
     meetup = meetup_or_404(session, meetup_id)
     title, image = meetup.title, meetup.image_url
+    announcements.meetup_cancelled(session, meetup)
     # Children first, explicitly: correct even where foreign keys are not enforced.
     for model in (KeynoteSession, Speaker, MeetupRegistration, WaitlistEntry, MeetupNote,
                   MeetupReview):

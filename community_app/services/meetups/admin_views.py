@@ -74,6 +74,7 @@ class AdminMeetupView:
     accepted_count: int
     pending_count: int
     checked_in_count: int
+    telegram_announce: bool = True  # posted to the Telegram channel (services/telegram/)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,4 +163,5 @@ def admin_summary(session: Session, meetup: Meetup, now: dt.datetime | None = No
         accepted_count=counts.get("accepted", 0),
         pending_count=counts.get("pending", 0),
         checked_in_count=counts.get("checked_in", 0),
+        telegram_announce=meetup.telegram_announce,
     )

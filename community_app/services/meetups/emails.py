@@ -31,6 +31,8 @@ from community_app.models import (
 from community_app.services import calendar, mail_queue, scheduler
 from community_app.services.mail_queue import Attachment, Rendered
 from community_app.services.meetups.release_links import release_link
+from community_app.services.telegram import linking, notify
+from community_app.services.telegram import queue as telegram_queue
 from community_app.services.meetups.ticket_codes import qr_png, ticket_code
 from community_app.core.settings import get_settings
 
@@ -84,6 +86,10 @@ REMINDER_BODY = N_(
     "{site}"
 )
 
+# The buttons of the bot's messages (services/telegram/webhook.py answers their taps).
+CANT_COME_BUTTON = N_("I can't come: release my seat")
+CLAIM_SEAT_BUTTON = N_("Claim the seat")
+
 
 def base_url() -> str:
     return get_settings().public_url.rstrip("/")
@@ -116,15 +122,32 @@ def queue(
     *,
     ref_id: int,
     attachments: tuple[Attachment | Rendered, ...] = (),
+    telegram_buttons: tuple[tuple[str, str], ...] = (),
+    telegram_photo: Rendered | None = None,
     **more: object,
 ) -> bool:
-    """Render ``subject``/``body`` in the member's language and queue the email."""
+    """Render ``subject``/``body`` in the member's language and queue the message: by
+    email, by the member's linked Telegram chat, or both, as the member chose for this
+    kind (services/telegram/linking.py). On Telegram it carries ``telegram_buttons``
+    (label message id, callback data) and ``telegram_photo``; if the chat is gone when it
+    is sent and the member chose Telegram alone, the email goes instead."""
     if user is None:
         return False
     lang, values = values_for(user, meetup, **more)
+    subject_text, body_text = gettext(subject, lang, **values), gettext(body, lang, **values)
+    by_email, by_telegram = linking.channels_for(user, kind.value)
+    if by_telegram:
+        fallback = None if by_email else dict(
+            kind=kind.value, meetup_id=meetup.id, subject=subject_text, body=body_text,
+            lang=lang, ref_id=ref_id, attachments=[mail_queue.stored(a) for a in attachments])
+        notify.send_to_member(
+            session, user, f"{subject_text}\n\n{body_text}", key=f"{kind.value}:{meetup.id}:{ref_id}",
+            buttons=[(gettext(label, lang), data) for label, data in telegram_buttons],
+            photo=telegram_photo, fallback_mail=fallback)
+    if not by_email:
+        return True
     return mail_queue.enqueue(
-        session, kind.value, user, meetup.id,
-        gettext(subject, lang, **values), gettext(body, lang, **values), lang,
+        session, kind.value, user, meetup.id, subject_text, body_text, lang,
         ref_id=ref_id, attachments=attachments,
     )
 
@@ -139,6 +162,7 @@ def confirmation(session: Session, registration: MeetupRegistration) -> None:
     attachments = (ics,) if pending else (ics, ticket_attachment(registration.id))
     queue(session, MailKind.CONFIRMATION, session.get(User, registration.user_id), meetup,
           subject, body, ref_id=registration.id, attachments=attachments,
+          telegram_photo=None if pending else ticket_attachment(registration.id),
           ticket=ticket_code(registration.id))
 
 
@@ -172,7 +196,8 @@ def decision(session: Session, registration_id: int, accepted: bool) -> None:
     )
     queue(session, kind, session.get(User, registration.user_id), meetup, subject, body,
           ref_id=registration.id, ticket=ticket_code(registration.id),
-          attachments=(ticket_attachment(registration.id),) if accepted else ())
+          attachments=(ticket_attachment(registration.id),) if accepted else (),
+          telegram_photo=ticket_attachment(registration.id) if accepted else None)
 
 
 def queue_reminders(session: Session, now: dt.datetime) -> int:
@@ -200,8 +225,12 @@ def queue_reminders(session: Session, now: dt.datetime) -> int:
     ).all()
     queued = 0
     for registration, meetup, user in rows:
+        if telegram_queue.queued(session, notify.member_key(
+                user.id, f"{MailKind.REMINDER.value}:{meetup.id}:{registration.id}")):
+            continue  # reminded on Telegram alone (no email row)
         queued += queue(session, MailKind.REMINDER, user, meetup, REMINDER_SUBJECT,
                         REMINDER_BODY, ref_id=registration.id,
+                        telegram_buttons=((CANT_COME_BUTTON, f"release:{registration.id}"),),
                         release=release_link(registration, meetup))
     session.commit()
     return queued

@@ -196,6 +196,7 @@ def _mail_offer(session: Session, entry_id: int, user_id: int, meetup: Meetup,
     emails.queue(
         session, MailKind.OFFER, session.get(User, user_id), meetup, OFFER_SUBJECT, OFFER_BODY,
         ref_id=entry_id,
+        telegram_buttons=((emails.CLAIM_SEAT_BUTTON, f"claim:{meetup.id}"),),
         deadline=f"{date_texts(deadline, 'long')[lang]} {time_texts(deadline)[lang]}",
         link=emails.base_url() + emails.MY_PAGE_EVENTS,
     )

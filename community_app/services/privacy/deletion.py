@@ -30,6 +30,7 @@ from community_app.models import (
     MeetupRegistration,
     MeetupReview,
     QueuedMail,
+    TelegramMessage,
     RefreshToken,
     RegistrationStatus,
     Role,
@@ -39,6 +40,7 @@ from community_app.models import (
 )
 from community_app.services.authors import DELETED_MEMBER
 from community_app.services import audit, mail_queue, ratelimit, scheduler
+from community_app.services.telegram import queue as telegram_queue
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.passwords import verify_password
@@ -195,6 +197,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
             meetups.cancel_registration(session, user_id, reg.meetup_id, now=now)
     meetups.leave_every_waitlist(session, user_id, now)
     mail_queue.forget_member(session, user_id)  # nothing more goes to the old address
+    telegram_queue.forget_member(session, user_id)  # nor to the linked chat
     user = session.get(User, user_id)
     for path in member_images(session, user_id):
         delete_upload(path)
@@ -222,12 +225,14 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     for model in (MeetupRegistration, WaitlistEntry):  # the form's own words
         session.execute(sa.update(model).where(model.user_id == user_id).values(expectation=""))
     _erase_from_audit_log(session, user)
-    for model in (LoginEvent, LoginCode, AccountToken, Consent, RefreshToken, DataExport, QueuedMail):
+    for model in (LoginEvent, LoginCode, AccountToken, Consent, RefreshToken, DataExport, QueuedMail,
+                  TelegramMessage):
         session.execute(sa.delete(model).where(model.user_id == user_id))
     user.email = f"deleted-{user_id}@deleted.invalid"
     user.username = f"deleted-{user_id}"
     user.first_name = user.last_name = user.bio = ""
     user.phone = user.image_url = user.password_hash = user.google_sub = user.visa_status = None
+    user.telegram_id = user.telegram_username = user.telegram_chat_id = None
     user.is_active = False
     user.role = Role.MEMBER.value
     user.deleted_at = now

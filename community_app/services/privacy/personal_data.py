@@ -50,8 +50,9 @@ PERSONAL_DATA: dict[str, dict[str, Handling]] = {
     "users": {
         **_all(ERASED, "the member's identity: anonymised (deleted-<id>) or blanked",
                "email", "username", "first_name", "last_name", "phone", "image_url", "bio",
-               "password_hash", "google_sub", "visa_status"),
-        **_all(NOT_PERSONAL, CODE, "role", "language"),
+               "password_hash", "google_sub", "visa_status", "telegram_username"),
+        **_all(NOT_PERSONAL, CODE, "role", "language", "notify_confirmation", "notify_reminder",
+               "notify_offer"),
     },
     "login_codes": _all(ERASED, "a hashed sign-in code of the member: deleted", "code_hash"),
     "account_tokens": _all(ERASED, "the member's emailed reset and confirmation links (hashed): "
@@ -82,6 +83,16 @@ PERSONAL_DATA: dict[str, dict[str, Handling]] = {
                "headers"),
         **_all(NOT_PERSONAL, CODE, "kind", "lang", "status"),
     },
+    "telegram_queue": {
+        **_all(PURGED, "a bot message to the member's chat (chat id, text, buttons, the email "
+               f"sent instead if the chat is gone): emptied {SENT_MAIL_RETENTION_DAYS} days after "
+               "it was sent or given up, and deleted with the account; channel posts are site "
+               "copy about no member", "chat_id", "text", "buttons", "photo", "fallback_mail",
+               "last_error", "key", "link_url"),
+        "status": Handling(NOT_PERSONAL, CODE),
+    },
+    "telegram_login_seen": _all(NOT_PERSONAL, "a hash of a used login-widget signature (no "
+                                "id, no name), deleted after the login age limit", "digest"),
     "audit_log": {
         "detail": Handling(ERASED, "an organizer's action may name the member it is about "
                            "(subject_user_id): blanked with the account"),

@@ -8,7 +8,9 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.models import LoginEvent, MailStatus, QueuedMail, Role, User
+from community_app.models import (
+    LoginEvent, MailStatus, QueuedMail, Role, TelegramMessage, TelegramStatus, User,
+)
 from community_app.services import scheduler
 from community_app.services.bulk import update_where
 from community_app.core.settings import login_history_days
@@ -27,12 +29,14 @@ def purge_login_history(session: Session, now: dt.datetime, days: int | None = N
 
 
 def purge_unverified_sign_ups(session: Session, now: dt.datetime) -> int:
-    """Delete accounts never confirmed (no code used, no Google) 7 days after sign-up."""
+    """Delete accounts never confirmed (no code used, no Google, no Telegram) 7 days after
+    sign-up."""
     cutoff = now - dt.timedelta(days=UNVERIFIED_SIGN_UP_DAYS)
     ids = session.exec(
         select(User.id).where(
             col(User.verified_at).is_(None),
             col(User.google_sub).is_(None),
+            col(User.telegram_id).is_(None),
             col(User.deleted_at).is_(None),
             User.role == Role.MEMBER.value,
             col(User.joined_at) < cutoff,
@@ -59,9 +63,30 @@ def purge_sent_mail(session: Session, now: dt.datetime) -> int:
     )
 
 
+def purge_sent_telegram(session: Session, now: dt.datetime) -> int:
+    """Empty the text, buttons, photo and fallback email of the bot's personal messages sent
+    (or given up) more than SENT_MAIL_RETENTION_DAYS ago, as for emails; the key stays."""
+    cutoff = now - dt.timedelta(days=SENT_MAIL_RETENTION_DAYS)
+    return update_where(
+        session, TelegramMessage,
+        col(TelegramMessage.user_id).is_not(None),
+        sa.or_(sa.and_(col(TelegramMessage.status) == TelegramStatus.SENT.value,
+                       col(TelegramMessage.sent_at) < cutoff),
+               sa.and_(col(TelegramMessage.status) == TelegramStatus.FAILED.value,
+                       col(TelegramMessage.created_at) < cutoff)),
+        col(TelegramMessage.text) != "",
+        chat_id="", text="", buttons="[]", photo="", fallback_mail="", last_error="",
+    )
+
+
 @scheduler.periodic("purge-sent-mail", every=dt.timedelta(hours=1))
 def _purge_sent_mail_task(session: Session, now: dt.datetime) -> str:
     return f"{purge_sent_mail(session, now)} sent emails emptied"
+
+
+@scheduler.periodic("purge-sent-telegram", every=dt.timedelta(hours=1))
+def _purge_sent_telegram_task(session: Session, now: dt.datetime) -> str:
+    return f"{purge_sent_telegram(session, now)} Telegram messages emptied"
 
 
 @scheduler.periodic("purge-login-history", every=dt.timedelta(hours=1))

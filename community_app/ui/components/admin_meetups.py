@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from community_app.core.settings import telegram_settings
+
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import actions_cell, card, check, choices
@@ -105,6 +107,24 @@ def _meetup_form() -> rx.Component:
     )
 
 
+def _telegram_card() -> rx.Component:
+    """The switch of the meetup's Telegram channel post (only when the site has a channel)."""
+    if not telegram_settings().channel_enabled:
+        return rx.fragment()
+    return card(
+        rx.el.label(
+            rx.hstack(
+                rx.switch(checked=S.announce, on_change=S.set_announce, id="telegram-announce"),
+                rx.text(t("Announce in the Telegram channel")),
+                align="center", spacing="3",
+            ),
+            cursor="pointer",
+        ),
+        rx.text(t("Posted once when published, with an update when the date or place changes."),
+                color=COLORS["muted"], size="2"),
+    )
+
+
 def _image_card() -> rx.Component:
     return image_card("meetup-image", S.form.image_url, S.form.title, S.upload_image, S.remove_image,
                       caption=S.form.image_name)
@@ -123,7 +143,8 @@ def _form_view() -> rx.Component:
         body=(
             _meetup_form(),
             rx.cond(S.editing_id > 0,
-                    screen(_image_card(), speakers_card(), sessions_card(), notes_card())),
+                    screen(_telegram_card(), _image_card(), speakers_card(), sessions_card(),
+                           notes_card())),
         ),
     )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from community_app.core.settings import telegram_settings
+
 from community_app.models import BlogStatus, NewsType
 from community_app.state.admin import AdminState
 from community_app.state.admin_news import VOCABULARY
@@ -21,6 +23,15 @@ from community_app.ui.styles import COLORS
 
 E = AdminState.errors
 TYPE_OPTIONS = tuple(NewsType.labels().items())
+
+
+def _telegram_toggle() -> rx.Component:
+    """Announce in the Telegram channel when published (only when the site has a channel)."""
+    if not telegram_settings().channel_enabled:
+        return rx.fragment()
+    return toggle(rx.switch(checked=S.announce, on_change=S.set_announce, size="2",
+                            aria_label=t("Announce in the Telegram channel")),
+                  rx.text(t("Announce in the Telegram channel")))
 
 
 def _published_badge(published) -> rx.Component:
@@ -107,6 +118,7 @@ def _form() -> rx.Component:
             toggle(rx.switch(checked=S.published, on_change=S.set_published, size="2",
                              aria_label=t("Published (shown on /news)")),
                    rx.text(t("Published (shown on /news)"))),
+            _telegram_toggle(),
             button_row(
                 rx.button(t("Save news item"), on_click=S.save, size="3", cursor="pointer",
                           id="admin-save-news"),

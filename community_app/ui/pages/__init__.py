@@ -5,6 +5,7 @@ from community_app.ui.pages import (  # noqa: F401  (each import registers its p
     about,
     blog,
     complete_account,
+    complete_telegram_account,
     confirm_sign_up,
     event_detail,
     event_register,

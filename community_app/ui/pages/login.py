@@ -8,6 +8,7 @@ from community_app.models import ConsentKind
 from community_app.core.settings import get_settings
 from community_app.state.google import GoogleState
 from community_app.state.login import LoginState
+from community_app.state.telegram import TelegramState
 from community_app.core import routes
 from community_app.ui.components.blocks import notice, white_card
 from community_app.ui.components.buttons import text_button
@@ -15,6 +16,7 @@ from community_app.ui.components.forms import (
     error_text, field, form_alert, stacked_form, submit_button,
 )
 from community_app.ui.components.google import google_button
+from community_app.ui.components.telegram import telegram_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
 from community_app.ui.styles import COLORS
@@ -93,6 +95,7 @@ def _credentials() -> rx.Component:
             on_submit=LoginState.submit_credentials,
         ),
         google_button(mode="signin"),
+        telegram_button(TelegramState.sign_in),
         _switch_mode(t("Don't have an account?"), t("Sign up"), LoginState.show_signup),
     )
 
@@ -150,6 +153,7 @@ def _signup_contact() -> rx.Component:
             on_submit=LoginState.submit_contact,
         ),
         google_button(mode="signup"),
+        telegram_button(TelegramState.sign_in),
         _switch_mode(t("Already have an account?"), t("Login"), LoginState.show_login),
     )
 

@@ -25,6 +25,7 @@ from community_app.ui.components.job_visa_fields import choice_select, visa_fiel
 from community_app.ui.components.logout import logout_dialog
 from community_app.ui.components.job_alerts import alerts_tab
 from community_app.ui.components.mypage_blogs import blogs_tab
+from community_app.ui.components.telegram import telegram_card
 from community_app.ui.components.mypage_meetups import my_meetups_cards
 from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
 from community_app.ui.i18n import t, t_var
@@ -332,7 +333,8 @@ def _account() -> rx.Component:
         ),
         on_submit=MyPageState.save_account, key=MyPageState.account_key, align="stretch",
     )
-    return rx.vstack(_personal(photo, form), _public_profile(), _my_data(), spacing="4", width="100%")
+    return rx.vstack(_personal(photo, form), _public_profile(), telegram_card(), _my_data(),
+                     spacing="4", width="100%")
 
 
 def _public_profile() -> rx.Component:

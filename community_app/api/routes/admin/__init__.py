@@ -7,6 +7,7 @@ valid token, 403 for members). One module per area, each path written out in ful
 - ``news.py``: /admin/news    - ``jobs.py``: /admin/jobs    - ``comments.py``: /admin/comments
 - ``speakers.py``: /admin/speaker-applications
 - ``overview.py``: /admin/settings, /admin/statistics, /admin/audit
+- ``telegram.py``: /admin/{meetups|news|jobs}/{id}/telegram: the channel announcement switch
 
 Every call is one service call (``services/admin_*.py``, ``services/meetups/admin_*.py``): the service checks the role
 again, makes the change, records it in the audit log (GET /admin/audit) and expires the
@@ -17,9 +18,10 @@ uz).
 
 from community_app.api.routing import Router
 from community_app.api.routes.admin import (
-    attendance, comments, jobs, meetups, news, overview, registrations, speakers,
+    attendance, comments, jobs, meetups, news, overview, registrations, speakers, telegram,
 )
 
 router = Router(prefix="/admin", tags=["admin"])
-for area in (meetups, registrations, attendance, news, jobs, speakers, comments, overview):
+for area in (meetups, registrations, attendance, news, jobs, speakers, comments, overview,
+             telegram):
     router.include_router(area.router)

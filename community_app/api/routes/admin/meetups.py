@@ -39,6 +39,8 @@ class AdminMeetupOut(MeetupOut):
     acceptedCount: int
     pendingCount: int = Field(description="Registrations waiting for approval")
     checkedInCount: int
+    telegramAnnounce: bool = Field(
+        default=True, description="Posted to the Telegram channel (POST /admin/meetups/{id}/telegram)")
 
     @classmethod
     def of_admin(cls, v: admin_views.AdminMeetupView) -> AdminMeetupOut:
@@ -71,6 +73,9 @@ class MeetupIn(BaseModel):
     requiresApproval: bool | None = Field(
         default=None, description="Registrations wait as PENDING"
     )
+    telegramAnnounce: bool | None = Field(
+        default=None, description="Create: post it to the Telegram channel (default true); "
+                                  "later: POST /admin/meetups/{id}/telegram")
 
     _clock_order = also_checked_by(admin_edits.clock_order_problem)
 

@@ -53,6 +53,9 @@ class AdminNewsOut(NewsFieldsOut):
     commentCount: int
     createdAt: dt.datetime
     updatedAt: dt.datetime
+    telegramAnnounce: bool = Field(
+        default=True, description="Posted to the Telegram channel when published "
+                                  "(POST /admin/news/{id}/telegram)")
 
 
 item_list(router, "/news", "list_news", AdminNewsOut, admin_news.list_news_admin, None,
