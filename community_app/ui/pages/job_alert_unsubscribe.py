@@ -17,7 +17,7 @@ from community_app.ui.styles import COLORS
 
 
 @page(routes.JOB_ALERT_UNSUBSCRIBE, title=N_("Job alert"),
-      on_load=PageData(S, read_unsubscribe, "_apply_load"))
+      on_load=PageData(S, read_unsubscribe, S._apply_load))
 def job_alert_unsubscribe() -> rx.Component:
     return content_container(
         rx.vstack(

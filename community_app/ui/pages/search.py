@@ -95,7 +95,7 @@ def _results() -> rx.Component:
     )
 
 
-@page(routes.SEARCH, title=N_("Search"), on_load=PageData(SearchState, read_search, "_apply_load"))
+@page(routes.SEARCH, title=N_("Search"), on_load=PageData(SearchState, read_search, SearchState._apply_load))
 def search_page() -> rx.Component:
     return content_container(
         rx.vstack(
