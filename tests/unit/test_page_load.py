@@ -150,6 +150,8 @@ OLDER_PAGE_LOADS = {
     "/events", "/events/[event_type]/details/[event_id]", "/password-reset", "/jobs",
     "/jobs/[job_id]", "/login", "/members/[username]", "/news", "/news/[news_id]",
     "/password-reset/[token]", "/speakers/register",
+    # Merged in the same stop as the rule (Telegram, issue 30): to convert to PageData next.
+    "/completeAccount/telegram",
 }
 
 
