@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,10 +21,17 @@ from fastapi import APIRouter
 from fastapi.routing import APIRoute
 from sqlmodel import Session
 
+from community_app.i18n import N_
 
-def _commits_on_its_thread(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+NOT_FOUND = N_("Not found.")
+
+
+def _commits_on_its_thread(path: str, endpoint: Callable[..., Any]) -> Callable[..., Any]:
+    in_path = set(re.findall(r"{(\w+)", path))
+
     @functools.wraps(endpoint)  # FastAPI reads the parameters through __wrapped__
     def run(*args: Any, **kwargs: Any) -> Any:
+        _refuse_impossible_ids({k: v for k, v in kwargs.items() if k in in_path})
         result = endpoint(*args, **kwargs)
         for value in kwargs.values():
             if isinstance(value, Session):
@@ -33,13 +41,23 @@ def _commits_on_its_thread(endpoint: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def _refuse_impossible_ids(path_values: dict[str, Any]) -> None:
+    """A numeric id in the address beyond the database's 64-bit integers names no row: it is
+    answered 404 here, once for every route, before it can reach the driver (which raises)."""
+    from community_app.services.errors import NotFound
+    from community_app.services.lookup import MAX_ID
+
+    if any(type(v) is int and not -MAX_ID <= v <= MAX_ID for v in path_values.values()):
+        raise NotFound(NOT_FOUND)
+
+
 class CommittingRoute(APIRoute):
     """A route whose sync endpoint commits the request's session before it returns."""
 
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         is_async = inspect.iscoroutinefunction(endpoint) or inspect.isasyncgenfunction(endpoint)
         if not is_async:
-            endpoint = _commits_on_its_thread(endpoint)
+            endpoint = _commits_on_its_thread(path, endpoint)
         super().__init__(path, endpoint, **kwargs)
         if is_async and _uses_the_session(self.dependant):
             raise TypeError(

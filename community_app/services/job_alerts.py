@@ -43,6 +43,7 @@ from community_app.models import (
 from community_app.services import jobs, mail_queue, scheduler
 from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, Invalid, NotFound
+from community_app.services.lookup import get_or_404
 from community_app.services.text_search import clean_filter
 
 log = logging.getLogger(__name__)
@@ -177,8 +178,8 @@ def list_alerts(session: Session, user_id: int) -> list[AlertView]:
 
 
 def _own(session: Session, user_id: int, alert_id: int) -> SavedJobSearch:
-    row = session.get(SavedJobSearch, alert_id)
-    if row is None or row.user_id != user_id:
+    row = get_or_404(session, SavedJobSearch, alert_id, ALERT_NOT_FOUND)
+    if row.user_id != user_id:
         raise NotFound(ALERT_NOT_FOUND)
     return row
 

@@ -74,3 +74,29 @@ def test_as_a_member(case):
 @FUZZ
 def test_as_an_organizer(case):
     case.call_and_validate(headers={"Authorization": f"Bearer {ORGANIZER_TOKEN}"}, checks=CHECKS)
+
+
+def test_an_id_beyond_64_bits_is_never_a_server_error():
+    """Every operation with a numeric id in its path, called as an organizer with an id no
+    row can have (2**63, one past the database's largest integer), answers a documented 4xx:
+    the id must be refused before it reaches the driver."""
+    import re
+
+    from fastapi.testclient import TestClient
+
+    client = TestClient(APP)
+    headers = {"Authorization": f"Bearer {ORGANIZER_TOKEN}"}
+    document = client.get("/api/v1/openapi.json").json()
+    called = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            numeric = {p["name"] for p in operation.get("parameters", [])
+                       if p["in"] == "path" and p.get("schema", {}).get("type") == "integer"}
+            if not numeric:
+                continue
+            url = re.sub(r"\{(\w+)\}", lambda m: str(2**63) if m[1] in numeric else "x", path)
+            answer = client.request(method.upper(), url, headers=headers, json={})
+            called.append(url)
+            assert answer.status_code < 500, f"{method.upper()} {url}: {answer.status_code}"
+            assert str(answer.status_code) in operation["responses"], f"{method.upper()} {url}"
+    assert len(called) > 20

@@ -150,5 +150,6 @@ def test_a_meetup_created_switched_off_posts_nothing_until_switched_on(client, e
     client.put(f"{ADMIN}/meetups/{meetup_id}", headers=org, json=meetup_form(title="Quiet one", in_days=50))
     queue.drain(engine)
     assert len(telegram.sent(CHANNEL)) == 1  # switched off: no update
-    assert client.post(f"{ADMIN}/meetups/999999/telegram", headers=org,
-                       json={"announce": True}).status_code == 404
+    for missing in (999999, 2**63):
+        assert client.post(f"{ADMIN}/meetups/{missing}/telegram", headers=org,
+                           json={"announce": True}).status_code == 404

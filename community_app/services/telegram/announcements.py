@@ -28,6 +28,7 @@ from community_app.models import JobPost, Meetup, News
 from community_app.services.admin_common import logged
 from community_app.services.audit import require_organizer
 from community_app.services.errors import NotFound
+from community_app.services.lookup import get_or_404
 from community_app.services.telegram import queue
 
 MEETUP_PUBLISHED = N_(
@@ -134,9 +135,9 @@ def set_announce(session: Session, actor_id: int, kind: str, item_id: int, on: b
     on or off; the new value. Switching on an item already public announces it now."""
     require_organizer(session, actor_id)
     model = KINDS.get(kind)
-    row = session.get(model, item_id) if model else None
-    if row is None:
+    if model is None:
         raise NotFound(NOT_FOUND)
+    row = get_or_404(session, model, item_id, NOT_FOUND)
     row.telegram_announce = bool(on)
     session.add(row)
     session.flush()
