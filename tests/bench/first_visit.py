@@ -8,8 +8,8 @@ page's first event; a meetup opening brings a thousand of them within seconds.
    Printed: how many files and their bytes as sent (brotli where the browser asks for it).
 2. **N first-time visitors** (``VISIT_VISITORS``, default 1,000) arrive evenly over
    ``VISIT_ARRIVAL_S`` seconds (default 10: a meetup opening announced in a chat). Each is a
-   browser without a cache: up to 6 connections to the host (HTTP/1.1, as Chromium), TLS
-   through the proxy; it fetches the HTML, then every recorded file (6 at a time), then
+   browser without a cache: 6 connections to the app's own port (HTTP/1.1, as Chromium), one
+   TLS connection to the proxy (which offers HTTP/2: Chromium then opens one); it fetches the HTML, then every recorded file (6 at a time), then
    opens the websocket (socket.io, as Reflex's state.js) and sends the page's first event
    (``hydrate_and_load``, tests/bench/load.py) until the page's data has arrived. Each
    phase is timed from the visitor's arrival: **HTML**, **assets** (all files), **hydrate**
@@ -22,7 +22,7 @@ The visitors run in ``VISIT_PROCESSES`` client processes (default 2) on the same
 the servers: their CPU is part of what the figures measure (printed: the client's CPU).
 
 Settings: ``VISIT_VISITORS``, ``VISIT_ARRIVAL_S``, ``VISIT_PROCESSES``, ``VISIT_TARGETS``
-(``app,proxy``), ``VISIT_CONNECTIONS`` (6).
+(``app,proxy``), ``VISIT_CONNECTIONS`` (6, to the app), ``VISIT_PROXY_CONNECTIONS`` (1).
 """
 
 from __future__ import annotations
@@ -40,9 +40,12 @@ from tests.bench.load import PAGE_STATES, Session, _percentile, initial_state_ha
 from tests.prodserver import ROOT
 
 CHROME = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-# Chromium's limit per host over HTTP/1.1 (deploy/nginx.conf offers no HTTP/2); each is a
-# TLS handshake through the proxy. VISIT_CONNECTIONS=1 is close to one HTTP/2 connection.
-CONNECTIONS_PER_VISITOR = int(os.environ.get("VISIT_CONNECTIONS", "6"))
+# Chromium's connections per host: 6 over HTTP/1.1 (the app's own port); one over HTTP/2,
+# which deploy/nginx.conf offers (`listen 443 ssl http2`). This client speaks HTTP/1.1, so
+# behind the proxy it uses one keep-alive connection, one request at a time: no faster
+# than the browser's one multiplexed HTTP/2 connection (the same single TLS handshake).
+APP_CONNECTIONS = int(os.environ.get("VISIT_CONNECTIONS", "6"))
+PROXY_CONNECTIONS = int(os.environ.get("VISIT_PROXY_CONNECTIONS", "1"))
 # What Chromium sends: the proxy and the app answer with the brotli copy.
 HEADERS = {"Accept-Encoding": "gzip, deflate, br, zstd",
            "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) uzdev-bench first visit"}
@@ -96,13 +99,14 @@ def record_first_visit(base: str) -> list[dict]:
 # ------------------------------------------------------------------------- the visitors
 
 
-async def _visit(base: str, files: list[str], hashes: list[str], start_at: float) -> dict:
+async def _visit(base: str, files: list[str], hashes: list[str], start_at: float,
+                 connections: int) -> dict:
     import aiohttp
 
     await asyncio.sleep(max(0.0, start_at - time.perf_counter()))  # this visitor's arrival
     arrived = time.perf_counter()
     result = {"errors": 0, "failed": ""}
-    connector = aiohttp.TCPConnector(limit=CONNECTIONS_PER_VISITOR, ssl=False)
+    connector = aiohttp.TCPConnector(limit=connections, ssl=False)
     timeout = aiohttp.ClientTimeout(total=600)
     # Bodies are read as sent (brotli): a browser's decoding is its own CPU, not the server's.
     async with aiohttp.ClientSession(base, connector=connector, timeout=timeout,
@@ -137,23 +141,25 @@ async def _visit(base: str, files: list[str], hashes: list[str], start_at: float
     return result
 
 
-async def _visitors(base: str, files: list[str], hashes: list[str], arrivals: list[float]) -> list[dict]:
+async def _visitors(base: str, files: list[str], hashes: list[str], arrivals: list[float],
+                    connections: int) -> list[dict]:
     now = time.perf_counter()
-    return await asyncio.gather(*(_visit(base, files, hashes, now + a) for a in arrivals))
+    return await asyncio.gather(*(_visit(base, files, hashes, now + a, connections)
+                                  for a in arrivals))
 
 
 def _client_process(base: str, files: list[str], hashes: list[str], arrivals: list[float],
-                    start_wall: float, out) -> None:
+                    start_wall: float, connections: int, out) -> None:
     """One client process: its share of the visitors, arriving at their times."""
     time.sleep(max(0.0, start_wall - time.time()))  # every process starts the burst together
-    results = asyncio.run(_visitors(base, files, hashes, arrivals))
+    results = asyncio.run(_visitors(base, files, hashes, arrivals, connections))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out.send((results, usage.ru_utime + usage.ru_stime))
     out.close()
 
 
 def burst(base: str, files: list[str], hashes: list[str], n: int, arrival_s: float,
-          processes: int) -> dict:
+          processes: int, connections: int) -> dict:
     arrivals = [arrival_s * i / max(1, n - 1) for i in range(n)] if n > 1 else [0.0]
     context = multiprocessing.get_context("spawn")
     start_wall = time.time() + 3.0  # the processes are started and import before it
@@ -161,7 +167,8 @@ def burst(base: str, files: list[str], hashes: list[str], n: int, arrival_s: flo
     for k in range(processes):
         receive, send = context.Pipe(duplex=False)
         worker = context.Process(target=_client_process,
-                                 args=(base, files, hashes, arrivals[k::processes], start_wall, send))
+                                 args=(base, files, hashes, arrivals[k::processes], start_wall,
+                                       connections, send))
         worker.start()
         pipes.append(receive)
         workers.append(worker)
@@ -208,13 +215,14 @@ def run(server) -> None:
     if bad:
         print(f"  not 200 in Chromium's visit: {bad}")
     hashes = initial_state_hashes(server.url)
-    print(f"{n} first-time visitors arriving over {arrival_s:.0f} s, {CONNECTIONS_PER_VISITOR} "
-          f"connections each, {processes} client processes; seconds from each visitor's arrival")
+    print(f"{n} first-time visitors arriving over {arrival_s:.0f} s ({APP_CONNECTIONS} connections "
+          f"each to the app, {PROXY_CONNECTIONS} to the proxy), {processes} client processes; "
+          "seconds from each visitor's arrival")
     print(f"  {'':<8}" + "".join(f"{p:>14}" for p in PHASES) + f"{'visitors':>10}{'':>8}{'client':>9}")
     print(f"  {'target':<8}" + "".join(f"{'p50':>7}{'p99':>7}" for _ in PHASES)
           + f"{'failed':>10}{'wall s':>8}{'CPU s':>9}")
     if "app" in targets:
-        print(_row("app", burst(server.url, files, hashes, n, arrival_s, processes)), flush=True)
+        print(_row("app", burst(server.url, files, hashes, n, arrival_s, processes, APP_CONNECTIONS)), flush=True)
     if "proxy" in targets:
         if not available():
             print("  proxy: nginx is not installed (make setup-test installs it)")
@@ -222,7 +230,7 @@ def run(server) -> None:
         port = server.url.rsplit(":", 1)[1]
         with nginx_proxy([f"127.0.0.1:{port}"], client_dir(server.env),
                          Path(tempfile.mkdtemp(prefix="uzdev-bench-nginx-")), workers="auto") as proxy:
-            r = burst(proxy["https"], files, hashes, n, arrival_s, processes)
+            r = burst(proxy["https"], files, hashes, n, arrival_s, processes, PROXY_CONNECTIONS)
         print(_row("proxy", r), flush=True)
         if r["failed_example"]:
             print(f"  a failure behind the proxy: {r['failed_example']}")

@@ -53,6 +53,10 @@ def test_the_site_hydrates_over_the_proxied_websocket(proxy, browser):
     page.goto("/about")
     wait_ready(page)  # language detected by the server: the websocket works through nginx
     expect(page.get_by_role("banner")).to_be_visible()
+    # The page and its files came over one HTTP/2 connection (the websocket beside it).
+    protocols = page.evaluate("""() => [...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource')].map(e => e.nextHopProtocol)""")
+    assert protocols[0] == "h2" and set(protocols) - {""} == {"h2"}, protocols
     context.close()
 
 
