@@ -21,17 +21,13 @@ from fastapi import APIRouter
 from fastapi.routing import APIRoute
 from sqlmodel import Session
 
-from community_app.i18n import N_
-
-NOT_FOUND = N_("Not found.")
-
 
 def _commits_on_its_thread(path: str, endpoint: Callable[..., Any]) -> Callable[..., Any]:
     in_path = set(re.findall(r"{(\w+)", path))
 
     @functools.wraps(endpoint)  # FastAPI reads the parameters through __wrapped__
     def run(*args: Any, **kwargs: Any) -> Any:
-        _refuse_impossible_ids({k: v for k, v in kwargs.items() if k in in_path})
+        kwargs.update(_no_row_has({k: v for k, v in kwargs.items() if k in in_path}))
         result = endpoint(*args, **kwargs)
         for value in kwargs.values():
             if isinstance(value, Session):
@@ -41,14 +37,13 @@ def _commits_on_its_thread(path: str, endpoint: Callable[..., Any]) -> Callable[
     return run
 
 
-def _refuse_impossible_ids(path_values: dict[str, Any]) -> None:
-    """A numeric id in the address beyond the database's 64-bit integers names no row: it is
-    answered 404 here, once for every route, before it can reach the driver (which raises)."""
-    from community_app.services.errors import NotFound
+def _no_row_has(path_values: dict[str, Any]) -> dict[str, Any]:
+    """A numeric id in the address beyond the database's 64-bit integers names no row, and
+    the driver raises on it: it becomes 0, which no row has either (ids start at 1), so the
+    route answers its own "not found" as for any unknown id. Once here, for every route."""
     from community_app.services.lookup import MAX_ID
 
-    if any(type(v) is int and not -MAX_ID <= v <= MAX_ID for v in path_values.values()):
-        raise NotFound(NOT_FOUND)
+    return {k: 0 for k, v in path_values.items() if type(v) is int and not -MAX_ID <= v <= MAX_ID}
 
 
 class CommittingRoute(APIRoute):
