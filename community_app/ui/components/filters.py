@@ -8,12 +8,8 @@ from typing import Any
 
 import reflex as rx
 
+from community_app.ui.components.forms import field_label
 from community_app.ui.styles import CARD_STYLE
-
-
-def field_label(text: Any, html_for: str) -> rx.Component:
-    """A filter's label above its field."""
-    return rx.el.label(text, html_for=html_for, font_weight="500", font_size="14px")
 
 
 def search_field(field_id: str, label: Any, *, value: Any, on_change: Any, debounce_ms: int,

@@ -29,7 +29,8 @@ from community_app.ui.components.jobs_parts import (
     visa_badges,
 )
 from community_app.ui.components.browser import render_when_ready
-from community_app.ui.components.filters import field_label, filter_panel, search_field
+from community_app.ui.components.filters import filter_panel, search_field
+from community_app.ui.components.forms import field_label
 from community_app.ui.components.job_alerts import save_alert_box
 from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
