@@ -104,7 +104,7 @@ def alerts_tab() -> rx.Component:
                      display="flex", flex_direction="column", gap="12px"),
             rx.cond(S.alerts_loaded,
                     rx.text(t("No alerts yet. Choose filters on the jobs board and save them as an alert."),
-                            color=COLORS["muted"])),
+                            size="2")),
         ),
         link_button(t("Jobs"), href=routes.JOBS, variant="outline"),
         spacing="3",
