@@ -369,3 +369,14 @@ def test_a_hovered_link_keeps_its_contrast(page: Page, path: str, name: str):
     link.hover()
     settled(page)
     assert link.evaluate(_CONTRAST_ON_WHITE) >= 4.5, link.evaluate("el => getComputedStyle(el).color")
+
+
+def test_a_focused_text_field_has_one_focus_ring(page: Page):
+    """Radix rings the whole field (its search icon too); the bare input inside has none of
+    its own, which drew a second ring beside the icon."""
+    _open(page, "/jobs")
+    box = page.get_by_role("searchbox", name="Search jobs")
+    box.focus()
+    settled(page)
+    assert box.evaluate("el => getComputedStyle(el).outlineStyle") == "none"
+    assert box.evaluate("el => getComputedStyle(el.closest('.rt-TextFieldRoot')).outlineStyle") == "solid"
