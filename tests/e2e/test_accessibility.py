@@ -341,3 +341,42 @@ def test_the_cancel_dialog_takes_traps_and_gives_back_focus(page: Page, site):
     expect(page.get_by_text("Cancelled", exact=True)).to_be_visible()
     # The button went with the registration: focus is on the list's heading, not lost.
     expect(page.get_by_role("heading", name="My events")).to_be_focused()
+
+
+# --- link hover -------------------------------------------------------------------------
+
+# The contrast (WCAG) of an element's text colour against white, the colour read as the
+# browser computes it (rgb(...) or color(srgb|display-p3 ...)).
+_CONTRAST_ON_WHITE = """(el) => {
+    const text = getComputedStyle(el).color;
+    const numbers = text.match(/[\\d.]+/g).map(Number);
+    const rgb = text.startsWith('color(') ? numbers.slice(-3).map(v => v * 255) : numbers.slice(0, 3);
+    const [r, g, b] = rgb.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    return 1.05 / (lum + 0.05);
+}"""
+
+
+@pytest.mark.parametrize(("path", "name"), [
+    ("/jobs", "Which visa lets me work? Read the visa guide"),
+    ("/login", "Forgot password?"),
+    ("/events/upcoming/details/1", "All events"),
+])
+def test_a_hovered_link_keeps_its_contrast(page: Page, path: str, name: str):
+    """Reflex's links turn a light step of the accent on hover (2.4:1); the site's keep 4.5:1."""
+    _open(page, path)
+    link = page.get_by_role("main").get_by_role("link", name=name).first
+    link.hover()
+    settled(page)
+    assert link.evaluate(_CONTRAST_ON_WHITE) >= 4.5, link.evaluate("el => getComputedStyle(el).color")
+
+
+def test_a_focused_text_field_has_one_focus_ring(page: Page):
+    """Radix rings the whole field (its search icon too); the bare input inside has none of
+    its own, which drew a second ring beside the icon."""
+    _open(page, "/jobs")
+    box = page.get_by_role("searchbox", name="Search jobs")
+    box.focus()
+    settled(page)
+    assert box.evaluate("el => getComputedStyle(el).outlineStyle") == "none"
+    assert box.evaluate("el => getComputedStyle(el.closest('.rt-TextFieldRoot')).outlineStyle") == "solid"

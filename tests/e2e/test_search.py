@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import resize, wait_ready
 
 DEMO_EMAIL = "member@uzdev.kr"
 DEMO_PASSWORD = "Demo-pass-2026!"
@@ -35,6 +35,28 @@ def test_the_header_box_opens_the_results(browser, base_url):
     career = _results(page).filter(has_text="D-10 vizalari")
     expect(career.first).to_be_visible()
     expect(career.first.locator("mark").first).to_have_text("D-10")
+    context.close()
+
+
+def test_the_header_has_a_way_to_search_at_every_width(browser, base_url):
+    """A box from 1140 px, a button to /search below it: one of them in the header and
+    inside the screen at every width (at 1100 px there was neither)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    page.goto("/about")
+    wait_ready(page)
+    banner = page.get_by_role("banner")
+    # Hidden elements are not found by role: the one shown at this width.
+    entry = banner.get_by_role("searchbox", name="Search the site").or_(
+        banner.get_by_role("link", name="Search the site"))
+    for width in (1100, 360, 390, 640, 700, 768, 1024, 1139, 1140, 1280):
+        resize(page, width, 800)
+        expect(entry).to_have_count(1)
+        expect(entry).to_be_in_viewport(ratio=1)
+    resize(page, 1100, 800)
+    entry.click()
+    expect(page).to_have_url(re.compile(r"/search$"))
+    expect(page.get_by_role("searchbox", name="Search events, news, jobs and blog posts")).to_be_visible()
     context.close()
 
 

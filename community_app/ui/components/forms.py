@@ -10,6 +10,11 @@ from community_app.ui.i18n import t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, STRETCH_COLUMN
 
 
+def field_label(text: Any, html_for: str) -> rx.Component:
+    """A field's label above it."""
+    return rx.el.label(text, html_for=html_for, font_weight="500", font_size="14px")
+
+
 def error_text(errors: Any, field: str, *, id_: str) -> rx.Component:
     """The message of ``field`` in a state's ``dict[str, {en, uz}]`` of errors."""
     return rx.cond(
@@ -34,7 +39,7 @@ def field(
     error_id = f"{input_id}-error"
     invalid = errors.contains(name) if errors is not None else False
     return rx.vstack(
-        rx.el.label(label, html_for=input_id, font_weight="500", font_size="14px"),
+        field_label(label, input_id),
         rx.input(
             id=input_id,
             name=name,

@@ -69,7 +69,7 @@ def language_menu() -> rx.Component:
     return rx.menu.root(
         rx.menu.trigger(
             rx.button(
-                rx.icon("globe", size=18),
+                rx.icon("globe", size=18, class_name="uzdev-lang-globe"),
                 rx.text(code, font_weight="600"),
                 rx.icon("chevron-down", size=14),
                 variant="ghost",
@@ -181,8 +181,9 @@ def mobile_menu() -> rx.Component:
 
 
 def search_box() -> rx.Component:
-    """The site-wide search: a box on wide screens (1280 px and up), a button to /search on
-    phones; from 768 to 1023 px it is in the menu panel (the links leave no room here)."""
+    """The site-wide search, a way in at every width (site.css): a box from 1140 px (the
+    logo's name is back and the row has its full width), a button to /search below it
+    (phones and tablets; the phone's menu panel has "Search" too)."""
     box = rx.form(
         rx.input(
             rx.input.slot(rx.icon("search", size=16, aria_hidden="true")),
@@ -198,19 +199,13 @@ def search_box() -> rx.Component:
         on_submit=SearchState.go,
         reset_on_submit=True,
         role="search",
-        display=["none", "none", "none", "none", "block"],
+        class_name="uzdev-search-box",
     )
-    button = rx.link(
+    button = plain_link(
         rx.icon("search", size=20, aria_hidden="true"),
         href=routes.SEARCH,
         aria_label=t("Search the site"),
-        display=["flex", "flex", "none", "none", "none"],
-        align_items="center",
-        justify_content="center",
-        width="44px",
-        height="44px",
-        color=COLORS["text"],
-        border_radius="8px",
+        class_name="uzdev-search-button",
     )
     return rx.fragment(box, button)
 
@@ -233,7 +228,7 @@ def header() -> rx.Component:
                 language_menu(),
                 account_button(),
                 mobile_menu(),
-                class_name="uzdev-row uzdev-gap-2",
+                class_name="uzdev-row uzdev-gap-2 uzdev-header-actions",
             ),
             class_name="uzdev-header-row",
         ),

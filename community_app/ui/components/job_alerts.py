@@ -10,6 +10,7 @@ from community_app.models import AlertFrequency
 from community_app.state.auth import AuthState
 from community_app.state.job_alerts import JobAlertsState as S
 from community_app.ui.components.buttons import link_button
+from community_app.ui.components.mypage_parts import CARD
 from community_app.ui.components.select import native_select
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import CARD_STYLE, COLORS
@@ -103,10 +104,10 @@ def alerts_tab() -> rx.Component:
                      display="flex", flex_direction="column", gap="12px"),
             rx.cond(S.alerts_loaded,
                     rx.text(t("No alerts yet. Choose filters on the jobs board and save them as an alert."),
-                            color=COLORS["muted"])),
+                            size="2")),
         ),
         link_button(t("Jobs"), href=routes.JOBS, variant="outline"),
         spacing="3",
-        width="100%",
         on_mount=S.load_alerts,
+        **CARD,  # a white card, as My Page's other tabs
     )

@@ -137,7 +137,8 @@ def home_banner() -> rx.Component:
             ),
             href=routes.EVENTS,
             color="white",
-            underline="none",
+            _hover={"color": "white"},  # on the banner's blue, not the links' hover colour
+            underline="hover",
             display="block",
             padding="10px 48px 10px 16px",
             width="100%",

@@ -29,6 +29,8 @@ from community_app.ui.components.jobs_parts import (
     visa_badges,
 )
 from community_app.ui.components.browser import render_when_ready
+from community_app.ui.components.filters import filter_panel, search_field
+from community_app.ui.components.forms import field_label
 from community_app.ui.components.job_alerts import save_alert_box
 from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
@@ -43,31 +45,15 @@ RESULTS_ID = "jobs-results"
 # ---------------------------------------------------------------- filters
 
 
-def _label(text: Any, html_for: str) -> rx.Component:
-    return rx.el.label(text, html_for=html_for, font_weight="500", font_size="14px")
-
-
 def _search() -> rx.Component:
-    return rx.vstack(
-        _label(t("Search jobs"), "jobs-search"),
-        rx.debounce_input(
-            rx.input(
-                rx.input.slot(rx.icon("search", size=18, aria_hidden="true")),
-                id="jobs-search",
-                type="search",
-                placeholder=t("Title, company or keywords"),
-                auto_complete="off",
-                size="3",
-                width="100%",
-                max_length=100,
-                on_change=JobsState.set_search,
-            ),
-            value=JobsState.search,
-            debounce_timeout=SEARCH_DEBOUNCE_MS,
-            force_notify_by_enter=True,
-        ),
-        spacing="1",
-        width="100%",
+    return search_field(
+        "jobs-search",
+        t("Search jobs"),
+        value=JobsState.search,
+        on_change=JobsState.set_search,
+        debounce_ms=SEARCH_DEBOUNCE_MS,
+        max_length=100,
+        placeholder=t("Title, company or keywords"),
     )
 
 
@@ -80,7 +66,7 @@ def _select(
 ) -> rx.Component:
     """A labelled native dropdown; ``options`` are (value, message id) pairs."""
     return rx.vstack(
-        _label(label, field_id),
+        field_label(label, field_id),
         native_select(field_id, options, value=value, on_change=on_change),
         spacing="1",
         width="100%",
@@ -110,58 +96,51 @@ def _filters_toggle() -> rx.Component:
 
 
 def _filters() -> rx.Component:
-    return rx.el.section(
+    return filter_panel(
+        _search(),
+        _filters_toggle(),
         rx.vstack(
-            _search(),
-            _filters_toggle(),
-            rx.vstack(
-                rx.grid(
-                    _select(
-                        "jobs-location",
-                        t("Location"),
-                        JobsState.location,
-                        JobsState.set_location,
-                        [(ALL, N_("All locations")), *[(city, city) for city in CITIES]],
-                    ),
-                    _select(
-                        "jobs-type",
-                        t("Job type"),
-                        JobsState.job_type,
-                        JobsState.set_job_type,
-                        [(ALL, N_("All types")), *JOB_TYPE_LABELS.items()],
-                    ),
-                    _select(
-                        "jobs-status",
-                        t("Status"),
-                        JobsState.status,
-                        JobsState.set_status,
-                        list(STATUS_LABELS.items()),
-                    ),
-                    _select(
-                        "jobs-sort",
-                        t("Sort by"),
-                        JobsState.sort,
-                        JobsState.set_sort,
-                        [(key, label) for key, (label, _) in SORTS.items()],
-                    ),
-                    grid_template_columns=["1fr", "repeat(2, minmax(0, 1fr))",
-                                           "repeat(2, minmax(0, 1fr))", "repeat(4, minmax(0, 1fr))"],
-                    gap="12px",
-                    width="100%",
+            rx.grid(
+                _select(
+                    "jobs-location",
+                    t("Location"),
+                    JobsState.location,
+                    JobsState.set_location,
+                    [(ALL, N_("All locations")), *[(city, city) for city in CITIES]],
                 ),
-                _visa_filters(),
-                spacing="3",
+                _select(
+                    "jobs-type",
+                    t("Job type"),
+                    JobsState.job_type,
+                    JobsState.set_job_type,
+                    [(ALL, N_("All types")), *JOB_TYPE_LABELS.items()],
+                ),
+                _select(
+                    "jobs-status",
+                    t("Status"),
+                    JobsState.status,
+                    JobsState.set_status,
+                    list(STATUS_LABELS.items()),
+                ),
+                _select(
+                    "jobs-sort",
+                    t("Sort by"),
+                    JobsState.sort,
+                    JobsState.set_sort,
+                    [(key, label) for key, (label, _) in SORTS.items()],
+                ),
+                grid_template_columns=["1fr", "repeat(2, minmax(0, 1fr))",
+                                       "repeat(2, minmax(0, 1fr))", "repeat(4, minmax(0, 1fr))"],
+                gap="12px",
                 width="100%",
-                id="jobs-filters",
-                class_name=rx.cond(JobsState.filters_open, "jobs-filters open", "jobs-filters"),
             ),
+            _visa_filters(),
             spacing="3",
             width="100%",
+            id="jobs-filters",
+            class_name=rx.cond(JobsState.filters_open, "jobs-filters open", "jobs-filters"),
         ),
-        aria_label=t("Search and filters"),
-        padding=["16px", "20px"],
-        width="100%",
-        **CARD_STYLE,
+        label=t("Search and filters"),
     )
 
 

@@ -187,12 +187,8 @@ def consent_boxes(errors) -> rx.Component:
             aria_describedby="field-consent-error",
         ),
         rx.hstack(
-            # Reflex's links turn accent-8 on hover (2.4:1 on white); these keep their colour
-            # (the underline shows the hover): the error texts above move them under the pointer.
-            rx.link(t(ConsentKind.TERMS.label), href=routes.TERMS, size="2", is_external=True,
-                    _hover={"color": "var(--accent-11)"}),
-            rx.link(t(ConsentKind.PRIVACY.label), href=routes.PRIVACY, size="2", is_external=True,
-                    _hover={"color": "var(--accent-11)"}),
+            rx.link(t(ConsentKind.TERMS.label), href=routes.TERMS, size="2", is_external=True),
+            rx.link(t(ConsentKind.PRIVACY.label), href=routes.PRIVACY, size="2", is_external=True),
             spacing="4",
             wrap="wrap",
         ),

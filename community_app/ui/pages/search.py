@@ -9,6 +9,7 @@ from community_app.core import routes
 from community_app.i18n import N_
 from community_app.state.page_load import PageData
 from community_app.state.search import SearchState, read_search
+from community_app.ui.components.filters import filter_panel, search_field
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import CARD_STYLE, COLORS
@@ -63,7 +64,7 @@ def _hit(hit) -> rx.Component:
             underline="none",
             color="inherit",
             display="block",
-            padding="16px",
+            padding=["16px", "20px"],
             **CARD_STYLE,
         ),
         list_style="none",
@@ -97,43 +98,37 @@ def _results() -> rx.Component:
 
 @page(routes.SEARCH, title=N_("Search"), on_load=PageData(SearchState, read_search, SearchState._apply_load))
 def search_page() -> rx.Component:
+    # The box and the kinds in the panel /jobs has for its search and filters.
     return content_container(
         rx.vstack(
             rx.heading(t("Search the site"), as_="h1", size="8"),
-            rx.el.div(
-                rx.el.label(t("Search events, news, jobs and blog posts"), html_for="site-search",
-                            font_weight="500", font_size="14px"),
-                rx.debounce_input(
-                    rx.input(
-                        rx.input.slot(rx.icon("search", size=18, aria_hidden="true")),
-                        id="site-search",
-                        type="search",
-                        auto_complete="off",
-                        auto_focus=True,
-                        size="3",
-                        width="100%",
-                        max_length=200,
-                        on_change=SearchState.set_query,
-                    ),
+            filter_panel(
+                search_field(
+                    "site-search",
+                    t("Search events, news, jobs and blog posts"),
                     value=SearchState.query,
-                    debounce_timeout=SEARCH_DEBOUNCE_MS,
-                    force_notify_by_enter=True,
+                    on_change=SearchState.set_query,
+                    debounce_ms=SEARCH_DEBOUNCE_MS,
+                    max_length=200,
+                    auto_focus=True,
                 ),
+                rx.hstack(*[_kind_button(k, label) for k, label in KIND_LABELS],
+                          wrap="wrap", spacing="2", role="group", aria_label=t("Kind of result")),
+                label=t("Search the site"),
                 role="search",
+            ),
+            rx.vstack(
+                rx.el.div(
+                    rx.cond(SearchState.searched & ~SearchState.loading,
+                            rx.text(t("{count} results", count=SearchState.total_label),
+                                    font_weight="600")),
+                    aria_live="polite",
+                ),
+                _results(),
+                spacing="3",
                 width="100%",
-                display="flex", flex_direction="column", gap="4px",
             ),
-            rx.hstack(*[_kind_button(k, label) for k, label in KIND_LABELS],
-                      wrap="wrap", spacing="2", role="group", aria_label=t("Kind of result")),
-            rx.el.div(
-                rx.cond(SearchState.searched & ~SearchState.loading,
-                        rx.text(t("{count} results", count=SearchState.total_label),
-                                size="2", color=COLORS["muted"])),
-                aria_live="polite",
-            ),
-            _results(),
-            spacing="4",
+            spacing="5",
             width="100%",
-            max_width="820px",
         )
     )
