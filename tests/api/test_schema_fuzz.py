@@ -56,24 +56,27 @@ schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", APP)
 FUZZ = settings(max_examples=12, deadline=None, derandomize=True, database=None,
                 suppress_health_check=list(HealthCheck))
 CHECKS = [not_a_server_error, status_code_conformance]
+# A busy CI machine can take seconds for one call (argon2, a cold cache); the default
+# 10 s read timeout then fails a correct answer. A hang still fails, after two minutes.
+TIMEOUT = 120
 
 
 @schema.parametrize()
 @FUZZ
 def test_as_a_visitor(case):
-    case.call_and_validate(checks=CHECKS)
+    case.call_and_validate(checks=CHECKS, timeout=TIMEOUT)
 
 
 @schema.parametrize()
 @FUZZ
 def test_as_a_member(case):
-    case.call_and_validate(headers={"Authorization": f"Bearer {MEMBER_TOKEN}"}, checks=CHECKS)
+    case.call_and_validate(headers={"Authorization": f"Bearer {MEMBER_TOKEN}"}, checks=CHECKS, timeout=TIMEOUT)
 
 
 @schema.parametrize()
 @FUZZ
 def test_as_an_organizer(case):
-    case.call_and_validate(headers={"Authorization": f"Bearer {ORGANIZER_TOKEN}"}, checks=CHECKS)
+    case.call_and_validate(headers={"Authorization": f"Bearer {ORGANIZER_TOKEN}"}, checks=CHECKS, timeout=TIMEOUT)
 
 
 def test_an_id_beyond_64_bits_is_never_a_server_error():
