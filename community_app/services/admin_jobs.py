@@ -72,6 +72,7 @@ class AdminJobView:
     is_expired: bool
     opened_at: dt.datetime | None
     updated_at: dt.datetime
+    telegram_announce: bool  # posted to the Telegram channel when opened
 
 
 def _view(job: JobPost, poster: User | None, now: dt.datetime) -> AdminJobView:
@@ -84,6 +85,7 @@ def _view(job: JobPost, poster: User | None, now: dt.datetime) -> AdminJobView:
         is_expired=expired,
         opened_at=job.opened_at,
         updated_at=job.updated_at,
+        telegram_announce=job.telegram_announce,
     )
 
 

@@ -13,9 +13,12 @@ posts that fit them, in a daily or weekly digest, and in a private Atom feed.
   once). A second worker's UPDATE waits for the first (PostgreSQL row lock, SQLite write
   lock) and then finds the alert no longer due; a failure rolls the claim back, and the
   next run tries again.
-- **Channels are a seam**: every sender registered in ``CHANNELS`` gets each digest (email
-  now; a Telegram sender plugs in with ``register_channel("telegram", fn)`` and sends to
-  members who linked Telegram, returning False for the others).
+- **Channels are a seam**: every sender registered in ``CHANNELS`` gets each digest and
+  decides for its member. Email and Telegram follow the member's choice for personal
+  messages (services/telegram/linking.py ``channels_for``; digests go with the
+  "confirmations" choice, docs/decisions.md): by the bot only when it is linked and chosen,
+  by email whenever the bot is not used; "Telegram" alone sends no email (unless the bot
+  was blocked meanwhile: then the email goes instead).
 - **Unsubscribe** in one click, without signing in: the email's ``List-Unsubscribe`` header
   (RFC 8058 one-click POST) and its link carry the alert's own random token.
 """
@@ -44,6 +47,7 @@ from community_app.services import jobs, mail_queue, scheduler
 from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.lookup import get_or_404
+from community_app.services.telegram import linking, notify
 from community_app.services.text_search import clean_filter
 
 log = logging.getLogger(__name__)
@@ -270,7 +274,7 @@ CHANNELS: dict[str, Sender] = {}
 
 
 def register_channel(name: str, sender: Sender) -> None:
-    """Plug in a delivery channel (the email below; Telegram when it lands)."""
+    """Plug in a delivery channel (the email and Telegram below)."""
     CHANNELS[name] = sender
 
 
@@ -297,16 +301,42 @@ def _compose(alert: AlertView, member: User, found: list[jobs.JobView], now: dt.
                   unsubscribe_url, f"{base}{unsubscribe_api_path(token)}", now)
 
 
+def _email(digest: Digest) -> dict:
+    """The digest's email, as ``mail_queue.enqueue`` takes it (and as the Telegram queue
+    keeps it, to send instead if the member blocked the bot)."""
+    return dict(kind=MailKind.JOB_DIGEST.value, meetup_id=None, subject=digest.subject,
+                body=digest.text, lang=digest.lang, ref_id=digest.alert.id,
+                headers={"List-Unsubscribe": f"<{digest.unsubscribe_post_url}>",
+                         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"})
+
+
 def _send_email(session: Session, digest: Digest) -> bool:
+    """By email, unless the member chose Telegram alone (with the bot linked)."""
+    by_email, _ = linking.channels_for(digest.member, MailKind.JOB_DIGEST.value)
+    if not by_email:
+        return False
+    mail = _email(digest)
     return mail_queue.enqueue(
-        session, MailKind.JOB_DIGEST.value, digest.member, None, digest.subject, digest.text,
-        digest.lang, ref_id=digest.alert.id, now=digest.digest_at,
-        headers={"List-Unsubscribe": f"<{digest.unsubscribe_post_url}>",
-                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"},
+        session, mail["kind"], digest.member, None, mail["subject"], mail["body"], mail["lang"],
+        ref_id=mail["ref_id"], now=digest.digest_at, headers=mail["headers"],
     )
 
 
+def _send_telegram(session: Session, digest: Digest) -> bool:
+    """By the bot, to a member who linked it and chose Telegram (alone or with email) for
+    these messages; False for the others. Once per alert and digest time."""
+    by_email, by_telegram = linking.channels_for(digest.member, MailKind.JOB_DIGEST.value)
+    if not by_telegram:
+        return False
+    stamp = digest.digest_at.strftime("%Y%m%dT%H%M")
+    return notify.send_to_member(
+        session, digest.member, f"{digest.subject}\n\n{digest.text}",
+        key=f"job-digest:{digest.alert.id}:{stamp}",
+        fallback_mail=None if by_email else _email(digest))
+
+
 register_channel("email", _send_email)
+register_channel("telegram", _send_telegram)
 
 
 def claim(session: Session, alert_id: int, now: dt.datetime, frequency: str) -> bool:

@@ -6,18 +6,11 @@ an email about a change that rolls back was never queued. The row's key
 ``(kind, user, meetup, ref)`` is unique, so queueing the same email twice (the same
 registration's confirmation, the same reminder) keeps one.
 
-**Claimed once.** A worker sends a row only after moving it PENDING -> SENDING with one
-conditional UPDATE (``WHERE status = 'PENDING' AND next_attempt_at <= now``) and committing:
-of two workers (the in-app scheduler of several processes, or it and the cron command)
-exactly one wins; the other's UPDATE changes nothing (on PostgreSQL it waits for the first
-and then finds the row taken; on SQLite the write lock does the same).
-
-**Retried, never twice.** When the mail server refuses or cannot be reached, the row goes
-back to PENDING with ``next_attempt_at`` pushed by ``BACKOFF`` (1, 5, 15, 60 minutes, then
-3 hours); after ``MAX_ATTEMPTS`` it is FAILED. A sent row is SENT and never claimed again.
-A row left SENDING by a worker that died in the middle (``LEASE`` passed) is not retried,
-since the server may have taken it: it is marked FAILED with the reason, so no member gets
-an email twice (logged for the operator).
+**Claimed once, retried, never twice** (services/db_queue.py, shared with the Telegram
+queue): a worker sends a row only after claiming it with one conditional UPDATE; when the
+mail server refuses or cannot be reached, the row is tried again later (1, 5, 15, 60
+minutes, then 3 hours) until ``MAX_ATTEMPTS``; a row left SENDING by a worker that died is
+FAILED, not sent again, so no member gets an email twice.
 
 **Who drains it.** The scheduler task ``mail-queue`` (every 10 s, in the app's loop or
 ``make run-scheduled``), and, right after a commit that queued something, a background
@@ -31,35 +24,19 @@ import base64
 import dataclasses
 import datetime as dt
 import json
-import logging
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 
 import sqlalchemy as sa
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from community_app.core.db import session_scope, utcnow
 from community_app.models import MailStatus, QueuedMail, User
-from community_app.services import mail, scheduler
-from community_app.services.bulk import update_where
-
-log = logging.getLogger(__name__)
-
-BACKOFF = (
-    dt.timedelta(minutes=1),
-    dt.timedelta(minutes=5),
-    dt.timedelta(minutes=15),
-    dt.timedelta(hours=1),
-    dt.timedelta(hours=3),
-)
-MAX_ATTEMPTS = len(BACKOFF) + 1
-LEASE = dt.timedelta(minutes=10)  # a claim older than this was interrupted
-BATCH = 50  # rows one drain looks at
+from community_app.services import db_queue, mail, scheduler
+from community_app.services.db_queue import BACKOFF, LEASE, MAX_ATTEMPTS  # noqa: F401
 
 # Send right after the commit that queued a message (tests of the queue itself turn it off
 # to drive ``drain`` by hand).
 SEND_ON_COMMIT = True
-_KICKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mail-queue")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,7 +127,7 @@ def enqueue(
             session.flush()
     except sa.exc.IntegrityError:
         return False  # queued before: once per member, meetup and kind
-    _send_after_commit(session)
+    QUEUE.send_after_commit(session)
     return True
 
 
@@ -163,30 +140,6 @@ def forget_member(session: Session, user_id: int) -> int:
         .execution_options(synchronize_session=False)
     )
     return gone.rowcount
-
-
-def _send_after_commit(session: Session) -> None:
-    if not SEND_ON_COMMIT or session.info.get("mail_queue_listening"):
-        return
-    session.info["mail_queue_listening"] = True
-    bind = session.get_bind()
-
-    def kick(_session) -> None:
-        _session.info.pop("mail_queue_listening", None)
-        _KICKER.submit(_drain_quietly, bind)
-
-    def forget(_session) -> None:
-        _session.info.pop("mail_queue_listening", None)
-
-    sa.event.listen(session, "after_commit", kick, once=True)
-    sa.event.listen(session, "after_rollback", forget, once=True)
-
-
-def _drain_quietly(engine: sa.Engine) -> None:
-    try:
-        drain(engine)
-    except Exception:  # noqa: BLE001 - the scheduler's next run tries again
-        log.exception("the mail queue could not be drained after a commit")
 
 
 def _attachments(session: Session, row: QueuedMail) -> list[Attachment]:
@@ -215,87 +168,36 @@ def message_of(row: QueuedMail, session: Session):
 
 def claim(session: Session, row_id: int, now: dt.datetime) -> bool:
     """Take one row for sending; True for the one caller that wins it."""
-    won = update_where(
-        session, QueuedMail,
-        col(QueuedMail.id) == row_id, col(QueuedMail.status) == MailStatus.PENDING.value,
-        col(QueuedMail.next_attempt_at) <= now,
-        status=MailStatus.SENDING.value, claimed_at=now, attempts=col(QueuedMail.attempts) + 1,
-    )
-    session.commit()
-    return won == 1
-
-
-def _finish(session: Session, row_id: int, **values) -> None:
-    update_where(
-        session, QueuedMail,
-        col(QueuedMail.id) == row_id, col(QueuedMail.status) == MailStatus.SENDING.value,
-        **values,
-    )
-    session.commit()
-
-
-def _give_up_interrupted(session: Session, now: dt.datetime) -> int:
-    gone = update_where(
-        session, QueuedMail,
-        col(QueuedMail.status) == MailStatus.SENDING.value,
-        col(QueuedMail.claimed_at) < now - LEASE,
-        status=MailStatus.FAILED.value,
-        last_error="interrupted while sending: not sent again (it may have gone)",
-    )
-    session.commit()
-    if gone:
-        log.error("%d queued email(s) were interrupted while sending; not retried", gone)
-    return gone
+    return QUEUE.claim(session, row_id, now)
 
 
 def send_one(session: Session, row_id: int, now: dt.datetime) -> str | None:
     """Claim and send one row: "sent", "retry", "failed", or None when another worker has
     it (or it is not due)."""
-    if not claim(session, row_id, now):
+    row = QUEUE.claimed(session, row_id, now)
+    if row is None:
         return None
-    row = session.get(QueuedMail, row_id, populate_existing=True)
     try:
         mail.send_now(message_of(row, session))
     except Exception as exc:  # noqa: BLE001 - any failure of the server: try again later
-        attempts = row.attempts
-        error = f"{type(exc).__name__}: {exc}"[:500]
-        if attempts >= MAX_ATTEMPTS:
-            _finish(session, row_id, status=MailStatus.FAILED.value, last_error=error)
-            log.error("Mail %s to %s given up after %d attempts: %s",
-                      row_id, row.to_address, attempts, error)
-            return "failed"
-        _finish(session, row_id, status=MailStatus.PENDING.value, last_error=error,
-                next_attempt_at=now + BACKOFF[attempts - 1])
-        log.warning("Mail %s to %s failed (attempt %d), retried later: %s",
-                    row_id, row.to_address, attempts, error)
-        return "retry"
-    _finish(session, row_id, status=MailStatus.SENT.value, sent_at=utcnow(), last_error="")
-    return "sent"
+        return QUEUE.retry_or_fail(session, row, exc, now, f"Mail {row_id} to {row.to_address}")
+    return QUEUE.sent(session, row_id)
 
 
 def drain(engine: sa.Engine | None = None, *, now: dt.datetime | None = None) -> dict[str, int]:
     """Send every due row this caller wins; counts by outcome."""
     now = now or utcnow()
-    counts: dict[str, int] = {}
     with session_scope(engine) as session:
-        if _give_up_interrupted(session, now):
-            counts["interrupted"] = 1
-        due = session.exec(
-            select(QueuedMail.id)
-            .where(col(QueuedMail.status) == MailStatus.PENDING.value,
-                   col(QueuedMail.next_attempt_at) <= now)
-            .order_by(col(QueuedMail.id))
-            .limit(BATCH)
-        ).all()
-        session.commit()
+        counts, due = QUEUE.due(session, now)
         for row_id in due:
-            outcome = send_one(session, row_id, now)
-            if outcome:
-                counts[outcome] = counts.get(outcome, 0) + 1
+            db_queue.tally(counts, send_one(session, row_id, now))
     return counts
+
+
+QUEUE = db_queue.DbQueue("mail-queue", QueuedMail, what="email",
+                         send_on_commit=lambda: SEND_ON_COMMIT, drain=drain)
 
 
 @scheduler.periodic("mail-queue", every=dt.timedelta(seconds=10))
 def _scheduled_drain(session: Session, now: dt.datetime) -> str:
-    counts = drain(session.get_bind(), now=now)
-    return ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+    return db_queue.summary(drain(session.get_bind(), now=now))

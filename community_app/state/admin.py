@@ -27,6 +27,7 @@ from community_app.i18n.dates import date_texts, time_texts
 from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
 from community_app.services.paging import Listing
+from community_app.services.telegram import announcements
 from community_app.state.auth import AuthState
 from community_app.state.messages import SERVER_ERROR, FormMessages, Message, field_messages, from_error, message
 
@@ -36,6 +37,7 @@ NEW = "new"  # /admin/<area>/new: the empty form of a new item
 NOT_ORGANIZER = N_("This page is for organizers only.")
 DONE = N_("Saved.")
 NO_IMAGE = N_("Choose an image first.")
+ANNOUNCE_SAVED = N_("Telegram announcement saved.")
 
 
 def whole_list(search: str | None = None) -> Listing:
@@ -150,6 +152,16 @@ class AdminState(FormMessages, AuthState):
         if done:
             self.notice = message(done)
         return True, result, None
+
+    def _switch_announce(self, kind: str, item_id: int, on: bool) -> Any:
+        """The Telegram channel announcement of one item (meetup, job) switched on or off
+        at once (services/telegram/announcements.py: switched on for a public item, it is
+        posted now, once); the state's ``announce`` shows the stored value."""
+        ok, value, event = self._run(
+            lambda s, a: announcements.set_announce(s, a, kind, item_id, on), ANNOUNCE_SAVED)
+        if ok:
+            self.announce = value
+        return event
 
     def _read(self, action: Callable[[Any, int], Any]) -> tuple[bool, Any, Any]:
         """Like ``_run`` for loading data: keeps the messages already shown."""

@@ -69,6 +69,7 @@ class AdminJobsState(AdminState):
     editing_id: int = 0
     form: JobForm = JobForm()
     form_key: int = 0
+    announce: bool = True  # posted to the Telegram channel when opened
 
     def _load_list(self):
         status = None if self.filter == "ALL" else self.filter
@@ -97,9 +98,15 @@ class AdminJobsState(AdminState):
         if ok:
             self.editing_id = job_id
             self.form = _form(v)
+            self.announce = v.telegram_announce
             self.form_key += 1
             self.mode = "form"
         return event
+
+    @rx.event
+    def set_announce(self, on: bool):
+        """The Telegram channel announcement of the post being edited, on or off."""
+        return self._switch_announce("job", self.editing_id, on)
 
     @rx.event
     def back_to_list(self):

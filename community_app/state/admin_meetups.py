@@ -23,7 +23,6 @@ from community_app.state.admin_rows import (
     MeetupForm, MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
     registration_row,
 )
-from community_app.services.telegram import announcements
 from community_app.state.lang import LangState
 
 MEETUP_SAVED = N_("Meetup saved.")
@@ -37,7 +36,6 @@ NOTE_SAVED = N_("Note saved.")
 NOTE_REMOVED = N_("Note removed.")
 NOTE_ARCHIVED = N_("Note archived.")
 NOTE_RESTORED = N_("Note restored.")
-ANNOUNCE_SAVED = N_("Telegram announcement saved.")
 CHECKED_IN = N_("{name} is checked in.")
 
 FILTERS = ("upcoming", "past", "all")
@@ -330,14 +328,8 @@ class AdminMeetupsState(AdminState):
 
     @rx.event
     def set_announce(self, on: bool):
-        """The Telegram channel announcement of this meetup, on or off (switched on for a
-        published meetup, it is posted now, once)."""
-        meetup_id = self.editing_id
-        ok, value, event = self._run(
-            lambda s, a: announcements.set_announce(s, a, "meetup", meetup_id, on), ANNOUNCE_SAVED)
-        if ok:
-            self.announce = value
-        return event
+        """The Telegram channel announcement of this meetup, on or off."""
+        return self._switch_announce("meetup", self.editing_id, on)
 
     @rx.event
     def add_note(self, data: dict):

@@ -154,11 +154,11 @@ def site(tmp_path_factory) -> Site:
         # COMMUNITY_PUBLIC_URL would be in production): its websocket Origin is allowed.
         "COMMUNITY_CORS_ORIGINS": "https://127.0.0.1",
     }
-    # Telegram: the site's bot (sign in with Telegram, My Page's card) against the local Bot
-    # API stand-in; no channel, so no announcement is posted.
+    # Telegram: the site's bot (sign in with Telegram, My Page's card) and its channel (the
+    # back office's announcement switches) against the local Bot API stand-in, which keeps
+    # whatever is posted.
     bot_api, bot_api_server, bot_api_url = start_bot_api()
-    env.update({name: value for name, value in telegram_environment(bot_api_url).items()
-                if name != "COMMUNITY_TELEGRAM_CHANNEL_ID"})
+    env.update(telegram_environment(bot_api_url))
     if E2E_REDIS_URL:
         env["REFLEX_REDIS_URL"] = E2E_REDIS_URL
     site = Site(url=f"http://127.0.0.1:{port}", env=env, google=google)

@@ -37,6 +37,8 @@ KIND_CHOICE = {
     MailKind.REJECTED.value: "notify_confirmation",
     MailKind.REMINDER.value: "notify_reminder",
     MailKind.OFFER.value: "notify_offer",
+    # Job-alert digests have no choice of their own: the member's first one (decisions.md).
+    MailKind.JOB_DIGEST.value: "notify_confirmation",
 }
 CHOICES = ("confirmation", "reminder", "offer")
 

@@ -1,6 +1,6 @@
 """The Telegram queue: every message of the bot (channel posts, personal messages) sent
-exactly once, retried when Telegram cannot be reached. The same shape as the mail queue
-(services/mail_queue.py):
+exactly once, retried when Telegram cannot be reached. The claim, the retries and the
+draining are the mail queue's (services/db_queue.py, shared with services/mail_queue.py):
 
 **Queued with the change.** ``enqueue`` writes the message (rendered in its reader's
 language) as a row of ``telegram_queue`` in the caller's transaction; its ``key`` is unique,
@@ -26,7 +26,6 @@ import datetime as dt
 import json
 import logging
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -34,16 +33,13 @@ from sqlmodel import Session, col, select
 from community_app.core.db import session_scope, utcnow
 from community_app.core.settings import telegram_settings
 from community_app.models import TelegramMessage, TelegramStatus, User
-from community_app.services import mail_queue, scheduler
-from community_app.services.bulk import update_where
-from community_app.services.mail_queue import BACKOFF, LEASE, Rendered
+from community_app.services import db_queue, mail_queue, scheduler
+from community_app.services.db_queue import MAX_ATTEMPTS  # noqa: F401
+from community_app.services.mail_queue import Rendered
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = len(BACKOFF) + 1
-BATCH = 50
 SEND_ON_COMMIT = True  # tests drive ``drain`` by hand
-_KICKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="telegram-queue")
 
 
 def enqueue(
@@ -76,67 +72,12 @@ def enqueue(
             session.flush()
     except sa.exc.IntegrityError:
         return False  # queued before: once per key
-    _send_after_commit(session)
+    QUEUE.send_after_commit(session)
     return True
 
 
 def queued(session: Session, key: str) -> bool:
     return session.exec(select(TelegramMessage.id).where(TelegramMessage.key == key)).first() is not None
-
-
-def _send_after_commit(session: Session) -> None:
-    if not SEND_ON_COMMIT or session.info.get("telegram_queue_listening"):
-        return
-    session.info["telegram_queue_listening"] = True
-    bind = session.get_bind()
-
-    def kick(_session) -> None:
-        _session.info.pop("telegram_queue_listening", None)
-        _KICKER.submit(_drain_quietly, bind)
-
-    def forget(_session) -> None:
-        _session.info.pop("telegram_queue_listening", None)
-
-    sa.event.listen(session, "after_commit", kick, once=True)
-    sa.event.listen(session, "after_rollback", forget, once=True)
-
-
-def _drain_quietly(engine: sa.Engine) -> None:
-    try:
-        drain(engine)
-    except Exception:  # noqa: BLE001 - the scheduler's next run tries again
-        log.exception("the Telegram queue could not be drained after a commit")
-
-
-def claim(session: Session, row_id: int, now: dt.datetime) -> bool:
-    won = update_where(
-        session, TelegramMessage,
-        col(TelegramMessage.id) == row_id,
-        col(TelegramMessage.status) == TelegramStatus.PENDING.value,
-        col(TelegramMessage.next_attempt_at) <= now,
-        status=TelegramStatus.SENDING.value, claimed_at=now,
-        attempts=col(TelegramMessage.attempts) + 1,
-    )
-    session.commit()
-    return won == 1
-
-
-def _finish(session: Session, row_id: int, **values) -> None:
-    update_where(session, TelegramMessage, col(TelegramMessage.id) == row_id,
-                 col(TelegramMessage.status) == TelegramStatus.SENDING.value, **values)
-    session.commit()
-
-
-def _give_up_interrupted(session: Session, now: dt.datetime) -> int:
-    gone = update_where(
-        session, TelegramMessage,
-        col(TelegramMessage.status) == TelegramStatus.SENDING.value,
-        col(TelegramMessage.claimed_at) < now - LEASE,
-        status=TelegramStatus.FAILED.value,
-        last_error="interrupted while sending: not sent again (it may have gone)",
-    )
-    session.commit()
-    return gone
 
 
 def _photo(session: Session, row: TelegramMessage) -> bytes | None:
@@ -163,6 +104,7 @@ def _chat_gone(session: Session, row: TelegramMessage) -> None:
                 session, mail["kind"], user, mail["meetup_id"], mail["subject"], mail["body"],
                 mail["lang"], ref_id=mail["ref_id"],
                 attachments=[mail_queue.from_stored(a) for a in mail.get("attachments", [])],
+                headers=mail.get("headers"),
             )
     session.commit()
 
@@ -171,40 +113,29 @@ def send_one(session: Session, bot, row_id: int, now: dt.datetime) -> str | None
     """Claim and send one row: "sent", "retry", "failed", or None when another worker has it."""
     from community_app.services.telegram import bot_api
 
-    if not claim(session, row_id, now):
+    row = QUEUE.claimed(session, row_id, now)
+    if row is None:
         return None
-    row = session.get(TelegramMessage, row_id, populate_existing=True)
     try:
         message_id = bot.send(row.chat_id, row.text, buttons=json.loads(row.buttons or "[]"),
                               link_url=row.link_url, photo=_photo(session, row))
     except bot_api.Forbidden as exc:
-        _finish(session, row_id, status=TelegramStatus.FAILED.value, last_error=f"blocked: {exc}"[:500])
+        QUEUE.failed(session, row_id, f"blocked: {exc}")
         _chat_gone(session, row)
         return "failed"
     except bot_api.BadRequest as exc:  # a refused message is refused again: no retry
-        _finish(session, row_id, status=TelegramStatus.FAILED.value, last_error=f"refused: {exc}"[:500])
+        QUEUE.failed(session, row_id, f"refused: {exc}")
         if "chat not found" in str(exc).lower():
             _chat_gone(session, row)
         log.error("Telegram refused message %s: %s", row_id, exc)
         return "failed"
     except Exception as exc:  # noqa: BLE001 - network, Telegram down, flood control
-        attempts = row.attempts
-        error = f"{type(exc).__name__}: {exc}"[:500]
-        if attempts >= MAX_ATTEMPTS:
-            _finish(session, row_id, status=TelegramStatus.FAILED.value, last_error=error)
-            log.error("Telegram message %s given up after %d attempts: %s", row_id, attempts, error)
-            return "failed"
-        wait = BACKOFF[attempts - 1]
+        wait = None
         if isinstance(exc, bot_api.RetryAfter):
             retry_after = exc.retry_after
             wait = retry_after if isinstance(retry_after, dt.timedelta) else dt.timedelta(seconds=retry_after)
-        _finish(session, row_id, status=TelegramStatus.PENDING.value, last_error=error,
-                next_attempt_at=now + wait)
-        log.warning("Telegram message %s failed (attempt %d), retried later: %s", row_id, attempts, error)
-        return "retry"
-    _finish(session, row_id, status=TelegramStatus.SENT.value, sent_at=utcnow(), last_error="",
-            message_id=message_id)
-    return "sent"
+        return QUEUE.retry_or_fail(session, row, exc, now, f"Telegram message {row_id}", wait)
+    return QUEUE.sent(session, row_id, message_id=message_id)
 
 
 def drain(engine: sa.Engine | None = None, *, now: dt.datetime | None = None) -> dict[str, int]:
@@ -215,25 +146,18 @@ def drain(engine: sa.Engine | None = None, *, now: dt.datetime | None = None) ->
     if not cfg.enabled:
         return {}
     now = now or utcnow()
-    counts: dict[str, int] = {}
     with session_scope(engine) as session:
-        if _give_up_interrupted(session, now):
-            counts["interrupted"] = 1
-        due = session.exec(
-            select(TelegramMessage.id)
-            .where(col(TelegramMessage.status) == TelegramStatus.PENDING.value,
-                   col(TelegramMessage.next_attempt_at) <= now)
-            .order_by(col(TelegramMessage.id)).limit(BATCH)
-        ).all()
-        session.commit()
+        counts, due = QUEUE.due(session, now)
         if not due:
             return counts
         with bot_api.session(cfg) as bot:
             for row_id in due:
-                outcome = send_one(session, bot, row_id, now)
-                if outcome:
-                    counts[outcome] = counts.get(outcome, 0) + 1
+                db_queue.tally(counts, send_one(session, bot, row_id, now))
     return counts
+
+
+QUEUE = db_queue.DbQueue("telegram-queue", TelegramMessage, what="Telegram message",
+                         send_on_commit=lambda: SEND_ON_COMMIT, drain=drain)
 
 
 def forget_member(session: Session, user_id: int) -> int:
@@ -248,5 +172,4 @@ def forget_member(session: Session, user_id: int) -> int:
 
 @scheduler.periodic("telegram-queue", every=dt.timedelta(seconds=10))
 def _scheduled_drain(session: Session, now: dt.datetime) -> str:
-    counts = drain(session.get_bind(), now=now)
-    return ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+    return db_queue.summary(drain(session.get_bind(), now=now))

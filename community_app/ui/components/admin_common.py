@@ -7,6 +7,7 @@ from typing import Any
 
 import reflex as rx
 
+from community_app.core.settings import telegram_settings
 from community_app.state.admin import AdminState
 from community_app.ui.components import blocks
 from community_app.ui.components.blocks import notice
@@ -167,6 +168,19 @@ def toggle(control: rx.Component, text: rx.Component) -> rx.Component:
         display="flex",
         align_items="center",
     )
+
+
+def announce_switch(checked: Any, on_change: Any, hint: Any = None) -> rx.Component:
+    """The switch of an item's Telegram channel post (nothing when the site has no
+    channel); with ``hint``, in a card of its own with that explanation below."""
+    if not telegram_settings().channel_enabled:
+        return rx.fragment()
+    label = t("Announce in the Telegram channel")
+    control = toggle(rx.switch(checked=checked, on_change=on_change, aria_label=label),
+                     rx.text(label))
+    if hint is None:
+        return control
+    return card(control, rx.text(hint, color=COLORS["muted"], size="2"))
 
 
 def check(label: Any, name: str, *, default_checked: Any = False) -> rx.Component:

@@ -9,7 +9,8 @@ from community_app.models import JobCategory, JobType
 from community_app.state.admin import AdminState
 from community_app.state.admin_jobs import STATUS_LABELS
 from community_app.state.admin_jobs import AdminJobsState as S
-from community_app.ui.components.admin_common import actions_cell, card, check, choices
+from community_app.ui.components.admin_common import actions_cell, announce_switch, card, check
+from community_app.ui.components.admin_common import choices
 from community_app.ui.components.admin_common import columns, edit_button
 from community_app.ui.components.admin_common import item_screen, labelled_select
 from community_app.ui.components.admin_common import list_screen, small_button, status_badge
@@ -60,7 +61,9 @@ def _list() -> rx.Component:
 
 
 def _form_view() -> rx.Component:
-    return item_screen(t("All job posts"), S.back_to_list, t("Edit job post"), body=(_form(),))
+    hint = t("Posted once when an organizer opens the post; switched on for an open post, it is posted now.")
+    return item_screen(t("All job posts"), S.back_to_list, t("Edit job post"),
+                       body=(announce_switch(S.announce, S.set_announce, hint), _form()))
 
 
 def _form() -> rx.Component:

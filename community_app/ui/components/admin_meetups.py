@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.core.settings import telegram_settings
-
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
-from community_app.ui.components.admin_common import actions_cell, card, check, choices
+from community_app.ui.components.admin_common import actions_cell, announce_switch, card, check
+from community_app.ui.components.admin_common import choices
 from community_app.ui.components.admin_common import columns, edit_button
 from community_app.ui.components.admin_common import edit_or_new, image_card
 from community_app.ui.components.admin_common import item_screen, list_screen, missing
@@ -107,30 +106,13 @@ def _meetup_form() -> rx.Component:
     )
 
 
-def _telegram_card() -> rx.Component:
-    """The switch of the meetup's Telegram channel post (only when the site has a channel)."""
-    if not telegram_settings().channel_enabled:
-        return rx.fragment()
-    return card(
-        rx.el.label(
-            rx.hstack(
-                rx.switch(checked=S.announce, on_change=S.set_announce, id="telegram-announce"),
-                rx.text(t("Announce in the Telegram channel")),
-                align="center", spacing="3",
-            ),
-            cursor="pointer",
-        ),
-        rx.text(t("Posted once when published, with an update when the date or place changes."),
-                color=COLORS["muted"], size="2"),
-    )
-
-
 def _image_card() -> rx.Component:
     return image_card("meetup-image", S.form.image_url, S.form.title, S.upload_image, S.remove_image,
                       caption=S.form.image_name)
 
 
 def _form_view() -> rx.Component:
+    announce_hint = t("Posted once when published, with an update when the date or place changes.")
     return item_screen(
         t("All meetups"), S.to_list,
         edit_or_new(S.editing_id, t("Edit meetup"), t("New meetup")),
@@ -143,8 +125,8 @@ def _form_view() -> rx.Component:
         body=(
             _meetup_form(),
             rx.cond(S.editing_id > 0,
-                    screen(_telegram_card(), _image_card(), speakers_card(), sessions_card(),
-                           notes_card())),
+                    screen(announce_switch(S.announce, S.set_announce, announce_hint),
+                           _image_card(), speakers_card(), sessions_card(), notes_card())),
         ),
     )
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.core.settings import telegram_settings
-
 from community_app.models import BlogStatus, NewsType
 from community_app.state.admin import AdminState
 from community_app.state.admin_news import VOCABULARY
 from community_app.state.admin_news import AdminNewsState as S
 from community_app.ui.components.admin_common import labelled
-from community_app.ui.components.admin_common import actions_cell, card, choices, columns
+from community_app.ui.components.admin_common import actions_cell, announce_switch, card, choices
+from community_app.ui.components.admin_common import columns
 from community_app.ui.components.admin_common import edit_button, edit_or_new
 from community_app.ui.components.admin_common import image_card, item_screen, list_screen
 from community_app.ui.components.admin_common import missing, new_button, small_button, toggle
@@ -23,15 +22,6 @@ from community_app.ui.styles import COLORS
 
 E = AdminState.errors
 TYPE_OPTIONS = tuple(NewsType.labels().items())
-
-
-def _telegram_toggle() -> rx.Component:
-    """Announce in the Telegram channel when published (only when the site has a channel)."""
-    if not telegram_settings().channel_enabled:
-        return rx.fragment()
-    return toggle(rx.switch(checked=S.announce, on_change=S.set_announce, size="2",
-                            aria_label=t("Announce in the Telegram channel")),
-                  rx.text(t("Announce in the Telegram channel")))
 
 
 def _published_badge(published) -> rx.Component:
@@ -118,7 +108,7 @@ def _form() -> rx.Component:
             toggle(rx.switch(checked=S.published, on_change=S.set_published, size="2",
                              aria_label=t("Published (shown on /news)")),
                    rx.text(t("Published (shown on /news)"))),
-            _telegram_toggle(),
+            announce_switch(S.announce, S.set_announce),
             button_row(
                 rx.button(t("Save news item"), on_click=S.save, size="3", cursor="pointer",
                           id="admin-save-news"),
