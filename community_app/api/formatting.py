@@ -3,11 +3,14 @@ clock times) and success messages in the asked language."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import typing
+from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from fastapi import Request
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, create_model
 from pydantic.alias_generators import to_snake
 
 from community_app.api.errors import request_language
@@ -36,6 +39,30 @@ class ViewOut(BaseModel):
     @classmethod
     def of(cls, view: object) -> Self:
         return from_view(cls, view)
+
+
+def camel(name: str) -> str:
+    """The API's spelling of a view's field: 'organizer_id' -> 'organizerId',
+    'image_url' -> 'imageURL' (``to_snake`` turns it back)."""
+    first, *rest = name.split("_")
+    return first + "".join("URL" if word == "url" else word.capitalize() for word in rest)
+
+
+def view_model(view: type, name: str, about: Mapping[str, str] | None = None) -> type[ViewOut]:
+    """An answer model with every field of the service's dataclass ``view``, in camelCase
+    and typed as the view types it (``about``: the descriptions of some, by API name). A
+    field added to the view is in the answer and in the OpenAPI document with no other
+    change; a model deriving from this one adds the fields the API computes."""
+    about = about or {}
+    hints = typing.get_type_hints(view)
+    fields: dict[str, Any] = {
+        camel(f.name): (hints[f.name], Field(description=about[camel(f.name)]) if camel(f.name) in about else ...)
+        for f in dataclasses.fields(view)
+    }
+    unknown = set(about) - fields.keys()
+    if unknown:
+        raise ValueError(f"{name}: no field {sorted(unknown)} on {view.__name__}")
+    return create_model(name, __base__=ViewOut, **fields)
 
 
 def translated(request: Request, message_id: str) -> str:

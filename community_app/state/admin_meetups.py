@@ -10,7 +10,6 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_, both
-from community_app.core.korea_time import korea_date
 from community_app.services.meetups import (
     admin_edits,
     admin_program,
@@ -20,7 +19,7 @@ from community_app.core.korea_time import korea_clock as hhmm  # HH:MM in Korea 
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
 from community_app.state.admin import NEW, AdminState, row_action, stamp, whole_list
 from community_app.state.admin_rows import (
-    MeetupForm, MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
+    MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
     registration_row,
 )
 from community_app.state.lang import LangState
@@ -51,7 +50,10 @@ class AdminMeetupsState(AdminState):
 
     editing_id: int = 0
     announce: bool = True  # posted to the Telegram channel
-    form: MeetupForm = MeetupForm()
+    # The meetup form's values by field name (``admin_edits.MEETUP_FORM``; flags "on" or "").
+    form: dict[str, str] = admin_edits.new_form()
+    image_url: str = ""
+    image_name: str = ""
     form_key: int = 0
     speakers: list[SpeakerRow] = []
     sessions: list[SessionRow] = []
@@ -122,7 +124,8 @@ class AdminMeetupsState(AdminState):
 
     def _new_form(self) -> None:
         self.editing_id = 0
-        self.form = MeetupForm()
+        self.form = admin_edits.new_form()
+        self.image_url = self.image_name = ""
         self.speakers, self.sessions, self.notes = [], [], []
         self.form_key += 1
         self.mode = "form"
@@ -135,13 +138,8 @@ class AdminMeetupsState(AdminState):
         self.editing_id = m.id
         self.current_title = m.title
         self.announce = d.summary.telegram_announce
-        self.form = MeetupForm(
-            title=m.title, description=m.description,
-            date=korea_date(m.starts_at), start=hhmm(m.starts_at),
-            end=hhmm(m.ends_at), location=m.location, seats=str(m.max_seats),
-            provided=m.provided, parking=m.parking, approval=m.requires_approval,
-            image_url=m.image_url or "", image_name=m.image_name or "",
-        )
+        self.form = admin_edits.form_of(m)
+        self.image_url, self.image_name = m.image_url or "", m.image_name or ""
         self.speakers = [
             SpeakerRow(s.id, s.full_name, s.job_position, s.company, s.bio, s.profile_url or "")
             for s in d.speakers
@@ -160,7 +158,7 @@ class AdminMeetupsState(AdminState):
         if ok:
             self.form_key += 1
             self.speaker_form = SpeakerRow(0, "", "", "", "", "")
-            self.session_form = SessionRow(0, "", self.form.start, self.form.end, 0, "")
+            self.session_form = SessionRow(0, "", self.form["startTime"], self.form["endTime"], 0, "")
             self.speaker_key += 1
             self.session_key += 1
             self.mode = "form"
@@ -168,27 +166,10 @@ class AdminMeetupsState(AdminState):
 
     @rx.event
     def save(self, data: dict):
-        values = {
-            "title": data.get("title", ""),
-            "description": data.get("description", ""),
-            "meetupDate": data.get("meetupDate", ""),
-            "startTime": data.get("startTime", ""),
-            "endTime": data.get("endTime", ""),
-            "location": data.get("location", ""),
-            "maxSeats": data.get("maxSeats", ""),
-            "provided": data.get("provided", ""),
-            "parking": data.get("parking") in ("on", "true", True),
-            "requiresApproval": data.get("requiresApproval") in ("on", "true", True),
-        }
+        values = admin_edits.submitted(data)
         # What was typed stays in the form whatever happens.
-        self.form = MeetupForm(
-            title=str(values["title"]), description=str(values["description"]),
-            date=str(values["meetupDate"]), start=str(values["startTime"]),
-            end=str(values["endTime"]), location=str(values["location"]),
-            seats=str(values["maxSeats"]), provided=str(values["provided"]),
-            parking=bool(values["parking"]), approval=bool(values["requiresApproval"]),
-            image_url=self.form.image_url, image_name=self.form.image_name,
-        )
+        self.form = {name: (admin_edits.ON if value is True else "" if value is False else str(value))
+                     for name, value in values.items()}
         if self.editing_id:
             meetup_id = self.editing_id
             ok, _, event = self._run(
@@ -206,8 +187,8 @@ class AdminMeetupsState(AdminState):
         return event
 
     def _show_image(self, view) -> None:
-        self.form.image_url = (view.meetup.image_url or "") if view else ""
-        self.form.image_name = (view.meetup.image_name or "") if view else ""
+        self.image_url = (view.meetup.image_url or "") if view else ""
+        self.image_name = (view.meetup.image_name or "") if view else ""
 
     @rx.event
     async def upload_image(self, files: list[rx.UploadFile]):
@@ -293,7 +274,7 @@ class AdminMeetupsState(AdminState):
 
     @rx.event
     def cancel_session(self):
-        self.session_form = SessionRow(0, "", self.form.start, self.form.end, 0, "")
+        self.session_form = SessionRow(0, "", self.form["startTime"], self.form["endTime"], 0, "")
         self.session_key += 1
 
     @rx.event

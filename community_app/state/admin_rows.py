@@ -39,22 +39,6 @@ class MeetupRow:
 
 
 @dataclasses.dataclass
-class MeetupForm:
-    title: str = ""
-    description: str = ""
-    date: str = ""
-    start: str = "19:00"
-    end: str = "21:00"
-    location: str = ""
-    seats: str = "50"
-    provided: str = ""
-    parking: bool = False
-    approval: bool = False
-    image_url: str = ""
-    image_name: str = ""
-
-
-@dataclasses.dataclass
 class SpeakerRow:
     id: int
     full_name: str

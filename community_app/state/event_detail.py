@@ -8,6 +8,7 @@ word) sends the browser to the right address, replacing the history entry.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import reflex as rx
@@ -19,10 +20,10 @@ from community_app.services import meetups as service
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.event_views import (
-    AttendeeRow, EventCard, NoteRow, ReviewRow, SessionRow, SpeakerRow, empty_card, event_details,
-    live_status, parse_event_path,
+    AttendeeRow, EventDetails, empty_details, event_details, live_status, parse_event_path,
 )
 from community_app.state.messages import Message, from_error, message
+from community_app.state.page_load import PageRequest
 
 log = logging.getLogger(__name__)
 
@@ -48,22 +49,51 @@ def member_registration_status(user_id: int, meetup_id: int) -> str:
         return live_status(service.list_my_registrations(session, user_id), meetup_id)
 
 
+@dataclasses.dataclass
+class DetailPageData:
+    """What ``read_event_detail`` read for the page load."""
+
+    details: EventDetails | None = None
+    not_found: bool = False
+    error: Message = dataclasses.field(default_factory=dict)
+    member_status: str = ""  # ACCEPTED, PENDING or ''
+    redirect: str = ""  # the right address when the type segment is wrong
+
+
+def read_event_detail(request: PageRequest) -> DetailPageData:
+    """The meetup (cached) and the member's registration (fresh), read with no lock held."""
+    data = DetailPageData()
+    event_type, meetup_id = parse_event_path(request.path)
+    if meetup_id is None:
+        data.not_found = True
+        return data
+    try:
+        data.details = event_details(cached_details(meetup_id))
+        if event_type != data.details.card.event_type:
+            data.redirect = data.details.card.href
+            return data
+        if request.member is not None:
+            cache.needs_database()
+            data.member_status = member_registration_status(request.member.id, meetup_id)
+    except cache.Miss:
+        raise
+    except DomainError as exc:  # NotFound: 'Event not found.'
+        data.details = None
+        data.not_found = True
+        data.error = from_error(exc)
+    except Exception:  # noqa: BLE001 - the page says so and offers to try again
+        log.exception("Loading event details failed")
+        data.details = None
+        data.error = message(DETAILS_FAILED)
+    return data
+
+
 class EventDetailState(AuthState):
     loading: bool = True
     not_found: bool = False
     error: Message = {}
-    card: EventCard = empty_card()
-    date_long: Message = {}
-    description: list[str] = []
-    description_is_default: bool = False
-    parking: bool = False
-    provided: str = ""
-    speakers: list[SpeakerRow] = []
-    sessions: list[SessionRow] = []
-    attendees: list[AttendeeRow] = []
-    attendee_count: int = 0
-    notes: list[NoteRow] = []
-    reviews: list[ReviewRow] = []
+    # The meetup as the page shows it, whole (``state/event_views.py``).
+    details: EventDetails = empty_details()
     show_all_attendees: bool = False
     # The signed-in member's registration for this meetup: ACCEPTED, PENDING or ''.
     member_status: str = ""
@@ -81,63 +111,35 @@ class EventDetailState(AuthState):
 
     @rx.var
     def shown_attendees(self) -> list[AttendeeRow]:
-        return self.attendees if self.show_all_attendees else self.attendees[:ATTENDEES_SHOWN]
+        attendees = self.details.attendees
+        return attendees if self.show_all_attendees else attendees[:ATTENDEES_SHOWN]
 
     @rx.var
     def hidden_attendees(self) -> int:
-        return 0 if self.show_all_attendees else max(0, len(self.attendees) - ATTENDEES_SHOWN)
+        return 0 if self.show_all_attendees else max(0, len(self.details.attendees) - ATTENDEES_SHOWN)
 
-    def _read(self, meetup_id: int) -> None:
-        d = event_details(cached_details(meetup_id))
-        self.card = d.card
-        self.date_long = d.date_long
-        self.description = d.description
-        self.description_is_default = d.description_is_default
-        self.parking = d.parking
-        self.provided = d.provided
-        self.speakers = d.speakers
-        self.sessions = d.sessions
-        self.attendees = d.attendees
-        self.attendee_count = d.attendee_count
-        self.notes = d.notes
-        self.reviews = d.reviews
-
-    def _read_member_status(self) -> None:
-        self.member_status = ""
-        if not (self.access_token or self.refresh_token):
-            return
-        user = self._member()
-        if user is not None:
-            self.member_status = member_registration_status(user.id, self.card.id)
-
-    @rx.event
-    def load(self):
-        event_type, meetup_id = parse_event_path(self.router.url.path)
-        self.loading = True
-        self.not_found = False
-        self.error = {}
+    def _apply_load(self, data: DetailPageData):
+        """The page load's update (``state/page_load.py``): what ``read_event_detail`` read."""
+        self.not_found = data.not_found
+        self.error = data.error
         self.notice = {}
         self.action_error = {}
         self.show_all_attendees = False
-        self.member_status = ""
+        self.member_status = data.member_status
+        if data.details is not None:
+            self.details = data.details
+        self.loading = False
+        if data.redirect:
+            return rx.redirect(data.redirect, replace=True)
+        return None
+
+    @rx.event
+    def retry(self):
+        """'Try Again' after a failed read: the page load's read, again."""
+        self.loading = True
         yield
-        try:
-            if meetup_id is None:
-                self.not_found = True
-                return
-            self._read(meetup_id)
-            if event_type != self.card.event_type:
-                yield rx.redirect(self.card.href, replace=True)
-                return
-            self._read_member_status()
-        except DomainError as exc:  # NotFound: 'Event not found.'
-            self.not_found = True
-            self.error = from_error(exc)
-        except Exception:  # noqa: BLE001 - the page says so and offers to try again
-            log.exception("Loading event details failed")
-            self.error = message(DETAILS_FAILED)
-        finally:
-            self.loading = False
+        request = PageRequest(path=self.router.url.path, query={}, member=self._member())
+        yield self._apply_load(read_event_detail(request))
 
     @rx.event
     def toggle_attendees(self):
@@ -151,7 +153,7 @@ class EventDetailState(AuthState):
         user = self._member()
         if user is None:
             return self._to_login()
-        meetup_id = self.card.id
+        meetup_id = self.details.card.id
         self.cancel_busy = True
         try:
             with session_scope() as session:
@@ -167,7 +169,7 @@ class EventDetailState(AuthState):
             self.cancel_busy = False
         # Committed (or refused): the commit expired the cached seat counts.
         try:
-            self._read(meetup_id)
+            self.details = event_details(cached_details(meetup_id))
             self.member_status = member_registration_status(user.id, meetup_id)
         except Exception:  # noqa: BLE001
             log.exception("Reloading event details failed")

@@ -111,14 +111,15 @@ class ReviewRow:
 
 @dataclasses.dataclass
 class EventDetails:
-    """Everything the details page shows besides the card fields."""
+    """Everything the details page shows: the reader's view of the meetup as the service
+    built it (``meetup``: a field added there is on the page's state with no change here),
+    the card and the texts formatted for both languages, and the program around it."""
 
+    meetup: service.MeetupView
     card: EventCard
     date_long: Message
     description: list[str]  # plain-text paragraphs; empty: the translated default
     description_is_default: bool
-    parking: bool
-    provided: str
     speakers: list[SpeakerRow]
     sessions: list[SessionRow]
     attendees: list[AttendeeRow]
@@ -214,12 +215,11 @@ def event_details(d: service.MeetupDetails) -> EventDetails:
     m = d.meetup
     is_default = m.description == service.DEFAULT_DESCRIPTION
     return EventDetails(
+        meetup=m,
         card=event_card(m),
         date_long=long_date(m.starts_at),
         description=[] if is_default else paragraphs(m.description),
         description_is_default=is_default or not paragraphs(m.description),
-        parking=m.parking,
-        provided=m.provided.strip(),
         speakers=[
             SpeakerRow(
                 name=s.full_name,
@@ -292,6 +292,19 @@ def empty_card() -> EventCard:
         full=False, is_past=False, requires_approval=False, event_type=service.UPCOMING,
         href=routes.EVENTS, register_href=routes.EVENTS, calendar_href="", starts_at="", date_iso="",
     )
+
+
+def empty_details() -> EventDetails:
+    """The details a page holds before its meetup is loaded."""
+    never = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+    meetup = service.MeetupView(
+        id=0, title="", description="", location="", starts_at=never, ends_at=never, max_seats=0,
+        available_seats=0, registered_count=0, image_url=None, image_name=None, parking=False,
+        provided="", requires_approval=False, organizer_id=None, is_past=False,
+    )
+    return EventDetails(meetup=meetup, card=empty_card(), date_long={}, description=[],
+                        description_is_default=False, speakers=[], sessions=[], attendees=[],
+                        attendee_count=0, notes=[], reviews=[])
 
 
 def live_status(mine: list[service.MyRegistrationView], meetup_id: int) -> str:

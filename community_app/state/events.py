@@ -10,6 +10,7 @@ per-type order could not give page by page.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import ClassVar
 
@@ -31,6 +32,7 @@ from community_app.state.event_views import (
     filter_and_sort,
 )
 from community_app.state.messages import Message, message
+from community_app.state.page_load import PageRequest
 from community_app.state.stepped_list import SteppedList
 
 log = logging.getLogger(__name__)
@@ -54,6 +56,35 @@ def all_meetups(meetup_type: str) -> list[service.MeetupView]:
                 page += 1
 
     return cache.cached(kind, "all", load)
+
+
+@dataclasses.dataclass
+class EventsPageData:
+    """What ``read_events`` read for the page load."""
+
+    filter: str = ALL
+    sort: str = SOONEST
+    upcoming: list[EventCard] = dataclasses.field(default_factory=list)
+    past: list[EventCard] = dataclasses.field(default_factory=list)
+    error: Message = dataclasses.field(default_factory=dict)
+
+
+def read_events(request: PageRequest) -> EventsPageData:
+    """Every meetup's card (cached), read with no lock held; ?type=upcoming|past and
+    ?sort=newest|oldest preselect the filter and the order."""
+    wanted = request.query.get("type", "").lower()
+    wanted_sort = request.query.get("sort", "").lower()
+    data = EventsPageData(filter=wanted if wanted in FILTERS else ALL,
+                          sort=wanted_sort if wanted_sort in SORTS else SOONEST)
+    try:
+        data.upcoming = [event_card(m) for m in all_meetups(service.UPCOMING)]
+        data.past = [event_card(m) for m in all_meetups(service.PAST)]
+    except cache.Miss:
+        raise
+    except Exception:  # noqa: BLE001 - the page offers to try again instead of breaking
+        log.exception("Loading the events failed")
+        data.upcoming, data.past, data.error = [], [], message(LOAD_FAILED)
+    return data
 
 
 class EventsState(SteppedList, rx.State):
@@ -82,32 +113,24 @@ class EventsState(SteppedList, rx.State):
         self.total = len(chosen)
         self.cards = chosen[: self.visible]
 
-    @rx.event
-    def load(self):
-        """On load: read the list (cached); ?type=upcoming|past and ?sort=newest|oldest preselect."""
-        params = self.router.url.query_parameters
-        wanted = str(params.get("type", "")).lower()
-        self.filter = wanted if wanted in FILTERS else ALL
-        wanted_sort = str(params.get("sort", "")).lower()
-        self.sort = wanted_sort if wanted_sort in SORTS else SOONEST
+    def _apply_load(self, data: EventsPageData) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_events`` read."""
+        self.filter, self.sort = data.filter, data.sort
         self.visible = PAGE_STEP
-        self.error = {}
+        self.error = data.error
+        self.upcoming_count, self.past_count = len(data.upcoming), len(data.past)
+        self._all = data.upcoming + data.past
+        self._show()
+        self.loading = False
+
+    @rx.event
+    def retry(self):
+        """'Try Again' after a failed read: the page load's read, again."""
         self.loading = True
         yield
-        try:
-            upcoming = [event_card(m) for m in all_meetups(service.UPCOMING)]
-            past = [event_card(m) for m in all_meetups(service.PAST)]
-        except Exception:  # noqa: BLE001 - the page offers to try again instead of breaking
-            log.exception("Loading the events failed")
-            self._all, self.cards, self.total = [], [], 0
-            self.upcoming_count = self.past_count = 0
-            self.error = message(LOAD_FAILED)
-        else:
-            self._all = upcoming + past
-            self.upcoming_count, self.past_count = len(upcoming), len(past)
-            self._show()
-        finally:
-            self.loading = False
+        url = self.router.url
+        query = {k: str(v) for k, v in (url.query_parameters or {}).items()}
+        self._apply_load(read_events(PageRequest(path=url.path, query=query, member=None)))
 
     def _apply_filter(self, value: str) -> None:
         if value in FILTERS:

@@ -84,7 +84,7 @@ def test_details_rows():
     )
     d = views.event_details(details)
     assert d.description == [] and d.description_is_default
-    assert d.parking is True and d.provided == "Pizza"
+    assert d.meetup == details.meetup  # the reader's view, whole: a new field reaches the page
     assert d.speakers[0].initials == "KJ"
     assert d.sessions[0].time["uz"] == "19:20 – 20:00"
     assert d.sessions[0].speaker == "Kim Ji-hoon"

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, paged
-from community_app.api.formatting import ViewOut, from_view, translated
+from community_app.api.formatting import ViewOut, from_view, translated, view_model
 from community_app.api.params import PageNumber, PageSize
 from community_app.api.schemas.rules import accepted_values, checked_by, parsed_by, to_value
 from community_app.i18n import N_
@@ -43,28 +43,21 @@ RegistrationStatusName = Literal[tuple(RegistrationStatus.values())]  # type: ig
 # ---------------------------------------------------------------- schemas
 
 
-class MeetupOut(BaseModel):
-    id: int
-    title: str
-    description: str
+class MeetupOut(view_model(service.MeetupView, "MeetupFields", about={
+    "startsAt": "Start, UTC",
+    "endsAt": "End, UTC",
+    "registeredCount": "maxSeats - availableSeats",
+    "coverURL": "The uploaded image's address, or the generated cover when none (always an "
+                "image to show)",
+    "requiresApproval": "Registrations wait as PENDING for an organizer",
+    "isPast": "The meetup has started",
+})):
+    """A meetup as readers see it: every field of ``services.meetups.MeetupView`` (in
+    camelCase), and its times in Korea time."""
+
     meetupDate: dt.date = Field(description="Korea-time date, YYYY-MM-DD")
     startTime: dt.datetime = Field(description="Start, Korea time, ISO 8601 with +09:00")
     endTime: dt.datetime = Field(description="End, Korea time, ISO 8601 with +09:00")
-    startsAt: dt.datetime = Field(description="Start, UTC")
-    endsAt: dt.datetime = Field(description="End, UTC")
-    location: str
-    maxSeats: int
-    availableSeats: int
-    registeredCount: int = Field(description="maxSeats - availableSeats")
-    imageURL: str | None
-    coverURL: str = Field(description="The uploaded image's address, or the generated cover "
-                          "when none (always an image to show)")
-    imageName: str | None
-    parking: bool
-    provided: str
-    requiresApproval: bool = Field(description="Registrations wait as PENDING for an organizer")
-    organizerId: int | None
-    isPast: bool = Field(description="The meetup has started")
 
     @staticmethod
     def fields_of(m: service.MeetupView) -> dict:
@@ -72,7 +65,7 @@ class MeetupOut(BaseModel):
 
     @classmethod
     def of(cls, m: service.MeetupView) -> MeetupOut:
-        return from_view(MeetupOut, m, meetupDate=korea_date_of(m.starts_at),
+        return from_view(cls, m, meetupDate=korea_date_of(m.starts_at),
                          startTime=in_korea(m.starts_at), endTime=in_korea(m.ends_at),
                          coverURL=m.picture_url)
 

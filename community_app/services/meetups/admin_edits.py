@@ -17,15 +17,21 @@ registration arrived in between, so the seat check constraint always holds.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Mapping
+
+from pydantic.alias_generators import to_snake
 
 
 # SPEC section 3: what a meetup shows when a value is missing.
 from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
+from community_app.i18n import N_
 from community_app.core.korea_time import (
+    korea_clock,
+    korea_date,
     korea_to_utc,
     parse_date,
     parse_time,
@@ -92,6 +98,7 @@ from community_app.services.meetups.seats import (
     set_seats,
 )
 from community_app.services.meetups.views import (
+    MeetupView,
     meetup_view,
     session_view,
     speaker_view,
@@ -119,6 +126,69 @@ MEETUP_RULES: dict[str, Rule] = {
     "provided": text_rule(PROVIDED_TOO_LONG, 500),
     "maxSeats": number_rule(SEATS_INVALID, 1, 100_000),
 }
+# The meetup form, described once: the back office's form (ui/components/admin_meetups.py)
+# draws these fields in this order, its state (state/admin_meetups.py) fills and keeps them,
+# the API's input model (api/routes/admin/meetups.py) is made from them, and
+# ``validate_meetup`` reads them. Each is named as the API names it; a text or flag field is
+# stored in the column of the same name in snake_case and read from the meetup's view so.
+TEXT, LONG_TEXT, DATE, CLOCK, NUMBER, FLAG = "text", "long_text", "date", "clock", "number", "flag"
+
+
+@dataclasses.dataclass(frozen=True)
+class FormField:
+    name: str  # the form's and the API's name (camelCase)
+    kind: str  # TEXT, LONG_TEXT, DATE, CLOCK, NUMBER or FLAG
+    label: str  # a message id
+    about: str = ""  # the API's description
+    default: str = ""  # a new meetup's value ("on" for a ticked flag)
+    placeholder: str = ""  # a message id
+    required: bool = False
+
+    @property
+    def column(self) -> str:
+        return to_snake(self.name)
+
+
+MEETUP_FORM: tuple[FormField, ...] = (
+    FormField("title", TEXT, N_("Title"), required=True),
+    FormField("description", LONG_TEXT, N_("Description")),
+    FormField("meetupDate", DATE, N_("Date (Korea time)"), about="Korea time, YYYY-MM-DD"),
+    FormField("startTime", CLOCK, N_("Starts"), about="Korea time, HH:MM", default="19:00"),
+    FormField("endTime", CLOCK, N_("Ends"), about="Korea time, HH:MM", default="21:00"),
+    FormField("maxSeats", NUMBER, N_("Seats"), about="Default 50; never below the live registrations",
+              default=str(DEFAULT_SEATS)),
+    FormField("location", TEXT, N_("Location")),
+    FormField("provided", TEXT, N_("What is provided"), about="What is provided (food, ...)",
+              placeholder=N_("Pizza, drinks, Wi-Fi")),
+    FormField("parking", FLAG, N_("Parking available")),
+    FormField("requiresApproval", FLAG, N_("Registrations need approval"),
+              about="Registrations wait as PENDING"),
+)
+TEXT_KINDS = (TEXT, LONG_TEXT)
+ON = "on"  # a ticked checkbox, as a browser sends it
+
+
+def new_form() -> dict[str, str]:
+    """The form of a new meetup."""
+    return {f.name: f.default for f in MEETUP_FORM}
+
+
+def form_of(m: MeetupView) -> dict[str, str]:
+    """The form filled from a meetup (flags: "on" or "")."""
+    computed = {"meetupDate": korea_date(m.starts_at), "startTime": korea_clock(m.starts_at),
+                "endTime": korea_clock(m.ends_at), "maxSeats": str(m.max_seats)}
+    values = {}
+    for f in MEETUP_FORM:
+        value = computed[f.name] if f.name in computed else getattr(m, f.column)
+        values[f.name] = (ON if value else "") if f.kind == FLAG else str(value or "")
+    return values
+
+
+def submitted(data: Mapping[str, object]) -> dict[str, object]:
+    """The posted form as ``validate_meetup`` reads it: every field (a flag as a bool)."""
+    return {f.name: flag(data, f.name) if f.kind == FLAG else data.get(f.name, "") for f in MEETUP_FORM}
+
+
 SPEAKER_RULES: dict[str, Rule] = {
     "fullName": text_rule(SPEAKER_NAME_INVALID, 120, minimum=2),
     "jobPosition": text_rule(FIELD_TOO_LONG, 120),
@@ -147,17 +217,14 @@ def validate_meetup(data: Mapping[str, object]) -> tuple[dict[str, object], dict
     day = parse_date(text(data, "meetupDate"))
     start = parse_time(text(data, "startTime"))
     end = parse_time(text(data, "endTime"))
-    values: dict[str, object] = {
-        field: text(data, field) for field in ("title", "description", "location", "provided")
-    }
+    values: dict[str, object] = {f.column: text(data, f.name) for f in MEETUP_FORM if f.kind in TEXT_KINDS}
+    values.update((f.column, flag(data, f.name)) for f in MEETUP_FORM if f.kind == FLAG)
     errors.update(clock_order_problem(data))
     if day and start and end:
         values["starts_at"] = korea_to_utc(day, start)
         values["ends_at"] = korea_to_utc(day, end)
     raw_seats = data.get("maxSeats")
     values["max_seats"] = DEFAULT_SEATS if raw_seats in (None, "") else whole_number(raw_seats)
-    values["parking"] = flag(data, "parking")
-    values["requires_approval"] = flag(data, "requiresApproval")
     return values, errors
 
 

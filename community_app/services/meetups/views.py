@@ -21,11 +21,6 @@ from community_app.services import images
 from community_app.services.lookup import view_of
 
 # SPEC section 3: what a meetup shows when a value is missing.
-
-
-
-
-
 DEFAULT_TITLE = "Untitled Event"
 DEFAULT_DESCRIPTION = "No description available"
 DEFAULT_LOCATION = "Location TBD"
@@ -180,22 +175,16 @@ def meetup_view(meetup: Meetup, now: dt.datetime | None = None) -> MeetupView:
     now = now or utcnow()
     max_seats = meetup.max_seats or DEFAULT_SEATS
     available = meetup.available_seats if meetup.available_seats is not None else max_seats
-    return MeetupView(
-        id=meetup.id,
+    # Every other field is the column of the same name (a new column needs no line here).
+    return view_of(
+        MeetupView, meetup,
         title=meetup.title or DEFAULT_TITLE,
         description=meetup.description or DEFAULT_DESCRIPTION,
         location=meetup.location or DEFAULT_LOCATION,
-        starts_at=meetup.starts_at,
-        ends_at=meetup.ends_at,
         max_seats=max_seats,
         available_seats=available,
         registered_count=max_seats - available,
-        image_url=meetup.image_url,
-        image_name=meetup.image_name,
-        parking=meetup.parking,
         provided=meetup.provided or "",
-        requires_approval=meetup.requires_approval,
-        organizer_id=meetup.organizer_id,
         is_past=meetup.starts_at < now,
         cover_url=images.cover_url("meetup", meetup.id),
     )

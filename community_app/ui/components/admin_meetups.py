@@ -3,8 +3,11 @@ registrations of one meetup (approval, check-in, CSV)."""
 
 from __future__ import annotations
 
+import itertools
+
 import reflex as rx
 
+from community_app.services.meetups import admin_edits
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import actions_cell, announce_switch, card, check
@@ -70,31 +73,49 @@ def _list() -> rx.Component:
 # ---------------------------------------------------------------- form
 
 
+# How each kind of field of ``admin_edits.MEETUP_FORM`` is drawn, and which kinds share a line.
+_INPUT_TYPES = {admin_edits.DATE: "date", admin_edits.CLOCK: "time", admin_edits.NUMBER: "number"}
+
+
+def _form_field(f: admin_edits.FormField) -> rx.Component:
+    value = S.form[f.name]
+    if f.kind == admin_edits.FLAG:
+        return check(t(f.label), f.name, default_checked=value == admin_edits.ON)
+    if f.kind == admin_edits.LONG_TEXT:
+        return text_area(t(f.label), f.name, default_value=value, errors=E)
+    extra = {"min": "1", "input_mode": "numeric"} if f.kind == admin_edits.NUMBER else {}
+    if f.placeholder:
+        extra["placeholder"] = t(f.placeholder)
+    if f.required:
+        extra["required"] = True
+    return field(t(f.label), f.name, type_=_INPUT_TYPES.get(f.kind, "text"), errors=E,
+                 default_value=value, **extra)
+
+
+def _line(kind: str) -> str:
+    """Fields drawn side by side: the date, clocks and seats; the flags."""
+    if kind in _INPUT_TYPES:
+        return "columns"
+    return "flags" if kind == admin_edits.FLAG else kind
+
+
+def _meetup_fields() -> list[rx.Component]:
+    drawn = []
+    for line, fields in itertools.groupby(admin_edits.MEETUP_FORM, key=lambda f: _line(f.kind)):
+        parts = [_form_field(f) for f in fields]
+        if line == "columns":
+            drawn.append(columns(*parts, sm="2", md="4"))
+        elif line == "flags":
+            drawn.append(rx.flex(*parts, gap="16px", wrap="wrap"))
+        else:
+            drawn.extend(parts)
+    return drawn
+
+
 def _meetup_form() -> rx.Component:
-    f = S.form
     return card(
         stacked_form(
-            field(t("Title"), "title", errors=E, default_value=f.title, required=True),
-            text_area(t("Description"), "description", default_value=f.description, errors=E),
-            columns(
-                field(t("Date (Korea time)"), "meetupDate", type_="date", errors=E,
-                      default_value=f.date),
-                field(t("Starts"), "startTime", type_="time", errors=E, default_value=f.start),
-                field(t("Ends"), "endTime", type_="time", errors=E, default_value=f.end),
-                field(t("Seats"), "maxSeats", type_="number", errors=E, default_value=f.seats,
-                      min="1", input_mode="numeric"),
-                sm="2", md="4",
-            ),
-            field(t("Location"), "location", errors=E, default_value=f.location),
-            field(t("What is provided"), "provided", errors=E, default_value=f.provided,
-                  placeholder=t("Pizza, drinks, Wi-Fi")),
-            rx.flex(
-                check(t("Parking available"), "parking", default_checked=f.parking),
-                check(t("Registrations need approval"), "requiresApproval",
-                      default_checked=f.approval),
-                gap="16px",
-                wrap="wrap",
-            ),
+            *_meetup_fields(),
             rx.hstack(
                 submit_button(t("Save meetup"), loading=AdminState.busy, width="auto",
                               id="admin-save-meetup"),
@@ -107,8 +128,8 @@ def _meetup_form() -> rx.Component:
 
 
 def _image_card() -> rx.Component:
-    return image_card("meetup-image", S.form.image_url, S.form.title, S.upload_image, S.remove_image,
-                      caption=S.form.image_name)
+    return image_card("meetup-image", S.image_url, S.form["title"], S.upload_image, S.remove_image,
+                      caption=S.image_name)
 
 
 def _form_view() -> rx.Component:

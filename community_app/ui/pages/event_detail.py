@@ -8,7 +8,8 @@ from typing import Any
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.state.event_detail import EventDetailState as S
+from community_app.state.event_detail import EventDetailState as S, read_event_detail
+from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.dialogs import confirm_dialog
@@ -83,7 +84,7 @@ def _disabled(label: Any) -> rx.Component:
 
 def register_area() -> rx.Component:
     """Register (a link), or why not: past, already registered (then: cancel), or full."""
-    card = S.card
+    card = S.details.card
     registered = rx.vstack(
         rx.callout.root(
             rx.callout.icon(rx.cond(S.is_pending, rx.icon("hourglass"), rx.icon("circle-check"))),
@@ -128,7 +129,7 @@ def register_area() -> rx.Component:
 
 
 def _seats() -> rx.Component:
-    card = S.card
+    card = S.details.card
     return rx.vstack(
         rx.hstack(
             rx.icon("users", size=16, color=COLORS["muted"], aria_hidden="true"),
@@ -156,18 +157,18 @@ def _seats() -> rx.Component:
 
 
 def aside() -> rx.Component:
-    card = S.card
+    card = S.details.card
     return rx.el.aside(
         rx.vstack(
-            fact("calendar", rx.el.time(t_var(S.date_long), date_time=card.date_iso)),
+            fact("calendar", rx.el.time(t_var(S.details.date_long), date_time=card.date_iso)),
             fact("clock", t_var(card.time), " ", rx.text.span(t("(Korea time)"), color=COLORS["muted"])),
             fact("map-pin", t_var(card.location)),
-            fact("car", rx.cond(S.parking, t("Parking available"), t("No parking")), id="event-parking"),
+            fact("car", rx.cond(S.details.meetup.parking, t("Parking available"), t("No parking")), id="event-parking"),
             fact(
                 "gift",
                 rx.text.strong(t("Provided:")),
                 " ",
-                rx.cond(S.provided != "", S.provided, t("Not announced yet")),
+                rx.cond(S.details.meetup.provided != "", S.details.meetup.provided, t("Not announced yet")),
                 id="event-provided",
             ),
             rx.separator(size="4"),
@@ -298,50 +299,50 @@ def main_column() -> rx.Component:
         section(
             t("About this event"),
             rx.cond(
-                S.description_is_default,
+                S.details.description_is_default,
                 rx.text(t("No description available"), color=COLORS["muted"]),
-                rx.vstack(rx.foreach(S.description, lambda p: rx.text(p, line_height="1.7")), spacing="3"),
+                rx.vstack(rx.foreach(S.details.description, lambda p: rx.text(p, line_height="1.7")), spacing="3"),
             ),
             id_="about",
         ),
         section(
             t("Speakers"),
             rx.cond(
-                S.speakers.length() > 0,
-                rx.vstack(rx.foreach(S.speakers, _speaker), spacing="2", width="100%"),
+                S.details.speakers.length() > 0,
+                rx.vstack(rx.foreach(S.details.speakers, _speaker), spacing="2", width="100%"),
                 muted(t("Speakers will be announced soon.")),
             ),
-            count=S.speakers.length(),
+            count=S.details.speakers.length(),
             id_="speakers",
         ),
         section(
             t("Keynote sessions"),
             rx.cond(
-                S.sessions.length() > 0,
-                _list(rx.foreach(S.sessions, _session)),
+                S.details.sessions.length() > 0,
+                _list(rx.foreach(S.details.sessions, _session)),
                 muted(t("The schedule will be announced soon.")),
             ),
             id_="sessions",
         ),
         rx.cond(
-            S.notes.length() > 0,
+            S.details.notes.length() > 0,
             section(
                 t("Notes"),
-                _list(rx.foreach(S.notes, _note), **FLEX_COLUMN, gap="8px"),
+                _list(rx.foreach(S.details.notes, _note), **FLEX_COLUMN, gap="8px"),
                 id_="notes",
             ),
         ),
         section(
             t("Registrations"),
             rx.text(
-                rx.cond(S.attendee_count == 1, t("1 person registered"),
-                        t("{n} people registered", n=S.attendee_count)),
+                rx.cond(S.details.attendee_count == 1, t("1 person registered"),
+                        t("{n} people registered", n=S.details.attendee_count)),
                 size="2",
                 color=COLORS["muted"],
                 id="event-attendee-count",
             ),
             rx.cond(
-                S.attendee_count > 0,
+                S.details.attendee_count > 0,
                 rx.vstack(
                     _list(rx.foreach(S.shown_attendees, _attendee), **FLEX_WRAP, gap="8px",
                           aria_label=t("Attendees")),
@@ -361,18 +362,18 @@ def main_column() -> rx.Component:
                 ),
                 muted(t("Be the first to register.")),
             ),
-            count=S.attendee_count,
+            count=S.details.attendee_count,
             id_="registrations",
         ),
         section(
             t("Reviews"),
             rx.cond(
-                S.reviews.length() > 0,
-                _list(rx.foreach(S.reviews, _review)),
-                muted(rx.cond(S.card.is_past, t("No reviews yet."),
+                S.details.reviews.length() > 0,
+                _list(rx.foreach(S.details.reviews, _review)),
+                muted(rx.cond(S.details.card.is_past, t("No reviews yet."),
                               t("Reviews open after the event."))),
             ),
-            count=S.reviews.length(),
+            count=S.details.reviews.length(),
             id_="reviews",
         ),
         spacing="4",
@@ -393,7 +394,7 @@ def _failed() -> rx.Component:
     return rx.callout.root(
         rx.callout.icon(rx.icon("triangle-alert")),
         rx.callout.text(t_var(S.error)),
-        rx.button(t("Try Again"), on_click=S.load, variant="soft", size="2", margin_top="8px",
+        rx.button(t("Try Again"), on_click=S.retry, variant="soft", size="2", margin_top="8px",
                   width="fit-content"),
         color_scheme="red",
         role="alert",
@@ -402,7 +403,7 @@ def _failed() -> rx.Component:
 
 
 def _details() -> rx.Component:
-    card = S.card
+    card = S.details.card
     return rx.vstack(
         back_link(),
         rx.box(
@@ -418,7 +419,8 @@ def _details() -> rx.Component:
     )
 
 
-@page(routes.EVENT_DETAIL, title=N_("Event details"), on_load=[S.load])
+@page(routes.EVENT_DETAIL, title=N_("Event details"),
+      on_load=PageData(S, read_event_detail, S._apply_load))
 def event_detail() -> rx.Component:
     return content_container(
         first_of(

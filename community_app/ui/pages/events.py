@@ -8,7 +8,8 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.state.event_views import ALL, NEWEST, OLDEST, SOONEST
 from community_app.services.meetups import PAST, UPCOMING
-from community_app.state.events import EventsState
+from community_app.state.events import EventsState, read_events
+from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import card_results, first_of, load_more, page_title, status_panel
 from community_app.ui.components.buttons import action_button, link_button
@@ -88,7 +89,7 @@ def _error() -> rx.Component:
     return rx.callout.root(
         rx.callout.icon(rx.icon("triangle-alert")),
         rx.callout.text(t_var(EventsState.error)),
-        rx.button(t("Try Again"), on_click=EventsState.load, variant="soft", size="2",
+        rx.button(t("Try Again"), on_click=EventsState.retry, variant="soft", size="2",
                   margin_top="8px", width="fit-content"),
         color_scheme="red",
         role="alert",
@@ -133,7 +134,7 @@ def _list() -> rx.Component:
     )
 
 
-@page(routes.EVENTS, on_load=[EventsState.load])
+@page(routes.EVENTS, on_load=PageData(EventsState, read_events, EventsState._apply_load))
 def events() -> rx.Component:
     return content_container(
         rx.vstack(

@@ -5,13 +5,14 @@ change one item and answer with it)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import inspect
 import re
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Request, UploadFile
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, BeforeValidator, Field, create_model
 
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, Page, ok, paged
@@ -71,6 +72,33 @@ def ruled_text(rules: Mapping[str, Rule], field: str) -> Any:
     limits = bounds(rules[field])
     return ruled_optional(rules, field, str, min_length=limits.get("minimum") or None,
                           max_length=limits["maximum"])
+
+
+CLOCK_PATTERN = r"^\d{2}:\d{2}$"
+
+
+def form_model(name: str, form: Any, rules: Mapping[str, Rule]) -> type[BaseModel]:
+    """The input model of a back-office form described by ``form`` (``FormField``s, e.g.
+    ``admin_edits.MEETUP_FORM``): every field optional, checked by its rule in ``rules``,
+    typed by its kind (a text with the rule's length limits, a date, an HH:MM clock, a
+    whole number within the rule's bounds, a flag) and described by its ``about``."""
+
+    def typed(f: Any) -> Any:
+        if f.kind in ("text", "long_text"):
+            return ruled_text(rules, f.name)
+        if f.kind == "date":
+            return Annotated[dt.date | None, ruled(rules, f.name)]
+        if f.kind == "clock":
+            return ruled_optional(rules, f.name, str, pattern=CLOCK_PATTERN)
+        if f.kind == "number":
+            limits = bounds(rules[f.name])
+            return ruled_optional(rules, f.name, int, ge=limits["low"], le=limits["high"])
+        if f.kind == "flag":
+            return bool | None
+        raise ValueError(f"{name}.{f.name}: no input for a {f.kind!r} field")
+
+    fields = {f.name: (Annotated[typed(f), Field(description=f.about or None)], None) for f in form}
+    return create_model(name, **fields)
 
 
 def upper_or_none(value: object) -> object:

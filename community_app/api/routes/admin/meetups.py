@@ -16,7 +16,7 @@ from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
 from community_app.api.routes.admin.common import (
-    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, item_actions, item_edits, item_list,
+    DELETED, NOT_ORGANIZER, SAVED, WITH_404, WITH_422, form_model, item_actions, item_edits, item_list,
     picture_and_name,
     ruled, ruled_optional, ruled_text,
 )
@@ -48,31 +48,11 @@ class AdminMeetupOut(MeetupOut):
 
 
 
-class MeetupIn(BaseModel):
+class MeetupIn(form_model("MeetupFormIn", admin_edits.MEETUP_FORM, admin_edits.MEETUP_RULES)):
     """The meetup form; each field is checked by the back office's rule for it."""
 
-    title: ruled_text(admin_edits.MEETUP_RULES, "title") = None
-    description: ruled_text(admin_edits.MEETUP_RULES, "description") = None
-    meetupDate: Annotated[
-        dt.date | None, ruled(admin_edits.MEETUP_RULES, "meetupDate"),
-        Field(description="Korea time, YYYY-MM-DD"),
-    ] = None
-    startTime: ruled_optional(admin_edits.MEETUP_RULES, "startTime", str, pattern=r"^\d{2}:\d{2}$",
-                              about={"description": "Korea time, HH:MM"}) = None
-    endTime: ruled_optional(admin_edits.MEETUP_RULES, "endTime", str, pattern=r"^\d{2}:\d{2}$",
-                            about={"description": "Korea time, HH:MM"}) = None
-    location: ruled_text(admin_edits.MEETUP_RULES, "location") = None
-    maxSeats: ruled_optional(
-        admin_edits.MEETUP_RULES, "maxSeats", int,
-        ge=1, le=bounds(admin_edits.MEETUP_RULES["maxSeats"])["high"],
-        about={"description": "Default 50; never below the live registrations"},
-    ) = None
-    parking: bool | None = None
-    provided: Annotated[ruled_text(admin_edits.MEETUP_RULES, "provided"),
-                        Field(description="What is provided (food, ...)")] = None
-    requiresApproval: bool | None = Field(
-        default=None, description="Registrations wait as PENDING"
-    )
+    # Its fields: admin_edits.MEETUP_FORM.
+
     telegramAnnounce: bool | None = Field(
         default=None, description="Create: post it to the Telegram channel (default true); "
                                   "later: POST /admin/meetups/{id}/telegram")
