@@ -145,14 +145,7 @@ def test_session_expiry_setting(monkeypatch):
 
 # The pages that still load with plain event handlers under the lock (the older way).
 # New pages use PageData (docs/howto.md); this list only shrinks.
-OLDER_PAGE_LOADS = {
-    "/blog", "/blog/[post_id]", "/completeAccount", "/signup/confirm/[token]",
-    "/events", "/events/[event_type]/details/[event_id]", "/password-reset", "/jobs",
-    "/jobs/[job_id]", "/login", "/members/[username]", "/news", "/news/[news_id]",
-    "/password-reset/[token]", "/speakers/register",
-    # Merged in the same stop as the rule (Telegram, issue 30): to convert to PageData next.
-    "/completeAccount/telegram",
-}
+OLDER_PAGE_LOADS = {"/events", "/events/[event_type]/details/[event_id]"}
 
 
 def test_a_new_page_loads_its_data_with_page_data(pages):
