@@ -14,8 +14,11 @@ import reflex as rx
 from community_app.core.db import session_scope, utcnow
 from community_app.i18n.dates import date_texts, relative_texts
 from community_app.core.routes import route_id as parse_job_id
+from community_app.core import routes
+from community_app.services import cache
 from community_app.services import jobs as service
 from community_app.services.errors import NotFound
+from community_app.state.page_load import PageLoadState, PageRequest
 from community_app.state.job_texts import (
     JobLabels,
     Texts,
@@ -133,6 +136,29 @@ def job_page(job: service.JobView) -> JobPage:
     )
 
 
+@dataclasses.dataclass
+class JobRead:
+    job: JobPage | None = None
+    not_found: bool = False
+    failed: bool = False
+
+
+def read_job(request: PageRequest) -> JobRead:
+    """The job the address names (no lock held)."""
+    cache.needs_database()
+    job_id = parse_job_id(request.path.rstrip("/").rsplit("/", 1)[-1])
+    try:
+        if job_id is None:
+            raise NotFound(service.JOB_NOT_FOUND)
+        with session_scope() as session:
+            return JobRead(job_page(service.get_job(session, job_id)))
+    except NotFound:
+        return JobRead(not_found=True)
+    except Exception:  # noqa: BLE001 - any other failure shows the error state
+        log.exception("loading job %s failed", job_id)
+        return JobRead(failed=True)
+
+
 class JobDetailState(rx.State):
     job: JobPage = JobPage()
     loading: bool = True
@@ -140,27 +166,18 @@ class JobDetailState(rx.State):
     failed: bool = False
     bookmark_notice: bool = False
 
-    @rx.event
-    def load(self):
-        self.loading = True
-        self.not_found = False
-        self.failed = False
+    def _apply_load(self, data: JobRead) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_job`` read."""
+        self.job = data.job or JobPage()
+        self.not_found, self.failed = data.not_found, data.failed
         self.bookmark_notice = False
-        self.job = JobPage()
-        yield
-        job_id = parse_job_id(self.router.url.path.rstrip("/").rsplit("/", 1)[-1])
-        try:
-            if job_id is None:
-                raise NotFound(service.JOB_NOT_FOUND)
-            with session_scope() as session:
-                view = service.get_job(session, job_id)
-            self.job = job_page(view)
-        except NotFound:
-            self.not_found = True
-        except Exception:  # noqa: BLE001 - any other failure shows the error state
-            log.exception("loading job %s failed", job_id)
-            self.failed = True
         self.loading = False
+
+    @rx.event
+    def retry(self):
+        """The error panel's button: the skeleton, then the page load again."""
+        self.loading, self.failed = True, False
+        return PageLoadState.load(routes.JOB_DETAIL)
 
     @rx.event
     def bookmark(self):

@@ -24,8 +24,9 @@ from community_app.core.db import session_scope, utcnow
 from community_app.i18n import N_
 from community_app.models import KoreanLevel, WorkingLanguage
 from community_app.services import jobs as service
-from community_app.services import tokens, users
+from community_app.services import cache, tokens, users
 from community_app.services.text_search import clean_filter
+from community_app.state.page_load import PageRequest
 from community_app.state.job_texts import (
     DEFAULT_STATUS,
     JOB_TYPE_LABELS,
@@ -161,6 +162,39 @@ def _replace_address(url: str):
     )
 
 
+@dataclasses.dataclass
+class JobsRead:
+    """The page load's read: the address's filters, the member's visa, and the first page
+    of the list ``read`` (the address's filters with the member's visa, if any)."""
+
+    address: ListQuery
+    visa_in_address: bool
+    member_visa: str | None
+    read: ListQuery
+    jobs: list[JobCard] = dataclasses.field(default_factory=list)
+    total: int = 0
+    failed: bool = False
+
+
+def read_jobs(request: PageRequest) -> JobsRead:
+    """The first page of the list the address asks for (no lock held)."""
+    cache.needs_database()
+    address = ListQuery.from_params(request.query)
+    visa_in_address = bool(request.query.get("visa"))
+    member_visa = None
+    if not visa_in_address and request.member is not None:
+        with session_scope() as session:
+            member_visa = users.get_visa_status(session, request.member.id)
+    read = dataclasses.replace(address, visa=member_visa) if member_visa else address
+    data = JobsRead(address, visa_in_address, member_visa, read)
+    try:
+        data.jobs, data.total = fetch_cards(read, 0)
+    except Exception:  # noqa: BLE001 - any failure shows 'Error Fetching Jobs'
+        log.exception("loading the jobs list failed")
+        data.failed = True
+    return data
+
+
 # ---------------------------------------------------------------- the page's state
 
 
@@ -245,21 +279,25 @@ class JobsState(rx.State):
         yield _replace_address(query.url())
         yield from self._reload()
 
-    @rx.event
-    async def load(self):
-        """on_load: the filters come from the address (``/jobs?location=Busan``); without a
-        visa there, the visitor's remembered "my visa" applies."""
-        params = dict(self.router.url.query_parameters)
-        query = ListQuery.from_params(params)
-        if not params.get("visa"):
-            remembered = visa_choice(self.remembered_visa) or await self._member_visa()
+    def _apply_load(self, data: JobsRead):
+        """The page load's update (``state/page_load.py``): the filters come from the
+        address (``/jobs?location=Busan``); without a visa there, the visitor's remembered
+        "my visa" applies (this browser's, else the member's). When that is not the list
+        ``read_jobs`` read, the list is read again (``retry``)."""
+        query, events = data.address, []
+        if not data.visa_in_address:
+            remembered = visa_choice(self.remembered_visa) or data.member_visa
             if remembered:
                 query = dataclasses.replace(query, visa=remembered)
-                yield _replace_address(query.url())
+                events.append(_replace_address(query.url()))
         self._apply(query)
-        self.jobs, self.total = [], 0
-        for update in self._reload():
-            yield update
+        self.page, self.failed = 0, data.failed
+        if query == data.read:
+            self.jobs, self.total, self.loading = data.jobs, data.total, False
+        else:
+            self.jobs, self.total, self.loading = [], 0, True
+            events.append(JobsState.retry)
+        return events
 
     async def _signed_in_user_id(self) -> int | None:
         from community_app.state.auth import AuthState
@@ -271,17 +309,6 @@ class JobsState(rx.State):
             return tokens.user_id_from_access_token(auth.access_token) if auth.access_token else None
         except Exception:  # noqa: BLE001 - an expired or foreign token: not signed in here
             return None
-
-    async def _member_visa(self) -> str | None:
-        user_id = await self._signed_in_user_id()
-        if not user_id:
-            return None
-
-        def read() -> str | None:
-            with session_scope() as session:
-                return users.get_visa_status(session, user_id)
-
-        return await asyncio.to_thread(read)
 
     @rx.event
     async def set_visa(self, value: str):

@@ -17,6 +17,7 @@ from community_app.services.validation import (
 )
 from community_app.state.auth import AuthState
 from community_app.state.lang import LangState
+from community_app.state.page_load import PageRequest
 from community_app.state.messages import (
     SERVER_ERROR, FormMessages, attempt, field_messages, from_error, message, ticked,
 )
@@ -49,19 +50,19 @@ class LoginState(FormMessages, AuthState):
     def registering_for_event(self) -> bool:
         return "/register/" in self.next_path
 
-    @rx.event
-    def open_page(self):
-        """On load: a signed-in member has nothing to do here. Every arrival starts at the
-        login form (``?mode=signup`` opens the sign-up form): a sign-up left half-way in
-        this tab earlier is not what a member sent here to log in expects to see."""
+    def _apply_load(self, request: PageRequest):
+        """The page load's update (``state/page_load.py``): a signed-in member has nothing
+        to do here. Every arrival starts at the login form (``?mode=signup`` opens the
+        sign-up form): a sign-up left half-way in this tab earlier is not what a member
+        sent here to log in expects to see."""
         self._clear_messages()
-        wants_signup = self.router.url.query_parameters.get("mode") == "signup"
-        self.mode = "signup" if wants_signup else "login"
+        self.mode = "signup" if request.query.get("mode") == "signup" else "login"
         self.signup_step = "contact"
         self.step = "credentials"
         self.busy = False
-        if self.show_signed_in and self._member() is not None:
-            return rx.redirect(self.next_path, replace=True)
+        if request.member is not None:
+            return rx.redirect(same_site_path(request.query.get("from")), replace=True)
+        return None
 
     @rx.event
     def show_signup(self):

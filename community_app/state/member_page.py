@@ -10,8 +10,9 @@ import reflex as rx
 from community_app.core import routes
 from community_app.core.db import session_scope
 from community_app.i18n.dates import date_texts
-from community_app.services import members
+from community_app.services import cache, members
 from community_app.services.errors import NotFound
+from community_app.state.page_load import PageRequest
 
 log = logging.getLogger(__name__)
 
@@ -44,26 +45,42 @@ class MemberPageState(rx.State):
     def initial(self) -> str:
         return (self.name[:1] or "?").upper()
 
-    @rx.event
-    def load(self):
-        self.status, self.posts, self.meetups = "loading", [], []
-        try:
-            with session_scope() as session:
-                view = members.public_member(session, _username(self.router.url.path))
-        except NotFound:
-            self.status = "not_found"
-            return
-        except Exception:  # noqa: BLE001 - the page says it could not load
-            log.exception("member page %s", self.router.url.path)
-            self.status = "error"
-            return
-        self.username, self.name = view.username, view.name
-        self.image_url = view.image_url or ""
-        self.joined = date_texts(view.joined_at, "long")
-        self.posts = [MemberItem(p.id, p.title, routes.blog_post(p.id),
-                                 date_texts(p.published_at) if p.published_at else {"en": "", "uz": ""})
-                      for p in view.posts]
-        self.meetups = [MemberItem(m.id, m.title, routes.event_detail("past", m.id),
-                                   date_texts(m.starts_at))
-                        for m in view.meetups]
-        self.status = "ready"
+    def _apply_load(self, data: MemberData) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_member`` read."""
+        if data.status == "ready":
+            self.username, self.name = data.username, data.name
+            self.image_url, self.joined = data.image_url, data.joined
+        self.posts, self.meetups, self.status = data.posts, data.meetups, data.status
+
+
+@dataclasses.dataclass
+class MemberData:
+    status: str  # ready | not_found | error
+    username: str = ""
+    name: str = ""
+    image_url: str = ""
+    joined: dict[str, str] = dataclasses.field(default_factory=dict)
+    posts: list[MemberItem] = dataclasses.field(default_factory=list)
+    meetups: list[MemberItem] = dataclasses.field(default_factory=list)
+
+
+def read_member(request: PageRequest) -> MemberData:
+    """The public page the address names (no lock held)."""
+    cache.needs_database()
+    try:
+        with session_scope() as session:
+            view = members.public_member(session, _username(request.path))
+    except NotFound:
+        return MemberData("not_found")
+    except Exception:  # noqa: BLE001 - the page says it could not load
+        log.exception("member page %s", request.path)
+        return MemberData("error")
+    return MemberData(
+        "ready", view.username, view.name, view.image_url or "",
+        date_texts(view.joined_at, "long"),
+        [MemberItem(p.id, p.title, routes.blog_post(p.id),
+                    date_texts(p.published_at) if p.published_at else {"en": "", "uz": ""})
+         for p in view.posts],
+        [MemberItem(m.id, m.title, routes.event_detail("past", m.id), date_texts(m.starts_at))
+         for m in view.meetups],
+    )

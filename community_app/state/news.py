@@ -18,10 +18,11 @@ import reflex as rx
 from community_app.core.db import session_scope
 from community_app.i18n import both
 from community_app.i18n.dates import date_texts
-from community_app.services import news_display
+from community_app.services import cache, news_display
 from community_app.services.errors import DomainError
 from community_app.services.news import NewsView, normalize_news_type
 from community_app.services.text_search import MAX_FILTER_LENGTH
+from community_app.state.page_load import PageRequest
 from community_app.state.stepped_list import SteppedList
 from community_app.core import routes
 
@@ -84,6 +85,24 @@ def news_card(item: NewsView) -> NewsCard:
     )
 
 
+def load_items(news_type: str = "") -> list[NewsView] | None:
+    """The published items of ``news_type`` ("" for all), cached 5 minutes; None when
+    loading failed (the page says so)."""
+    try:
+        with session_scope() as session:
+            return news_display.load_news(session, news_type or None)
+    except cache.Miss:
+        raise
+    except Exception:  # noqa: BLE001 - the page shows an error state instead
+        log.exception("Could not load the news")
+        return None
+
+
+def read_news(_request: PageRequest) -> list[NewsView] | None:
+    """The page load's read (no lock held): every type's items, as most visits show."""
+    return load_items()
+
+
 class NewsState(SteppedList, rx.State):
     step: ClassVar[int] = PAGE_STEP
     news_type: str = ""  # "" for All, else TECH, MEETUP or SOCIAL
@@ -109,14 +128,11 @@ class NewsState(SteppedList, rx.State):
 
     def _fetch(self) -> None:
         """Load the items of the chosen type (cached 5 minutes) and show them."""
-        try:
-            with session_scope() as session:
-                self._items = news_display.load_news(session, self.news_type or None)
-            self.failed = False
-        except Exception:  # noqa: BLE001 - the page shows an error state instead
-            log.exception("Could not load the news")
-            self._items = []
-            self.failed = True
+        self._loaded(load_items(self.news_type))
+
+    def _loaded(self, items: list[NewsView] | None) -> None:
+        """Show ``items`` (None: loading them failed) through the filters."""
+        self._items, self.failed = items or [], items is None
         self.tags = news_display.tags_in(self._items)
         if self.tag and self.tag not in self.tags:
             self.tag = ""
@@ -133,9 +149,20 @@ class NewsState(SteppedList, rx.State):
 
     # --- events -------------------------------------------------------------------------
 
+    def _apply_load(self, items: list[NewsView] | None):
+        """The page load's update (``state/page_load.py``): the first 3 cards of every
+        type; a type chosen earlier in this tab loads its own list (``load``)."""
+        self.visible = PAGE_STEP
+        if self.news_type:
+            self.loading = True
+            return NewsState.load
+        self._loaded(items)
+        self.loading = False
+        return None
+
     @rx.event
     def load(self):
-        """On load: show the loading message, then the first 3 cards of the filters."""
+        """'Try again': show the loading message, then the first 3 cards of the filters."""
         self.visible = PAGE_STEP
         self.loading = True
         yield

@@ -23,7 +23,7 @@ from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, relative_texts
 from community_app.services import comments as comment_service
-from community_app.services import news_display
+from community_app.services import cache, news_display
 from community_app.services.comments import CommentView
 from community_app.services.errors import DomainError, NotFound
 from community_app.services.lookup import MAX_ID
@@ -33,6 +33,7 @@ from community_app.state.auth import AuthState
 from community_app.state.focus import focus_element
 from community_app.state.messages import Message, field_messages, from_error, message
 from community_app.state.news import DEFAULT_IMAGE, TagView, tag_views
+from community_app.state.page_load import PageLoadState, PageRequest
 from community_app.core import routes
 from community_app.core.routes import path_id
 
@@ -127,6 +128,62 @@ def _news_id(path: str) -> int:
     return path_id(path) or 0
 
 
+@dataclasses.dataclass
+class ArticleRead:
+    """The article the address names and its top-level comments, as the page shows them."""
+
+    article_id: int
+    status: str  # ready | not_found | error
+    problem: Message = dataclasses.field(default_factory=dict)
+    title: str = ""
+    content_html: str = ""
+    news_type: str = ""
+    tags: list[TagView] = dataclasses.field(default_factory=list)
+    image: str = DEFAULT_IMAGE
+    has_image: bool = False
+    date: dict[str, str] = dataclasses.field(default_factory=lambda: {"en": "", "uz": ""})
+    ago: dict[str, str] = dataclasses.field(default_factory=lambda: {"en": "", "uz": ""})
+    thread: list[CommentRow] = dataclasses.field(default_factory=list)
+    comments_problem: Message = dataclasses.field(default_factory=dict)
+
+
+def read_article(request: PageRequest) -> ArticleRead:
+    """The article (cached) and its top-level comments as the member sees them (fresh:
+    their own votes), with no lock held."""
+    cache.needs_database()
+    article_id = _news_id(request.path)
+    if not article_id:
+        return ArticleRead(0, "not_found", message(NEWS_NOT_FOUND))
+    try:
+        with session_scope() as session:
+            item = news_display.load_article(session, article_id)
+    except NotFound as exc:
+        return ArticleRead(article_id, "not_found", from_error(exc))
+    except Exception:  # noqa: BLE001 - the page shows an error state instead
+        log.exception("Could not load news %s", article_id)
+        return ArticleRead(article_id, "error", message(LOAD_FAILED))
+    data = ArticleRead(
+        article_id, "ready", title=item.title, content_html=render_markdown(item.content),
+        news_type=item.type, tags=tag_views(item)[0],
+        image=item.image_url or item.cover_url or DEFAULT_IMAGE, has_image=bool(item.image_url),
+        date=date_texts(item.created_at, "long"), ago=relative_texts(item.created_at),
+    )
+    try:
+        data.thread = comment_rows(article_id, request.member.id if request.member else None)
+    except Exception:  # noqa: BLE001
+        log.exception("Could not load the comments of news %s", article_id)
+        data.comments_problem = message(COMMENTS_FAILED)
+    return data
+
+
+def comment_rows(article_id: int, viewer_id: int | None) -> list[CommentRow]:
+    """The article's top-level comments, read fresh for ``viewer_id`` (their votes)."""
+    with session_scope() as session:
+        views = comment_service.list_comments(session, article_id, viewer_id=viewer_id)
+    now = dt.datetime.now(dt.UTC)
+    return [comment_row(v, now) for v in views]
+
+
 class NewsDetailState(AuthState):
     article_id: int = 0
     status: str = "loading"  # loading | ready | not_found | error
@@ -179,53 +236,28 @@ class NewsDetailState(AuthState):
         self.vote_problem = {}
         self.posting = False
 
+    def _apply_load(self, data: ArticleRead) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_article`` read."""
+        self._reset_forms()
+        self.article_id, self.status, self.problem = data.article_id, data.status, data.problem
+        if data.status == "ready":
+            self.title, self.content_html = data.title, data.content_html
+            self.news_type, self.tags = data.news_type, data.tags
+            self.image, self.has_image = data.image, data.has_image
+            self.date_en, self.date_uz = data.date["en"], data.date["uz"]
+            self.ago_en, self.ago_uz = data.ago["en"], data.ago["uz"]
+        self.thread, self.comments_problem = data.thread, data.comments_problem
+        self.comments_loading = False
+
     @rx.event
     def load(self):
-        """On load: the article (cached), then its top-level comments."""
-        self._reset_forms()
-        self.article_id = _news_id(self.router.url.path)
+        """'Try again': the loading state, then the page load again."""
         self.status = "loading"
-        self.thread = []
-        self.comments_loading = True
-        self.comments_problem = {}
-        yield
-        if not self.article_id:
-            self.status = "not_found"
-            self.problem = message(NEWS_NOT_FOUND)
-            return
-        try:
-            with session_scope() as session:
-                item = news_display.load_article(session, self.article_id)
-        except NotFound as exc:
-            self.status = "not_found"
-            self.problem = from_error(exc)
-            return
-        except Exception:  # noqa: BLE001 - the page shows an error state instead
-            log.exception("Could not load news %s", self.article_id)
-            self.status = "error"
-            self.problem = message(LOAD_FAILED)
-            return
-        self.title = item.title
-        self.content_html = render_markdown(item.content)
-        self.news_type = item.type
-        self.tags = tag_views(item)[0]
-        self.image = item.image_url or item.cover_url or DEFAULT_IMAGE
-        self.has_image = bool(item.image_url)
-        date, ago = date_texts(item.created_at, "long"), relative_texts(item.created_at)
-        self.date_en, self.date_uz = date["en"], date["uz"]
-        self.ago_en, self.ago_uz = ago["en"], ago["uz"]
-        self.status = "ready"
-        yield
-        self._load_comments()
+        return PageLoadState.load(routes.NEWS_DETAIL)
 
     def _load_comments(self) -> None:
         try:
-            with session_scope() as session:
-                views = comment_service.list_comments(
-                    session, self.article_id, viewer_id=self._viewer()
-                )
-            now = dt.datetime.now(dt.UTC)
-            self.thread = [comment_row(v, now) for v in views]
+            self.thread = comment_rows(self.article_id, self._viewer())
             self.comments_problem = {}
         except Exception:  # noqa: BLE001
             log.exception("Could not load the comments of news %s", self.article_id)

@@ -51,11 +51,20 @@ log = logging.getLogger(__name__)
 
 @dataclasses.dataclass(frozen=True)
 class PageRequest:
-    """What a page's reader may use: the address and the member (None when signed out)."""
+    """What a page's reader may use: the address, the member (None when signed out), and
+    the visitor's address and browser (for a sign-in's record)."""
 
     path: str
     query: dict[str, str]
     member: User | None
+    client: str = ""
+    user_agent: str = ""
+
+
+def address_only(request: PageRequest) -> PageRequest:
+    """The reader of a page that reads nothing (a form): its ``apply`` gets the address
+    and the member as they were read."""
+    return request
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,6 +216,12 @@ class _Request:
     accept_language: str
     access_token: str
     refresh_token: str
+    client: str = ""
+    user_agent: str = ""
+
+    def page(self, member) -> PageRequest:
+        return PageRequest(path=self.path, query=self.query, member=member,
+                           client=self.client, user_agent=self.user_agent)
 
 
 def _read_all(spec, request: _Request, generations: dict[str, int | None] | None = None):
@@ -219,7 +234,7 @@ def _read_view(spec, request: _Request):
     session = read_session(request.access_token, request.refresh_token)
     data = None
     if isinstance(spec, PageData) and not session.refresh:
-        data = spec.read(PageRequest(path=request.path, query=request.query, member=session.member))
+        data = spec.read(request.page(session.member))
     return site, session, data
 
 
@@ -284,6 +299,8 @@ class PageLoadState(AuthState):
             accept_language=self.router.headers.accept_language,
             access_token=self.access_token,
             refresh_token=self.refresh_token,
+            client=self.router.session.client_ip or "",
+            user_agent=self.router.headers.user_agent or "",
         )
 
     @rx.event
@@ -351,9 +368,7 @@ class PageLoadState(AuthState):
             elif isinstance(spec, PageData):
                 page_state = await self.get_state(spec.state)
                 if session.refresh:  # rare: the access token was refreshed just now
-                    data = await asyncio.to_thread(
-                        spec.read, PageRequest(path=request.path, query=request.query, member=member)
-                    )
+                    data = await asyncio.to_thread(spec.read, request.page(member))
                 events.extend(_as_list(spec.apply(page_state, data)))
             else:
                 for handler in spec:

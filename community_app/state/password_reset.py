@@ -3,13 +3,12 @@ forgotten password reset by emailed link (services/password_reset.py)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import reflex as rx
 
 from community_app.core.db import session_scope
-from community_app.services import password_reset
+from community_app.services import cache, password_reset
 from community_app.state.messages import SERVER_ERROR, FormMessages, attempt, message
+from community_app.state.page_load import PageRequest
 
 
 def _token(path: str) -> str:
@@ -22,12 +21,13 @@ class ForgotPasswordState(FormMessages, rx.State):
     sent: bool = False
     email_value: str = ""
 
-    @rx.event
-    def open_page(self):
+    def _apply_load(self, request: PageRequest) -> None:
+        """The page load's update (``state/page_load.py``): an empty form, the address's
+        ``?email=`` filled in."""
         self._clear_messages()
         self.busy = False
         self.sent = False
-        self.email_value = self.router.url.query_parameters.get("email", "")[:254]
+        self.email_value = request.query.get("email", "")[:254]
 
     @rx.event
     async def submit(self, form: dict):
@@ -58,22 +58,23 @@ class ForgotPasswordState(FormMessages, rx.State):
         self.sent = False
 
 
+def read_link(request: PageRequest) -> bool:
+    """Whether the emailed link the address names can still set a password."""
+    cache.needs_database()
+    with session_scope() as session:
+        return password_reset.reset_link_is_live(session, _token(request.path))
+
+
 class ResetPasswordState(FormMessages, rx.State):
     """The emailed link's page: ``link`` is checking, live, invalid or done."""
 
     link: str = "checking"
 
-    @rx.event
-    async def open_page(self):
+    def _apply_load(self, live: bool) -> None:
+        """The page load's update (``state/page_load.py``): what ``read_link`` found."""
         self._clear_messages()
         self.busy = False
-        token = _token(self.router.url.path)
-
-        def check() -> bool:
-            with session_scope() as session:
-                return password_reset.reset_link_is_live(session, token)
-
-        self.link = "live" if await asyncio.to_thread(check) else "invalid"
+        self.link = "live" if live else "invalid"
 
     @rx.event
     async def submit(self, form: dict):

@@ -24,6 +24,7 @@ from community_app.services.speakers import (
 from community_app.services.uploads import IMAGE_INVALID, MAX_IMAGE_BYTES, prepare_image
 from community_app.state.lang import LangState
 from community_app.state.messages import FormMessages, field_messages, from_error, message
+from community_app.state.page_load import PageRequest
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +84,8 @@ class SpeakerState(FormMessages, rx.State):
     # The photo, already checked and re-encoded (no metadata), until the form is sent.
     _photo: bytes = b""
 
-    @rx.event
-    def open_page(self):
+    def _apply_load(self, _request: PageRequest) -> None:
+        """The page load's update (``state/page_load.py``): an empty form."""
         self._clear_messages()
         self.busy = False
         self.success = False

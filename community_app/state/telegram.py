@@ -6,6 +6,7 @@ services/telegram/; the database work runs off the event loop."""
 from __future__ import annotations
 
 import asyncio
+from typing import ClassVar
 
 import reflex as rx
 
@@ -15,11 +16,10 @@ from community_app.i18n import N_
 from community_app.services.telegram import linking
 from community_app.services.telegram import login as telegram_login
 from community_app.state.auth import AuthState
-from community_app.state.lang import LangState
-from community_app.state.messages import FormMessages, attempt, message, ticked
+from community_app.state.complete_account import CompleteAccount
+from community_app.state.messages import FormMessages, attempt, message
 
 PAYLOAD_MISSING = N_("Telegram sign-in not found. Please log in with Telegram again.")
-COMPLETION_FAILED = N_("Registration failed.")
 TELEGRAM_FAILED = N_("Telegram login failed. Please try again.")
 SAVE_FAILED = N_("Could not save. Please try again.")
 CHOICES_SAVED = N_("Saved.")
@@ -29,14 +29,11 @@ def _signed(user: dict) -> dict:
     return {k: v for k, v in (user or {}).items() if k in telegram_login.FIELDS}
 
 
-class TelegramState(FormMessages, AuthState):
-    """Sign in and sign up with Telegram."""
+class TelegramState(CompleteAccount, AuthState):
+    """Sign in and sign up with Telegram; the first sign-in completes on
+    /completeAccount/telegram."""
 
-    _payload: dict = {}
-
-    @rx.var
-    def has_payload(self) -> bool:
-        return bool(self._payload)
+    missing: ClassVar[str] = PAYLOAD_MISSING
 
     @rx.event
     async def sign_in(self, user: dict):
@@ -53,45 +50,19 @@ class TelegramState(FormMessages, AuthState):
             self._store_tokens(done.result)
             return rx.redirect(self._landing(await asyncio.to_thread(self._member), "/"), replace=True)
         if done.refusal is not None and done.refusal.message_id == telegram_login.TELEGRAM_ACCOUNT_MISSING:
-            self._payload = payload
+            self._pending = payload
             return rx.redirect(routes.COMPLETE_TELEGRAM_ACCOUNT)
         self.error = done.error
         return None
 
     @rx.event
-    def open_complete_account(self):
-        self._clear_messages()
-        self.busy = False
-        if not self._payload:
-            self.error = message(PAYLOAD_MISSING)
-
-    @rx.event
     async def complete_account(self, form: dict):
-        self._clear_messages()
-        if not self._payload:
-            self.error = message(PAYLOAD_MISSING)
-            return
-        self.busy = True
-        yield
-        lang = (await self.get_state(LangState)).current
-        payload = self._payload
-
-        def work():
-            with session_scope() as session:
-                return telegram_login.sign_up(
-                    session, payload, email=str(form.get("email", "")),
-                    username=str(form.get("username", "")), phone=str(form.get("phone", "")),
-                    language=lang, consent=ticked(form, "consent"),
-                    news_emails=ticked(form, "newsEmails"))
-
-        done = await attempt(work, COMPLETION_FAILED, "Completing a Telegram account")
-        self.busy = False
-        self.error, self.errors = done.error, done.errors
-        if done.ok:
-            self._payload = {}
-            self._store_tokens(done.result)
-            await asyncio.to_thread(self._member)
-            yield rx.redirect("/", replace=True)
+        email = str(form.get("email", ""))
+        async for update in self._complete(
+            form, lambda session, pending, **answers: telegram_login.sign_up(
+                session, pending, email=email, **answers),
+            "Completing a Telegram account"):
+            yield update
 
 
 class MyTelegramState(FormMessages, AuthState):

@@ -143,26 +143,14 @@ def test_session_expiry_setting(monkeypatch):
     assert session_expiry_seconds() == 900
 
 
-# The pages that still load with plain event handlers under the lock (the older way).
-# New pages use PageData (docs/howto.md); this list only shrinks.
-OLDER_PAGE_LOADS = {
-    "/blog", "/blog/[post_id]", "/completeAccount", "/signup/confirm/[token]",
-    "/password-reset", "/jobs",
-    "/jobs/[job_id]", "/login", "/members/[username]", "/news", "/news/[news_id]",
-    "/password-reset/[token]", "/speakers/register",
-    # Merged in the same stop as the rule (Telegram, issue 30): to convert to PageData next.
-    "/completeAccount/telegram",
-}
-
-
-def test_a_new_page_loads_its_data_with_page_data(pages):
-    """Copying a neighbour must teach the newer way: a page outside the back office whose
-    load does anything uses PageData, unless it is one of the older pages listed above."""
+def test_every_page_loads_its_data_with_page_data(pages):
+    """One page-load pattern: a page outside the back office whose load does anything uses
+    PageData (its read without the lock, its update under it), never plain handlers."""
     older = {route.path for route in pages
              if not route.path.startswith("/admin")
              and not isinstance(page_load.PAGE_LOADS[route.path], PageData)
              and page_load.PAGE_LOADS[route.path]}
-    assert older <= OLDER_PAGE_LOADS, f"load these with PageData: {sorted(older - OLDER_PAGE_LOADS)}"
+    assert not older, f"load these with PageData: {sorted(older)}"
 
 
 def test_a_page_title_is_written_once(pages):

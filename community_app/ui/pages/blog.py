@@ -5,7 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.state.blog import BlogState
+from community_app.state.blog import BlogState, read_list, read_post
+from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import first_of, icon_link
 from community_app.ui.components.buttons import link_button
@@ -48,7 +49,7 @@ def _card(post) -> rx.Component:
     )
 
 
-@page(routes.BLOG, on_load=[BlogState.load_list])
+@page(routes.BLOG, on_load=PageData(BlogState, read_list, BlogState._apply_list))
 def blog() -> rx.Component:
     return content_container(
         rx.vstack(
@@ -76,7 +77,7 @@ def _back_link() -> rx.Component:
     return icon_link("arrow-left", t("All posts"), href=routes.BLOG, gap="4px")
 
 
-@page(routes.BLOG_POST, title=N_("Member blogs"), on_load=[BlogState.load_post])
+@page(routes.BLOG_POST, title=N_("Member blogs"), on_load=PageData(BlogState, read_post, BlogState._apply_post))
 def blog_post() -> rx.Component:
     return content_container(
         first_of(

@@ -1,4 +1,5 @@
-"""/completeAccount: finish a Google sign-up with a username (letters only) and phone."""
+"""/completeAccount: finish a Google sign-up with a username (letters only) and phone.
+``completion_form`` also serves /completeAccount/telegram."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.state.google import GoogleState
+from community_app.state.page_load import PageData, address_only
 from community_app.core import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
@@ -15,23 +17,32 @@ from community_app.ui.pages.login import auth_card, consent_boxes
 from community_app.ui.styles import COLORS
 
 
-@page(routes.COMPLETE_ACCOUNT, title=N_("Complete your account"), on_load=[GoogleState.open_complete_account])
-def complete_account() -> rx.Component:
+def completion_form(S, intro: rx.Component, *first_fields: rx.Component) -> rx.Component:
+    """The completion card of ``S`` (a ``state/complete_account.CompleteAccount``): the
+    ``first_fields``, then username, phone and consents; without the provider's data, the
+    way back to the login page."""
     return auth_card(
         rx.heading(t("Complete your account"), as_="h1", size="7"),
-        rx.text(t("Choose a username and add your phone number."), color=COLORS["muted"]),
-        form_alert(GoogleState.error, visible=GoogleState.error.contains("en")),
+        rx.text(intro, color=COLORS["muted"]),
+        form_alert(S.error, visible=S.error.contains("en")),
         rx.cond(
-            GoogleState.has_credential,
+            S.has_pending,
             stacked_form(
+                *first_fields,
                 field(t("Username"), "username", autocomplete="username",
-                      errors=GoogleState.errors, hint=t("Letters only.")),
+                      errors=S.errors, hint=t("Letters only.")),
                 field(t("Phone"), "phone", type_="tel", autocomplete="tel",
-                      placeholder="01012345678", input_mode="numeric", errors=GoogleState.errors),
-                consent_boxes(GoogleState.errors),
-                submit_button(t("Complete registration"), loading=GoogleState.busy),
-                on_submit=GoogleState.complete_account,
+                      placeholder="01012345678", input_mode="numeric", errors=S.errors),
+                consent_boxes(S.errors),
+                submit_button(t("Complete registration"), loading=S.busy),
+                on_submit=S.complete_account,
             ),
             link_button(t("Back to login"), href=routes.LOGIN, width="100%"),
         ),
     )
+
+
+@page(routes.COMPLETE_ACCOUNT, title=N_("Complete your account"),
+      on_load=PageData(GoogleState, address_only, GoogleState._apply_load))
+def complete_account() -> rx.Component:
+    return completion_form(GoogleState, t("Choose a username and add your phone number."))

@@ -7,7 +7,8 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.state.confirm_sign_up import ConfirmSignUpState as S
+from community_app.state.confirm_sign_up import ConfirmSignUpState as S, read_confirmation
+from community_app.state.page_load import PageData
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.forms import form_alert
 from community_app.ui.i18n import t
@@ -16,7 +17,7 @@ from community_app.ui.pages.login import auth_card
 from community_app.ui.styles import COLORS
 
 
-@page(routes.CONFIRM_SIGN_UP, title=N_("Finish signing up"), on_load=[S.confirm])
+@page(routes.CONFIRM_SIGN_UP, title=N_("Finish signing up"), on_load=PageData(S, read_confirmation, S._apply_load))
 def confirm_sign_up() -> rx.Component:
     return auth_card(
         rx.heading(t("Finish signing up"), as_="h1", size="7"),

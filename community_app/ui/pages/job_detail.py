@@ -10,7 +10,8 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.core.settings import get_settings
-from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState
+from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState, read_job
+from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile
 from community_app.ui.components.blocks import first_of, notice, round_photo
@@ -367,13 +368,13 @@ def _not_found() -> rx.Component:
     )
 
 
-@page(routes.JOB_DETAIL, title=N_("Job details"), on_load=[JobDetailState.load])
+@page(routes.JOB_DETAIL, title=N_("Job details"), on_load=PageData(JobDetailState, read_job, JobDetailState._apply_load))
 def job_detail() -> rx.Component:
     return content_container(
         first_of(
             (JobDetailState.loading, job_post_skeleton(_back_link())),
             (JobDetailState.not_found, _not_found()),
-            (JobDetailState.failed, rx.vstack(_back_link(), error_panel(on_retry=JobDetailState.load),
+            (JobDetailState.failed, rx.vstack(_back_link(), error_panel(on_retry=JobDetailState.retry),
                                               spacing="4", width="100%")),
             otherwise=_job(),
         )

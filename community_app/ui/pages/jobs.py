@@ -16,7 +16,8 @@ from community_app.state.job_texts import (
     VISA_LABELS,
     JobCard,
 )
-from community_app.state.jobs import ALL, SORTS, JobsState
+from community_app.state.jobs import ALL, SORTS, JobsState, read_jobs
+from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import bare_list, card_title, icon_circle, icon_link, icon_text
 from community_app.ui.components.blocks import load_more, loading_line, status_panel
@@ -340,7 +341,7 @@ def _results() -> rx.Component:
     )
 
 
-@page(routes.JOBS, on_load=[JobsState.load])
+@page(routes.JOBS, on_load=PageData(JobsState, read_jobs, JobsState._apply_load))
 def jobs() -> rx.Component:
     return content_container(
         rx.vstack(

@@ -7,6 +7,7 @@ import reflex as rx
 from community_app.models import ConsentKind
 from community_app.core.settings import get_settings
 from community_app.state.google import GoogleState
+from community_app.state.page_load import PageData, address_only
 from community_app.state.login import LoginState
 from community_app.state.telegram import TelegramState
 from community_app.core import routes
@@ -219,7 +220,7 @@ def _signup_sent() -> rx.Component:
     )
 
 
-@page(routes.LOGIN, on_load=[LoginState.open_page])
+@page(routes.LOGIN, on_load=PageData(LoginState, address_only, LoginState._apply_load))
 def login() -> rx.Component:
     return auth_card(
         rx.image(src="/logo.svg", alt="", width="48px", height="48px"),

@@ -7,7 +7,8 @@ import reflex as rx
 
 from community_app.services import seo
 from community_app.core import routes
-from community_app.state.member_page import MemberPageState
+from community_app.state.member_page import MemberPageState, read_member
+from community_app.state.page_load import PageData
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, member_page_skeleton
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
@@ -75,7 +76,7 @@ def _profile() -> rx.Component:
     )
 
 
-@page(routes.MEMBER, title=seo.MEMBER_TITLE, on_load=[MemberPageState.load])
+@page(routes.MEMBER, title=seo.MEMBER_TITLE, on_load=PageData(MemberPageState, read_member, MemberPageState._apply_load))
 def member_page() -> rx.Component:
     return content_container(
         rx.match(

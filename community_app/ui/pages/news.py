@@ -12,7 +12,8 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.models import NewsType
-from community_app.state.news import NewsState
+from community_app.state.news import NewsState, read_news
+from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more
 from community_app.ui.components.blocks import first_of, message_block, page_title
@@ -156,7 +157,7 @@ def results() -> rx.Component:
     )
 
 
-@page(routes.NEWS, on_load=[NewsState.load])
+@page(routes.NEWS, on_load=PageData(NewsState, read_news, NewsState._apply_load))
 def news() -> rx.Component:
     return content_container(
         rx.vstack(

@@ -8,7 +8,8 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
-from community_app.state.news_detail import NewsDetailState
+from community_app.state.news_detail import NewsDetailState, read_article
+from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import button_row, message_block
 from community_app.ui.components.buttons import link_button
@@ -138,7 +139,7 @@ def loading_state() -> rx.Component:
     )
 
 
-@page(routes.NEWS_DETAIL, title=N_("News details"), on_load=[NewsDetailState.load])
+@page(routes.NEWS_DETAIL, title=N_("News details"), on_load=PageData(NewsDetailState, read_article, NewsDetailState._apply_load))
 def news_detail() -> rx.Component:
     return content_container(
         rx.vstack(

@@ -9,6 +9,8 @@ from community_app.core import routes
 from community_app.i18n import N_
 from community_app.state.password_reset import ForgotPasswordState as F
 from community_app.state.password_reset import ResetPasswordState as R
+from community_app.state.password_reset import read_link
+from community_app.state.page_load import PageData, address_only
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
 from community_app.ui.i18n import t
@@ -22,7 +24,7 @@ def _back_to_login() -> rx.Component:
                    href=routes.LOGIN, size="2", weight="medium")
 
 
-@page(routes.FORGOT_PASSWORD, title=N_("Reset your password"), on_load=[F.open_page])
+@page(routes.FORGOT_PASSWORD, title=N_("Reset your password"), on_load=PageData(F, address_only, F._apply_load))
 def forgot_password() -> rx.Component:
     return auth_card(
         rx.heading(t("Reset your password"), as_="h1", size="7"),
@@ -51,7 +53,7 @@ def forgot_password() -> rx.Component:
     )
 
 
-@page(routes.PASSWORD_RESET, title=N_("Choose a new password"), on_load=[R.open_page])
+@page(routes.PASSWORD_RESET, title=N_("Choose a new password"), on_load=PageData(R, read_link, R._apply_load))
 def reset_password() -> rx.Component:
     return auth_card(
         rx.heading(t("Choose a new password"), as_="h1", size="7"),

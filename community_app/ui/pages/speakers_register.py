@@ -9,6 +9,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.services.uploads import MAX_IMAGE_BYTES
+from community_app.state.page_load import PageData, address_only
 from community_app.state.speakers import (
     EXPERIENCE_OPTIONS,
     EXPERTISE_OPTIONS,
@@ -283,7 +284,7 @@ def _intro() -> rx.Component:
     )
 
 
-@page(routes.SPEAKERS_REGISTER, on_load=[SpeakerState.open_page])
+@page(routes.SPEAKERS_REGISTER, on_load=PageData(SpeakerState, address_only, SpeakerState._apply_load))
 def speakers_register() -> rx.Component:
     return content_container(
         rx.flex(
