@@ -17,7 +17,7 @@ import reflex as rx
 from community_app.core import routes
 from community_app.core.db import session_scope
 from community_app.i18n.dates import date_texts
-from community_app.services import search
+from community_app.services import cache, search
 from community_app.services.errors import DomainError
 from community_app.services.text_search import MAX_FILTER_LENGTH
 
@@ -77,6 +77,8 @@ def find(query: str, kind: str, page: int = 0) -> SearchData:
 
 def read_search(request) -> SearchData:
     query = str(request.query.get("q") or "")[:MAX_FILTER_LENGTH]
+    if query.strip():
+        cache.needs_database()  # read in the background, never under the state's lock
     return find(query, _kind_choice(request.query.get("kind")))
 
 
