@@ -17,7 +17,7 @@ from community_app.services.meetups import (
 )
 from community_app.core.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
-from community_app.state.admin import NEW, AdminState, row_action, stamp, whole_list
+from community_app.state.admin import NEW, AdminList, AdminState, row_action, stamp, whole_list
 from community_app.state.admin_rows import (
     MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
     registration_row,
@@ -39,6 +39,20 @@ CHECKED_IN = N_("{name} is checked in.")
 
 FILTERS = ("upcoming", "past", "all")
 REGISTRATIONS_VIEW = "registrations"
+
+def _fetch(filter: str):  # noqa: A002 - the state's var
+    kind = None if filter == "all" else filter
+
+    def read(session, actor):
+        page = admin_edits.list_meetups_admin(session, actor, kind, whole_list())
+        return page.items, admin_registrations.attendance_summary(session, actor)
+
+    return read
+
+
+# /admin/meetups[?type=past|all]
+LIST = AdminList(_fetch, {"filter": ("type", FILTERS, "upcoming")}, has_mode=True)
+
 
 class AdminMeetupsState(AdminState):
     meetups: list[MeetupRow] = []
@@ -78,26 +92,15 @@ class AdminMeetupsState(AdminState):
 
     # --- list ---------------------------------------------------------------------------
 
+    def _show_list(self, result):
+        items, summary = result
+        self.meetups = [meetup_row(v) for v in items]
+        self.past_meetups = summary.past_meetups
+        self.total_attended = summary.total_attended
+        self.loaded = True
+
     def _load_list(self):
-        kind = None if self.filter == "all" else self.filter
-
-        def read(session, actor):
-            page = admin_edits.list_meetups_admin(session, actor, kind, whole_list())
-            return page.items, admin_registrations.attendance_summary(session, actor)
-
-        ok, result, event = self._read(read)
-        if ok:
-            items, summary = result
-            self.meetups = [meetup_row(v) for v in items]
-            self.past_meetups = summary.past_meetups
-            self.total_attended = summary.total_attended
-            self.loaded = True
-        return event
-
-    @rx.event
-    def load(self):
-        """/admin/meetups[?type=past|all]"""
-        return self._open_list("meetups", filter=("type", FILTERS, "upcoming"))
+        return self._read_list(LIST, AdminMeetupsState._show_list)
 
     delete = row_action(admin_edits.delete_meetup, MEETUP_DELETED, via="_delete")
 

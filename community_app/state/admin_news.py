@@ -11,7 +11,7 @@ from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
 from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
-from community_app.state.admin import NEW, AdminState, row_action, whole_list
+from community_app.state.admin import AdminList, AdminState, row_action, whole_list
 from community_app.state.admin_rows import NewsRow
 
 NEWS_SAVED = N_("News item saved.")
@@ -26,6 +26,15 @@ VOCABULARY = list(service.TAG_VOCABULARY)
 def _row(v: service.AdminNewsView) -> NewsRow:
     return NewsRow(v.id, v.title, v.type, v.tags, v.published, v.comment_count,
                    date_texts(v.created_at), v.image_url or "")
+
+
+def _fetch(show: str):
+    published = {"published": True, "drafts": False}.get(show)
+    return lambda s, a: service.list_news_admin(s, a, whole_list(), published=published)
+
+
+# /admin/news[?show=published|drafts]
+LIST = AdminList(_fetch, {"show": ("show", SHOWS, "all")}, has_mode=True)
 
 
 class AdminNewsState(AdminState):
@@ -58,17 +67,12 @@ class AdminNewsState(AdminState):
         text = " ".join(self.content.split())
         return text[:70] + ("…" if len(text) > 70 else "")
 
-    def _load_list(self):
-        published = {"published": True, "drafts": False}.get(self.show)
-        return self._read_rows(
-            lambda s, a: service.list_news_admin(s, a, whole_list(), published=published),
-            "items", _row,
-        )
+    def _show_list(self, page):
+        self.items = [_row(v) for v in page.items]
+        self.loaded = True
 
-    @rx.event
-    def load(self):
-        """/admin/news[?show=published|drafts]"""
-        return self._open_list("news", show=("show", SHOWS, "all"))
+    def _load_list(self):
+        return self._read_list(LIST, AdminNewsState._show_list)
 
     @rx.event
     def open_item(self):
