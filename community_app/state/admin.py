@@ -5,9 +5,16 @@ organizer (``_run``: ``self._member()`` then the role; the services check it onc
 Visitors go to /login?from=/admin; members see 'This page is for organizers only.'.
 Each area (one address or two: routes.ADMIN_*) has a state of its own inheriting this one
 (state/admin_*.py), so they share the messages shown above the screen and one way to keep
-a list's filters in the address: ``_address(name, allowed)`` reads one on load, ``_go``
-changes the address (the page's on_load then reads it), so back, forward, reload and a
-shared link land on the same view.
+a list's filters in the address: ``_go`` changes the address and the page load reads it
+(``AdminList``), so back, forward, reload and a shared link land on the same view.
+
+Every back-office page loads like the public pages, with a ``PageData``
+(``ui/components/admin_frame.admin_page``): ``admin_reader`` decides the gate from the
+member and reads the area's data for an organizer in a worker thread, without the lock
+(the area gives ``read(request) -> (values of the address, fetch(session, organizer_id))``);
+``AdminState._apply_load`` applies it under the lock (the login redirect, the refusal
+screen, the values, then the area's ``show`` or the error). Actions, and the lists read
+again after them, are events and read under the lock (``_run``, ``_read``).
 """
 
 from __future__ import annotations
@@ -200,12 +207,6 @@ class AdminList:
         return ({**values, "mode": "list"} if self.has_mode else values), fetch
 
 
-def no_address(request: PageRequest) -> tuple[dict[str, Any], None]:
-    """The read of an area whose address sets nothing and whose data is read by
-    the state's ``_fetch``."""
-    return {}, None
-
-
 class AdminState(FormMessages, AuthState):
     checked: bool = False  # the role was checked on the server
     allowed: bool = False  # ... and the user is an organizer
@@ -340,38 +341,6 @@ class AdminState(FormMessages, AuthState):
         return event
 
     # --- the address ------------------------------------------------------------------
-
-    def _open_list(self, area: str, **filters: tuple[str, Iterable[str], str]) -> Any:
-        """The load of a list's address: its area (the list, not a form: ``mode``), each
-        filter ``var=(name in the address, allowed values, default)``, then the list."""
-        self.section = area
-        if hasattr(self, "mode"):
-            self.mode = "list"
-        for var, (name, allowed, default) in filters.items():
-            setattr(self, var, self._address(name, allowed, default))
-        return self._load_list()
-
-    def _open_item(self, area: str) -> int | None:
-        """The load of an item's address, /admin/<area>/<id> or /admin/<area>/new: its area,
-        then the item's id (0 when the address names none), or None once the empty form of
-        a new item is open."""
-        self.section = area
-        if self.router.url.path.rstrip("/").rsplit("/", 1)[-1] == NEW:
-            self._new_form()
-            return None
-        return routes.path_id(self.router.url.path) or 0
-
-    def _new_form(self) -> None:
-        """The empty form of a new item (the areas with one define it)."""
-        raise NotImplementedError
-
-    def _address(self, name: str, allowed: Iterable[str], default: str = "") -> str:
-        """A filter of the current address (``?name=value``) when it is an allowed value."""
-        value = str(self.router.url.query_parameters.get(name, "") or "")
-        return value if value in set(allowed) else default
-
-    def _address_text(self, name: str, limit: int = 200) -> str:
-        return str(self.router.url.query_parameters.get(name, "") or "")[:limit]
 
     def _go(self, route: str, *, replace: bool = False, keep_messages: bool = False,
             **params: object):

@@ -11,7 +11,8 @@ from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
 from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
-from community_app.state.admin import AdminList, AdminState, row_action, whole_list
+from community_app.state.admin import NEW, AdminList, AdminState, item_id, row_action, whole_list
+from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import NewsRow
 
 NEWS_SAVED = N_("News item saved.")
@@ -35,6 +36,14 @@ def _fetch(show: str):
 
 # /admin/news[?show=published|drafts]
 LIST = AdminList(_fetch, {"show": ("show", SHOWS, "all")}, has_mode=True)
+
+
+def read_item(request: PageRequest):
+    """/admin/news/<id>: the item ("missing" until found); /admin/news/new: nothing."""
+    news_id = item_id(request)
+    if news_id is None:
+        return {}, None
+    return {"mode": "missing"}, lambda s, a: service.get_news_admin(s, a, news_id)
 
 
 class AdminNewsState(AdminState):
@@ -74,11 +83,6 @@ class AdminNewsState(AdminState):
     def _load_list(self):
         return self._read_list(LIST, AdminNewsState._show_list)
 
-    @rx.event
-    def open_item(self):
-        """/admin/news/<id>, or /admin/news/new for the empty form."""
-        news_id = self._open_item("news")
-        return None if news_id is None else self._edit(news_id)
 
     @rx.event
     def new_item(self):
@@ -93,10 +97,11 @@ class AdminNewsState(AdminState):
         self.preview = False
         self.mode = "form"
 
-    def _edit(self, news_id: int):
-        ok, v, event = self._read(lambda s, a: service.get_news_admin(s, a, news_id))
-        self.mode = "missing"
-        if ok:
+    def _show_item(self, v):
+        """The item as read (``read_item``), or the empty form of a new one."""
+        if v is None:
+            self._new_form()
+        else:
             self.editing_id = v.id
             self.title, self.content, self.news_type = v.title, v.content, v.type
             self.tags = ", ".join(v.tags)
@@ -105,7 +110,6 @@ class AdminNewsState(AdminState):
             self.image_url = v.image_url or ""
             self.preview = False
             self.mode = "form"
-        return event
 
     # Controlled fields, so the preview follows what is typed.
     @rx.event
