@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
