@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from community_app.core import routes
 from community_app.i18n import N_
 from community_app.services import admin_jobs, admin_speakers
