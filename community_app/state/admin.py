@@ -156,7 +156,7 @@ class AdminPageRead:
     error: DomainError | None = None
 
 
-def admin_reader(area: str, read: AreaRead, show: Callable[[Any, Any], Any]):
+def admin_reader(area: str, read: AreaRead, show: Callable[[Any, Any], Any] | None):
     """The ``PageData.read`` of a back-office page of ``area``: the gate from the member
     (visitor, member, organizer), then, for an organizer, the area's ``read`` in one
     transaction. ``show`` (a method of the area's state) takes the data under the lock."""
