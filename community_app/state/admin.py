@@ -5,14 +5,22 @@ organizer (``_run``: ``self._member()`` then the role; the services check it onc
 Visitors go to /login?from=/admin; members see 'This page is for organizers only.'.
 Each area (one address or two: routes.ADMIN_*) has a state of its own inheriting this one
 (state/admin_*.py), so they share the messages shown above the screen and one way to keep
-a list's filters in the address: ``_address(name, allowed)`` reads one on load, ``_go``
-changes the address (the page's on_load then reads it), so back, forward, reload and a
-shared link land on the same view.
+a list's filters in the address: ``_go`` changes the address and the page load reads it
+(``AdminList``), so back, forward, reload and a shared link land on the same view.
+
+Every back-office page loads like the public pages, with a ``PageData``
+(``ui/components/admin_frame.admin_page``): ``admin_reader`` decides the gate from the
+member and reads the area's data for an organizer in a worker thread, without the lock
+(the area gives ``read(request) -> (values of the address, fetch(session, organizer_id))``);
+``AdminState._apply_load`` applies it under the lock (the login redirect, the refusal
+screen, the values, then the area's ``show`` or the error). Actions, and the lists read
+again after them, are events and read under the lock (``_run``, ``_read``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any
@@ -24,12 +32,14 @@ from community_app.core import routes
 from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
+from community_app.services import cache
 from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
 from community_app.services.paging import Listing
 from community_app.services.telegram import announcements
 from community_app.state.auth import AuthState
 from community_app.state.messages import SERVER_ERROR, FormMessages, Message, field_messages, from_error, message
+from community_app.state.page_load import PageRequest
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +115,98 @@ def stamp(value) -> Message:
     return {lang: f"{dates[lang]} · {times[lang]}" for lang in dates}
 
 
+def address(query: dict[str, str], name: str, allowed: Iterable[str], default: str = "") -> str:
+    """A filter of an address (``?name=value``) when it is an allowed value."""
+    value = str(query.get(name, "") or "")
+    return value if value in set(allowed) else default
+
+
+def address_text(query: dict[str, str], name: str, limit: int = 200) -> str:
+    return str(query.get(name, "") or "")[:limit]
+
+
+def item_id(request: PageRequest) -> int | None:
+    """The item an address names, /admin/<area>/<id> (0 when none), or None for
+    /admin/<area>/new (the empty form)."""
+    if request.path.rstrip("/").rsplit("/", 1)[-1] == NEW:
+        return None
+    return routes.path_id(request.path) or 0
+
+
+# Who opened a back-office page (the gate, decided in the page's read).
+VISITOR, MEMBER, ORGANIZER = "visitor", "member", "organizer"
+
+# What an area reads for the organizer: from the page's request, the values its address
+# sets (``{var: value}``) and ``fetch(session, organizer_id)``, or None when the page reads
+# nothing (the empty form of a new item).
+Fetch = Callable[[Any, int], Any]
+AreaRead = Callable[[PageRequest], tuple[dict[str, Any], Fetch | None]]
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminPageRead:
+    """A back-office page load as read without the lock: the gate, the values of the
+    address, and what the area read (``data``) or the error reading it."""
+
+    gate: str
+    show: Callable[[Any, Any], Any] | None = None
+    values: dict[str, Any] = dataclasses.field(default_factory=dict)
+    ok: bool = True
+    data: Any = None
+    error: DomainError | None = None
+
+
+def admin_reader(area: str, read: AreaRead, show: Callable[[Any, Any], Any] | None):
+    """The ``PageData.read`` of a back-office page of ``area``: the gate from the member
+    (visitor, member, organizer), then, for an organizer, the area's ``read`` in one
+    transaction. ``show`` (a method of the area's state) takes the data under the lock."""
+
+    def read_page(request: PageRequest) -> AdminPageRead:
+        member = request.member
+        if member is None:
+            return AdminPageRead(VISITOR)
+        if not member.is_organizer:
+            return AdminPageRead(MEMBER)
+        values, fetch = read(request)
+        values = {"section": area, **values}
+        if fetch is None:
+            return AdminPageRead(ORGANIZER, show, values)
+        cache.needs_database()
+        try:
+            with session_scope() as session:
+                data = fetch(session, member.id)
+        except DomainError as exc:
+            return AdminPageRead(ORGANIZER, show, values, ok=False, error=exc)
+        except Exception:  # noqa: BLE001 - the page says so instead of breaking
+            log.exception("Back-office page read failed")
+            return AdminPageRead(ORGANIZER, show, values, ok=False)
+        return AdminPageRead(ORGANIZER, show, values, data=data)
+
+    return read_page
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminList:
+    """An area's list: its filters in the address, ``var=(name in the address, allowed
+    values or None for a text, default)``, and ``fetch(**filters)``, the list's read.
+    The page load reads the filters from the address (``read``); a list read again after
+    an action uses the state's (``AdminState._read_list``)."""
+
+    fetch: Callable[..., Fetch]
+    filters: dict[str, tuple[str, Iterable[str] | None, str]]
+    has_mode: bool = False  # the area's items open as a form on the same state
+
+    def values(self, query: dict[str, str]) -> dict[str, Any]:
+        return {var: address_text(query, name) if allowed is None
+                else address(query, name, allowed, default)
+                for var, (name, allowed, default) in self.filters.items()}
+
+    def read(self, request: PageRequest) -> tuple[dict[str, Any], Fetch]:
+        values = self.values(request.query)
+        fetch = self.fetch(**values)
+        return ({**values, "mode": "list"} if self.has_mode else values), fetch
+
+
 class AdminState(FormMessages, AuthState):
     checked: bool = False  # the role was checked on the server
     allowed: bool = False  # ... and the user is an organizer
@@ -177,14 +279,12 @@ class AdminState(FormMessages, AuthState):
         """The area's list, read again (each area's state has its own)."""
         return None
 
-    def _read_rows(self, read: Callable[[Any, int], Any], var: str,
-                   row: Callable[[Any], Any]) -> Any:
-        """The area's list: ``read(session, organizer_id)`` gives a page whose items
-        become ``row(item)`` in the list var ``var``; the list is then loaded."""
-        ok, page, event = self._read(read)
+    def _read_list(self, listing: AdminList, show: Callable[[Any, Any], Any]) -> Any:
+        """The area's list read again with the filters shown, then ``show(self, data)``."""
+        ok, data, event = self._read(
+            listing.fetch(**{var: getattr(self, var) for var in listing.filters}))
         if ok:
-            setattr(self, var, [row(v) for v in page.items])
-            self.loaded = True
+            show(self, data)
         return event
 
     def _act(self, fn: Callable[[Any, int, int], Any], item_id: int, done: str) -> Any:
@@ -242,38 +342,6 @@ class AdminState(FormMessages, AuthState):
 
     # --- the address ------------------------------------------------------------------
 
-    def _open_list(self, area: str, **filters: tuple[str, Iterable[str], str]) -> Any:
-        """The load of a list's address: its area (the list, not a form: ``mode``), each
-        filter ``var=(name in the address, allowed values, default)``, then the list."""
-        self.section = area
-        if hasattr(self, "mode"):
-            self.mode = "list"
-        for var, (name, allowed, default) in filters.items():
-            setattr(self, var, self._address(name, allowed, default))
-        return self._load_list()
-
-    def _open_item(self, area: str) -> int | None:
-        """The load of an item's address, /admin/<area>/<id> or /admin/<area>/new: its area,
-        then the item's id (0 when the address names none), or None once the empty form of
-        a new item is open."""
-        self.section = area
-        if self.router.url.path.rstrip("/").rsplit("/", 1)[-1] == NEW:
-            self._new_form()
-            return None
-        return routes.path_id(self.router.url.path) or 0
-
-    def _new_form(self) -> None:
-        """The empty form of a new item (the areas with one define it)."""
-        raise NotImplementedError
-
-    def _address(self, name: str, allowed: Iterable[str], default: str = "") -> str:
-        """A filter of the current address (``?name=value``) when it is an allowed value."""
-        value = str(self.router.url.query_parameters.get(name, "") or "")
-        return value if value in set(allowed) else default
-
-    def _address_text(self, name: str, limit: int = 200) -> str:
-        return str(self.router.url.query_parameters.get(name, "") or "")[:limit]
-
     def _go(self, route: str, *, replace: bool = False, keep_messages: bool = False,
             **params: object):
         """Move to ``route`` with the given filters (empty ones left out).
@@ -287,16 +355,34 @@ class AdminState(FormMessages, AuthState):
 
     # --- events -----------------------------------------------------------------------
 
-    @rx.event
-    def open_page(self):
-        """On load: visitors go to /login?from=<the address>, members see the refusal."""
+    def _apply_load(self, page: AdminPageRead):
+        """A back-office page load, as read (``admin_reader``): visitors go to
+        /login?from=<the address>, members see the refusal; for an organizer the values of
+        the address, then the area's data (``show``) or the error reading it. The messages
+        of a move (``_go(keep_messages=True)``) stay."""
         self.is_loading = False
         if self._carry_messages:
             self._carry_messages = False
         else:
             self._clear_messages()
-        _, event = self._gate()
-        return event
+        if page.gate == VISITOR:
+            self.checked = self.allowed = False
+            return self._to_login()
+        self.checked = True
+        self.allowed = page.gate == ORGANIZER
+        if not self.allowed:
+            return None
+        for var, value in page.values.items():
+            setattr(self, var, value)
+        if page.ok:
+            return page.show(self, page.data) if page.show else None
+        self._clear_messages()
+        if page.error is not None:
+            self.error = from_error(page.error)
+            self.errors = field_messages(page.error)
+        else:
+            self.error = message(SERVER_ERROR)
+        return None
 
     @rx.event
     def set_filter(self, value: str | list[str]):

@@ -12,6 +12,7 @@ from community_app.services.meetups import admin_registrations, attendance, tick
 from community_app.services.meetups.admin_views import meetup_or_404
 from community_app.services.meetups.ticket_codes import ticket_code
 from community_app.state.admin import AdminState, stamp
+from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import DoorNumbers, MatchRow, ScanResult
 from community_app.state.messages import message
 
@@ -19,6 +20,19 @@ from community_app.state.messages import message
 def _numbers(a: attendance.MeetupAttendance) -> DoorNumbers:
     rate = a.no_show_rate
     return DoorNumbers(a.registered, a.attended, "–" if rate is None else f"{rate}%")
+
+
+def _door(meetup_id: int):
+    """The meetup's title and its attendance so far."""
+    return lambda s, a: (meetup_or_404(s, meetup_id).title,
+                         attendance.meetup_attendance(s, meetup_id, actor_id=a))
+
+
+def read_check_in(request: PageRequest):
+    """/admin/meetups/<id>/check-in: the door of the meetup, nothing scanned yet."""
+    meetup_id = path_id(request.path, -2) or 0
+    return ({"meetup_id": meetup_id, "result": ScanResult(), "query": "", "matches": [],
+             "loaded": False}, _door(meetup_id))
 
 
 class AdminCheckInState(AdminState):
@@ -32,21 +46,13 @@ class AdminCheckInState(AdminState):
     form_key: int = 0
 
     def _refresh(self) -> None:
-        meetup_id = self.meetup_id
-        ok, data, _ = self._read(lambda s, a: (
-            meetup_or_404(s, meetup_id).title,
-            attendance.meetup_attendance(s, meetup_id, actor_id=a)))
+        ok, data, _ = self._read(_door(self.meetup_id))
         if ok:
-            self.title, self.numbers = data[0], _numbers(data[1])
-            self.loaded = True
+            self._show(data)
 
-    @rx.event
-    def load(self):
-        """/admin/meetups/<id>/check-in"""
-        self.section = "meetups"
-        self.meetup_id = path_id(self.router.url.path, -2) or 0
-        self.result, self.query, self.matches, self.loaded = ScanResult(), "", [], False
-        self._refresh()
+    def _show(self, data) -> None:
+        self.title, self.numbers = data[0], _numbers(data[1])
+        self.loaded = True
 
     def _check(self, code: str):
         meetup_id = self.meetup_id

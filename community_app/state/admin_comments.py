@@ -8,7 +8,7 @@ from community_app.core import routes
 from community_app.i18n import N_
 from community_app.services import admin_comments as service
 from community_app.services.admin_comments import SHOWN
-from community_app.state.admin import AdminState, address_value, row_action, stamp, whole_list
+from community_app.state.admin import AdminList, AdminState, address_value, row_action, stamp, whole_list
 from community_app.state.admin_rows import CommentRow
 
 HIDDEN = N_("Comment hidden: it is gone from the public thread.")
@@ -21,25 +21,28 @@ def _row(c: service.AdminCommentView) -> CommentRow:
                       stamp(c.created_at))
 
 
+def _fetch(show: str, query: str):
+    hidden = {"visible": False, "hidden": True}.get(show)
+    return lambda s, a: service.list_comments_admin(s, a, whole_list(query), hidden=hidden)
+
+
+# /admin/comments[?show=visible|hidden&search=...]
+LIST = AdminList(_fetch, {"show": ("show", ("all", "visible", "hidden"), "all"),
+                          "query": ("search", None, "")})
+
+
 class AdminCommentsState(AdminState):
     comments: list[CommentRow] = []
     loaded: bool = False
     show: str = "all"  # all | visible | hidden
     query: str = ""
 
-    def _load_list(self):
-        hidden = {"visible": False, "hidden": True}.get(self.show)
-        query = self.query
-        return self._read_rows(
-            lambda s, a: service.list_comments_admin(s, a, whole_list(query), hidden=hidden),
-            "comments", _row,
-        )
+    def _show_list(self, page):
+        self.comments = [_row(v) for v in page.items]
+        self.loaded = True
 
-    @rx.event
-    def load(self):
-        """/admin/comments[?show=visible|hidden&search=...]"""
-        self.query = self._address_text("search")
-        return self._open_list("comments", show=("show", ("all", "visible", "hidden"), "all"))
+    def _load_list(self):
+        return self._read_list(LIST, AdminCommentsState._show_list)
 
     @rx.event
     def set_show(self, value: str | list[str]):

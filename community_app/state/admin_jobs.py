@@ -10,7 +10,7 @@ from community_app.i18n.dates import date_texts
 from community_app.models import JobStatus
 from community_app.services import admin_jobs as service
 from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
-from community_app.state.admin import AdminState, row_action, whole_list
+from community_app.state.admin import AdminList, AdminState, row_action, whole_list
 from community_app.state.admin_rows import JobForm, JobRow
 
 SAVED = N_("Job post saved.")
@@ -61,6 +61,15 @@ def _form(v: service.AdminJobView) -> JobForm:
     )
 
 
+def _fetch(filter: str):  # noqa: A002 - the state's var
+    status = None if filter == "ALL" else filter
+    return lambda s, a: service.list_jobs_admin(s, a, status, whole_list())
+
+
+# /admin/jobs[?status=OPEN|EXPIRED|CLOSED|FILLED|ALL] (the queue by default)
+LIST = AdminList(_fetch, {"filter": ("status", FILTERS, "PENDING")}, has_mode=True)
+
+
 class AdminJobsState(AdminState):
     jobs: list[JobRow] = []
     loaded: bool = False
@@ -71,15 +80,12 @@ class AdminJobsState(AdminState):
     form_key: int = 0
     announce: bool = True  # posted to the Telegram channel when opened
 
-    def _load_list(self):
-        status = None if self.filter == "ALL" else self.filter
-        return self._read_rows(lambda s, a: service.list_jobs_admin(s, a, status, whole_list()),
-                               "jobs", _row)
+    def _show_list(self, page):
+        self.jobs = [_row(v) for v in page.items]
+        self.loaded = True
 
-    @rx.event
-    def load(self):
-        """/admin/jobs[?status=OPEN|EXPIRED|CLOSED|FILLED|ALL] (the queue by default)"""
-        return self._open_list("jobs", filter=("status", FILTERS, "PENDING"))
+    def _load_list(self):
+        return self._read_list(LIST, AdminJobsState._show_list)
 
     open_job = row_action(service.open_job, OPENED)
     renew = row_action(service.renew_job, RENEWED)

@@ -17,7 +17,10 @@ from community_app.services.meetups import (
 )
 from community_app.core.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
-from community_app.state.admin import NEW, AdminState, row_action, stamp, whole_list
+from community_app.state.admin import (
+    NEW, AdminList, AdminState, address, address_text, item_id, row_action, stamp, whole_list,
+)
+from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import (
     MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
     registration_row,
@@ -39,6 +42,43 @@ CHECKED_IN = N_("{name} is checked in.")
 
 FILTERS = ("upcoming", "past", "all")
 REGISTRATIONS_VIEW = "registrations"
+
+def _fetch(filter: str):  # noqa: A002 - the state's var
+    kind = None if filter == "all" else filter
+
+    def read(session, actor):
+        page = admin_edits.list_meetups_admin(session, actor, kind, whole_list())
+        return page.items, admin_registrations.attendance_summary(session, actor)
+
+    return read
+
+
+# /admin/meetups[?type=past|all]
+LIST = AdminList(_fetch, {"filter": ("type", FILTERS, "upcoming")}, has_mode=True)
+
+
+def _details(meetup_id: int):
+    return lambda s, a: admin_edits.get_meetup_admin(s, a, meetup_id)
+
+
+def _registrations(meetup_id: int, search: str):
+    return lambda s, a: admin_registrations.list_registrations(s, a, meetup_id, search=search)
+
+
+def read_item(request: PageRequest):
+    """/admin/meetups/<id>[?view=registrations&search=...], /admin/meetups/new: the
+    meetup (and its registrations), nothing for the empty form; "missing" until found."""
+    meetup_id = item_id(request)
+    if meetup_id is None:
+        return {}, None
+    details = _details(meetup_id)
+    if not address(request.query, "view", (REGISTRATIONS_VIEW,)):
+        return {"mode": "missing"}, lambda s, a: (details(s, a), None)
+    search = address_text(request.query, "search")
+    registrations = _registrations(meetup_id, search)
+    return ({"mode": "missing", "search": search},
+            lambda s, a: (details(s, a), registrations(s, a)))
+
 
 class AdminMeetupsState(AdminState):
     meetups: list[MeetupRow] = []
@@ -78,39 +118,33 @@ class AdminMeetupsState(AdminState):
 
     # --- list ---------------------------------------------------------------------------
 
+    def _show_list(self, result):
+        items, summary = result
+        self.meetups = [meetup_row(v) for v in items]
+        self.past_meetups = summary.past_meetups
+        self.total_attended = summary.total_attended
+        self.loaded = True
+
     def _load_list(self):
-        kind = None if self.filter == "all" else self.filter
-
-        def read(session, actor):
-            page = admin_edits.list_meetups_admin(session, actor, kind, whole_list())
-            return page.items, admin_registrations.attendance_summary(session, actor)
-
-        ok, result, event = self._read(read)
-        if ok:
-            items, summary = result
-            self.meetups = [meetup_row(v) for v in items]
-            self.past_meetups = summary.past_meetups
-            self.total_attended = summary.total_attended
-            self.loaded = True
-        return event
-
-    @rx.event
-    def load(self):
-        """/admin/meetups[?type=past|all]"""
-        return self._open_list("meetups", filter=("type", FILTERS, "upcoming"))
+        return self._read_list(LIST, AdminMeetupsState._show_list)
 
     delete = row_action(admin_edits.delete_meetup, MEETUP_DELETED, via="_delete")
 
     # --- one meetup: /admin/meetups/<id>[?view=registrations], /admin/meetups/new ------
 
-    @rx.event
-    def open_meetup(self):
-        meetup_id = self._open_item("meetups")
-        if meetup_id is None:
-            return None
-        if self._address("view", (REGISTRATIONS_VIEW,)):
-            return self._open_registrations(meetup_id)
-        return self._edit(meetup_id)
+    def _show_item(self, data):
+        """The page of one meetup as read (``read_item``): the empty form (no data), the
+        form, or the registrations."""
+        if data is None:
+            self._new_form()
+            return
+        details, registrations = data
+        self._show_details(details)
+        if registrations is None:
+            self._open_form()
+        else:
+            self.mode = "registrations"
+            self._show_registrations(registrations)
 
     @rx.event
     def new_meetup(self):
@@ -131,9 +165,12 @@ class AdminMeetupsState(AdminState):
         self.mode = "form"
 
     def _load_details(self, meetup_id: int):
-        ok, d, event = self._read(lambda s, a: admin_edits.get_meetup_admin(s, a, meetup_id))
-        if not ok:
-            return False, event
+        ok, d, event = self._read(_details(meetup_id))
+        if ok:
+            self._show_details(d)
+        return ok, event
+
+    def _show_details(self, d) -> None:
         m = d.summary.meetup
         self.editing_id = m.id
         self.current_title = m.title
@@ -150,19 +187,15 @@ class AdminMeetupsState(AdminState):
             for k in d.sessions
         ]
         self.notes = [NoteRow(n.id, n.content, n.is_active, stamp(n.created_at)) for n in d.notes]
-        return True, None
 
-    def _edit(self, meetup_id: int):
-        ok, event = self._load_details(meetup_id)
-        self.mode = "missing"
-        if ok:
-            self.form_key += 1
-            self.speaker_form = SpeakerRow(0, "", "", "", "", "")
-            self.session_form = SessionRow(0, "", self.form["startTime"], self.form["endTime"], 0, "")
-            self.speaker_key += 1
-            self.session_key += 1
-            self.mode = "form"
-        return event
+    def _open_form(self) -> None:
+        """The form of the meetup just read, its speaker and session forms empty."""
+        self.form_key += 1
+        self.speaker_form = SpeakerRow(0, "", "", "", "", "")
+        self.session_form = SessionRow(0, "", self.form["startTime"], self.form["endTime"], 0, "")
+        self.speaker_key += 1
+        self.session_key += 1
+        self.mode = "form"
 
     @rx.event
     def save(self, data: dict):
@@ -327,22 +360,13 @@ class AdminMeetupsState(AdminState):
     # --- registrations ------------------------------------------------------------------
 
     def _load_registrations(self):
-        meetup_id, search = self.editing_id, self.search
-        ok, rows, event = self._read(
-            lambda s, a: admin_registrations.list_registrations(s, a, meetup_id, search=search)
-        )
+        ok, rows, event = self._read(_registrations(self.editing_id, self.search))
         if ok:
-            self.registrations = [registration_row(r) for r in rows]
+            self._show_registrations(rows)
         return event
 
-    def _open_registrations(self, meetup_id: int):
-        ok, event = self._load_details(meetup_id)
-        self.mode = "missing"
-        if not ok:
-            return event
-        self.search = self._address_text("search")
-        self.mode = "registrations"
-        return self._load_registrations()
+    def _show_registrations(self, rows) -> None:
+        self.registrations = [registration_row(r) for r in rows]
 
     @rx.event
     def set_search(self, value: str):

@@ -11,7 +11,8 @@ from community_app.i18n.dates import date_texts
 from community_app.services import admin_news as service
 from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
-from community_app.state.admin import NEW, AdminState, row_action, whole_list
+from community_app.state.admin import NEW, AdminList, AdminState, item_id, row_action, whole_list
+from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import NewsRow
 
 NEWS_SAVED = N_("News item saved.")
@@ -26,6 +27,23 @@ VOCABULARY = list(service.TAG_VOCABULARY)
 def _row(v: service.AdminNewsView) -> NewsRow:
     return NewsRow(v.id, v.title, v.type, v.tags, v.published, v.comment_count,
                    date_texts(v.created_at), v.image_url or "")
+
+
+def _fetch(show: str):
+    published = {"published": True, "drafts": False}.get(show)
+    return lambda s, a: service.list_news_admin(s, a, whole_list(), published=published)
+
+
+# /admin/news[?show=published|drafts]
+LIST = AdminList(_fetch, {"show": ("show", SHOWS, "all")}, has_mode=True)
+
+
+def read_item(request: PageRequest):
+    """/admin/news/<id>: the item ("missing" until found); /admin/news/new: nothing."""
+    news_id = item_id(request)
+    if news_id is None:
+        return {}, None
+    return {"mode": "missing"}, lambda s, a: service.get_news_admin(s, a, news_id)
 
 
 class AdminNewsState(AdminState):
@@ -58,23 +76,13 @@ class AdminNewsState(AdminState):
         text = " ".join(self.content.split())
         return text[:70] + ("…" if len(text) > 70 else "")
 
+    def _show_list(self, page):
+        self.items = [_row(v) for v in page.items]
+        self.loaded = True
+
     def _load_list(self):
-        published = {"published": True, "drafts": False}.get(self.show)
-        return self._read_rows(
-            lambda s, a: service.list_news_admin(s, a, whole_list(), published=published),
-            "items", _row,
-        )
+        return self._read_list(LIST, AdminNewsState._show_list)
 
-    @rx.event
-    def load(self):
-        """/admin/news[?show=published|drafts]"""
-        return self._open_list("news", show=("show", SHOWS, "all"))
-
-    @rx.event
-    def open_item(self):
-        """/admin/news/<id>, or /admin/news/new for the empty form."""
-        news_id = self._open_item("news")
-        return None if news_id is None else self._edit(news_id)
 
     @rx.event
     def new_item(self):
@@ -89,10 +97,11 @@ class AdminNewsState(AdminState):
         self.preview = False
         self.mode = "form"
 
-    def _edit(self, news_id: int):
-        ok, v, event = self._read(lambda s, a: service.get_news_admin(s, a, news_id))
-        self.mode = "missing"
-        if ok:
+    def _show_item(self, v):
+        """The item as read (``read_item``), or the empty form of a new one."""
+        if v is None:
+            self._new_form()
+        else:
             self.editing_id = v.id
             self.title, self.content, self.news_type = v.title, v.content, v.type
             self.tags = ", ".join(v.tags)
@@ -101,7 +110,6 @@ class AdminNewsState(AdminState):
             self.image_url = v.image_url or ""
             self.preview = False
             self.mode = "form"
-        return event
 
     # Controlled fields, so the preview follows what is typed.
     @rx.event

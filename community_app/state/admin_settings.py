@@ -13,7 +13,8 @@ from community_app.services import admin_settings as service
 from community_app.services.audit import list_audit
 from community_app.services.paging import Listing
 from community_app.services.statistics import get_statistics
-from community_app.state.admin import AdminState, stamp
+from community_app.state.admin import AdminState, address_text, stamp
+from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import AuditRow, SettingsForm
 from community_app.state.site import SiteState
 
@@ -69,6 +70,11 @@ ACTION_LABELS = {
 }
 
 
+def read_settings(request: PageRequest):
+    """/admin/settings: the settings and this year's figures."""
+    return {}, lambda s, a: (service.read_settings(s, a), get_statistics(s))
+
+
 class AdminSettingsState(AdminState):
     form: SettingsForm = SettingsForm()
     form_key: int = 0
@@ -85,22 +91,13 @@ class AdminSettingsState(AdminState):
         )
         self.form_key += 1
 
-    @rx.event
-    def load(self):
-        self.section = "settings"
-
-        def read(session, actor):
-            return service.read_settings(session, actor), get_statistics(session)
-
-        ok, result, event = self._read(read)
-        if ok:
-            settings, stats = result
-            self._fill(settings)
-            self.current_speakers = stats.speakers.current
-            self.current_events = stats.meetups.current
-            self.current_members = stats.members.current
-            self.loaded = True
-        return event
+    def _show(self, result):
+        settings, stats = result
+        self._fill(settings)
+        self.current_speakers = stats.speakers.current
+        self.current_events = stats.meetups.current
+        self.current_members = stats.members.current
+        self.loaded = True
 
     @rx.event
     async def save(self, data: dict):
@@ -129,6 +126,14 @@ class AdminSettingsState(AdminState):
         return event
 
 
+def read_audit(request: PageRequest):
+    """/admin/audit[?search=...&page=N] (pages counted from 1 in the address)"""
+    query = address_text(request.query, "search")
+    page = max(0, (routes.route_id(address_text(request.query, "page", 6)) or 1) - 1)
+    return ({"query": query, "page": page},
+            lambda s, a: list_audit(s, a, Listing(query, page, AUDIT_PAGE_SIZE)))
+
+
 class AdminAuditState(AdminState):
     entries: list[AuditRow] = []
     loaded: bool = False
@@ -136,33 +141,19 @@ class AdminAuditState(AdminState):
     total_pages: int = 0
     query: str = ""
 
-    def _load_page(self):
-        page, query = self.page, self.query
-        ok, result, event = self._read(
-            lambda s, a: list_audit(s, a, Listing(query, page, AUDIT_PAGE_SIZE))
-        )
-        if ok:
-            self.entries = [
-                AuditRow(
-                    e.id, stamp(e.created_at), e.actor_name or "—", e.actor_email, e.action,
-                    both(ACTION_LABELS[e.action]) if e.action in ACTION_LABELS
-                    else {"en": e.action, "uz": e.action},
-                    f"{e.target_type} #{e.target_id}" if e.target_id else e.target_type,
-                    e.detail,
-                )
-                for e in result.items
-            ]
-            self.total_pages = result.total_pages
-            self.loaded = True
-        return event
-
-    @rx.event
-    def load(self):
-        """/admin/audit[?search=...&page=N] (pages counted from 1 in the address)"""
-        self.section = "audit"
-        self.query = self._address_text("search")
-        self.page = max(0, (routes.route_id(self._address_text("page", 6)) or 1) - 1)
-        return self._load_page()
+    def _show(self, result):
+        self.entries = [
+            AuditRow(
+                e.id, stamp(e.created_at), e.actor_name or "—", e.actor_email, e.action,
+                both(ACTION_LABELS[e.action]) if e.action in ACTION_LABELS
+                else {"en": e.action, "uz": e.action},
+                f"{e.target_type} #{e.target_id}" if e.target_id else e.target_type,
+                e.detail,
+            )
+            for e in result.items
+        ]
+        self.total_pages = result.total_pages
+        self.loaded = True
 
     def _to_page(self, page: int, query: str, replace: bool = False):
         return self._go(routes.ADMIN_AUDIT, replace=replace, search=query,

@@ -11,7 +11,7 @@ from community_app.i18n.dates import date_texts
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services import admin_speakers as service
 from community_app.services.admin_speakers import STATUS_CHANGED
-from community_app.state.admin import AdminState, address_value, whole_list
+from community_app.state.admin import AdminList, AdminState, address_value, whole_list
 from community_app.state.admin_rows import ApplicationRow
 
 EMAIL_SENT = N_("Status changed. The applicant was emailed in their language.")
@@ -34,6 +34,23 @@ def _row(v: service.AdminApplicationView) -> ApplicationRow:
     )
 
 
+def _fetch(status_filter: str, expertise_filter: str):
+    status = None if status_filter == "all" else status_filter
+    expertise = None if expertise_filter == "all" else expertise_filter
+
+    def read(session, actor):
+        page = service.list_applications(session, actor, whole_list(), status=status,
+                                         expertise=expertise)
+        return page.items, service.count_by_status(session, actor)
+
+    return read
+
+
+# /admin/speakers[?status=...&expertise=...]
+LIST = AdminList(_fetch, {"status_filter": ("status", STATUS_LABELS, "all"),
+                          "expertise_filter": ("expertise", EXPERTISE_LABELS, "all")})
+
+
 class AdminSpeakersState(AdminState):
     applications: list[ApplicationRow] = []
     loaded: bool = False
@@ -41,28 +58,14 @@ class AdminSpeakersState(AdminState):
     expertise_filter: str = "all"
     counts: dict[str, int] = {}
 
+    def _show_list(self, result):
+        items, counts = result
+        self.applications = [_row(v) for v in items]
+        self.counts = counts
+        self.loaded = True
+
     def _load_list(self):
-        status = None if self.status_filter == "all" else self.status_filter
-        expertise = None if self.expertise_filter == "all" else self.expertise_filter
-
-        def read(session, actor):
-            page = service.list_applications(session, actor, whole_list(), status=status,
-                                             expertise=expertise)
-            return page.items, service.count_by_status(session, actor)
-
-        ok, result, event = self._read(read)
-        if ok:
-            items, counts = result
-            self.applications = [_row(v) for v in items]
-            self.counts = counts
-            self.loaded = True
-        return event
-
-    @rx.event
-    def load(self):
-        """/admin/speakers[?status=...&expertise=...]"""
-        return self._open_list("speakers", status_filter=("status", STATUS_LABELS, "all"),
-                               expertise_filter=("expertise", EXPERTISE_LABELS, "all"))
+        return self._read_list(LIST, AdminSpeakersState._show_list)
 
     def _filters(self, status: str, expertise: str):
         return self._go(routes.ADMIN_SPEAKERS, status=address_value(status, "all"),

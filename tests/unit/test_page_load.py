@@ -144,11 +144,10 @@ def test_session_expiry_setting(monkeypatch):
 
 
 def test_every_page_loads_its_data_with_page_data(pages):
-    """One page-load pattern: a page outside the back office whose load does anything uses
+    """One page-load pattern: a page whose load does anything, the back office's too, uses
     PageData (its read without the lock, its update under it), never plain handlers."""
     older = {route.path for route in pages
-             if not route.path.startswith("/admin")
-             and not isinstance(page_load.PAGE_LOADS[route.path], PageData)
+             if not isinstance(page_load.PAGE_LOADS[route.path], PageData)
              and page_load.PAGE_LOADS[route.path]}
     assert not older, f"load these with PageData: {sorted(older)}"
 

@@ -13,7 +13,8 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.state.admin import AdminState
+from community_app.state.admin import AdminState, AreaRead, admin_reader
+from community_app.state.page_load import PageData
 from community_app.state.site import SiteState
 from community_app.ui.components.blocks import notice
 from community_app.ui.components.admin_common import messages
@@ -102,9 +103,13 @@ def admin_screen(active: str, body: rx.Component) -> rx.Component:
     )
 
 
-def admin_page(path: str, *, area: str, title: str, on_load: Any):
+def admin_page(path: str, *, area: str, title: str, state: type[AdminState],
+               read: AreaRead, show: Callable[[Any, Any], Any] | None = None):
     """Register the decorated body as the back-office page at ``path`` (``area``: the key
-    of the navigation entry it belongs to; ``on_load``: the area state's load event)."""
+    of the navigation entry it belongs to). Its load is a ``PageData``: ``read(request)``
+    gives the values of the address and what to read for the organizer (state/admin.py,
+    ``admin_reader``), ``show`` (a method of ``state``) puts what was read in its vars."""
+    load = PageData(state, admin_reader(area, read, show), state._apply_load)
 
     def decorator(body: Callable[[], rx.Component]):
         def screen() -> rx.Component:
@@ -112,7 +117,7 @@ def admin_page(path: str, *, area: str, title: str, on_load: Any):
 
         screen.__module__ = body.__module__  # the page's own chunk (see frame.page)
         screen.__qualname__ = body.__qualname__
-        page(path, title=title, on_load=[AdminState.open_page, on_load])(screen)
+        page(path, title=title, on_load=load)(screen)
         return body
 
     return decorator

@@ -8,7 +8,7 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.state.admin_check_in import AdminCheckInState as S
+from community_app.state.admin_check_in import AdminCheckInState as S, read_check_in
 from community_app.ui.components.admin_common import (
     card, screen, search_box, section_header, small_button, when_any,
 )
@@ -123,7 +123,8 @@ def _numbers() -> rx.Component:
     )
 
 
-@admin_page(routes.ADMIN_CHECK_IN, area="meetups", title=N_("Check-in"), on_load=S.load)
+@admin_page(routes.ADMIN_CHECK_IN, area="meetups", title=N_("Check-in"),
+            state=S, read=read_check_in, show=S._show)
 def admin_check_in() -> rx.Component:
     return screen(
         rx.script(src="/check_in_scanner.js"),

@@ -6,11 +6,12 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.state.admin_meetups import AdminMeetupsState
+from community_app.state.admin_meetups import AdminMeetupsState, read_item
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.components.admin_meetups import meetups_section
 
 
-@admin_page(routes.ADMIN_MEETUP, area="meetups", title=N_("Meetup"), on_load=AdminMeetupsState.open_meetup)
+@admin_page(routes.ADMIN_MEETUP, area="meetups", title=N_("Meetup"),
+            state=AdminMeetupsState, read=read_item, show=AdminMeetupsState._show_item)
 def admin_meetup() -> rx.Component:
     return meetups_section()

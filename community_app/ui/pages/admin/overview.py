@@ -8,7 +8,7 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.state.admin_overview import AdminOverviewState as S
+from community_app.state.admin_overview import AdminOverviewState as S, read_overview
 from community_app.ui.components.admin_attendance import attendance_section
 from community_app.ui.components.admin_common import card, loading_or, section_header
 from community_app.ui.components.admin_frame import admin_page
@@ -27,7 +27,8 @@ def _figure(value: Any, label: str, href: str, icon: str) -> rx.Component:
     return rx.link(card(figure), href=href, underline="none", width="100%")
 
 
-@admin_page(routes.ADMIN, area="overview", title=N_("Organizer back office"), on_load=S.load)
+@admin_page(routes.ADMIN, area="overview", title=N_("Organizer back office"),
+            state=S, read=read_overview, show=S._show)
 def admin_overview() -> rx.Component:
     return rx.vstack(
         section_header(t("Overview")),
