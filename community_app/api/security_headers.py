@@ -33,9 +33,14 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from community_app.core.settings import get_settings
+from community_app.core.settings import get_settings, telegram_settings
 
 GOOGLE = "https://accounts.google.com"
+# The Telegram Login Widget: its script, the frame it draws the button in, and the member's
+# Telegram photo (kept as the account's picture on a first sign-in).
+TELEGRAM_SCRIPT = "https://telegram.org/js/telegram-widget.js"
+TELEGRAM_FRAME = "https://oauth.telegram.org"
+TELEGRAM_PHOTOS = "https://t.me"
 # For answers that are not pages (scripts, styles, images, JSON), opened on their own.
 NOT_A_PAGE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'"
 _INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S | re.I)
@@ -93,18 +98,22 @@ def inline_script_hashes(folder: Path | None = None) -> tuple[str, ...]:
     return hashes
 
 
-def content_security_policy(script_hashes: tuple[str, ...], google: bool) -> str:
+def content_security_policy(script_hashes: tuple[str, ...], google: bool,
+                            telegram: bool = False) -> str:
     google_script = f" {GOOGLE}/gsi/client" if google else ""
     google_frame = f" {GOOGLE}/gsi/" if google else ""
+    telegram_script = f" {TELEGRAM_SCRIPT}" if telegram else ""
+    frames = (google_frame + (f" {TELEGRAM_FRAME}" if telegram else "")).strip()
     directives = {
         "default-src": "'self'",
-        "script-src": f"'self' 'unsafe-eval' {' '.join(script_hashes)}{google_script}".replace("  ", " "),
+        "script-src": (f"'self' 'unsafe-eval' {' '.join(script_hashes)}{google_script}"
+                       f"{telegram_script}").replace("  ", " "),
         # Radix Themes and Emotion set style attributes and tags at run time.
         "style-src": f"'self' 'unsafe-inline'{' ' + GOOGLE + '/gsi/style' if google else ''}",
-        "img-src": "'self' data: blob:",
+        "img-src": "'self' data: blob:" + (f" {TELEGRAM_PHOTOS}" if telegram else ""),
         "font-src": "'self' data:",
         "connect-src": f"'self'{google_frame}",
-        "frame-src": google_frame.strip() or "'none'",
+        "frame-src": frames or "'none'",
         "media-src": "'self' blob:",
         "object-src": "'none'",
         "base-uri": "'self'",
@@ -123,6 +132,7 @@ class SecurityHeaders:
         settings = get_settings()
         self.production = settings.is_production
         self.google = bool(settings.google_client_id)
+        self.telegram = telegram_settings().login_enabled
 
     def _headers(self, path: str) -> list[tuple[str, str]]:
         headers = [
@@ -138,7 +148,7 @@ class SecurityHeaders:
 
     def _policy(self, content_type: str) -> str:
         if content_type.startswith("text/html"):
-            return content_security_policy(inline_script_hashes(), self.google)
+            return content_security_policy(inline_script_hashes(), self.google, self.telegram)
         return NOT_A_PAGE_POLICY
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -85,6 +85,20 @@ def test_policy_refuses_framing_plugins_and_foreign_scripts():
     assert "https://accounts.google.com/gsi/client" in content_security_policy((), google=True)
 
 
+def test_the_telegram_login_widget_is_allowed_only_when_configured():
+    def directives(**kw) -> dict[str, str]:
+        policy = content_security_policy((), **kw)
+        return dict(part.split(" ", 1) for part in policy.split("; "))
+
+    off = directives(google=False)
+    assert "telegram" not in off["script-src"] and off["frame-src"] == "'none'"
+    on = directives(google=True, telegram=True)
+    assert on["script-src"].endswith("https://accounts.google.com/gsi/client "
+                                     "https://telegram.org/js/telegram-widget.js")
+    assert on["frame-src"] == "https://accounts.google.com/gsi/ https://oauth.telegram.org"
+    assert "https://t.me" in on["img-src"]
+
+
 def test_every_answer_carries_the_headers():
     async def hello(request):
         return PlainTextResponse("hi")
