@@ -4,14 +4,13 @@ the filters come from the address, an unknown item is said so."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 
 import pytest
-from sqlmodel import Session
 
 from community_app.core.db import utcnow
 from community_app.models import Meetup, Role, User
+from community_app.core import db
 from community_app.services import cache
 from community_app.state import admin, admin_comments, admin_meetups, admin_news
 from community_app.state.page_load import PageRequest
@@ -19,11 +18,8 @@ from community_app.state.page_load import PageRequest
 
 @pytest.fixture
 def scope(monkeypatch, engine):
-    @contextlib.contextmanager
-    def session_scope(_engine=None):
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
-            s.commit()
+    def session_scope(_engine=None):  # the app's unit of work, always on the test database
+        return db.session_scope(engine)
 
     monkeypatch.setattr(admin, "session_scope", session_scope)
     return session_scope

@@ -3,13 +3,12 @@ reader alone decides what a visitor is shown, with no lock held."""
 
 from __future__ import annotations
 
-import contextlib
 
 import pytest
-from sqlmodel import Session
 
 from community_app.core.db import utcnow
 from community_app.models import JobPost, User
+from community_app.core import db
 from community_app.services import cache
 from community_app.state import confirm_sign_up, jobs
 from community_app.state.page_load import PageRequest
@@ -17,11 +16,8 @@ from community_app.state.page_load import PageRequest
 
 @pytest.fixture
 def scope(monkeypatch, engine):
-    @contextlib.contextmanager
-    def session_scope(_engine=None):
-        with Session(engine, expire_on_commit=False) as s:
-            yield s
-            s.commit()
+    def session_scope(_engine=None):  # the app's unit of work, always on the test database
+        return db.session_scope(engine)
 
     for module in (jobs, confirm_sign_up):
         monkeypatch.setattr(module, "session_scope", session_scope)
