@@ -93,18 +93,15 @@ class SearchState(rx.State):
     hits: list[HitCard] = []
     counts: dict[str, int] = {}
     total: int = 0
-    capped: bool = False  # more matches than are ranked: counts read "1000+"
+    capped: bool = False  # more matches than are ranked: the total reads "1000+"
     page: int = 0
     loading: bool = True
     failed: bool = False
 
     @rx.var
     def count_labels(self) -> dict[str, str]:
-        """Each kind's count as shown ("" is every kind): "1000+" past the ranked matches."""
-        plus = "+" if self.capped else ""
-        labels = {kind: f"{n}{plus if n >= search.CANDIDATES else ''}" for kind, n in self.counts.items()}
-        labels[""] = f"{sum(self.counts.values())}{plus}"
-        return labels
+        """Each kind's number of matches as shown ("" is every kind)."""
+        return {"": str(sum(self.counts.values())), **{k: str(n) for k, n in self.counts.items()}}
 
     @rx.var
     def total_label(self) -> str:

@@ -73,6 +73,25 @@ def test_counts_per_kind_pages_and_bad_kind(engine):
         assert search.search(s, "  ").items == []
 
 
+def test_counts_stay_exact_past_the_ranked_matches(engine, monkeypatch):
+    """Only the newest CANDIDATES matches of the asked kind are ranked (the total says so);
+    the counts by kind are every visible match, an expired job post's not among them."""
+    monkeypatch.setattr(search, "CANDIDATES", 3)
+    for n in range(5):
+        make_news(engine, title=f"Busan news {n}")
+    make_job(engine, title="Busan job")
+    make_job(engine, title="Busan job that expired", expires_at=utcnow() - dt.timedelta(days=1))
+    with Session(engine) as s:
+        every = search.search(s, "busan", size=10)
+        news = search.search(s, "busan", kind="news", size=10)
+        jobs = search.search(s, "busan", kind="job", size=10)
+    assert every.counts == news.counts == {"news": 5, "job": 1}
+    assert (every.total, every.capped) == (3, True) and len(every.items) == 3
+    assert (news.total, news.capped) == (3, True)
+    assert [h.title for h in news.items] == ["Busan news 4", "Busan news 3", "Busan news 2"]
+    assert (jobs.total, jobs.capped, [h.title for h in jobs.items]) == (1, False, ["Busan job"])
+
+
 def test_snippet_escapes_html():
     assert search.marked("<b>React</b> & co", ["react"]) == "&lt;b&gt;<mark>React</mark>&lt;/b&gt; &amp; co"
 

@@ -41,8 +41,8 @@ class SearchOut(BaseModel):
     query: str
     kind: SearchKind | None = Field(description="The kind asked for; null for every kind")
     counts: dict[SearchKind, int] = Field(description="Matches of each kind (for the filter)")
-    capped: bool = Field(description="More matches than are ranked (1000): the counts and "
-                                     "totalElements are a lower bound")
+    capped: bool = Field(description="More matches of the asked kind than are ranked: the "
+                                     "newest 1000 are, and totalElements is 1000")
     results: Page[SearchHitOut]
 
 
