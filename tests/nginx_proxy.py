@@ -39,14 +39,17 @@ def port_free(port: int) -> bool:
 
 
 def site_config(upstreams: list[str], build_dir: Path, http_port: int, https_port: int,
-                cert: Path, key: Path) -> str:
-    """deploy/nginx.conf with the test's ports, servers, certificate and build folder."""
+                cert: Path, key: Path, plain_port: int | None = None) -> str:
+    """deploy/nginx.conf with the test's ports, servers, certificate and build folder
+    (``plain_port``: the site's server also listens without TLS there, as behind a load
+    balancer that ends TLS; the bench measures both)."""
     text = CONFIG.read_text()
     servers = "".join(f"server {u};\n    " for u in upstreams).rstrip()
     replacements = {
         "server 127.0.0.1:3000;": servers,
         "listen 80;": f"listen 127.0.0.1:{http_port};",
-        "listen 443 ssl http2;": f"listen 127.0.0.1:{https_port} ssl http2;",
+        "listen 443 ssl http2;": f"listen 127.0.0.1:{https_port} ssl http2;"
+                                 + (f"\n    listen 127.0.0.1:{plain_port};" if plain_port else ""),
         "/etc/letsencrypt/live/uzdev.kr/fullchain.pem": str(cert),
         "/etc/letsencrypt/live/uzdev.kr/privkey.pem": str(key),
         "root /srv/uzdev/.web/build/client;": f"root {build_dir};",
@@ -59,7 +62,8 @@ def site_config(upstreams: list[str], build_dir: Path, http_port: int, https_por
 
 @contextlib.contextmanager
 def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
-                https_port: int | None = None, workers: str = "1") -> Iterator[dict]:
+                https_port: int | None = None, workers: str = "1",
+                plain: bool = False) -> Iterator[dict]:
     """nginx with deploy/nginx.conf in front of ``upstreams`` (``host:port``), serving the
     built client of ``build_dir``; yields its ``http`` and ``https`` base URLs."""
     work.mkdir(parents=True, exist_ok=True)
@@ -71,7 +75,9 @@ def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
         check=True, capture_output=True,
     )
     http_port, https_port = free_port(), https_port or free_port()
-    config = site_config(upstreams, build_dir, http_port, https_port, work / "cert.pem", work / "key.pem")
+    plain_port = free_port() if plain else None
+    config = site_config(upstreams, build_dir, http_port, https_port, work / "cert.pem", work / "key.pem",
+                         plain_port)
     module = f"load_module {BROTLI_MODULE};\n" if BROTLI_MODULE.exists() else ""
     (work / "nginx.conf").write_text(
         f"{module}user root;\nworker_processes {workers};\npid {work}/nginx.pid;\nerror_log {work}/error.log;\n"
@@ -94,6 +100,7 @@ def nginx_proxy(upstreams: list[str], build_dir: Path, work: Path,
                     raise RuntimeError((work / "error.log").read_text()) from None
                 time.sleep(0.3)  # polling the starting proxy (deadline above), not a fixed wait
         yield {"http": f"http://127.0.0.1:{http_port}", "https": f"https://127.0.0.1:{https_port}",
+               "plain": f"http://127.0.0.1:{plain_port}" if plain_port else None,
                "standard_port": https_port == 443, "access_log": work / "access.log"}
     finally:
         proc.terminate()

@@ -8,18 +8,25 @@ page's first event; a meetup opening brings a thousand of them within seconds.
    Printed: how many files and their bytes as sent (brotli where the browser asks for it).
 2. **N first-time visitors** (``VISIT_VISITORS``, default 1,000) arrive evenly over
    ``VISIT_ARRIVAL_S`` seconds (default 10: a meetup opening announced in a chat). Each is a
-   browser without a cache: 6 connections to the app's own port (HTTP/1.1, as Chromium), one
-   TLS connection to the proxy (which offers HTTP/2: Chromium then opens one); it fetches the HTML, then every recorded file (6 at a time), then
-   opens the websocket (socket.io, as Reflex's state.js) and sends the page's first event
-   (``hydrate_and_load``, tests/bench/load.py) until the page's data has arrived. Each
-   phase is timed from the visitor's arrival: **HTML**, **assets** (all files), **hydrate**
-   (websocket connected + first event answered), and the **total**.
+   browser without a cache, connecting as Chromium does: to the app's own port (HTTP/1.1)
+   6 connections, each asking for the next file when its last one came; to the proxy
+   (which offers HTTP/2) one TLS connection with every file asked for at once (HTTP/1.1
+   pipelining here: the answers in order, as one HTTP/2 connection's). It fetches the
+   HTML, then every recorded file, then opens the websocket (socket.io on engine.io, as
+   Reflex's state.js) and sends the page's first event (``hydrate_and_load``,
+   tests/bench/load.py) until the page's data has arrived. Each phase is timed from the
+   visitor's arrival: **HTML**, **assets** (all files), **hydrate** (websocket connected
+   + first event answered), and the **total**. The client is written by hand on asyncio
+   streams (HTTP and the websocket's frames): it shares the machine with the servers, and
+   an HTTP library's CPU per request (aiohttp, python-socketio: 21 CPU-seconds for the
+   1,000 visitors against the proxy, as much as the servers) was most of what it measured.
 3. The same visitors against **the app alone** (its own port: Python serves every file) and
    **behind the proxy** (nginx with deploy/nginx.conf, as tests/nginx_proxy.py runs it, one
    worker per core: it serves the files from disk, the app the HTML and the websocket).
 
 The visitors run in ``VISIT_PROCESSES`` client processes (default 2) on the same machine as
-the servers: their CPU is part of what the figures measure (printed: the client's CPU).
+the servers: printed beside the figures, the CPU time of the clients and of the servers
+(the app's processes; behind the proxy, nginx's as well) during the burst.
 
 Settings: ``VISIT_VISITORS``, ``VISIT_ARRIVAL_S``, ``VISIT_PROCESSES``, ``VISIT_TARGETS``
 (``app,proxy``), ``VISIT_CONNECTIONS`` (6, to the app), ``VISIT_PROXY_CONNECTIONS`` (1).
@@ -28,15 +35,22 @@ Settings: ``VISIT_VISITORS``, ``VISIT_ARRIVAL_S``, ``VISIT_PROCESSES``, ``VISIT_
 from __future__ import annotations
 
 import asyncio
+import base64
+import collections
+import json
 import multiprocessing
 import os
 import resource
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.bench.load import PAGE_STATES, Session, _percentile, initial_state_hashes
+from tests.bench.load import (
+    NAMESPACE, PAGE_STATES, _percentile, _unverified_tls, hydrate_event, initial_state_hashes,
+    page_loaded,
+)
 from tests.prodserver import ROOT
 
 CHROME = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -99,44 +113,170 @@ def record_first_visit(base: str) -> list[dict]:
 # ------------------------------------------------------------------------- the visitors
 
 
+class _Connection:
+    """One keep-alive HTTP/1.1 connection of a visitor, as lean as a Python client gets
+    (asyncio streams, the status line and the body's length read by hand): the client's
+    CPU per request is a fraction of an HTTP library's, and it shares the machine with the
+    servers it measures. Bodies are read as sent (brotli): a browser's decoding is its own
+    CPU, not the server's."""
+
+    def __init__(self, base: str) -> None:
+        url = urlsplit(base)
+        self.host, self.port = url.hostname, url.port or (443 if url.scheme == "https" else 80)
+        self.tls = _unverified_tls() if url.scheme == "https" else None
+        self.head = "".join(f"{k}: {v}\r\n" for k, v in {**HEADERS, "Host": url.netloc}.items())
+        self.reader = self.writer = None
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port, ssl=self.tls)
+
+    def _request(self, path: str) -> bytes:
+        return f"GET {path} HTTP/1.1\r\n{self.head}\r\n".encode()
+
+    async def _response(self) -> int:
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head[9:12])
+        lower = head.lower()
+        at = lower.find(b"\r\ncontent-length:")
+        if at >= 0:
+            await self.reader.readexactly(int(lower[at + 17:lower.index(b"\r\n", at + 2)]))
+        elif b"\r\ntransfer-encoding: chunked" in lower:
+            while size := int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                await self.reader.readexactly(size + 2)
+            await self.reader.readuntil(b"\r\n")
+        return status
+
+    async def get(self, paths: list[str], pipelined: bool) -> list[tuple[str, int]]:
+        """Each path's status, one after the other (``pipelined``: every request sent at
+        once, the answers read in order, as HTTP/2 lets a browser ask for them all)."""
+        if self.reader is None:
+            await self.open()
+        got = []
+        if pipelined:
+            self.writer.write(b"".join(self._request(p) for p in paths))
+            for path in paths:
+                got.append((path, await self._response()))
+            return got
+        for path in paths:
+            self.writer.write(self._request(path))
+            got.append((path, await self._response()))
+        return got
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+class _PageSocket(_Connection):
+    """The page's websocket as Reflex's state.js opens it (socket.io on engine.io 4 at
+    ``/_event``), written by hand like ``_Connection``: the upgrade, socket.io's connect to
+    the ``/_event`` namespace, then the page's first event, read until the page's data is
+    in. Frames are unmasked from the server and masked (with a zero key, which the protocol
+    allows) from the client; no compression is offered."""
+
+    async def load(self, path: str, hashes: list[str]) -> None:
+        await self.open()
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.writer.write((
+            f"GET /_event/?token={uuid.uuid4()}&EIO=4&transport=websocket HTTP/1.1\r\n"
+            f"{self.head}Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            "Accept-Language: en-US,en;q=0.9\r\n\r\n").encode())
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        if head[9:12] != b"101":
+            raise ConnectionError(f"websocket upgrade answered {head[9:12].decode()}")
+        await self._expect(b"0")  # engine.io's open packet
+        self._send(f"40{NAMESPACE},")  # socket.io: connect to the namespace
+        await self._expect(b"40")
+        self._send(f"42{NAMESPACE},{json.dumps(['event', hydrate_event(path, hashes)])}")
+        prefix = f"42{NAMESPACE},".encode()
+        while True:
+            message = await self._message()
+            if message.startswith(prefix):
+                name, update = json.loads(message[len(prefix):])
+                if name == "event" and page_loaded(update, PAGE_STATES["home"]):
+                    return
+
+    def _send(self, text: str) -> None:
+        data = text.encode()
+        n = len(data)
+        size = bytes([0x80 | n]) if n < 126 else (
+            bytes([0x80 | 126]) + n.to_bytes(2, "big") if n < 65536 else bytes([0x80 | 127]) + n.to_bytes(8, "big"))
+        self.writer.write(b"\x81" + size + b"\0\0\0\0" + data)
+
+    async def _message(self) -> bytes:
+        parts = []
+        while True:
+            first, second = await self.reader.readexactly(2)
+            n = second & 0x7F
+            if n == 126:
+                n = int.from_bytes(await self.reader.readexactly(2), "big")
+            elif n == 127:
+                n = int.from_bytes(await self.reader.readexactly(8), "big")
+            payload = await self.reader.readexactly(n)
+            opcode = first & 0x0F
+            if opcode == 0x8:
+                raise ConnectionError("the server closed the websocket")
+            if opcode == 0x9:  # ping: pong
+                self.writer.write(b"\x8a" + bytes([0x80 | n]) + b"\0\0\0\0" + payload)
+                continue
+            parts.append(payload)
+            if first & 0x80:  # the message's last frame
+                return b"".join(parts)
+
+    async def _expect(self, start: bytes) -> None:
+        message = await self._message()
+        if not message.startswith(start):
+            raise ConnectionError(f"websocket: expected {start!r}, got {message[:80]!r}")
+
+
 async def _visit(base: str, files: list[str], hashes: list[str], start_at: float,
                  connections: int) -> dict:
-    import aiohttp
-
     await asyncio.sleep(max(0.0, start_at - time.perf_counter()))  # this visitor's arrival
     arrived = time.perf_counter()
     result = {"errors": 0, "failed": ""}
-    connector = aiohttp.TCPConnector(limit=connections, ssl=False)
-    timeout = aiohttp.ClientTimeout(total=600)
-    # Bodies are read as sent (brotli): a browser's decoding is its own CPU, not the server's.
-    async with aiohttp.ClientSession(base, connector=connector, timeout=timeout,
-                                     headers=HEADERS, auto_decompress=False) as http:
+    # Chromium: 6 connections of one request at a time to an HTTP/1.1 server (the app's
+    # port); one connection with every request in flight to an HTTP/2 server (the proxy):
+    # here one keep-alive connection with the requests pipelined.
+    pool = [_Connection(base) for _ in range(connections)]
+    pipelined = connections == 1
 
-        async def fetch(path: str) -> None:
-            try:
-                async with http.get(path) as response:
-                    await response.read()
-                    if response.status != 200:
-                        result["errors"] += 1
-                        result["failed"] = f"{response.status} {path}"
-            except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
+    def count(answers: list[tuple[str, int]]) -> None:
+        for path, status in answers:
+            if status != 200:
                 result["errors"] += 1
-                result["failed"] = f"{type(exc).__name__} {path}"
+                result["failed"] = f"{status} {path}"
 
-        await fetch("/")
-        result["html"] = time.perf_counter() - arrived
-        await asyncio.gather(*(fetch(path) for path in files))
-        result["assets"] = time.perf_counter() - arrived
-    session = Session(base, "/", PAGE_STATES["home"], hashes, ssl_verify=False)
     try:
-        await session.connect()
-        await session.load()
+        count(await pool[0].get(["/"], pipelined=False))
+        result["html"] = time.perf_counter() - arrived
+        if pipelined:
+            count(await pool[0].get(files, pipelined=True))
+        else:  # each connection takes the next file as it is free, as a browser's do
+            waiting = collections.deque(files)
+
+            async def take(connection: _Connection) -> None:
+                while waiting:
+                    count(await connection.get([waiting.popleft()], pipelined=False))
+
+            await asyncio.gather(*(take(c) for c in pool))
+        result["assets"] = time.perf_counter() - arrived
+    except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as exc:
+        result["errors"] += 1
+        result["failed"] = f"{type(exc).__name__} {exc}"
+        return result
+    finally:
+        for c in pool:
+            c.close()
+    socket = _PageSocket(base)
+    try:
+        await asyncio.wait_for(socket.load("/", hashes), timeout=120)
         result["hydrate"] = time.perf_counter() - arrived
     except Exception as exc:  # noqa: BLE001 - counted and printed, the burst goes on
         result["errors"] += 1
         result["failed"] = f"websocket: {type(exc).__name__} {exc}"
     finally:
-        await session.close()
+        socket.close()
     result["total"] = time.perf_counter() - arrived
     return result
 
@@ -159,7 +299,7 @@ def _client_process(base: str, files: list[str], hashes: list[str], arrivals: li
 
 
 def burst(base: str, files: list[str], hashes: list[str], n: int, arrival_s: float,
-          processes: int, connections: int) -> dict:
+          processes: int, connections: int, servers_cpu=lambda: 0.0) -> dict:
     arrivals = [arrival_s * i / max(1, n - 1) for i in range(n)] if n > 1 else [0.0]
     context = multiprocessing.get_context("spawn")
     start_wall = time.time() + 3.0  # the processes are started and import before it
@@ -173,14 +313,17 @@ def burst(base: str, files: list[str], hashes: list[str], n: int, arrival_s: flo
         pipes.append(receive)
         workers.append(worker)
     results, client_cpu = [], 0.0
+    time.sleep(max(0.0, start_wall - time.time()))  # until the burst starts: its CPU from then
+    servers_before = servers_cpu()
     for receive, worker in zip(pipes, workers):
         got, cpu = receive.recv()
         results += got
         client_cpu += cpu
         worker.join()
     wall = time.time() - start_wall
+    servers = servers_cpu() - servers_before
     complete = [r for r in results if not r["errors"]]
-    summary = {"n": n, "wall_s": wall, "client_cpu_s": client_cpu,
+    summary = {"n": n, "wall_s": wall, "client_cpu_s": client_cpu, "servers_cpu_s": servers,
                "errors": sum(r["errors"] for r in results),
                "visitors_failed": n - len(complete),
                "failed_example": next((r["failed"] for r in results if r["failed"]), "")}
@@ -193,11 +336,14 @@ def burst(base: str, files: list[str], hashes: list[str], n: int, arrival_s: flo
 def _row(name: str, r: dict) -> str:
     cells = "".join(f"{r[p][0]:>7.2f}{r[p][1]:>7.2f}" for p in PHASES)
     return (f"  {name:<8}{cells}{r['visitors_failed']:>10}{r['wall_s']:>8.1f}"
-            f"{r['client_cpu_s']:>9.0f}")
+            f"{r['client_cpu_s']:>9.1f}{r['servers_cpu_s']:>9.1f}")
 
 
 def run(server) -> None:
+    from tests.bench.load import cpu_s
+    from tests.bench.static import nginx_cpu_s
     from tests.nginx_proxy import available, nginx_proxy
+    from tests.prodserver import server_pgid
 
     n = int(os.environ.get("VISIT_VISITORS", "1000"))
     arrival_s = float(os.environ.get("VISIT_ARRIVAL_S", "10"))
@@ -218,19 +364,26 @@ def run(server) -> None:
     print(f"{n} first-time visitors arriving over {arrival_s:.0f} s ({APP_CONNECTIONS} connections "
           f"each to the app, {PROXY_CONNECTIONS} to the proxy), {processes} client processes; "
           "seconds from each visitor's arrival")
-    print(f"  {'':<8}" + "".join(f"{p:>14}" for p in PHASES) + f"{'visitors':>10}{'':>8}{'client':>9}")
+    print(f"  {'':<8}" + "".join(f"{p:>14}" for p in PHASES) + f"{'visitors':>10}{'':>8}{'client':>9}{'servers':>9}")
     print(f"  {'target':<8}" + "".join(f"{'p50':>7}{'p99':>7}" for _ in PHASES)
-          + f"{'failed':>10}{'wall s':>8}{'CPU s':>9}")
+          + f"{'failed':>10}{'wall s':>8}{'CPU s':>9}{'CPU s':>9}")
+    pgid = server_pgid(server.url)
+
+    def app_cpu() -> float:
+        return cpu_s(pgid) or 0.0
+
     if "app" in targets:
-        print(_row("app", burst(server.url, files, hashes, n, arrival_s, processes, APP_CONNECTIONS)), flush=True)
+        print(_row("app", burst(server.url, files, hashes, n, arrival_s, processes, APP_CONNECTIONS,
+                                app_cpu)), flush=True)
     if "proxy" in targets:
         if not available():
             print("  proxy: nginx is not installed (make setup-test installs it)")
             return
         port = server.url.rsplit(":", 1)[1]
-        with nginx_proxy([f"127.0.0.1:{port}"], client_dir(server.env),
-                         Path(tempfile.mkdtemp(prefix="uzdev-bench-nginx-")), workers="auto") as proxy:
-            r = burst(proxy["https"], files, hashes, n, arrival_s, processes, PROXY_CONNECTIONS)
+        work = Path(tempfile.mkdtemp(prefix="uzdev-bench-nginx-"))
+        with nginx_proxy([f"127.0.0.1:{port}"], client_dir(server.env), work, workers="auto") as proxy:
+            r = burst(proxy["https"], files, hashes, n, arrival_s, processes, PROXY_CONNECTIONS,
+                      lambda: app_cpu() + nginx_cpu_s(work))
         print(_row("proxy", r), flush=True)
         if r["failed_example"]:
             print(f"  a failure behind the proxy: {r['failed_example']}")

@@ -123,6 +123,23 @@ def _unverified_tls() -> ssl.SSLContext:
     return context
 
 
+def hydrate_event(path: str, hashes: list[str]) -> dict:
+    """What state.js sends when a page opens (``initialEvents`` + ``withRouterData``) for a
+    returning visitor whose language is stored: the first hydrate of the page, with the
+    compiled state's hashes."""
+    return {
+        "name": f"{ROOT_STATE}.hydrate_and_load",
+        "payload": {"vars": {f"{LANG_STATE}.lang": "en"}, "hashes": hashes},
+        "router_data": {"pathname": path, "asPath": path},
+    }
+
+
+def page_loaded(update: dict, page_state: str) -> bool:
+    """Whether a state update from the server says the page's data is in."""
+    delta = (update or {}).get("delta") or {}
+    return delta.get(page_state, {}).get(LOADING) is False
+
+
 class Session:
     """One browser tab: a token, a socket, the time its page load finished."""
 
@@ -141,8 +158,7 @@ class Session:
         self.client.on("event", self._on_update, namespace=NAMESPACE)
 
     async def _on_update(self, update) -> None:
-        delta = (update or {}).get("delta") or {}
-        if delta.get(self.page_state, {}).get(LOADING) is False:
+        if page_loaded(update, self.page_state):
             self.done.set()
 
     async def connect(self) -> None:
@@ -156,14 +172,7 @@ class Session:
         )
 
     def hydrate_event(self) -> dict:
-        """What state.js sends when a page opens (``initialEvents`` + ``withRouterData``)
-        for a returning visitor whose language is stored: the first hydrate of the page,
-        with the compiled state's hashes."""
-        return {
-            "name": f"{ROOT_STATE}.hydrate_and_load",
-            "payload": {"vars": {f"{LANG_STATE}.lang": "en"}, "hashes": self.hashes},
-            "router_data": {"pathname": self.path, "asPath": self.path},
-        }
+        return hydrate_event(self.path, self.hashes)
 
     async def load(self) -> float:
         self.done.clear()

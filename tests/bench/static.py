@@ -1,7 +1,10 @@
 """Static files with and without Python (issue 25): one hashed script of the home page,
-brotli, ``wrk -t2 -c32`` against the app's own port and against nginx running the
-repository's deploy/nginx.conf (TLS, serving the build from disk, one worker per core as
-in production) in the same run.
+brotli, ``wrk -c32`` (``STATIC_WRK_THREADS``, default 2) against the app's own port and
+against nginx running the repository's deploy/nginx.conf (serving the build from disk,
+one worker per core as in production) in the same run, twice: over TLS as the file is
+(the client then decrypts every answer on the same cores: on a small machine its rate is
+the client's), and without TLS on the same server block (TLS ended by a load balancer in
+front, and the app's own port is plain HTTP too: the same transport on both sides).
 
 The two are measured in turns (``STATIC_ROUNDS`` rounds, default 3, of ``STATIC_SECONDS``
 each, default 5: app, nginx, app, nginx...), so a change of the machine's load between
@@ -32,9 +35,12 @@ ROUNDS = int(os.environ.get("STATIC_ROUNDS", "3"))
 SECONDS = int(os.environ.get("STATIC_SECONDS", "5"))
 
 
+THREADS = int(os.environ.get("STATIC_WRK_THREADS", "2"))
+
+
 def _wrk(url: str) -> dict:
     out = subprocess.run(
-        ["wrk", "-t2", "-c32", f"-d{SECONDS}s", "--latency", "-H", "Accept-Encoding: br", url],
+        ["wrk", f"-t{THREADS}", "-c32", f"-d{SECONDS}s", "--latency", "-H", "Accept-Encoding: br", url],
         capture_output=True, text=True, check=True,
     ).stdout
     errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
@@ -44,7 +50,7 @@ def _wrk(url: str) -> dict:
             "errors": int(errors.group(1)) if errors else 0}
 
 
-def _nginx_cpu_s(work: Path) -> float:
+def nginx_cpu_s(work: Path) -> float:
     """CPU time (user + system) of the nginx master of ``work`` and its workers."""
     master = int((work / "nginx.pid").read_text())
     ticks = os.sysconf("SC_CLK_TCK")
@@ -80,14 +86,22 @@ def run(server) -> None:
     port = server.url.rsplit(":", 1)[1]
     pgid = server_pgid(server.url)
     work = Path(tempfile.mkdtemp(prefix="uzdev-bench-nginx-"))
-    with nginx_proxy([f"127.0.0.1:{port}"], client_dir(server.env), work, workers="auto") as proxy:
-        rounds = []
+    with nginx_proxy([f"127.0.0.1:{port}"], client_dir(server.env), work, workers="auto",
+                     plain=True) as proxy:
+        rounds, plain = [], []
         for _ in range(ROUNDS):
             app = _measured(server.url + asset, lambda: cpu_s(pgid) or 0.0)
-            nginx = _measured(proxy["https"] + asset, lambda: _nginx_cpu_s(work))
+            nginx = _measured(proxy["https"] + asset, lambda: nginx_cpu_s(work))
             rounds.append((app, nginx))
-    print(f"{asset} (brotli), wrk -t2 -c32, {ROUNDS} rounds of {SECONDS} s each in turns, "
+            plain.append((app, _measured(proxy["plain"] + asset, lambda: nginx_cpu_s(work))))
+    print(f"{asset} (brotli), wrk -t{THREADS} -c32, {ROUNDS} rounds of {SECONDS} s each in turns, "
           f"load average (1 min) after them {os.getloadavg()[0]:.1f}")
+    _table("nginx with TLS (deploy/nginx.conf as it is)", rounds)
+    _table("nginx without TLS (the same server block; TLS ended by a load balancer in front)", plain)
+
+
+def _table(title: str, rounds: list[tuple[dict, dict]]) -> None:
+    print(f" {title}:")
     print(f"  {'round':<8}{'app req/s':>11}{'p99 ms':>8}{'nginx req/s':>13}{'p99 ms':>8}{'ratio':>7}"
           f"{'app CPU ms/1k':>15}{'nginx CPU ms/1k':>17}{'CPU ratio':>11}{'errors':>8}")
     for i, (app, nginx) in enumerate(rounds, start=1):
