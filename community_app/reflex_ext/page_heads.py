@@ -29,7 +29,8 @@ per-item share cards, so this stays on with ``COMMUNITY_REFLEX_EXTENSIONS=off`` 
 
 Gain: a feature (per-item titles, descriptions, share cards, JSON-LD for crawlers that run
 no JavaScript; Lighthouse SEO 1.00), not a speed-up; its cost is 1-2 ms per page on a
-thread (brotli/gzip of the page).
+thread (brotli/gzip of the page), once per worker for one page file and head (remembered:
+``_finished``).
 
 On a Reflex upgrade: check that a built page still has one ``<title>`` and the
 ``<meta content=... name="description"/>`` form ``_REPLACED`` matches (tests/unit/test_seo.py,
