@@ -105,7 +105,7 @@ class SearchState(rx.State):
 
     @rx.var
     def total_label(self) -> str:
-        return f"{self.total}+" if self.capped and self.total >= search.CANDIDATES else str(self.total)
+        return f"{self.total}+" if self.capped else str(self.total)  # capped: total is CANDIDATES
 
     @rx.var
     def has_more(self) -> bool:
