@@ -7,7 +7,9 @@ address, Open Graph / Twitter cards and JSON-LD of ``services/seo.py`` must be i
 For a page ``seo.page_head`` knows (the public pages and the item pages), this wrapper asks
 the site for the page's plain HTML (the prerendered file or shell ``serve_pages`` picks,
 without ``Accept-Encoding`` and without the conditional headers, so never the precompressed
-copy nor a 304), puts the head in, and answers itself:
+copy nor a 304), puts the head in (and an item's title into its prerendered placeholder's
+empty title heading, ``fill_title_slot``: the page's largest text painted with the HTML,
+not after the websocket's data), and answers itself:
 
 - ``ETag``: a hash of the HTML it sends (page file + head), so ``If-None-Match`` still gets
   a 304 when nothing changed, and a changed item (new title) gets a new ETag at once;
@@ -43,6 +45,7 @@ import asyncio
 import functools
 import gzip
 import hashlib
+import html
 import logging
 import re
 
@@ -54,6 +57,7 @@ from community_app.api.asgi_capture import capture_response
 from community_app.core.db import session_scope
 from community_app.i18n import LANGUAGES
 from community_app.services import seo
+from community_app.ui.components.page_skeletons import TITLE_SLOT_ATTRIBUTE
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +92,20 @@ def inject_head(document: str, tags: tuple[str, str]) -> str:
     at = anchor.end() if anchor else len(head)
     early, late = tags
     return head[:at] + early + head[at:] + late + document[head_end:]
+
+# The empty heading of an item page's prerendered placeholder (page_skeletons.title_slot).
+_TITLE_SLOT = re.compile(r'(<h[1-6]\b[^>]*\s%s=""[^>]*>)(</h[1-6]>)' % TITLE_SLOT_ATTRIBUTE)
+
+
+def fill_title_slot(document: str, title: str) -> str:
+    """``document`` with ``title`` (escaped) in its placeholder's empty title heading, if it
+    has one: an item page's title is painted with the HTML, before any JavaScript (and read
+    by crawlers that run none)."""
+    if not title:
+        return document
+    return _TITLE_SLOT.sub(lambda m: m[1] + html.escape(title, quote=False) + m[2], document,
+                           count=1)
+
 
 _NOT_PAGES = ("/api/", "/_", "/ping", "/uploaded_files", "/assets/", "/feeds/")
 _DROPPED_REQUEST_HEADERS = {b"accept-encoding", b"if-none-match", b"if-modified-since",
@@ -166,9 +184,10 @@ def _encoding(accept_encoding: str) -> str:
     return next((name for name in ("br", "gzip") if name in accepted), "")
 
 
-def _finish(html: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str]:
-    """The page with its head, compressed as asked, and its ETag: CPU work, on a thread."""
-    return _finished(html, seo.head_html(head), head.lang, encoding)
+def _finish(page_file: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str]:
+    """The page with its head (and an item's title in its placeholder), compressed as
+    asked, and its ETag: CPU work, on a thread."""
+    return _finished(page_file, seo.head_html(head), head.lang, head.share_title, encoding)
 
 
 # The same page file with the same head comes out the same: remembered, a burst of first
@@ -176,8 +195,9 @@ def _finish(html: bytes, head: seo.Head, encoding: str) -> tuple[bytes, str, str
 # CPU per page before). Keyed by the bytes themselves (a rebuilt file or a changed item's
 # head is another key), in each worker's memory; about 64 x 130 KB at most.
 @functools.lru_cache(maxsize=64)
-def _finished(html: bytes, head_html: str, lang: str, encoding: str) -> tuple[bytes, str, str]:
-    page = inject_head(html.decode("utf-8"), head_html)
+def _finished(page_file: bytes, head_html: str, lang: str, title: str,
+              encoding: str) -> tuple[bytes, str, str]:
+    page = fill_title_slot(inject_head(page_file.decode("utf-8"), head_html), title)
     body = with_html_lang(page, lang).encode("utf-8")
     # One ETag per encoding (a strong validator names exact bytes).
     etag = f'"{hashlib.sha256(body).hexdigest()[:32]}{"-" + encoding if encoding else ""}"'

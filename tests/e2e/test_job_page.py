@@ -183,6 +183,34 @@ def test_closed_jobs_stay_readable_with_their_status(page: Page, site):
     expect(page.get_by_text("This job is no longer accepting applications.")).to_be_visible()
 
 
+def test_the_title_comes_with_the_html_and_the_page_hydrates_without_errors(browser, base_url,
+                                                                           page: Page, site):
+    """The post's title is in the HTML the server sends (painted before any JavaScript, read
+    by crawlers); the page then hydrates onto it without a mismatch and shows one title."""
+    job = _job(site, "Backend Engineer (Kotlin")
+    plain = browser.new_context(base_url=base_url, java_script_enabled=False)
+    try:
+        bare = plain.new_page()
+        bare.goto(f"/jobs/{job.id}")
+        expect(bare.locator("h1")).to_have_text(job.title)
+        expect(bare.locator("h1")).to_be_visible()
+    finally:
+        plain.close()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _goto(page, f"/jobs/{job.id}")
+    expect(page.get_by_role("heading", level=1, name=job.title)).to_be_visible()
+    expect(page.locator("h1")).to_have_count(1)
+    # Reached in the browser, the placeholder has no title to show: grey lines, then the post.
+    other = next(j for j in _open_jobs(site) if j.id != job.id)
+    page.goto("/jobs")
+    page.get_by_role("link", name=other.title).first.click()
+    expect(page.get_by_role("heading", level=1, name=other.title)).to_be_visible()
+    expect(page.locator("h1")).to_have_count(1)
+    assert errors == []
+
+
 # ---------------------------------------------------------------- phones and screenshots
 
 

@@ -137,3 +137,18 @@ def test_the_first_paint_script_waits_only_for_a_language_or_a_sign_in_to_apply(
     assert SCRIPT.index('=== "en" && !member) return;') < SCRIPT.index(f'classList.add("{WAIT_CLASS}")')
     assert "setTimeout(show, " in SCRIPT  # never a blank page for good
     assert "<" not in SCRIPT  # written as is into the HTML (no "</script" inside)
+
+
+SHELL = ('<div aria-hidden="true"><h1 class="rt-Heading css-1" data-title-slot="">'
+         '</h1><div class="uzdev-title-lines"></div></div><h1 class="rt-Heading">x</h1>')
+
+
+def test_an_item_s_title_fills_its_placeholder_s_title_slot_escaped():
+    out = page_heads.fill_title_slot(SHELL, 'Backend <b>"dev"</b> & co')
+    assert '<h1 class="rt-Heading css-1" data-title-slot="">Backend &lt;b&gt;"dev"&lt;/b&gt; &amp; co</h1>' in out
+    assert out.endswith('<h1 class="rt-Heading">x</h1>')  # nothing else is touched
+
+
+def test_a_page_without_a_title_slot_or_an_item_without_a_title_is_unchanged():
+    assert page_heads.fill_title_slot(DOCUMENT, "A title") == DOCUMENT
+    assert page_heads.fill_title_slot(SHELL, "") == SHELL

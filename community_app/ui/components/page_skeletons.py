@@ -23,6 +23,11 @@ from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE
 # state, so the footer never moves into the first screen when the data comes.
 AT_LEAST_A_SCREEN = "100vh"
 
+# The empty heading of a placeholder that the server fills with the item's title
+# (``title_slot``; page_heads.fill_title_slot finds it by this attribute).
+TITLE_SLOT_ATTRIBUTE = "data-title-slot"
+TITLE_SLOT_CLASS = "uzdev-title-slot"
+
 # ---------------------------------------------------------------- shared pieces
 
 
@@ -60,6 +65,25 @@ def _pill(width: str, height: str = "24px") -> rx.Component:
 # A section card's title (Radix heading size 5) and a paragraph's lines.
 SECTION_TITLE_HEIGHT = "24px"
 TEXT_LINE = ("100%", "100%", "80%")
+
+def title_slot(lines: rx.Component, **heading_props: Any) -> rx.Component:
+    """The item's title in its placeholder: an empty heading (``heading_props``: the real
+    title's) that the server fills with the item's title on a full page load
+    (``reflex_ext/page_heads.py``: the title is then painted with the HTML, the page's
+    largest text before any JavaScript), followed by ``lines``, the grey lines shown instead
+    while it is empty (a page reached in the browser, or a server that filled nothing):
+    site.css, ``.uzdev-title-slot``.
+
+    React keeps the server's text when it hydrates the empty heading
+    (``suppressHydrationWarning``: a text that differs is left as it is, not an error), and
+    the real page's heading takes its place with the data."""
+    return rx.fragment(
+        rx.heading("", class_name=TITLE_SLOT_CLASS,
+                   custom_attrs={TITLE_SLOT_ATTRIBUTE: "", "suppressHydrationWarning": True},
+                   **heading_props),
+        rx.box(lines, class_name="uzdev-title-lines", width="100%"),
+    )
+
 
 # ---------------------------------------------------------------- an event's details
 
@@ -166,6 +190,8 @@ def event_register_skeleton() -> rx.Component:
 JOB_CARD_PADDING = ["16px", "20px", "28px"]
 JOB_SECTION_PADDING = ["16px", "20px", "24px"]
 JOB_TITLE_LINE = ["30px", "32.5px", "35px", "40px"]  # 24-32 px type, line height 1.25
+# The post's title (rx.heading's props): the page and its placeholder's title slot alike.
+JOB_TITLE = {"as_": "h1", "font_size": ["24px", "26px", "28px", "32px"], "line_height": "1.25"}
 JOB_FACTS_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))"]
 # The description beside the side column (about the company, contact) on wide screens.
 JOB_COLUMNS_DIRECTION = ["column", "column", "column", "column", "row"]
@@ -196,10 +222,14 @@ def job_post_skeleton(back_link: rx.Component) -> rx.Component:
         back_link,
         _card(
             rx.hstack(_pill("80px"), _pill("72px"), _pill("56px"), spacing="2"),
-            # The title: two lines on a phone, one from a tablet's width on.
-            rx.vstack(skeleton_line("85%", JOB_TITLE_LINE),
-                      skeleton_line("50%", JOB_TITLE_LINE, display=["block", "block", "none"]),
-                      spacing="0", width="100%"),
+            # The title, filled in by the server on a full load (else two grey lines on a
+            # phone, one from a tablet's width on).
+            title_slot(
+                rx.vstack(skeleton_line("85%", JOB_TITLE_LINE),
+                          skeleton_line("50%", JOB_TITLE_LINE, display=["block", "block", "none"]),
+                          spacing="0", width="100%"),
+                **JOB_TITLE,
+            ),
             skeleton_line("40%", "26px"),
             rx.grid(*[_fact() for _ in range(4)], grid_template_columns=JOB_FACTS_COLUMNS,
                     gap="16px", width="100%", padding_y="8px"),

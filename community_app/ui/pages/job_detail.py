@@ -31,6 +31,7 @@ from community_app.ui.components.page_skeletons import (
     JOB_FACTS_COLUMNS,
     JOB_SECTION_PADDING,
     JOB_SIDE_WIDTH,
+    JOB_TITLE,
     job_columns,
     job_post_skeleton,
 )
@@ -180,8 +181,7 @@ def _header() -> rx.Component:
             wrap="wrap",
             align="center",
         ),
-        rx.heading(job.title, as_="h1", font_size=["24px", "26px", "28px", "32px"],
-                   line_height="1.25"),
+        rx.heading(job.title, **JOB_TITLE),
         rx.text(job.company, size="4", font_weight="500", color=COLORS["muted"]),
         visa_badges(job),  # as on the job's card: visas, E-7 sponsorship, Korean, languages
         rx.grid(
