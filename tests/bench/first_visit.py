@@ -170,8 +170,8 @@ class _Connection:
 class _PageSocket(_Connection):
     """The page's websocket as Reflex's state.js opens it (socket.io on engine.io 4 at
     ``/_event``), written by hand like ``_Connection``: the upgrade, socket.io's connect to
-    the ``/_event`` namespace, then the page's first event, read until the page's data is
-    in. Frames are unmasked from the server and masked (with a zero key, which the protocol
+    the ``/_event`` namespace with the page's first event in it, read until the page's data
+    is in. Frames are unmasked from the server and masked (with a zero key, which the protocol
     allows) from the client; no compression is offered."""
 
     async def load(self, path: str, hashes: list[str]) -> None:
@@ -186,12 +186,16 @@ class _PageSocket(_Connection):
         if head[9:12] != b"101":
             raise ConnectionError(f"websocket upgrade answered {head[9:12].decode()}")
         await self._expect(b"0")  # engine.io's open packet
-        self._send(f"40{NAMESPACE},")  # socket.io: connect to the namespace
-        await self._expect(b"40")
-        self._send(f"42{NAMESPACE},{json.dumps(['event', hydrate_event(path, hashes)])}")
+        # socket.io's connect to the namespace, the page's first event in its payload as
+        # state.js sends it (``bootAuth``: the server processes it on connect, without a
+        # second round trip nor a save of the state for the connect alone). Without the
+        # state schema's hash (state.js sends it too): one cached comparison on the server.
+        self._send(f"40{NAMESPACE},{json.dumps({'event': hydrate_event(path, hashes)})}")
         prefix = f"42{NAMESPACE},".encode()
         while True:
             message = await self._message()
+            if message.startswith(b"44"):  # socket.io: the connect refused
+                raise ConnectionError(f"websocket: {message[:80]!r}")
             if message.startswith(prefix):
                 name, update = json.loads(message[len(prefix):])
                 if name == "event" and page_loaded(update, PAGE_STATES["home"]):
@@ -299,7 +303,8 @@ def _client_process(base: str, files: list[str], hashes: list[str], arrivals: li
 
 
 def burst(base: str, files: list[str], hashes: list[str], n: int, arrival_s: float,
-          processes: int, connections: int, servers_cpu=lambda: 0.0) -> dict:
+          processes: int, connections: int, servers_cpu=lambda: {}) -> dict:
+    """``servers_cpu``: each server's CPU seconds so far, by name (the app, nginx)."""
     arrivals = [arrival_s * i / max(1, n - 1) for i in range(n)] if n > 1 else [0.0]
     context = multiprocessing.get_context("spawn")
     start_wall = time.time() + 3.0  # the processes are started and import before it
@@ -321,9 +326,10 @@ def burst(base: str, files: list[str], hashes: list[str], n: int, arrival_s: flo
         client_cpu += cpu
         worker.join()
     wall = time.time() - start_wall
-    servers = servers_cpu() - servers_before
+    servers = {name: cpu - servers_before.get(name, 0.0) for name, cpu in servers_cpu().items()}
     complete = [r for r in results if not r["errors"]]
-    summary = {"n": n, "wall_s": wall, "client_cpu_s": client_cpu, "servers_cpu_s": servers,
+    summary = {"n": n, "wall_s": wall, "client_cpu_s": client_cpu, "servers_cpu_s": sum(servers.values()),
+               "servers_cpu_by_name": servers,
                "errors": sum(r["errors"] for r in results),
                "visitors_failed": n - len(complete),
                "failed_example": next((r["failed"] for r in results if r["failed"]), "")}
@@ -369,8 +375,8 @@ def run(server) -> None:
           + f"{'failed':>10}{'wall s':>8}{'CPU s':>9}{'CPU s':>9}")
     pgid = server_pgid(server.url)
 
-    def app_cpu() -> float:
-        return cpu_s(pgid) or 0.0
+    def app_cpu() -> dict[str, float]:
+        return {"app": cpu_s(pgid) or 0.0}
 
     if "app" in targets:
         print(_row("app", burst(server.url, files, hashes, n, arrival_s, processes, APP_CONNECTIONS,
@@ -383,7 +389,9 @@ def run(server) -> None:
         work = Path(tempfile.mkdtemp(prefix="uzdev-bench-nginx-"))
         with nginx_proxy([f"127.0.0.1:{port}"], client_dir(server.env), work, workers="auto") as proxy:
             r = burst(proxy["https"], files, hashes, n, arrival_s, processes, PROXY_CONNECTIONS,
-                      lambda: app_cpu() + nginx_cpu_s(work))
+                      lambda: {**app_cpu(), "nginx": nginx_cpu_s(work)})
         print(_row("proxy", r), flush=True)
+        print("  servers' CPU s behind the proxy: " + ", ".join(
+            f"{name} {cpu:.1f}" for name, cpu in r["servers_cpu_by_name"].items()), flush=True)
         if r["failed_example"]:
             print(f"  a failure behind the proxy: {r['failed_example']}")
