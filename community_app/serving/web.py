@@ -76,6 +76,21 @@ def cache_control_for(path: str) -> str:
     return IMMUTABLE if _HASHED_ASSET.match(path) else REVALIDATE
 
 
+def served_path(path: str) -> str:
+    """The path of the built file that answers a GET of ``path``: ``/<page>/`` for a
+    prerendered page, its route's shell for a page with an id, else ``path`` itself."""
+    if not path.endswith("/") and "." not in path.rsplit("/", 1)[-1] and _has_index(path):
+        return path + "/"
+    if (shell := shell_for(path)) and not _has_index(path) and _has_index(shell):
+        return shell + "/"
+    return path
+
+
+def build_marks() -> tuple:
+    """What changes when the build being served is replaced (``build_fingerprint``)."""
+    return build_fingerprint(_static_dir())
+
+
 def serve_pages(app: ASGIApp) -> ASGIApp:
     """Wrap the whole server (an ``api_transformer`` step)."""
 
@@ -87,10 +102,9 @@ def serve_pages(app: ASGIApp) -> ASGIApp:
         if path.startswith(_NOT_SITE):
             await app(scope, receive, send)
             return
-        if not path.endswith("/") and "." not in path.rsplit("/", 1)[-1] and _has_index(path):
-            scope = {**scope, "path": path + "/", "raw_path": (path + "/").encode()}
-        elif (shell := shell_for(path)) and not _has_index(path) and _has_index(shell):
-            scope = {**scope, "path": shell + "/", "raw_path": (shell + "/").encode()}
+        served = served_path(path)
+        if served != path:
+            scope = {**scope, "path": served, "raw_path": served.encode()}
         cache_control = cache_control_for(path)
 
         async def send_with_headers(message: Message) -> None:

@@ -114,3 +114,33 @@ def test_a_page_heads_addresses_are_the_served_ones_whatever_the_host_header(mon
     assert '<link rel="canonical" href="http://localhost:8123/about"' in html
     assert 'content="http://localhost:8123/about"' in html  # og:url
     assert "evil.example" not in html
+
+
+def test_a_page_file_is_read_once_per_build_and_never_without_one(monkeypatch):
+    """The plain page behind a head is read from the site once per page and build (a burst
+    of first visits does not go through the site's middleware for each), again after a new
+    build, and on every request when there is no build."""
+    from starlette.responses import HTMLResponse
+    from starlette.testclient import TestClient
+
+    from community_app.reflex_ext.page_heads import with_page_heads
+    from community_app.serving import web
+
+    read: list[str] = []
+
+    async def site(scope, receive, send):
+        read.append(scope["path"])
+        await HTMLResponse(f"<html><head><title>x</title></head><body>{len(read)}</body></html>")(
+            scope, receive, send)
+
+    build = [("/site", (1, 1, 1), (2, 2, 2))]
+    monkeypatch.setattr(web, "build_marks", lambda: build[0])
+    client = TestClient(with_page_heads(site))
+    pages = [client.get("/about").text for _ in range(3)]
+    assert len(read) == 1 and all(page.endswith("<body>1</body></html>") for page in pages)
+    build[0] = ("/site", (1, 1, 1), (3, 3, 3))  # a new build
+    assert client.get("/about").text.endswith("<body>2</body></html>") and len(read) == 2
+    build[0] = ("/site", None, None)  # no build: nothing remembered
+    client.get("/about")
+    client.get("/about")
+    assert len(read) == 4
