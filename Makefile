@@ -154,8 +154,8 @@ check-messages: $(STAMPS)/python
 TEST_WORKERS ?= auto
 
 test: setup-test
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit tests/api
-	$(BIN)/python -m pytest tests/e2e
+	$(BIN)/python -m pytest --durations=15 -n $(TEST_WORKERS) tests/unit tests/api
+	$(BIN)/python -m pytest --durations=25 tests/e2e
 	@$(MAKE) --no-print-directory test-production-config
 	@$(MAKE) --no-print-directory test-stock-reflex
 
@@ -203,7 +203,7 @@ test-api: setup
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/api
 
 test-e2e: setup-test
-	$(BIN)/python -m pytest tests/e2e
+	$(BIN)/python -m pytest --durations=25 tests/e2e
 
 clean:
 	rm -rf $(STAMPS) .web .states
