@@ -40,8 +40,8 @@ from sqlmodel import Session, col, select
 from community_app.core import routes
 from community_app.core.db import utcnow
 from community_app.models import (
-    BlogPost, BlogStatus, JobPost, JobStatus, KeynoteSession, Meetup, News, SearchDocument,
-    SearchKind, Speaker,
+    BlogPost, BlogStatus, JobPost, JobStatus, KeynoteSession, KoreanLevel, Meetup, News,
+    SearchDocument, SearchKind, Speaker,
 )
 from community_app.services import scheduler
 from community_app.services.errors import Invalid
@@ -114,11 +114,19 @@ def _news(session: Session, ids: list[int]) -> dict[int, Indexed]:
     }
 
 
+def _korean(level: str | None) -> str:
+    """The Korean a post asks for as its card says it ("TOPIK 3", "Business-fluent Korean"),
+    nothing when it asks for none (a search for "korean" finds the posts that ask for it;
+    the raw value "NONE" showed in a result's snippet)."""
+    found = KoreanLevel.parse(level) if level else None
+    return "" if found in (None, KoreanLevel.NONE) else found.label
+
+
 def _jobs(session: Session, ids: list[int]) -> dict[int, Indexed]:
     found = {}
     for job in _by_id(session, JobPost, ids, JobPost.status == JobStatus.OPEN.value):
         facts = [job.company_name, job.location, *(job.visas or []), *(job.technologies or []),
-                 *(job.keywords or []), (job.korean_level or "").replace("_", " ")]
+                 *(job.keywords or []), _korean(job.korean_level)]
         body = " · ".join(p for p in (*facts, plain(job.description), plain(job.requirements)) if p)
         found[job.id] = Indexed(job.title, job.company_name, body, job.opened_at or job.created_at,
                                 job.expires_at)
@@ -179,15 +187,24 @@ def index_item(session: Session, kind: str, item_id: int, *, now: dt.datetime | 
     return index_items(session, kind, [item_id], now=now) == 1
 
 
+# When what is indexed of a kind last changed its form: the rows indexed before it are
+# written again by the next reconcile (job posts: their Korean level as their card says it).
+FORMAT_CHANGED = {JOB: dt.datetime(2026, 11, 27, 11, 0, tzinfo=dt.UTC)}
+
+
 def reconcile(session: Session, kinds: Iterable[str] = BUILDERS) -> int:
-    """Index the public items missing from the index and drop the index's rows of items no
-    longer public; how many rows changed."""
+    """Index the public items missing from the index (or indexed in an older form), and drop
+    the index's rows of items no longer public; how many rows changed."""
     changed = 0
     for kind in kinds:
         public = _public_ids(session, kind)
         indexed = set(session.exec(select(SearchDocument.item_id)
                                    .where(SearchDocument.kind == kind)).all())
-        changed += index_items(session, kind, public - indexed)
+        older = set()
+        if (since := FORMAT_CHANGED.get(kind)) is not None:
+            older = set(session.exec(select(SearchDocument.item_id).where(
+                SearchDocument.kind == kind, col(SearchDocument.indexed_at) < since)).all())
+        changed += index_items(session, kind, (public - indexed) | (older & public))
         gone = sorted(indexed - public)
         for start in range(0, len(gone), BATCH):
             session.execute(sa.delete(SearchDocument).where(

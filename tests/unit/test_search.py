@@ -135,3 +135,26 @@ def test_reconcile_fills_a_missing_index_and_drops_what_left(engine):
         assert search.reconcile(s) == 1
         s.commit()
     assert _found(engine, "reindexed") == [("news", "Reindexed news")]
+
+
+def test_a_job_s_korean_level_is_indexed_as_its_card_says_it_and_older_rows_are_rewritten(engine):
+    none = make_job(engine, title="Remote Go developer", korean_level="NONE")
+    topik = make_job(engine, title="QA engineer", korean_level="TOPIK_3")
+    with Session(engine) as s:
+        bodies = {d.item_id: d.body for d in s.exec(select(SearchDocument)).all()}
+    assert "NONE" not in bodies[none.id] and "TOPIK 3" in bodies[topik.id]
+    assert _found(engine, "korean") == []  # asking for none is not a match for "korean"
+    # A row indexed before the form changed (it said "NONE") is written again by the
+    # next reconcile; the others are left alone.
+    before = search.FORMAT_CHANGED["job"] - dt.timedelta(days=1)
+    with Session(engine) as s:
+        s.execute(SearchDocument.__table__.update()
+                  .where(SearchDocument.item_id == none.id)
+                  .values(body="Remote Go developer · NONE", indexed_at=before))
+        s.commit()
+    with Session(engine) as s:
+        assert search.reconcile(s) == 1
+        s.commit()
+        rows = {d.item_id: d for d in s.exec(select(SearchDocument)).all()}
+    assert "NONE" not in rows[none.id].body and rows[none.id].indexed_at > before
+    assert _found(engine, "remote go") == [("job", "Remote Go developer")]
