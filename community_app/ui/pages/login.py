@@ -63,16 +63,6 @@ def _messages() -> rx.Component:
     )
 
 
-def _divider() -> rx.Component:
-    return rx.hstack(
-        rx.separator(size="4"),
-        rx.text(t("or"), color=COLORS["muted"], size="2"),
-        rx.separator(size="4"),
-        align="center",
-        width="100%",
-    )
-
-
 def _step(*children: rx.Component) -> rx.Component:
     """One step of logging in or signing up, under the card's heading and messages."""
     return rx.vstack(*children, spacing="4", width="100%")
