@@ -60,7 +60,6 @@ from community_app.core.db import session_scope
 from community_app.i18n import LANGUAGES
 from community_app.serving import web
 from community_app.services import seo
-from community_app.ui.components.page_skeletons import TITLE_SLOT_ATTRIBUTE
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +95,9 @@ def inject_head(document: str, tags: tuple[str, str]) -> str:
     early, late = tags
     return head[:at] + early + head[at:] + late + document[head_end:]
 
-# The empty heading of an item page's prerendered placeholder (page_skeletons.title_slot).
+# The attribute of the empty heading in an item page's prerendered placeholder that this
+# module fills with the item's title (ui/components/page_skeletons.title_slot draws it).
+TITLE_SLOT_ATTRIBUTE = "data-title-slot"
 _TITLE_SLOT = re.compile(r'(<h[1-6]\b[^>]*\s%s=""[^>]*>)(</h[1-6]>)' % TITLE_SLOT_ATTRIBUTE)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import reflex as rx
 
+from community_app.reflex_ext.page_heads import TITLE_SLOT_ATTRIBUTE
 from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
 from community_app.ui.i18n import t
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE
@@ -24,8 +25,7 @@ from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE
 AT_LEAST_A_SCREEN = "100vh"
 
 # The empty heading of a placeholder that the server fills with the item's title
-# (``title_slot``; page_heads.fill_title_slot finds it by this attribute).
-TITLE_SLOT_ATTRIBUTE = "data-title-slot"
+# (``title_slot``; page_heads.fill_title_slot finds it by its attribute).
 TITLE_SLOT_CLASS = "uzdev-title-slot"
 
 # ---------------------------------------------------------------- shared pieces
