@@ -163,13 +163,13 @@ def with_page_heads(app: ASGIApp) -> ASGIApp:
     return wrapper
 
 
-# The plain page files this worker has read, by (the build, the file's address): the same
-# file for every visitor, so a burst of first visits goes through the site's middleware
-# stack once per page and worker instead of once per visit (issue 25's first visit: about
-# a tenth of the app's CPU per visitor). A new build (a deploy, a rebuild) is a new key;
-# only plain 200 HTML answers of a built site are kept (about 60 pages of 30-130 KB), none
-# without a build (a development server's pages come from elsewhere).
-# Kept by each wrapped site (``with_page_heads``).
+# The plain page files a wrapped site (``with_page_heads``) has answered, by (the build, the
+# file's address): the same file for every visitor, so a burst of first visits goes through
+# the site's middleware stack once per page and worker instead of once per visit (issue
+# 25's first visit: about a tenth of the app's CPU per visitor). A new build (a deploy, a
+# rebuild) is a new key; only plain 200 HTML answers of a built site are kept (about 60
+# pages of 30-130 KB), none without a build (a development server's pages come from
+# elsewhere).
 _PLAIN_MAX = 256
 Remembered = dict[tuple, tuple[Message, bytes]]
 

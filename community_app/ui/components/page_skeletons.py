@@ -66,6 +66,7 @@ def _pill(width: str, height: str = "24px") -> rx.Component:
 SECTION_TITLE_HEIGHT = "24px"
 TEXT_LINE = ("100%", "100%", "80%")
 
+
 def title_slot(lines: rx.Component, **heading_props: Any) -> rx.Component:
     """The item's title in its placeholder: an empty heading (``heading_props``: the real
     title's) that the server fills with the item's title on a full page load
