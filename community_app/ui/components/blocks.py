@@ -12,6 +12,7 @@ import reflex as rx
 
 from community_app.ui.components.browser import render_when_ready
 from community_app.ui.components.buttons import action_button, plain_link, with_class
+from community_app.ui.components.icons import glyph
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import CARD_COLUMNS, CARD_STYLE, CENTRED_LINES, COLORS
 
@@ -56,7 +57,7 @@ def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str 
               icon_after: bool = False, **props: Any) -> rx.Component:
     """A link led by a small icon ('← All events', 'Add to calendar'), or followed by it
     with ``icon_after`` ('View details →')."""
-    mark = rx.icon(icon, size=icon_size, aria_hidden="true")
+    mark = glyph(icon, size=icon_size)
     parts = (text, mark) if icon_after else (mark, text)
     return rx.link(*parts, href=href, display="inline-flex", align_items="center", gap=gap, **props)
 
@@ -71,10 +72,23 @@ def card_title(text: Any, href: Any, **link_props: Any) -> rx.Component:
 def icon_text(icon: str, *children: Any, icon_size: int = 16, **props: Any) -> rx.Component:
     """A small muted icon followed by muted text ('📍 Seoul', '🕑 3 min read')."""
     return rx.el.div(
-        rx.icon(icon, size=icon_size, aria_hidden="true"),
+        glyph(icon, size=icon_size),
         rx.el.p(*children),
         **with_class(props, "uzdev-icon-text"),
     )
+
+
+def badge(*children: Any, color_scheme: Any, variant: str = "soft", size: str = "1",
+          round: bool = False, **props: Any) -> rx.Component:
+    """A badge drawn as one ``<span>`` by site.css (``.uzdev-badge``) in Radix's colours
+    (its ``data-accent-color`` and ``data-radius`` tokens): ``rx.badge``'s look without its
+    component, for lists that draw a hundred (a page of job cards). ``variant`` is "soft" or
+    "outline", ``size`` "1" or "2"; ``round`` makes a pill."""
+    if variant not in ("soft", "outline") or size not in ("1", "2"):
+        raise ValueError(f"badge: variant {variant!r} / size {size!r} is not drawn by site.css")
+    attrs = {"data-accent-color": color_scheme, **({"data-radius": "full"} if round else {})}
+    return rx.el.span(*children, custom_attrs=attrs,
+                      **with_class(props, "uzdev-badge", f"uzdev-badge-{size}", f"uzdev-badge-{variant}"))
 
 
 def notice(icon: str, text: Any, color: Any, **props: Any) -> rx.Component:
@@ -105,7 +119,7 @@ def round_photo(image: Any, *, alt: Any, size: Any, fallback: rx.Component) -> r
 def icon_circle(icon: str, *, color: str = COLORS["primary"], background: str = "#eef2ff",
                 size: str = "56px", icon_size: int = 28) -> rx.Component:
     """An icon in a tinted disc, above a message."""
-    return icon_tile(rx.icon(icon, size=icon_size, color=color, aria_hidden="true"), size,
+    return icon_tile(glyph(icon, size=icon_size, color=color), size,
                      background=background)
 
 
@@ -113,7 +127,7 @@ def message_block(icon: str, title: Any, *children: Any, title_as: str = "h2",
                   title_size: str = "5", boxed: bool = False, **props: Any) -> rx.Component:
     """A centred message: a muted icon, its heading, then its text and buttons; ``boxed``
     draws it in a card (a ``status_panel``)."""
-    parts = (rx.icon(icon, size=40, color=COLORS["muted"]), rx.heading(title, as_=title_as, size=title_size),
+    parts = (glyph(icon, size=40, color=COLORS["muted"]), rx.heading(title, as_=title_as, size=title_size),
              *children)
     if boxed:
         return status_panel(*parts, **{"padding": "48px 16px", **props})

@@ -7,8 +7,9 @@ from typing import Any
 import reflex as rx
 
 from community_app.core import routes
-from community_app.ui.components.blocks import icon_link, icon_tile, round_photo, white_card
+from community_app.ui.components.blocks import badge, icon_link, icon_tile, round_photo, white_card
 from community_app.ui.components.buttons import link_button, with_class
+from community_app.ui.components.icons import glyph
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -28,7 +29,7 @@ def event_title(card: Any, **props: Any) -> rx.Component:
 def event_not_found(error: Any, text: Any = None) -> rx.Component:
     """'Event not found.' (or the error of the load) and the way to every event."""
     return status_screen(
-        rx.icon("calendar-x", size=48, color="#a5b4fc", aria_hidden="true"),
+        glyph("calendar-x", size=48, color="#a5b4fc"),
         rx.cond(error.contains("en"), t_var(error), t("Event not found.")),
         text,
         size="7",
@@ -70,11 +71,10 @@ def seats_or_registered(card: Any) -> Any:
 
 def seats_badge(card: Any) -> rx.Component:
     """Upcoming: seats left (or Full). Past: how many had registered."""
-    return rx.badge(
-        rx.icon("users", size=14, aria_hidden="true"),
+    return badge(
+        glyph("users", size=14),
         seats_or_registered(card),
         color_scheme=rx.cond(card.is_past, "gray", rx.cond(card.full, "red", "indigo")),
-        variant="soft",
         size="2",
     )
 
@@ -82,7 +82,7 @@ def seats_badge(card: Any) -> rx.Component:
 def fact(icon: str, *children: Any, **props: Any) -> rx.Component:
     """An icon and a line of text (date, time, place...)."""
     return rx.el.div(
-        rx.icon(icon, size=16, aria_hidden="true"),
+        glyph(icon, size=16),
         rx.el.p(*children),
         **with_class(props, "uzdev-fact"),
     )

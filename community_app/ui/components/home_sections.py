@@ -12,7 +12,7 @@ from community_app.core import routes
 from community_app.ui.components.blocks import button_row, icon_tile, section_content, side_card, white_card
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.home_countdown import countdown
-from community_app.ui.components.icons import icon_by_name
+from community_app.ui.components.icons import glyph, icon_by_name
 from community_app.ui.components.links import SOCIAL_LINKS
 from community_app.ui.i18n import t, t_pick
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_COLUMNS, COLORS, NEW_TAB, SR_ONLY
@@ -49,7 +49,7 @@ def section(heading_id: str, title: Any, *children: Any, intro: Any = None) -> r
 
 def _meetup_fact(icon: str, *children: Any) -> rx.Component:
     return rx.hstack(
-        rx.icon(icon, size=18, color=COLORS["primary"], flex_shrink="0", aria_hidden="true"),
+        glyph(icon, size=18, color=COLORS["primary"]),
         rx.text(*children, color=COLORS["text"]),
         align="center",
         spacing="2",
@@ -145,7 +145,7 @@ def _meetup_card() -> rx.Component:
 
 def _no_meetup() -> rx.Component:
     return white_card(
-        rx.icon("calendar-x", size=32, color=COLORS["muted"]),
+        glyph("calendar-x", size=32, color=COLORS["muted"]),
         rx.text(t("No meetup is planned yet. Follow us on Telegram to hear first."), size="4"),
         button_row(
             link_button(t("See all events"), href=routes.EVENTS, variant="outline"),
@@ -244,14 +244,14 @@ def statistics_section() -> rx.Component:
 def _project_card(item: Any) -> rx.Component:
     return white_card(
         icon_tile(
-            rx.icon("folder-git-2", size=22, color=COLORS["primary"]),
+            glyph("folder-git-2", size=22, color=COLORS["primary"]),
             "44px", radius="12px",
             aria_hidden="true",
         ),
         rx.heading(
             rx.link(
                 item["name"],
-                rx.icon("external-link", size=16, margin_left="6px", aria_hidden="true"),
+                glyph("external-link", size=16, margin_left="6px"),
                 new_tab_hint(),
                 href=item["url"],
                 **NEW_TAB,

@@ -1,4 +1,9 @@
-"""Icons chosen by a value known only in the browser, imported statically.
+"""Icons.
+
+``glyph`` draws a lucide icon as one ``<span>`` (assets/glyphs.css, written by
+``python -m community_app.ops.glyphs`` from lucide's own drawings): where a page draws many
+icons (cards in a list, facts, badges) it costs the first render one element instead of
+``rx.icon``'s two components and an ``<svg>`` with its paths.
 
 ``rx.icon`` with a Var name makes the page load lucide's dynamic map of every icon (a large
 chunk); ``icon_by_name`` instead renders one of a fixed list of static icons.
@@ -10,6 +15,26 @@ from collections.abc import Sequence
 from typing import Any
 
 import reflex as rx
+
+from community_app.ops.glyphs import SIZES, drawn
+
+# Every glyph the pages asked for while they were built (tests/unit/test_glyphs.py).
+ASKED: set[str] = set()
+
+
+def glyph(name: str, size: int = 24, **props: Any) -> rx.Component:
+    """lucide's icon ``name`` at ``size`` px in the text's colour (``color`` sets it), hidden
+    from assistive technology as ``rx.icon(..., aria_hidden="true")``. A name or size that
+    assets/glyphs.css does not draw stops the build (add it: community_app/ops/glyphs.py)."""
+    ASKED.add(name)
+    if size not in SIZES:
+        raise ValueError(f"glyph size {size} is not one of {SIZES} (community_app/ops/glyphs.py)")
+    if name not in drawn():
+        raise ValueError(f"glyph {name!r} is not in assets/glyphs.css: run "
+                         f"`.venv/bin/python -m community_app.ops.glyphs {name}` after a build")
+    given = props.pop("class_name", "")
+    props.setdefault("aria_hidden", "true")
+    return rx.el.span(class_name=f"uzdev-glyph uzdev-glyph-{size} g-{name} {given}".strip(), **props)
 
 
 def icon_by_name(name: Any, names: Sequence[str], fallback: str, **props: Any) -> rx.Component:

@@ -11,6 +11,7 @@ from community_app.core import routes
 from community_app.ui.components import blocks
 from community_app.ui.components.blocks import icon_circle
 from community_app.ui.components.buttons import action_button, link_button
+from community_app.ui.components.icons import glyph
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS, FLEX_WRAP, STRETCH_COLUMN
 
@@ -19,12 +20,11 @@ STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
 
 
 def job_type_badge(label: Any) -> rx.Component:
-    return rx.badge(t_var(label), color_scheme="indigo", variant="soft", size="2")
+    return blocks.badge(t_var(label), color_scheme="indigo", size="2")
 
 
 def remote_badge() -> rx.Component:
-    return rx.badge(rx.icon("wifi", size=12, aria_hidden="true"), t("Remote"),
-                    color_scheme="teal", variant="soft", size="2")
+    return blocks.badge(glyph("wifi", size=12), t("Remote"), color_scheme="teal", size="2")
 
 
 def visa_badges(job: Any) -> rx.Component:
@@ -32,23 +32,20 @@ def visa_badges(job: Any) -> rx.Component:
     return rx.flex(
         rx.foreach(
             job.visas,
-            lambda visa: rx.badge(visa, color_scheme="blue", variant="soft", size="1",
-                                  class_name="job-visa-badge"),
+            lambda visa: blocks.badge(visa, color_scheme="blue", class_name="job-visa-badge"),
         ),
         rx.cond(
             job.sponsorship,
-            rx.badge(rx.icon("stamp", size=12, aria_hidden="true"), t("E-7 sponsorship"),
-                     color_scheme="green", variant="soft", size="1"),
+            blocks.badge(glyph("stamp", size=12), t("E-7 sponsorship"), color_scheme="green"),
         ),
         rx.cond(
             job.korean.contains("en"),
-            rx.badge(rx.icon("languages", size=12, aria_hidden="true"), t_var(job.korean),
-                     color_scheme="orange", variant="soft", size="1", class_name="job-korean-badge"),
+            blocks.badge(glyph("languages", size=12), t_var(job.korean), color_scheme="orange",
+                         class_name="job-korean-badge"),
         ),
         rx.cond(
             job.languages.contains("en"),
-            rx.badge(rx.icon("message-circle", size=12, aria_hidden="true"), t_var(job.languages),
-                     color_scheme="gray", variant="soft", size="1"),
+            blocks.badge(glyph("message-circle", size=12), t_var(job.languages), color_scheme="gray"),
         ),
         gap="6px",
         wrap="wrap",
@@ -68,13 +65,13 @@ def chips(items: Any, *, more: Any = 0) -> rx.Component:
         rx.foreach(
             items,
             lambda item: rx.el.li(
-                rx.badge(item, variant="outline", color_scheme="gray", size="2", radius="full"),
+                blocks.badge(item, variant="outline", color_scheme="gray", size="2", round=True),
             ),
         ),
         rx.cond(
             more > 0,
             rx.el.li(
-                rx.badge("+", more, variant="outline", color_scheme="gray", size="2", radius="full"),
+                blocks.badge("+", more, variant="outline", color_scheme="gray", size="2", round=True),
             ),
         ),
         **FLEX_WRAP,

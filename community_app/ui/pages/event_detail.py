@@ -16,6 +16,7 @@ from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.forms import form_alert
+from community_app.ui.components.icons import glyph
 from community_app.ui.components.events_parts import (
     avatar,
     event_image,
@@ -132,7 +133,7 @@ def _seats() -> rx.Component:
     card = S.details.card
     return rx.vstack(
         rx.hstack(
-            rx.icon("users", size=16, color=COLORS["muted"], aria_hidden="true"),
+            glyph("users", size=16, color=COLORS["muted"]),
             rx.text(t("{registered} / {max} registered", registered=card.registered, max=card.max_seats),
                     size="2", id="event-seats-registered"),
             rx.spacer(),
@@ -246,7 +247,7 @@ def _attendee(a: Any) -> rx.Component:
 def _note(n: Any) -> rx.Component:
     return rx.el.li(
         rx.hstack(
-            rx.icon("info", size=18, color="#b45309", flex_shrink="0", margin_top="2px", aria_hidden="true"),
+            glyph("info", size=18, color="#b45309", margin_top="2px"),
             rx.vstack(
                 rx.text(n.content, size="2", line_height="1.6"),
                 rx.text(t_var(n.date), size="1", color=COLORS["muted"]),

@@ -12,6 +12,7 @@ from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button
+from community_app.ui.components.icons import glyph
 from community_app.ui.components.home_sections import (
     benefits_section,
     next_meetup_section,
@@ -27,7 +28,7 @@ from community_app.ui.styles import COLORS
 def feature_card(icon: str, title: str, text: str) -> rx.Component:
     return rx.vstack(
         icon_tile(
-            rx.icon(icon, size=26, color=COLORS["primary"]),
+            glyph(icon, size=26, color=COLORS["primary"]),
             "52px", radius="14px",
         ),
         rx.heading(t(title), as_="h2", size="5"),

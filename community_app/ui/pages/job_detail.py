@@ -17,6 +17,7 @@ from community_app.ui.components.blocks import button_row, icon_circle, icon_tex
 from community_app.ui.components.blocks import first_of, notice, round_photo
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.dialogs import SMALL_DIALOG
+from community_app.ui.components.icons import glyph
 from community_app.ui.components.jobs_parts import (
     chips,
     error_panel,
@@ -89,7 +90,7 @@ def _blocks_or_not_specified(blocks: Any) -> rx.Component:
 def _fact(icon: str, label: Any, *value: Any) -> rx.Component:
     return rx.hstack(
         icon_tile(
-            rx.icon(icon, size=18, color=COLORS["primary"], aria_hidden="true"),
+            glyph(icon, size=18, color=COLORS["primary"]),
             "36px", radius="10px",
             flex_shrink="0",
         ),
@@ -124,7 +125,7 @@ def _contact_dialog() -> rx.Component:
         rx.alert_dialog.content(
             rx.vstack(
                 icon_tile(
-                    rx.icon("heart-handshake", size=26, color=COLORS["primary"], aria_hidden="true"),
+                    glyph("heart-handshake", size=26, color=COLORS["primary"]),
                     "52px",
                 ),
                 rx.alert_dialog.title(t("One small favour"), margin="0", font_family=FONT_STACK),
