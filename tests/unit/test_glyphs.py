@@ -12,6 +12,7 @@ import pytest
 from community_app.ops import glyphs
 from community_app.ui.components import icons
 from community_app.ui.pages import PAGES
+from community_app.ui.styles import COLORS
 
 LUCIDE_MAP_PIN = '''/**
  * @license lucide-react v1.26.0 - ISC
@@ -68,6 +69,14 @@ def test_an_unknown_glyph_or_size_stops_the_build():
         icons.glyph("no-such-icon", size=16)
     with pytest.raises(ValueError, match="size 17"):
         icons.glyph("map-pin", size=17)
+
+
+def test_the_site_colours_a_glyph_takes_by_class_are_the_colours_of_styles():
+    css = (Path(glyphs.ROOT) / "assets" / "site.css").read_text(encoding="utf-8")
+    for colour, name in icons.COLOR_CLASSES.items():
+        assert f".{name} {{ color: {colour}; }}" in css
+    html = str(icons.glyph("map-pin", size=16, color=COLORS["primary"]))
+    assert "uzdev-c-primary" in html and COLORS["primary"] not in html  # no style of its own
 
 
 def test_a_glyph_is_one_hidden_span_with_its_classes():

@@ -17,6 +17,10 @@ from typing import Any
 import reflex as rx
 
 from community_app.ops.glyphs import SIZES, drawn
+from community_app.ui.styles import COLORS
+
+# The site's colours a glyph takes by a class of site.css (.uzdev-c-*) instead of a style.
+COLOR_CLASSES = {COLORS[name]: f"uzdev-c-{name}" for name in ("primary", "muted", "text", "danger")}
 
 # Every glyph the pages asked for while they were built (tests/unit/test_glyphs.py).
 ASKED: set[str] = set()
@@ -32,9 +36,13 @@ def glyph(name: str, size: int = 24, **props: Any) -> rx.Component:
     if name not in drawn():
         raise ValueError(f"glyph {name!r} is not in assets/glyphs.css: run "
                          f"`.venv/bin/python -m community_app.ops.glyphs {name}` after a build")
-    given = props.pop("class_name", "")
+    classes = ["uzdev-glyph", f"uzdev-glyph-{size}", f"g-{name}"]
+    if isinstance(props.get("color"), str) and props["color"] in COLOR_CLASSES:
+        classes.append(COLOR_CLASSES[props.pop("color")])
+    if props.get("class_name"):
+        classes.append(props.pop("class_name"))
     props.setdefault("aria_hidden", "true")
-    return rx.el.span(class_name=f"uzdev-glyph uzdev-glyph-{size} g-{name} {given}".strip(), **props)
+    return rx.el.span(class_name=" ".join(classes), **props)
 
 
 def icon_by_name(name: Any, names: Sequence[str], fallback: str, **props: Any) -> rx.Component:
