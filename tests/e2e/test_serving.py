@@ -179,6 +179,17 @@ def test_pages_hydrate_after_their_first_paint(site):
     assert 'rel="modulepreload"' not in html  # made by the script once it starts
 
 
+def test_no_page_loads_lucides_map_of_every_icon(site):
+    """An icon whose name is a Var (``rx.icon(rx.cond(...))``) makes its page load lucide's
+    dynamic map of every icon (a 240 KB chunk evaluated at hydration: /jobs' longest task);
+    the site draws such icons as a condition between fixed ones."""
+    for path in ("/", "/news", "/events", "/jobs", "/about", "/blog", "/search", "/mypage",
+                 "/admin", "/admin/meetups/1/check-in"):
+        html = httpx.get(f"{site.url}{path}").text
+        assert "hydrate after first paint" in html, path
+        assert "DynamicIcon" not in html, path
+
+
 def test_pages_with_an_id_get_their_prerendered_shell_and_then_their_data(page: Page, site):
     """Every page with an id in its address (a news item, an event's details and its
     registration form, a job post, a blog post) answers with its route's prerendered shell

@@ -22,6 +22,7 @@ def _fresh(monkeypatch):
 
 
 def test_the_hundred_and_first_failure_for_an_account_is_refused(monkeypatch):
+    assert "100/day" in ratelimit.DEFAULT_RULES["login-failures-account"].split(";")  # NIST 800-63B
     monkeypatch.setenv("COMMUNITY_LIMIT_LOGIN_FAILURES_ACCOUNT", "100/day")
     for _ in range(100):
         ratelimit.ensure_allowed("login-failures-account", "Member@Example.org")

@@ -32,6 +32,7 @@ from community_app.ui.components.jobs_parts import (
 from community_app.ui.components.browser import render_when_ready
 from community_app.ui.components.filters import filter_panel, search_field
 from community_app.ui.components.forms import field_label
+from community_app.ui.components.icons import glyph
 from community_app.ui.components.job_alerts import save_alert_box
 from community_app.ui.components.select import native_select
 from community_app.ui.components.skeletons import row_skeletons
@@ -78,12 +79,12 @@ def _select(
 def _filters_toggle() -> rx.Component:
     """Phones only (assets/site.css): shows or hides the filters, saying how many are set."""
     return rx.button(
-        rx.icon("sliders-horizontal", size=16, aria_hidden="true"),
+        glyph("sliders-horizontal", size=16),
         t("Filters"),
         rx.cond(JobsState.filters_chosen > 0,
                 rx.badge(JobsState.filters_chosen, variant="solid", radius="full", size="1")),
-        rx.icon(rx.cond(JobsState.filters_open, "chevron-up", "chevron-down"), size=16,
-                aria_hidden="true"),
+        # Two fixed icons: an icon named by a Var loads lucide's map of every icon.
+        rx.cond(JobsState.filters_open, glyph("chevron-up", size=16), glyph("chevron-down", size=16)),
         on_click=JobsState.toggle_filters,
         aria_expanded=rx.cond(JobsState.filters_open, "true", "false"),
         aria_controls="jobs-filters",

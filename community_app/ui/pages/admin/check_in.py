@@ -14,6 +14,7 @@ from community_app.ui.components.admin_common import (
 )
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.components.blocks import list_row
+from community_app.ui.components.icons import glyph
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -25,7 +26,8 @@ def _result() -> rx.Component:
         rx.box(
             rx.vstack(
                 rx.hstack(
-                    rx.icon(rx.cond(r.accepted, "circle-check", "circle-x"), size=40),
+                    # Two fixed icons: an icon named by a Var loads lucide's map of every icon.
+                    rx.cond(r.accepted, glyph("circle-check", size=40), glyph("circle-x", size=40)),
                     rx.text(t_var(r.text), size="6", weight="bold"),
                     align="center", spacing="3",
                 ),
