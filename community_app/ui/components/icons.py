@@ -5,8 +5,8 @@
 icons (cards in a list, facts, badges) it costs the first render one element instead of
 ``rx.icon``'s two components and an ``<svg>`` with its paths.
 
-``rx.icon`` with a Var name makes the page load lucide's dynamic map of every icon (a large
-chunk); ``icon_by_name`` instead renders one of a fixed list of static icons.
+``rx.icon`` with a Var name makes the page load lucide's dynamic map of every icon (a 240 KB
+chunk); ``icon_by_name`` instead draws the glyph of a fixed list whose name the Var holds.
 """
 
 from __future__ import annotations
@@ -30,6 +30,27 @@ def glyph(name: str, size: int = 24, **props: Any) -> rx.Component:
     """lucide's icon ``name`` at ``size`` px in the text's colour (``color`` sets it), hidden
     from assistive technology as ``rx.icon(..., aria_hidden="true")``. A name or size that
     assets/glyphs.css does not draw stops the build (add it: community_app/ops/glyphs.py)."""
+    props.setdefault("aria_hidden", "true")
+    return rx.el.span(class_name=_classes(name, size, props), **props)
+
+
+def icon_by_name(name: Any, names: Sequence[str], fallback: str, size: int = 24,
+                 **props: Any) -> rx.Component:
+    """The glyph of ``names`` (lucide's names, with ``_`` or ``-``) whose name equals the
+    Var ``name``, else ``fallback``'s: one ``<span>`` whose classes the name chooses."""
+    props.setdefault("aria_hidden", "true")
+    extra = dict(props)
+    classes = {n: _classes(n.replace("_", "-"), size, dict(extra)) for n in (*names, fallback)}
+    _classes(fallback.replace("_", "-"), size, props)  # takes color and class_name out of props
+    return rx.el.span(
+        class_name=rx.match(name, *[(n, c) for n, c in classes.items() if n != fallback], classes[fallback]),
+        **props,
+    )
+
+
+def _classes(name: str, size: int, props: dict[str, Any]) -> str:
+    """The classes that draw glyph ``name`` at ``size`` (``props``' site colour and
+    ``class_name`` taken out of it)."""
     ASKED.add(name)
     if size not in SIZES:
         raise ValueError(f"glyph size {size} is not one of {SIZES} (community_app/ops/glyphs.py)")
@@ -41,14 +62,4 @@ def glyph(name: str, size: int = 24, **props: Any) -> rx.Component:
         classes.append(COLOR_CLASSES[props.pop("color")])
     if props.get("class_name"):
         classes.append(props.pop("class_name"))
-    props.setdefault("aria_hidden", "true")
-    return rx.el.span(class_name=" ".join(classes), **props)
-
-
-def icon_by_name(name: Any, names: Sequence[str], fallback: str, **props: Any) -> rx.Component:
-    """The icon of ``names`` whose name equals the Var ``name``, else ``fallback``."""
-    return rx.match(
-        name,
-        *[(n, rx.icon(n, **props)) for n in names if n != fallback],
-        rx.icon(fallback, **props),
-    )
+    return " ".join(classes)
