@@ -57,6 +57,12 @@ def _lcp_element(audits: dict) -> str:
         if "requestDiscoverable" in checks:
             return ("an image, in the prerendered HTML" if checks["requestDiscoverable"]["value"]
                     else "an image, not in the prerendered HTML")
+    # Text: Lighthouse 12 does not always name the element, but its LCP breakdown has no
+    # resource to load (only the first byte and the render delay).
+    for item in (audits.get("lcp-breakdown-insight", {}).get("details") or {}).get("items", []):
+        parts = {row.get("subpart") for row in item.get("items") or []}
+        if parts and parts <= {"timeToFirstByte", "elementRenderDelay"}:
+            return "text (no resource to load)"
     return "?"
 
 
