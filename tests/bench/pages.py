@@ -38,6 +38,8 @@ CHROME_FLAGS = (
 )
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 RUNS = max(3, int(os.environ.get("BENCH_RUNS", "3")))  # TBT is noisy: a median of three at least
+# How many more loads a page may take to replace runs during which the host was slow.
+RERUNS = int(os.environ.get("BENCH_RERUNS", str(RUNS)))
 TRACE_TASKS = 4
 ONLY = [label for label in os.environ.get("BENCH_PAGES", "").split(",") if label]
 REPORTS = Path(os.environ["BENCH_REPORTS"]) if os.environ.get("BENCH_REPORTS") else None
@@ -132,10 +134,38 @@ def _script_time(audits: dict) -> dict[str, float]:
     return {_script_name(i.get("url", "")): i.get("scripting", 0) for i in items}
 
 
+# The best host CPU (Lighthouse's benchmarkIndex) seen in this run of the bench.
+_HOST_BEST = [0.0]
+
+
+def _steady(run: dict) -> bool:
+    return run["benchmark_index"] >= _HOST_BEST[0] * (1 - QUIET_SPREAD)
+
+
 def median_run(url: str, label: str = "") -> dict:
     """The median run by performance, with the median TBT of all runs (``tbt_median``) and
-    each run's TBT (``tbt_runs``) beside its own."""
-    runs = sorted((lighthouse(url, label) for _ in range(RUNS)), key=lambda r: r["performance"] or 0)
+    each run's TBT (``tbt_runs``) beside its own. A run during which the host was slow (its
+    benchmarkIndex more than QUIET_SPREAD below the best of the bench so far) is measured
+    again, up to RERUNS more loads, and says so: Lighthouse's simulated TBT multiplies the
+    host's stalls by four. If the host stays slow, the RUNS runs with the fastest host are
+    kept (and the verdict says the run was not quiet)."""
+    runs: list[dict] = []
+    while True:
+        run = lighthouse(url, label)
+        _HOST_BEST[0] = max(_HOST_BEST[0], run["benchmark_index"])
+        runs.append(run)
+        steady = [r for r in runs if _steady(r)]
+        if len(steady) >= RUNS:
+            runs = steady
+            break
+        if len(runs) >= RUNS + RERUNS:  # the host stayed slow: the RUNS fastest runs
+            runs = sorted(runs, key=lambda r: -r["benchmark_index"])[:RUNS]
+            break
+        if not _steady(run):
+            print(f"  ({label or url}: the host was slow during a run, benchmarkIndex "
+                  f"{run['benchmark_index']:.0f} against {_HOST_BEST[0]:.0f}: measured again)",
+                  flush=True)
+    runs = sorted(runs, key=lambda r: r["performance"] or 0)
     tbts = sorted(r["tbt_ms"] for r in runs)
     return {**runs[len(runs) // 2], "tbt_median": statistics.median(tbts), "tbt_runs": tbts,
             "benchmark_indexes": sorted(r["benchmark_index"] for r in runs)}
