@@ -31,7 +31,8 @@ def glyph(name: str, size: int = 24, **props: Any) -> rx.Component:
     from assistive technology as ``rx.icon(..., aria_hidden="true")``. A name or size that
     assets/glyphs.css does not draw stops the build (add it: community_app/ops/glyphs.py)."""
     props.setdefault("aria_hidden", "true")
-    return rx.el.span(class_name=_classes(name, size, props), **props)
+    classes = _classes(name, size, props)  # takes the colour and class_name out of props
+    return rx.el.span(class_name=classes, **props)
 
 
 def icon_by_name(name: Any, names: Sequence[str], fallback: str, size: int = 24,
