@@ -92,8 +92,7 @@ def drawn() -> frozenset[str]:
 
 
 def main(argv: list[str]) -> int:
-    names = names_in(CSS.read_text(encoding="utf-8")) if CSS.exists() else set()
-    names.update(argv)
+    names = set(drawn()) | set(argv)
     CSS.write_text(stylesheet(sorted(names)), encoding="utf-8")
     print(f"{CSS.relative_to(ROOT)}: {len(names)} glyphs")
     return 0

@@ -31,8 +31,8 @@ def glyph(name: str, size: int = 24, **props: Any) -> rx.Component:
     from assistive technology as ``rx.icon(..., aria_hidden="true")``. A name or size that
     assets/glyphs.css does not draw stops the build (add it: community_app/ops/glyphs.py)."""
     props.setdefault("aria_hidden", "true")
-    classes = _classes(name, size, props)  # takes the colour and class_name out of props
-    return rx.el.span(class_name=classes, **props)
+    extra = _own_classes(props)
+    return rx.el.span(class_name=f"{_drawing_classes(name, size)}{extra}", **props)
 
 
 def icon_by_name(name: Any, names: Sequence[str], fallback: str, size: int = 24,
@@ -40,27 +40,30 @@ def icon_by_name(name: Any, names: Sequence[str], fallback: str, size: int = 24,
     """The glyph of ``names`` (lucide's names, with ``_`` or ``-``) whose name equals the
     Var ``name``, else ``fallback``'s: one ``<span>`` whose classes the name chooses."""
     props.setdefault("aria_hidden", "true")
-    extra = dict(props)
-    classes = {n: _classes(n.replace("_", "-"), size, dict(extra)) for n in (*names, fallback)}
-    _classes(fallback.replace("_", "-"), size, props)  # takes color and class_name out of props
+    extra = _own_classes(props)
+    drawing = {n: f"{_drawing_classes(n.replace('_', '-'), size)}{extra}" for n in (*names, fallback)}
     return rx.el.span(
-        class_name=rx.match(name, *[(n, c) for n, c in classes.items() if n != fallback], classes[fallback]),
+        class_name=rx.match(name, *[(n, c) for n, c in drawing.items() if n != fallback], drawing[fallback]),
         **props,
     )
 
 
-def _classes(name: str, size: int, props: dict[str, Any]) -> str:
-    """The classes that draw glyph ``name`` at ``size`` (``props``' site colour and
-    ``class_name`` taken out of it)."""
+def _drawing_classes(name: str, size: int) -> str:
+    """The classes that draw glyph ``name`` at ``size`` (checked against assets/glyphs.css)."""
     ASKED.add(name)
     if size not in SIZES:
         raise ValueError(f"glyph size {size} is not one of {SIZES} (community_app/ops/glyphs.py)")
     if name not in drawn():
         raise ValueError(f"glyph {name!r} is not in assets/glyphs.css: run "
                          f"`.venv/bin/python -m community_app.ops.glyphs {name}` after a build")
-    classes = ["uzdev-glyph", f"uzdev-glyph-{size}", f"g-{name}"]
+    return f"uzdev-glyph uzdev-glyph-{size} g-{name}"
+
+
+def _own_classes(props: dict[str, Any]) -> str:
+    """The site colour (by class) and ``class_name`` of ``props``, taken out of them."""
+    extra = ""
     if isinstance(props.get("color"), str) and props["color"] in COLOR_CLASSES:
-        classes.append(COLOR_CLASSES[props.pop("color")])
+        extra += f" {COLOR_CLASSES[props.pop('color')]}"
     if props.get("class_name"):
-        classes.append(props.pop("class_name"))
-    return " ".join(classes)
+        extra += f" {props.pop('class_name')}"
+    return extra
