@@ -54,12 +54,33 @@ def card_results(count: rx.Component, cards: rx.Component, more: rx.Component, *
 
 
 def icon_link(icon: str, text: Any, *, href: Any, icon_size: int = 16, gap: str = "6px",
-              icon_after: bool = False, **props: Any) -> rx.Component:
+              icon_after: bool = False, weight: str = "", size: str = "", min_height: str = "",
+              document: bool = False, **props: Any) -> rx.Component:
     """A link led by a small icon ('← All events', 'Add to calendar'), or followed by it
-    with ``icon_after`` ('View details →')."""
+    with ``icon_after`` ('View details →'), drawn as ``rx.link`` by classes (site.css
+    ``.uzdev-link``): no per-link rule for the CSS-in-JS runtime to make while the page
+    hydrates (issue 29). ``gap`` is "6px" or "4px", ``weight`` "500" or "600", ``size``
+    Radix's text size "1" or "2" (else the text around's), ``min_height`` "32px" or "36px"
+    (a taller target). ``document``: the browser follows the link itself (a file to
+    download, another site) instead of the site's router."""
     mark = glyph(icon, size=icon_size)
     parts = (text, mark) if icon_after else (mark, text)
-    return rx.link(*parts, href=href, display="inline-flex", align_items="center", gap=gap, **props)
+    classes = ["uzdev-link", "uzdev-icon-link", *_LINK_CLASSES["gap"][gap]]
+    for kind, value in (("weight", weight), ("size", size), ("min_height", min_height)):
+        if value:
+            classes.append(_LINK_CLASSES[kind][value])
+    if document:  # the router's link, told to let the browser load the address itself
+        props["reload_document"] = True
+    return plain_link(*parts, href=href, **with_class(props, *classes))
+
+
+# What each of icon_link's choices adds to its classes (site.css): an unknown one raises.
+_LINK_CLASSES = {
+    "gap": {"6px": (), "4px": ("uzdev-gap-1",)},
+    "weight": {"500": "uzdev-w500", "600": "uzdev-w600"},
+    "size": {"1": "uzdev-t1", "2": "uzdev-t2"},
+    "min_height": {"32px": "uzdev-min-h-32", "36px": "uzdev-min-h-36"},
+}
 
 
 def card_title(text: Any, href: Any, **link_props: Any) -> rx.Component:
@@ -82,9 +103,9 @@ def badge(*children: Any, color_scheme: Any, variant: str = "soft", size: str = 
           round: bool = False, **props: Any) -> rx.Component:
     """A badge drawn as one ``<span>`` by site.css (``.uzdev-badge``) in Radix's colours
     (its ``data-accent-color`` and ``data-radius`` tokens): ``rx.badge``'s look without its
-    component, for lists that draw a hundred (a page of job cards). ``variant`` is "soft" or
-    "outline", ``size`` "1" or "2"; ``round`` makes a pill."""
-    if variant not in ("soft", "outline") or size not in ("1", "2"):
+    component, for lists that draw a hundred (a page of job cards). ``variant`` is "soft",
+    "outline" or "solid", ``size`` "1" or "2"; ``round`` makes a pill."""
+    if variant not in ("soft", "outline", "solid") or size not in ("1", "2"):
         raise ValueError(f"badge: variant {variant!r} / size {size!r} is not drawn by site.css")
     attrs = {"data-accent-color": color_scheme, **({"data-radius": "full"} if round else {})}
     return rx.el.span(*children, custom_attrs=attrs,
@@ -105,15 +126,18 @@ def icon_tile(icon: rx.Component, size: str, *, radius: str = "50%", background:
                      **props)
 
 
+AVATAR_SIZES = ("32px", "36px", "56px")  # the sizes of a person's photo site.css has a class for
+
+
 def round_photo(image: Any, *, alt: Any, size: Any, fallback: rx.Component) -> rx.Component:
     """A person's round photo of ``size`` (``alt`` its text), or ``fallback`` (an
     ``icon_tile`` with the initials) when there is none."""
-    return rx.cond(
-        image != "",
-        rx.image(src=image, alt=alt, width=size, height=size, min_width=size, border_radius="50%",
-                 object_fit="cover"),
-        fallback,
-    )
+    if size in AVATAR_SIZES:  # drawn by its classes (site.css): no rule to make at hydration
+        photo = rx.image(src=image, alt=alt, class_name=f"uzdev-photo uzdev-avatar-{size}")
+    else:
+        photo = rx.image(src=image, alt=alt, width=size, height=size, min_width=size, border_radius="50%",
+                         object_fit="cover")
+    return rx.cond(image != "", photo, fallback)
 
 
 def icon_circle(icon: str, *, color: str = COLORS["primary"], background: str = "#eef2ff",

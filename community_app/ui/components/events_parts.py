@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.core import routes
-from community_app.ui.components.blocks import badge, icon_link, icon_tile, round_photo, white_card
+from community_app.ui.components.blocks import AVATAR_SIZES, badge, icon_link, icon_tile, round_photo, white_card
 from community_app.ui.components.buttons import link_button, with_class
 from community_app.ui.components.icons import glyph
 from community_app.ui.components.status_screen import status_screen
@@ -39,15 +39,10 @@ def event_not_found(error: Any, text: Any = None) -> rx.Component:
     )
 
 
-def status_badge(is_past: Any, **props: Any) -> rx.Component:
+def status_badge(is_past: Any, *, size: str = "2", **props: Any) -> rx.Component:
     """Upcoming (green) or Past (grey)."""
-    props.setdefault("size", "2")
-    props.setdefault("variant", "solid")
-    return rx.cond(
-        is_past,
-        rx.badge(t("Past"), color_scheme="gray", **props),
-        rx.badge(t("Upcoming"), color_scheme="green", **props),
-    )
+    return badge(rx.cond(is_past, t("Past"), t("Upcoming")), color_scheme=rx.cond(is_past, "gray", "green"),
+                 variant="solid", size=size, **props)
 
 
 def seats_text(seats_left: Any, full: Any) -> Any:
@@ -88,14 +83,11 @@ def fact(icon: str, *children: Any, **props: Any) -> rx.Component:
     )
 
 
-AVATAR_SIZES = ("32px", "36px", "56px")  # the sizes site.css has a class for
-
-
 def avatar(image: Any, initials: Any, name: Any, *, size: str = "40px") -> rx.Component:
     """A round photo (alt text: the name) or the person's initials."""
     if size in AVATAR_SIZES:  # drawn by its class (site.css): nothing to hydrate but a div
         initials_tile = rx.el.div(rx.el.span(initials, aria_hidden="true"),
-                                  class_name=f"uzdev-initials uzdev-initials-{size}")
+                                  class_name=f"uzdev-initials uzdev-avatar-{size}")
     else:
         initials_tile = icon_tile(rx.text(initials, font_weight="600", font_size="14px", aria_hidden="true"),
                                   size, background="#e0e7ff", min_width=size, color=COLORS["primary_dark"])
@@ -103,31 +95,28 @@ def avatar(image: Any, initials: Any, name: Any, *, size: str = "40px") -> rx.Co
 
 
 def stars(rating: Any) -> rx.Component:
-    """Five stars, filled up to the rating, read as 'Rated 4 out of 5'."""
-    return rx.hstack(
-        *[
-            rx.icon(
-                "star",
-                size=16,
-                color=rx.cond(rating >= i, "#f59e0b", "#cbd5e1"),
-                fill=rx.cond(rating >= i, "#f59e0b", "none"),
-                aria_hidden="true",
-            )
-            for i in range(1, 6)
-        ],
-        spacing="1",
+    """Five stars, filled up to the rating, read as 'Rated 4 out of 5' (drawn by site.css,
+    ``.uzdev-star``)."""
+    return rx.el.div(
+        *[rx.el.span(class_name=rx.cond(rating >= i, "uzdev-star uzdev-star-on", "uzdev-star"))
+          for i in range(1, 6)],
+        class_name="uzdev-stars",
         role="img",
         aria_label=t("Rated {n} out of 5", n=rating),
     )
 
 
-def event_image(card: Any, *, height: Any = "180px", lazy: bool = False) -> rx.Component:
+def event_image(card: Any, *, height: Any = "180px", lazy: bool = False, classed: bool = False) -> rx.Component:
     """The meetup's picture (its cover when none was uploaded). ``lazy`` for cards of a
-    list: a phone fetches only the covers it shows (every page stays under 350 KiB)."""
+    list: a phone fetches only the covers it shows (every page stays under 350 KiB).
+    ``classed``: its size and fit come from its frame's class (site.css), not style props."""
+    alt = rx.cond(card.image_is_default, "", t_var(card.title))
+    if classed:
+        return rx.image(src=card.image, loading="lazy" if lazy else "eager", alt=alt)
     return rx.image(
         src=card.image,
         loading="lazy" if lazy else "eager",
-        alt=rx.cond(card.image_is_default, "", t_var(card.title)),
+        alt=alt,
         width="100%",
         height=height,
         object_fit="cover",
@@ -164,7 +153,7 @@ def event_card(card: Any) -> rx.Component:
                 seats_badge(card),
                 rx.spacer(),
                 icon_link("arrow-right", t("View details"), href=card.href, icon_after=True, gap="4px",
-                          aria_describedby=title_id, font_weight="600", size="2", min_height="36px"),
+                          aria_describedby=title_id, weight="600", size="2", min_height="36px"),
                 align="center",
                 width="100%",
                 wrap="wrap",

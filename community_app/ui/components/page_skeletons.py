@@ -88,22 +88,8 @@ def title_slot(lines: rx.Component, **heading_props: Any) -> rx.Component:
 
 # ---------------------------------------------------------------- an event's details
 
-EVENT_PICTURE_HEIGHT = ["180px", "220px", "240px", "280px"]
-EVENT_PICTURE_FRAME = {
-    "position": "relative",
-    "border_radius": "16px",
-    "overflow": "hidden",
-    "width": "100%",
-    "border": "1px solid #e2e8f0",
-}
-EVENT_GRID = {
-    "grid_template_columns": ["minmax(0, 1fr)", "minmax(0, 1fr)", "minmax(0, 1fr)",
-                              "minmax(0, 1fr) 340px"],
-    "grid_template_areas": ['"aside" "main"', '"aside" "main"', '"aside" "main"', '"main aside"'],
-    "gap": "20px",
-    "width": "100%",
-    "align_items": "start",
-}
+# The picture's frame and the page's columns are site.css's (.uzdev-event-picture, .uzdev-event-grid),
+# shared with the page (ui/pages/event_detail.py).
 EVENT_TITLE_LINE = ["27px", "31px", "35px", "39px"]
 
 
@@ -114,11 +100,11 @@ def event_details_skeleton(back_link: rx.Component) -> rx.Component:
     return _placeholder_page(
         t("Loading event..."),
         back_link,
-        rx.box(picture_placeholder("/event-default.svg", width="100%", height=EVENT_PICTURE_HEIGHT),
-               aria_hidden="true", **EVENT_PICTURE_FRAME),
+        rx.el.div(picture_placeholder("/event-default.svg"), aria_hidden="true",
+                  class_name="uzdev-event-picture"),
         # The title: two lines (most titles take two on a phone).
         _lines("90%", "55%", height=EVENT_TITLE_LINE, spacing="2"),
-        rx.grid(
+        rx.el.div(
             _card(
                 *[skeleton_line(w) for w in ("70%", "45%", "80%", "50%", "75%")],
                 skeleton_line("100%", "8px", margin_y="6px"),
@@ -131,7 +117,7 @@ def event_details_skeleton(back_link: rx.Component) -> rx.Component:
             ),
             _card(skeleton_line("45%", SECTION_TITLE_HEIGHT), _lines(*TEXT_LINE), grid_area="main"),
             aria_hidden="true",
-            **EVENT_GRID,
+            class_name="uzdev-event-grid",
         ),
     )
 

@@ -65,8 +65,9 @@ def _profile_link(person: Any) -> rx.Component:
         **NEW_TAB,
         aria_label=t("{name} on {site} (opens in a new tab)", name=person["name"], site=label),
         min_height="32px",
-        font_size="14px",
-        font_weight="500",
+        size="2",
+        weight="500",
+        document=True,
     )
 
 

@@ -11,10 +11,10 @@ from community_app.i18n import N_
 from community_app.state.event_detail import EventDetailState as S, read_event_detail
 from community_app.state.page_load import PageData
 from community_app.core import routes
-from community_app.ui.components.blocks import first_of, icon_link
+from community_app.ui.components.blocks import badge, first_of, icon_link
 from community_app.ui.components.dialogs import confirm_dialog
 from community_app.ui.components.event_waitlist import full_event_waitlist
-from community_app.ui.components.buttons import link_button
+from community_app.ui.components.buttons import link_button, plain_link, with_class
 from community_app.ui.components.forms import form_alert
 from community_app.ui.components.icons import glyph
 from community_app.ui.components.events_parts import (
@@ -26,44 +26,49 @@ from community_app.ui.components.events_parts import (
     stars,
     status_badge,
 )
-from community_app.ui.components.page_skeletons import (
-    EVENT_GRID as GRID,
-    EVENT_PICTURE_FRAME as PICTURE_FRAME,
-    EVENT_PICTURE_HEIGHT as PICTURE_HEIGHT,
-    event_details_skeleton,
-)
+from community_app.ui.components.page_skeletons import event_details_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN, FLEX_WRAP
+from community_app.ui.styles import COLORS
 
 
 def back_link() -> rx.Component:
-    return icon_link("arrow-left", t("All events"), href=routes.EVENTS, font_weight="500", min_height="36px")
+    return icon_link("arrow-left", t("All events"), href=routes.EVENTS, weight="500", min_height="36px")
+
+
+# The page is drawn by site.css classes (``.uzdev-event-*``, the text and stack classes) and
+# native elements rather than style props on Radix layout components: each style prop is a
+# rule the CSS-in-JS runtime makes while the page hydrates, each Radix component more work
+# for React (issue 29, docs/performance.md).
+
+
+def _stack(*children: Any, gap: str = "3", **props: Any) -> rx.Component:
+    """A column of ``children`` as ``rx.vstack`` lays them out (``gap``: Radix's spacing
+    1-4), as wide as its parent."""
+    return rx.el.div(*children, **with_class(props, "uzdev-stack", f"uzdev-gap-{gap}", "uzdev-w-full"))
+
+
+def _p(*children: Any, size: str = "", classes: str = "", **props: Any) -> rx.Component:
+    """A paragraph in Radix's text ``size`` ("1" or "2"; else the page's), with ``classes``."""
+    names = " ".join(n for n in (f"uzdev-t{size}" if size else "uzdev-p", classes) if n)
+    return rx.el.p(*children, **with_class(props, names))
 
 
 def section(title: Any, *children: Any, count: Any = None, id_: str = "") -> rx.Component:
     return rx.el.section(
-        rx.vstack(
-            rx.hstack(
-                rx.heading(title, as_="h2", size="5", id=f"{id_}-heading"),
-                rx.badge(count, variant="soft", size="2", color_scheme="gray") if count is not None
-                else rx.fragment(),
-                align="center",
-                spacing="2",
-            ),
-            *children,
-            spacing="3",
-            width="100%",
+        rx.el.div(
+            rx.heading(title, as_="h2", size="5", id=f"{id_}-heading"),
+            badge(count, color_scheme="gray", size="2") if count is not None else rx.fragment(),
+            class_name="uzdev-row uzdev-gap-2",
         ),
+        *children,
         aria_labelledby=f"{id_}-heading",
-        padding=["18px", "24px"],
-        width="100%",
-        **CARD_STYLE,
+        class_name="uzdev-card uzdev-stack uzdev-gap-3 uzdev-event-section",
     )
 
 
 def muted(text: Any) -> rx.Component:
-    return rx.text(text, color=COLORS["muted"], size="2")
+    return _p(text, size="2", classes="uzdev-c-muted")
 
 
 # ---------------------------------------------------------------- the aside
@@ -75,18 +80,18 @@ def _cancel_dialog() -> rx.Component:
         confirm_label=t("Yes, cancel"), cancel_label=t("Keep my seat"),
         on_confirm=S.cancel_registration,
         trigger=rx.button(t("Cancel registration"), variant="outline", color_scheme="red", size="3",
-                          width="100%", height=BUTTON_HEIGHTS["md"], loading=S.cancel_busy, cursor="pointer"),
+                          loading=S.cancel_busy, class_name="uzdev-w-full uzdev-btn uzdev-btn-md"),
     )
 
 
 def _disabled(label: Any) -> rx.Component:
-    return rx.button(label, disabled=True, size="3", width="100%", height=BUTTON_HEIGHTS["lg"])
+    return rx.button(label, disabled=True, size="3", class_name="uzdev-w-full uzdev-btn-lg")
 
 
 def register_area() -> rx.Component:
     """Register (a link), or why not: past, already registered (then: cancel), or full."""
     card = S.details.card
-    registered = rx.vstack(
+    registered = _stack(
         rx.callout.root(
             rx.callout.icon(rx.cond(S.is_pending, rx.icon("hourglass"), rx.icon("circle-check"))),
             rx.callout.text(
@@ -94,97 +99,86 @@ def register_area() -> rx.Component:
                         t("You are registered"))
             ),
             color_scheme=rx.cond(S.is_pending, "amber", "green"),
-            width="100%",
+            class_name="uzdev-w-full",
         ),
         _cancel_dialog(),
-        spacing="2",
-        width="100%",
+        gap="2",
     )
-    return rx.vstack(
+    return _stack(
         first_of(
             (card.is_past, _disabled(t("Registration closed"))),
             (S.is_registered, registered),
             (card.full, full_event_waitlist(card.register_href)),
             otherwise=link_button(
-                rx.icon("calendar-plus", size=18, aria_hidden="true"),
+                glyph("calendar-plus", size=18),
                 t("Register now"),
                 href=card.register_href,
                 size="lg",
-                width="100%",
+                class_name="uzdev-w-full",
             ),
         ),
         rx.cond(
             card.is_past,
             rx.fragment(),
-            # The browser fetches the file (reload_document): the client-side router would
-            # look this API address up among the site's pages and show the 404 page.
+            # The browser fetches the file (document): the client-side router would look
+            # this API address up among the site's pages and show the 404 page.
             icon_link("calendar-plus", t("Add to calendar"), href=card.calendar_href,
-                      id="event-add-to-calendar", min_height="36px", font_weight="500",
-                      reload_document=True),
+                      id="event-add-to-calendar", min_height="36px", weight="500", document=True),
         ),
         form_alert(S.notice, visible=S.notice.contains("en"), color="green"),
         form_alert(S.action_error, visible=S.action_error.contains("en")),
-        spacing="2",
-        width="100%",
+        gap="2",
     )
 
 
 def _seats() -> rx.Component:
     card = S.details.card
-    return rx.vstack(
-        rx.hstack(
+    return _stack(
+        rx.el.div(
             glyph("users", size=16, color=COLORS["muted"]),
-            rx.text(t("{registered} / {max} registered", registered=card.registered, max=card.max_seats),
-                    size="2", id="event-seats-registered"),
-            rx.spacer(),
+            _p(t("{registered} / {max} registered", registered=card.registered, max=card.max_seats),
+               size="2", id="event-seats-registered"),
             rx.cond(
                 card.is_past,
                 rx.fragment(),
-                rx.text(seats_text(card.seats_left, card.full), size="2", font_weight="600",
-                        color=rx.cond(card.full, COLORS["danger"], COLORS["primary"]), id="event-seats-left"),
+                rx.el.p(seats_text(card.seats_left, card.full), id="event-seats-left",
+                        class_name=rx.cond(card.full, "uzdev-t2 uzdev-w600 uzdev-c-danger",
+                                           "uzdev-t2 uzdev-w600 uzdev-c-primary")),
             ),
-            width="100%",
-            align="center",
+            class_name="uzdev-seats-line",
         ),
-        rx.progress(
+        rx.el.progress(
             value=rx.cond(card.max_seats > 0, (card.registered * 100 / card.max_seats).to(int), 0),
-            size="2",
-            color_scheme=rx.cond(card.full, "red", "indigo"),
+            max=100,
             aria_label=t("Seats taken"),
+            custom_attrs={"data-accent-color": rx.cond(card.full, "red", "indigo")},
+            class_name="uzdev-progress",
         ),
-        spacing="2",
-        width="100%",
+        gap="2",
     )
 
 
 def aside() -> rx.Component:
     card = S.details.card
     return rx.el.aside(
-        rx.vstack(
+        _stack(
             fact("calendar", rx.el.time(t_var(S.details.date_long), date_time=card.date_iso)),
-            fact("clock", t_var(card.time), " ", rx.text.span(t("(Korea time)"), color=COLORS["muted"])),
+            fact("clock", t_var(card.time), " ", rx.el.span(t("(Korea time)"), class_name="uzdev-c-muted")),
             fact("map-pin", t_var(card.location)),
             fact("car", rx.cond(S.details.meetup.parking, t("Parking available"), t("No parking")), id="event-parking"),
             fact(
                 "gift",
-                rx.text.strong(t("Provided:")),
+                rx.el.strong(t("Provided:")),
                 " ",
                 rx.cond(S.details.meetup.provided != "", S.details.meetup.provided, t("Not announced yet")),
                 id="event-provided",
             ),
-            rx.separator(size="4"),
+            rx.el.hr(class_name="uzdev-rule"),
             _seats(),
             register_area(),
-            spacing="3",
-            width="100%",
         ),
         aria_label=t("Event summary"),
-        padding="20px",
-        width="100%",
-        position=["static", "static", "static", "sticky"],
-        top="88px",
-        grid_area="aside",
-        **CARD_STYLE,
+        class_name="uzdev-card uzdev-event-aside",
     )
 
 
@@ -192,117 +186,92 @@ def aside() -> rx.Component:
 
 
 def _speaker(s: Any) -> rx.Component:
-    return rx.hstack(
+    return rx.el.div(
         avatar(s.image, s.initials, s.name, size="56px"),
-        rx.vstack(
+        rx.el.div(
             rx.heading(s.name, as_="h3", size="3"),
-            rx.text(
+            _p(
                 s.position,
                 rx.cond((s.position != "") & (s.company != ""), " · ", ""),
                 s.company,
-                color=COLORS["muted"],
                 size="2",
+                classes="uzdev-c-muted",
             ),
-            rx.cond(s.bio != "", rx.text(s.bio, size="2", line_height="1.6")),
-            spacing="1",
-            min_width="0",
+            rx.cond(s.bio != "", _p(s.bio, size="2", classes="uzdev-lh-16")),
+            class_name="uzdev-stack uzdev-gap-1 uzdev-min-w-0",
         ),
-        spacing="3",
-        align="start",
-        width="100%",
-        padding_y="6px",
+        class_name="uzdev-speaker",
     )
 
 
 def _session(k: Any) -> rx.Component:
     return rx.el.li(
-        rx.flex(
-            rx.text(t_var(k.time), font_weight="600", size="2", color=COLORS["primary"],
-                    min_width=["auto", "150px"], white_space="nowrap"),
-            rx.vstack(
-                rx.text(k.subject, font_weight="500", overflow_wrap="anywhere"),
-                rx.cond(k.speaker != "", rx.text(k.speaker, size="2", color=COLORS["muted"])),
-                spacing="1",
-                min_width="0",
+        rx.el.div(
+            _p(t_var(k.time), size="2", classes="uzdev-session-time"),
+            rx.el.div(
+                _p(k.subject, classes="uzdev-w500 uzdev-wrap-any"),
+                rx.cond(k.speaker != "", _p(k.speaker, size="2", classes="uzdev-c-muted")),
+                class_name="uzdev-stack uzdev-gap-1 uzdev-min-w-0",
             ),
-            flex_direction=["column", "row"],
-            gap=["2px", "16px"],
-            width="100%",
+            class_name="uzdev-session-row",
         ),
-        padding_y="10px",
-        border_top=f"1px solid {COLORS['border']}",
-        list_style="none",
+        class_name="uzdev-session",
     )
 
 
 def _attendee(a: Any) -> rx.Component:
     return rx.el.li(
         avatar(a.image, a.initials, a.name, size="32px"),
-        rx.text(rx.cond(a.page != "", rx.link(a.name, href=a.page), a.name), size="2",
-                class_name="uzdev-attendee-name"),
+        _p(rx.cond(a.page != "", plain_link(a.name, href=a.page, class_name="uzdev-link"), a.name),
+           size="2", classes="uzdev-attendee-name"),
         class_name="uzdev-attendee",
     )
 
 
 def _note(n: Any) -> rx.Component:
     return rx.el.li(
-        rx.hstack(
-            glyph("info", size=18, color="#b45309", margin_top="2px"),
-            rx.vstack(
-                rx.text(n.content, size="2", line_height="1.6"),
-                rx.text(t_var(n.date), size="1", color=COLORS["muted"]),
-                spacing="1",
-                min_width="0",
-            ),
-            spacing="2",
-            align="start",
+        glyph("info", size=18),
+        rx.el.div(
+            _p(n.content, size="2", classes="uzdev-lh-16"),
+            _p(t_var(n.date), size="1", classes="uzdev-c-muted"),
+            class_name="uzdev-stack uzdev-gap-1 uzdev-min-w-0",
         ),
-        list_style="none",
-        padding="12px",
-        background_color="#fffbeb",
-        border="1px solid #fde68a",
-        border_radius="12px",
+        class_name="uzdev-note",
     )
 
 
 def _review(r: Any) -> rx.Component:
     return rx.el.li(
-        rx.vstack(
-            rx.hstack(
+        _stack(
+            rx.el.div(
                 avatar("", r.initials, r.author, size="36px"),
-                rx.vstack(
-                    rx.text(r.author, font_weight="600", size="2"),
+                rx.el.div(
+                    _p(r.author, size="2", classes="uzdev-w600"),
                     stars(r.rating),
-                    spacing="1",
+                    class_name="uzdev-stack uzdev-gap-1",
                 ),
-                rx.spacer(),
-                rx.text(t_var(r.date), size="1", color=COLORS["muted"]),
-                align="center",
-                width="100%",
-                spacing="3",
+                _p(t_var(r.date), size="1", classes="uzdev-c-muted"),
+                class_name="uzdev-review-head",
             ),
-            rx.text(r.content, size="2", line_height="1.6"),
-            spacing="2",
-            width="100%",
+            _p(r.content, size="2", classes="uzdev-lh-16"),
+            gap="2",
         ),
-        list_style="none",
-        padding_y="12px",
-        border_top=f"1px solid {COLORS['border']}",
+        class_name="uzdev-review",
     )
 
 
-def _list(*children: Any, **props: Any) -> rx.Component:
-    return rx.el.ul(*children, padding="0", margin="0", width="100%", **props)
+def _list(*children: Any, classes: str = "", **props: Any) -> rx.Component:
+    return rx.el.ul(*children, **with_class(props, "uzdev-bare-list", *([classes] if classes else [])))
 
 
 def main_column() -> rx.Component:
-    return rx.vstack(
+    return rx.el.div(
         section(
             t("About this event"),
             rx.cond(
                 S.details.description_is_default,
-                rx.text(t("No description available"), color=COLORS["muted"]),
-                rx.vstack(rx.foreach(S.details.description, lambda p: rx.text(p, line_height="1.7")), spacing="3"),
+                _p(t("No description available"), classes="uzdev-c-muted"),
+                _stack(rx.foreach(S.details.description, lambda p: _p(p, classes="uzdev-lh-17"))),
             ),
             id_="about",
         ),
@@ -310,7 +279,7 @@ def main_column() -> rx.Component:
             t("Speakers"),
             rx.cond(
                 S.details.speakers.length() > 0,
-                rx.vstack(rx.foreach(S.details.speakers, _speaker), spacing="2", width="100%"),
+                _stack(rx.foreach(S.details.speakers, _speaker), gap="2"),
                 muted(t("Speakers will be announced soon.")),
             ),
             count=S.details.speakers.length(),
@@ -329,23 +298,23 @@ def main_column() -> rx.Component:
             S.details.notes.length() > 0,
             section(
                 t("Notes"),
-                _list(rx.foreach(S.details.notes, _note), **FLEX_COLUMN, gap="8px"),
+                _list(rx.foreach(S.details.notes, _note), classes="uzdev-notes"),
                 id_="notes",
             ),
         ),
         section(
             t("Registrations"),
-            rx.text(
+            _p(
                 rx.cond(S.details.attendee_count == 1, t("1 person registered"),
                         t("{n} people registered", n=S.details.attendee_count)),
                 size="2",
-                color=COLORS["muted"],
+                classes="uzdev-c-muted",
                 id="event-attendee-count",
             ),
             rx.cond(
                 S.details.attendee_count > 0,
-                rx.vstack(
-                    _list(rx.foreach(S.shown_attendees, _attendee), **FLEX_WRAP, gap="8px",
+                _stack(
+                    _list(rx.foreach(S.shown_attendees, _attendee), classes="uzdev-attendees",
                           aria_label=t("Attendees")),
                     rx.cond(
                         (S.hidden_attendees > 0) | S.show_all_attendees,
@@ -355,11 +324,10 @@ def main_column() -> rx.Component:
                             on_click=S.toggle_attendees,
                             variant="ghost",
                             size="2",
-                            cursor="pointer",
+                            class_name="uzdev-pointer",
                         ),
                     ),
-                    spacing="2",
-                    width="100%",
+                    gap="2",
                 ),
                 muted(t("Be the first to register.")),
             ),
@@ -377,10 +345,7 @@ def main_column() -> rx.Component:
             count=S.details.reviews.length(),
             id_="reviews",
         ),
-        spacing="4",
-        width="100%",
-        min_width="0",
-        grid_area="main",
+        class_name="uzdev-stack uzdev-gap-4 uzdev-event-main",
     )
 
 
@@ -405,18 +370,16 @@ def _failed() -> rx.Component:
 
 def _details() -> rx.Component:
     card = S.details.card
-    return rx.vstack(
+    return _stack(
         back_link(),
-        rx.box(
-            event_image(card, height=PICTURE_HEIGHT),
-            rx.box(status_badge(card.is_past), position="absolute", top="16px", left="16px"),
-            **PICTURE_FRAME,
+        rx.el.div(
+            event_image(card, classed=True),
+            rx.el.div(status_badge(card.is_past), class_name="uzdev-event-picture-badge"),
+            class_name="uzdev-event-picture",
         ),
-        rx.heading(t_var(card.title), as_="h1", font_size=["26px", "30px", "34px", "38px"], line_height="1.2",
-                   overflow_wrap="anywhere"),
-        rx.grid(aside(), main_column(), **GRID),
-        spacing="4",
-        width="100%",
+        rx.heading(t_var(card.title), as_="h1", class_name="uzdev-event-title"),
+        rx.el.div(aside(), main_column(), class_name="uzdev-event-grid"),
+        gap="4",
     )
 
 

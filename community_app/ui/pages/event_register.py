@@ -255,7 +255,7 @@ def _not_found() -> rx.Component:
 
 def _body() -> rx.Component:
     return rx.vstack(
-        icon_link("arrow-left", t("Back to event"), href=S.card.href, font_weight="500", min_height="36px"),
+        icon_link("arrow-left", t("Back to event"), href=S.card.href, weight="500", min_height="36px"),
         rx.heading(t("Event registration"), as_="h1", size="8"),
         summary(),
         form_alert(S.form_error, visible=S.form_error.contains("en")),

@@ -164,7 +164,7 @@ def news() -> rx.Component:
             rx.flex(
                 page_title(t("News"), t("News from the community: tech, meetups and social life in Korea.")),
                 rx.box(
-                    icon_link("notebook-pen", t("Member blogs"), href=routes.BLOG, font_weight="500"),
+                    icon_link("notebook-pen", t("Member blogs"), href=routes.BLOG, weight="500"),
                     id="news-header-actions",
                 ),
                 justify="between",
