@@ -13,7 +13,7 @@ from community_app.ui.components.blocks import icon_circle
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.icons import glyph
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import COLORS, FLEX_WRAP, STRETCH_COLUMN
+from community_app.ui.styles import COLORS
 
 
 STATUS_COLORS = {"OPEN": "green", "CLOSED": "gray", "FILLED": "amber"}
@@ -29,7 +29,7 @@ def remote_badge() -> rx.Component:
 
 def visa_badges(job: Any) -> rx.Component:
     """The visa statuses a post can employ, sponsorship, the Korean level and languages."""
-    return rx.flex(
+    return rx.el.div(
         rx.foreach(
             job.visas,
             lambda visa: blocks.badge(visa, color_scheme="blue", class_name="job-visa-badge"),
@@ -47,9 +47,7 @@ def visa_badges(job: Any) -> rx.Component:
             job.languages.contains("en"),
             blocks.badge(glyph("message-circle", size=12), t_var(job.languages), color_scheme="gray"),
         ),
-        gap="6px",
-        wrap="wrap",
-        align="center",
+        class_name="uzdev-wrap-row uzdev-gap-6px",
         aria_label=t("Visa and language"),
     )
 
@@ -61,7 +59,7 @@ def status_badge(status: Any, label: Any) -> rx.Component:
 
 def chips(items: Any, *, more: Any = 0) -> rx.Component:
     """Technology chips, with '+N' when some are left out."""
-    return blocks.bare_list(
+    return rx.el.ul(
         rx.foreach(
             items,
             lambda item: rx.el.li(
@@ -74,31 +72,22 @@ def chips(items: Any, *, more: Any = 0) -> rx.Component:
                 blocks.badge("+", more, variant="outline", color_scheme="gray", size="2", round=True),
             ),
         ),
-        **FLEX_WRAP,
-        gap="6px",
+        class_name="uzdev-chips",
     )
 
 
 def text_blocks(blocks: Any) -> rx.Component:
     """Paragraphs and bulleted lists of a job's free text (see state.job_detail)."""
-    return rx.vstack(
+    return rx.el.div(
         rx.foreach(
             blocks,
             lambda block: rx.cond(
                 block.bullets.length() > 0,
-                rx.el.ul(
-                    rx.foreach(block.bullets, lambda item: rx.el.li(item, margin_bottom="4px")),
-                    padding_left="22px",
-                    margin="0",
-                    list_style_type="disc",
-                    color=COLORS["text"],
-                    line_height="1.6",
-                ),
-                rx.text(block.text, line_height="1.7", color=COLORS["text"]),
+                rx.el.ul(rx.foreach(block.bullets, lambda item: rx.el.li(item))),
+                rx.el.p(block.text),
             ),
         ),
-        spacing="3",
-        **STRETCH_COLUMN,
+        class_name="uzdev-text-blocks",  # site.css: paragraphs and bulleted lists
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.reflex_ext.page_heads import TITLE_SLOT_ATTRIBUTE
+from community_app.ui.components.buttons import with_class
 from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
 from community_app.ui.i18n import t
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE
@@ -47,7 +48,8 @@ def _placeholder_page(label: Any, *children: Any, **props: Any) -> rx.Component:
 
 def _card(*children: Any, **props: Any) -> rx.Component:
     props.setdefault("spacing", "3")
-    props.setdefault("padding", ["18px", "24px"])
+    if "class_name" not in props:  # else its class pads it (site.css)
+        props.setdefault("padding", ["18px", "24px"])
     props.setdefault("width", "100%")
     return rx.vstack(*children, aria_hidden="true", **CARD_STYLE, **props)
 
@@ -79,9 +81,8 @@ def title_slot(lines: rx.Component, **heading_props: Any) -> rx.Component:
     (``suppressHydrationWarning``: a text that differs is left as it is, not an error), and
     the real page's heading takes its place with the data."""
     return rx.fragment(
-        rx.heading("", class_name=TITLE_SLOT_CLASS,
-                   custom_attrs={TITLE_SLOT_ATTRIBUTE: "", "suppressHydrationWarning": True},
-                   **heading_props),
+        rx.heading("", custom_attrs={TITLE_SLOT_ATTRIBUTE: "", "suppressHydrationWarning": True},
+                   **with_class(heading_props, TITLE_SLOT_CLASS)),
         rx.box(lines, class_name="uzdev-title-lines", width="100%"),
     )
 
@@ -174,22 +175,18 @@ def event_register_skeleton() -> rx.Component:
 
 # ---------------------------------------------------------------- a job post
 
-JOB_CARD_PADDING = ["16px", "20px", "28px"]
-JOB_SECTION_PADDING = ["16px", "20px", "24px"]
 JOB_TITLE_LINE = ["30px", "32.5px", "35px", "40px"]  # 24-32 px type, line height 1.25
-# The post's title (rx.heading's props): the page and its placeholder's title slot alike.
-JOB_TITLE = {"as_": "h1", "font_size": ["24px", "26px", "28px", "32px"], "line_height": "1.25"}
-JOB_FACTS_COLUMNS = ["1fr", "1fr", "repeat(2, minmax(0, 1fr))"]
-# The description beside the side column (about the company, contact) on wide screens.
-JOB_COLUMNS_DIRECTION = ["column", "column", "column", "column", "row"]
-JOB_SIDE_WIDTH = ["100%", "100%", "100%", "100%", "340px"]
+# The post's title (rx.heading's props; its size is site.css's .uzdev-job-title), its facts'
+# grid: the page and its placeholder alike.
+JOB_TITLE = {"as_": "h1", "class_name": "uzdev-job-title"}
+JOB_FACTS = "uzdev-job-facts"
 
 
 def job_columns(main: rx.Component, side: rx.Component) -> rx.Component:
-    """A job's description (``main``) and its side column, one under the other, side by
-    side on wide screens: the page and its skeleton alike."""
-    return rx.flex(main, side, flex_direction=JOB_COLUMNS_DIRECTION, gap="16px", width="100%",
-                   align_items="flex-start")
+    """A job's description (``main``) and its side column (``.uzdev-job-main``,
+    ``.uzdev-job-side``), one under the other, side by side on wide screens: the page and
+    its skeleton alike."""
+    return rx.el.div(main, side, class_name="uzdev-job-columns")
 
 
 def _fact() -> rx.Component:
@@ -218,19 +215,18 @@ def job_post_skeleton(back_link: rx.Component) -> rx.Component:
                 **JOB_TITLE,
             ),
             skeleton_line("40%", "26px"),
-            rx.grid(*[_fact() for _ in range(4)], grid_template_columns=JOB_FACTS_COLUMNS,
-                    gap="16px", width="100%", padding_y="8px"),
+            rx.el.div(*[_fact() for _ in range(4)], class_name=JOB_FACTS),
             rx.flex(skeleton_line(["100%", "200px"], BUTTON_HEIGHTS["md"], border_radius="8px"),
                     skeleton_line(["100%", "140px"], BUTTON_HEIGHTS["md"], border_radius="8px"),
                     gap="12px", flex_direction=["column", "row"], width="100%"),
-            padding=JOB_CARD_PADDING,
+            class_name="uzdev-job-card",
         ),
         job_columns(
             _card(skeleton_line("45%", SECTION_TITLE_HEIGHT), _lines(*TEXT_LINE, "100%", "60%"),
-                  padding=JOB_SECTION_PADDING, flex="1", min_width="0"),
+                  class_name="uzdev-job-section uzdev-job-main"),
             # The side column: about the company.
             _card(skeleton_line("60%", SECTION_TITLE_HEIGHT), _lines("50%", *TEXT_LINE),
-                  padding=JOB_SECTION_PADDING, width=JOB_SIDE_WIDTH, flex_shrink="0"),
+                  class_name="uzdev-job-section uzdev-job-side"),
         ),
     )
 

@@ -13,9 +13,9 @@ from community_app.core.settings import get_settings
 from community_app.state.job_detail import CONTACT_SECTION_ID, JobDetailState, read_job
 from community_app.state.page_load import PageData
 from community_app.core import routes
-from community_app.ui.components.blocks import button_row, icon_circle, icon_text, icon_tile
+from community_app.ui.components.blocks import button_row, icon_circle, icon_link, icon_text, icon_tile
 from community_app.ui.components.blocks import first_of, notice, round_photo
-from community_app.ui.components.buttons import action_button, link_button
+from community_app.ui.components.buttons import action_button, link_button, plain_link, with_class
 from community_app.ui.components.dialogs import SMALL_DIALOG
 from community_app.ui.components.icons import glyph
 from community_app.ui.components.jobs_parts import (
@@ -28,10 +28,7 @@ from community_app.ui.components.jobs_parts import (
     visa_badges,
 )
 from community_app.ui.components.page_skeletons import (
-    JOB_CARD_PADDING,
-    JOB_FACTS_COLUMNS,
-    JOB_SECTION_PADDING,
-    JOB_SIDE_WIDTH,
+    JOB_FACTS,
     JOB_TITLE,
     job_columns,
     job_post_skeleton,
@@ -39,7 +36,7 @@ from community_app.ui.components.page_skeletons import (
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import CARD_STYLE, COLORS, FONT_STACK, STRETCH_COLUMN
+from community_app.ui.styles import COLORS, FONT_STACK, NEW_TAB
 
 job = JobDetailState.job
 
@@ -61,23 +58,25 @@ _SHOW_CONTACT = (
 )
 
 
+# The page is drawn by site.css classes (``.uzdev-job-*``, the text and stack classes) and
+# native elements rather than style props on Radix layout components (issue 29, as the
+# event's page).
+
+
 def _section(title: Any, *children: Any, **props: Any) -> rx.Component:
     return rx.el.section(
-        rx.vstack(
-            rx.heading(title, as_="h2", size="5"),
-            *children,
-            spacing="3",
-            **STRETCH_COLUMN,
-        ),
-        padding=JOB_SECTION_PADDING,
-        width="100%",
-        **CARD_STYLE,
-        **props,
+        rx.heading(title, as_="h2", size="5"),
+        *children,
+        **with_class(props, "uzdev-card uzdev-job-section"),
     )
 
 
+def _p(*children: Any, classes: str = "uzdev-p", **props: Any) -> rx.Component:
+    return rx.el.p(*children, class_name=classes, **props)
+
+
 def _not_specified() -> rx.Component:
-    return rx.text(t("Not specified."), color=COLORS["muted"])
+    return _p(t("Not specified."), classes="uzdev-p uzdev-c-muted")
 
 
 def _blocks_or_not_specified(blocks: Any) -> rx.Component:
@@ -88,22 +87,14 @@ def _blocks_or_not_specified(blocks: Any) -> rx.Component:
 
 
 def _fact(icon: str, label: Any, *value: Any) -> rx.Component:
-    return rx.hstack(
-        icon_tile(
-            glyph(icon, size=18, color=COLORS["primary"]),
-            "36px", radius="10px",
-            flex_shrink="0",
+    return rx.el.div(
+        rx.el.div(glyph(icon, size=18), class_name="uzdev-job-fact-icon"),
+        rx.el.div(
+            _p(label, classes="uzdev-t1 uzdev-job-fact-label"),
+            _p(*value, classes="uzdev-t2 uzdev-w600"),
+            class_name="uzdev-stack uzdev-min-w-0",
         ),
-        rx.vstack(
-            rx.text(label, size="1", color=COLORS["muted"], text_transform="uppercase",
-                    letter_spacing="0.04em", font_weight="600"),
-            rx.text(*value, font_weight="600", size="2"),
-            spacing="0",
-            min_width="0",
-        ),
-        spacing="3",
-        align="center",
-        min_width="0",
+        class_name="uzdev-job-fact",
     )
 
 
@@ -120,7 +111,7 @@ def _contact_dialog() -> rx.Component:
     )
     return rx.alert_dialog.root(
         rx.alert_dialog.trigger(
-            action_button(rx.icon("send", size=18, aria_hidden="true"), t("Contact the company"))
+            action_button(glyph("send", size=18), t("Contact the company"))
         ),
         rx.alert_dialog.content(
             rx.vstack(
@@ -149,16 +140,14 @@ def _contact_dialog() -> rx.Component:
 
 
 def _actions() -> rx.Component:
-    return rx.vstack(
-        rx.flex(
+    return rx.el.div(
+        rx.el.div(
             _contact_dialog(),
-            action_button(rx.icon("bookmark", size=18, aria_hidden="true"), t("Bookmark"),
+            action_button(glyph("bookmark", size=18), t("Bookmark"),
                           on_click=JobDetailState.bookmark, variant="outline"),
-            gap="12px",
-            flex_direction=["column", "row"],
-            width="100%",
+            class_name="uzdev-job-actions",
         ),
-        rx.box(
+        rx.el.div(
             rx.cond(
                 JobDetailState.bookmark_notice,
                 notice("bookmark", t("Bookmarks are coming soon."), "blue", size="1"),
@@ -166,54 +155,44 @@ def _actions() -> rx.Component:
             role="status",
             aria_live="polite",
         ),
-        spacing="3",
-        width="100%",
+        class_name="uzdev-stack uzdev-gap-3 uzdev-w-full",
     )
 
 
 def _header() -> rx.Component:
-    return rx.vstack(
-        rx.flex(
+    return rx.el.div(
+        rx.el.div(
             icon_text("map-pin", t_var(job.location)),
             rx.cond(job.remote, remote_badge()),
             job_type_badge(job.job_type),
             status_badge(job.status, job.status_label),
-            gap="8px",
-            wrap="wrap",
-            align="center",
+            class_name="uzdev-wrap-row uzdev-gap-2",
         ),
         rx.heading(job.title, **JOB_TITLE),
-        rx.text(job.company, size="4", font_weight="500", color=COLORS["muted"]),
+        _p(job.company, classes="uzdev-t4 uzdev-w500 uzdev-c-muted"),
         visa_badges(job),  # as on the job's card: visas, E-7 sponsorship, Korean, languages
-        rx.grid(
+        rx.el.div(
             _fact("banknote", t("Salary"), t_var(job.salary)),
             _fact(
                 "calendar",
                 t("Posted"),
                 rx.el.time(t_var(job.posted_on), date_time=job.posted_iso),
-                rx.el.span(" · ", t_var(job.posted_ago), font_weight="400",
-                           color=COLORS["muted"]),
+                rx.el.span(" · ", t_var(job.posted_ago), class_name="uzdev-w400 uzdev-c-muted"),
             ),
             _fact("briefcase", t("Job type"), t_var(job.job_type)),
             rx.cond(
                 job.experience != "",
                 _fact("graduation-cap", t("Experience"), job.experience),
             ),
-            grid_template_columns=JOB_FACTS_COLUMNS,
-            gap="16px",
-            width="100%",
-            padding_y="8px",
+            class_name=JOB_FACTS,
         ),
         rx.cond(
             job.status != "OPEN",
             notice("info", t("This job is no longer accepting applications."), "amber", size="1",
-                   width="100%"),
+                   class_name="uzdev-w-full"),
         ),
         _actions(),
-        spacing="3",
-        padding=JOB_CARD_PADDING,
-        width="100%",
-        **CARD_STYLE,
+        class_name="uzdev-card uzdev-stack uzdev-gap-3 uzdev-job-card",
     )
 
 
@@ -223,13 +202,17 @@ def _header() -> rx.Component:
 def _contact_value(value: Any, href: Any, **link_props: Any) -> rx.Component:
     return rx.cond(
         value == "",
-        rx.text(t("Not provided"), color=COLORS["muted"]),
+        rx.el.span(t("Not provided"), class_name="uzdev-c-muted"),
         rx.cond(
             href == "",
-            rx.text(value, word_break="break-word"),
-            rx.link(value, href=href, word_break="break-all", **link_props),
+            rx.el.span(value, class_name="uzdev-break-word"),
+            plain_link(value, href=href, class_name="uzdev-link uzdev-break-all", **link_props),
         ),
     )
+
+
+def _data_item(label: Any, value: rx.Component) -> rx.Component:
+    return rx.el.div(rx.el.dt(label), rx.el.dd(value))
 
 
 def _contact() -> rx.Component:
@@ -237,37 +220,23 @@ def _contact() -> rx.Component:
         t("Contact information"),
         rx.cond(
             job.has_contact,
-            rx.data_list.root(
-                rx.data_list.item(
-                    rx.data_list.label(t("Phone")),
-                    rx.data_list.value(_contact_value(job.phone, job.phone_href)),
-                ),
-                rx.data_list.item(
-                    rx.data_list.label(t("Email")),
-                    rx.data_list.value(_contact_value(job.email, job.email_href)),
-                ),
-                rx.data_list.item(
-                    rx.data_list.label(t("Website")),
-                    rx.data_list.value(
-                        _contact_value(job.website, job.website_href, is_external=True,
-                                       rel="noopener noreferrer")
-                    ),
-                ),
-                orientation="vertical",
-                size="2",
+            rx.el.dl(
+                _data_item(t("Phone"), _contact_value(job.phone, job.phone_href)),
+                _data_item(t("Email"), _contact_value(job.email, job.email_href)),
+                _data_item(t("Website"), _contact_value(job.website, job.website_href, **NEW_TAB)),
+                class_name="uzdev-dl",
             ),
-            rx.text(t("Company contact information is not available."), color=COLORS["muted"]),
+            _p(t("Company contact information is not available."), classes="uzdev-p uzdev-c-muted"),
         ),
         id=CONTACT_SECTION_ID,
         tab_index=-1,
-        outline="none",
-        scroll_margin_top="88px",
+        class_name="uzdev-job-contact",
     )
 
 
 def _avatar() -> rx.Component:
-    initials = icon_tile(rx.text(job.poster_initials, color="white", font_weight="700"), "48px",
-                         background=COLORS["primary"], flex_shrink="0", aria_hidden="true")
+    initials = rx.el.div(rx.el.span(job.poster_initials), aria_hidden="true",
+                         class_name="uzdev-initials uzdev-initials-strong uzdev-avatar-48px")
     return round_photo(job.poster_image, alt=job.poster_name, size="48px", fallback=initials)
 
 
@@ -276,20 +245,18 @@ def _posted_by() -> rx.Component:
         job.has_poster,
         _section(
             t("Posted by"),
-            rx.hstack(
+            rx.el.div(
                 _avatar(),
-                rx.vstack(
-                    rx.text(rx.cond(job.poster_name != "", job.poster_name, job.poster_username),
-                            font_weight="600"),
-                    rx.text("@", job.poster_username, size="2", color=COLORS["muted"]),
-                    spacing="0",
-                    min_width="0",
+                rx.el.div(
+                    _p(rx.cond(job.poster_name != "", job.poster_name, job.poster_username),
+                       classes="uzdev-p uzdev-w600"),
+                    _p("@", job.poster_username, classes="uzdev-t2 uzdev-c-muted"),
+                    class_name="uzdev-stack uzdev-min-w-0",
                 ),
-                spacing="3",
-                align="center",
+                class_name="uzdev-row uzdev-gap-3",
             ),
             rx.cond(job.poster_bio != "",
-                    rx.text(job.poster_bio, color=COLORS["muted"], size="2", line_height="1.6")),
+                    _p(job.poster_bio, classes="uzdev-t2 uzdev-c-muted uzdev-lh-16")),
         ),
     )
 
@@ -297,7 +264,7 @@ def _posted_by() -> rx.Component:
 def _about_company() -> rx.Component:
     return _section(
         t("About the company"),
-        rx.text(job.company, font_weight="600"),
+        _p(job.company, classes="uzdev-p uzdev-w600"),
         rx.cond(job.company_description.length() > 0, text_blocks(job.company_description)),
     )
 
@@ -312,7 +279,7 @@ def _job() -> rx.Component:
             t("Requirements and experience"),
             rx.cond(
                 job.experience != "",
-                rx.text(rx.el.strong(t("Experience"), ": "), job.experience),
+                _p(rx.el.strong(t("Experience"), ": "), job.experience),
             ),
             rx.cond(
                 job.requirements.length() > 0,
@@ -325,37 +292,25 @@ def _job() -> rx.Component:
             rx.cond(job.technologies.length() > 0, chips(job.technologies), _not_specified()),
         ),
         _section(t("Benefits"), _blocks_or_not_specified(job.benefits)),
-        spacing="4",
-        flex="1",
-        min_width="0",
-        width="100%",
+        class_name="uzdev-stack uzdev-gap-4 uzdev-job-main",
     )
-    side = rx.vstack(
+    side = rx.el.div(
         _about_company(),
         _contact(),
         _posted_by(),
-        spacing="4",
-        width=JOB_SIDE_WIDTH,
-        flex_shrink="0",
+        class_name="uzdev-stack uzdev-gap-4 uzdev-job-side",
     )
-    return rx.vstack(
+    return rx.el.div(
         _back_link(),
         _header(),
         job_columns(main, side),
-        spacing="4",
-        **STRETCH_COLUMN,
+        class_name="uzdev-column-stretch uzdev-gap-4",
     )
 
 
 def _back_link() -> rx.Component:
-    return rx.link(
-        rx.hstack(rx.icon("arrow-left", size=16, aria_hidden="true"), t("Back to jobs"),
-                  spacing="1", align="center"),
-        href=routes.JOBS,
-        size="2",
-        weight="medium",
-        width="fit-content",
-    )
+    return icon_link("arrow-left", t("Back to jobs"), href=routes.JOBS, gap="4px", size="2", weight="500",
+                     class_name="uzdev-fit")
 
 
 def _not_found() -> rx.Component:
@@ -364,7 +319,7 @@ def _not_found() -> rx.Component:
         t("Job Not Found"),
         t("The job you are looking for does not exist or has been removed."),
         size="7",
-        action=link_button(rx.icon("arrow-left", size=18, aria_hidden="true"), t("Back to jobs"),
+        action=link_button(glyph("arrow-left", size=18), t("Back to jobs"),
                            href=routes.JOBS),
     )
 
@@ -375,8 +330,8 @@ def job_detail() -> rx.Component:
         first_of(
             (JobDetailState.loading, job_post_skeleton(_back_link())),
             (JobDetailState.not_found, _not_found()),
-            (JobDetailState.failed, rx.vstack(_back_link(), error_panel(on_retry=JobDetailState.retry),
-                                              spacing="4", width="100%")),
+            (JobDetailState.failed, rx.el.div(_back_link(), error_panel(on_retry=JobDetailState.retry),
+                                              class_name="uzdev-column-stretch uzdev-gap-4")),
             otherwise=_job(),
         )
     )
