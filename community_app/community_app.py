@@ -53,7 +53,7 @@ def upgrade_database() -> None:
 
 app = rx.App(
     style=GLOBAL_STYLE,
-    stylesheets=["/site.css", "/glyphs.css"],
+    stylesheets=["/site.css"],
     head_components=[
         # Before anything is painted: the visitor's language and sign-in (ui/first_paint.py).
         first_paint_script(),

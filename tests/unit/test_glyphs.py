@@ -1,6 +1,6 @@
-"""The icons drawn by CSS (assets/glyphs.css, ui/components/icons.glyph): every page builds
-with the glyphs it asks for, the stylesheet draws lucide's own shapes, and a name the
-stylesheet lacks stops the build instead of showing an empty square."""
+"""The icons drawn inline (ui/components/glyphs.json, ui/components/icons.glyph): every
+page builds with the glyphs it asks for, the drawings are lucide's own shapes, and a name
+the file lacks stops the build instead of showing an empty square."""
 
 from __future__ import annotations
 
@@ -43,32 +43,44 @@ def test_every_page_builds_and_each_glyph_it_asks_for_is_drawn():
     assert {"building-2", "map-pin", "users", "calendar"} <= icons.ASKED
 
 
-def test_the_stylesheet_draws_lucides_shape_with_its_stroke(tmp_path: Path):
+def test_the_drawings_are_lucides_shapes(tmp_path: Path):
     (tmp_path / "map-pin.mjs").write_text(LUCIDE_MAP_PIN)
-    css = glyphs.stylesheet(["map-pin"], icons=tmp_path)
-    rule = re.search(r'\.g-map-pin\{--uzdev-glyph:url\("data:image/svg\+xml,(.*)"\)\}', css)
-    assert rule
-    svg = rule.group(1).replace("%3C", "<").replace("%3E", ">")
-    assert "viewBox='0 0 24 24'" in svg and "stroke-width='2'" in svg and "fill='none'" in svg
-    assert "<path d='M20 10c0 4.993-5.539" in svg and "<circle cx='12' cy='10' r='3'/>" in svg
-    assert "key=" not in svg and '"' not in svg
-    assert glyphs.names_in(css) == {"map-pin"}
-    assert ".uzdev-glyph-16{width:16px;height:16px}" in css
+    (tmp_path / "activity.mjs").write_text(LUCIDE_MAP_PIN.replace(
+        '["circle", { cx: "12", cy: "10", r: "3", key: "ilqhr7" }]',
+        '["polyline", { points: "22 12 18 12 15 21", key: "x" }]'))
+    assert glyphs.drawing("map-pin", icons=tmp_path) == [
+        ("path", {"d": "M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0"}),
+        ("circle", {"cx": "12", "cy": "10", "r": "3"}),
+    ]
+    # A polyline is drawn as the same line by a path.
+    assert glyphs.drawing("activity", icons=tmp_path)[1] == ("path", {"d": "M22 12L18 12L15 21"})
+    assert '"map-pin": [["path", {"d": "M20 10c0' in glyphs.drawings_file(["map-pin"], icons=tmp_path)
 
 
-def test_the_committed_stylesheet_is_what_the_generator_writes():
-    css = glyphs.CSS.read_text(encoding="utf-8")
-    names = sorted(glyphs.names_in(css))
+def test_a_glyph_is_an_inline_svg_of_its_drawing_stroked_by_the_stylesheet():
+    svg = icons.glyph("map-pin", size=16).render()
+    assert svg["name"] == '"svg"'
+    assert {'width:"16"', 'height:"16"', 'viewBox:"0 0 24 24"', '"aria-hidden":"true"'} <= set(svg["props"])
+    assert [c["name"] for c in svg["children"]] == ['"path"', '"circle"']
+    assert 'cx:"12"' in svg["children"][1]["props"]
+    css = (Path(glyphs.ROOT) / "assets" / "site.css").read_text(encoding="utf-8")
+    rule = re.search(r"\.uzdev-glyph \{([^}]*)\}", css)
+    assert rule and "stroke: currentColor" in rule.group(1) and "fill: none" in rule.group(1)
+    assert "stroke-width: 2" in rule.group(1) and "stroke-linecap: round" in rule.group(1)
+
+
+def test_the_committed_drawings_are_what_the_generator_writes():
+    text = glyphs.DRAWINGS.read_text(encoding="utf-8")
     if not (glyphs.LUCIDE / "map-pin.mjs").exists():
         pytest.skip("lucide-react is not installed (.web/node_modules: after a build)")
-    assert css == glyphs.stylesheet(names)
+    assert text == glyphs.drawings_file(sorted(glyphs.drawn()))
 
 
 def test_an_unknown_glyph_or_size_stops_the_build():
-    with pytest.raises(ValueError, match="not in assets/glyphs.css"):
+    with pytest.raises(ValueError, match="not in ui/components/glyphs.json"):
         icons.glyph("no-such-icon", size=16)
-    with pytest.raises(ValueError, match="size 17"):
-        icons.glyph("map-pin", size=17)
+    with pytest.raises(ValueError, match="size"):
+        icons.glyph("map-pin", size="16px")
 
 
 def test_the_site_colours_a_glyph_takes_by_class_are_the_colours_of_styles():
@@ -79,8 +91,7 @@ def test_the_site_colours_a_glyph_takes_by_class_are_the_colours_of_styles():
     assert "uzdev-c-primary" in html and COLORS["primary"] not in html  # no style of its own
 
 
-def test_a_glyph_is_one_hidden_span_with_its_classes():
+def test_a_glyph_keeps_its_classes_and_is_hidden_from_assistive_technology():
     html = str(icons.glyph("map-pin", size=16, class_name="extra"))
-    assert "span" in html
-    assert "uzdev-glyph uzdev-glyph-16 g-map-pin extra" in html
-    assert "true" in html and "aria-hidden" in html.replace("ariaHidden", "aria-hidden")
+    assert html.startswith('jsx("svg",')
+    assert 'className:"uzdev-glyph g-map-pin extra"' in html and '"aria-hidden":"true"' in html

@@ -95,10 +95,10 @@ def avatar(image: Any, initials: Any, name: Any, *, size: str = "40px") -> rx.Co
 
 
 def stars(rating: Any) -> rx.Component:
-    """Five stars, filled up to the rating, read as 'Rated 4 out of 5' (drawn by site.css,
-    ``.uzdev-star``)."""
+    """Five stars, filled up to the rating, read as 'Rated 4 out of 5'."""
     return rx.el.div(
-        *[rx.el.span(class_name=rx.cond(rating >= i, "uzdev-star uzdev-star-on", "uzdev-star"))
+        *[rx.cond(rating >= i, glyph("star", size=16, class_name="uzdev-star-on"),
+                  glyph("star", size=16, class_name="uzdev-star-off"))
           for i in range(1, 6)],
         class_name="uzdev-stars",
         role="img",

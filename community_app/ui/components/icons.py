@@ -1,9 +1,10 @@
 """Icons.
 
-``glyph`` draws a lucide icon as one ``<span>`` (assets/glyphs.css, written by
-``python -m community_app.ops.glyphs`` from lucide's own drawings): where a page draws many
-icons (cards in a list, facts, badges) it costs the first render one element instead of
-``rx.icon``'s two components and an ``<svg>`` with its paths.
+``glyph`` draws a lucide icon as an inline ``<svg>`` of plain elements (the drawings in
+``glyphs.json``, written by ``python -m community_app.ops.glyphs`` from lucide's own; the
+stroke is site.css's ``.uzdev-glyph``): where a page draws many icons (cards in a list,
+facts, badges) it costs the first render a few elements instead of ``rx.icon``'s two
+components per icon, and the browser no image of its own.
 
 ``rx.icon`` with a Var name makes the page load lucide's dynamic map of every icon (a 240 KB
 chunk); ``icon_by_name`` instead draws the glyph of a fixed list whose name the Var holds.
@@ -16,7 +17,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.ops.glyphs import SIZES, drawn
+from community_app.ops.glyphs import drawings
 from community_app.ui.styles import COLORS
 
 # The site's colours a glyph takes by a class of site.css (.uzdev-c-*) instead of a style.
@@ -28,35 +29,43 @@ ASKED: set[str] = set()
 
 def glyph(name: str, size: int = 24, **props: Any) -> rx.Component:
     """lucide's icon ``name`` at ``size`` px in the text's colour (``color`` sets it), hidden
-    from assistive technology as ``rx.icon(..., aria_hidden="true")``. A name or size that
-    assets/glyphs.css does not draw stops the build (add it: community_app/ops/glyphs.py)."""
+    from assistive technology as ``rx.icon(..., aria_hidden="true")``. A name glyphs.json
+    does not draw stops the build (add it: community_app/ops/glyphs.py)."""
     props.setdefault("aria_hidden", "true")
     extra = _own_classes(props)
-    return rx.el.span(class_name=f"{_drawing_classes(name, size)}{extra}", **props)
+    return _svg(name, size, extra, props)
 
 
 def icon_by_name(name: Any, names: Sequence[str], fallback: str, size: int = 24,
                  **props: Any) -> rx.Component:
     """The glyph of ``names`` (lucide's names, with ``_`` or ``-``) whose name equals the
-    Var ``name``, else ``fallback``'s: one ``<span>`` whose classes the name chooses."""
+    Var ``name``, else ``fallback``'s."""
     props.setdefault("aria_hidden", "true")
     extra = _own_classes(props)
-    drawing = {n: f"{_drawing_classes(n.replace('_', '-'), size)}{extra}" for n in (*names, fallback)}
-    return rx.el.span(
-        class_name=rx.match(name, *[(n, c) for n, c in drawing.items() if n != fallback], drawing[fallback]),
+    drawn_as = {n: _svg(n.replace("_", "-"), size, extra, props) for n in (*names, fallback)}
+    return rx.match(name, *[(n, svg) for n, svg in drawn_as.items() if n != fallback], drawn_as[fallback])
+
+
+# The SVG elements of lucide's drawings (ops/glyphs.py SHAPES), as Reflex elements.
+_SHAPES = {"path": rx.el.path, "circle": rx.el.circle, "rect": rx.el.rect, "line": rx.el.line,
+           "polygon": rx.el.polygon, "ellipse": rx.el.ellipse}
+
+
+def _svg(name: str, size: int, classes: str, props: dict[str, Any]) -> rx.Component:
+    """Glyph ``name`` at ``size``: its shapes' attributes are the drawing's, as written."""
+    ASKED.add(name)
+    if not isinstance(size, int) or size <= 0:
+        raise ValueError(f"glyph size {size!r} is not a number of pixels")
+    shapes = drawings().get(name)
+    if shapes is None:
+        raise ValueError(f"glyph {name!r} is not in ui/components/glyphs.json: run "
+                         f"`.venv/bin/python -m community_app.ops.glyphs {name}` after a build")
+    return rx.el.svg(
+        *[_SHAPES[tag](custom_attrs=dict(attrs)) for tag, attrs in shapes],
+        custom_attrs={"width": str(size), "height": str(size), "viewBox": "0 0 24 24"},
+        class_name=f"uzdev-glyph g-{name}{classes}",
         **props,
     )
-
-
-def _drawing_classes(name: str, size: int) -> str:
-    """The classes that draw glyph ``name`` at ``size`` (checked against assets/glyphs.css)."""
-    ASKED.add(name)
-    if size not in SIZES:
-        raise ValueError(f"glyph size {size} is not one of {SIZES} (community_app/ops/glyphs.py)")
-    if name not in drawn():
-        raise ValueError(f"glyph {name!r} is not in assets/glyphs.css: run "
-                         f"`.venv/bin/python -m community_app.ops.glyphs {name}` after a build")
-    return f"uzdev-glyph uzdev-glyph-{size} g-{name}"
 
 
 def _own_classes(props: dict[str, Any]) -> str:
