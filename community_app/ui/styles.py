@@ -86,15 +86,5 @@ CENTRED_LINES = {"align": "center", "text_align": "center"}
 # A link to another site: it opens in a new tab, which gets no hold on this one.
 NEW_TAB = {"target": "_blank", "rel": "noopener noreferrer"}
 
-# Read by screen readers, not shown (labels, status texts, "opens in a new tab").
-SR_ONLY = {
-    "position": "absolute",
-    "width": "1px",
-    "height": "1px",
-    "padding": "0",
-    "margin": "-1px",
-    "overflow": "hidden",
-    "clip": "rect(0, 0, 0, 0)",
-    "white_space": "nowrap",
-    "border": "0",
-}
+# Read by screen readers, not shown (labels, status texts, "opens in a new tab"): site.css's
+# class_name="uzdev-sr-only".

@@ -14,7 +14,7 @@ from community_app.ui.components.browser import render_when_ready
 from community_app.ui.components.buttons import action_button, plain_link, with_class
 from community_app.ui.components.icons import glyph
 from community_app.ui.i18n import t, t_var
-from community_app.ui.styles import CARD_COLUMNS, CARD_STYLE, CENTRED_LINES, COLORS
+from community_app.ui.styles import CARD_COLUMNS, CENTRED_LINES, COLORS
 
 
 def lead(text: Any, **props: Any) -> rx.Component:
@@ -189,9 +189,12 @@ def side_card(picture: rx.Component, title: Any, text: Any, *more: Any, align: s
               **props: Any) -> rx.Component:
     """A white card with ``picture`` (an icon tile, a photo) at its left, and beside it its
     h3 ``title``, the muted ``text`` under it and ``more`` (a link): a benefit, a person."""
-    lines = rx.vstack(rx.heading(title, as_="h3", size="4"), rx.text(text, size="2", class_name="uzdev-muted"),
-                      *more, spacing="1", class_name="uzdev-min-w-0")
-    return white_card(picture, lines, layout=rx.hstack, spacing="4", align=align, padding="20px", **props)
+    if align not in ("start", "center"):
+        raise ValueError(f"side_card: align {align!r} is not drawn by site.css")
+    lines = rx.el.div(rx.heading(title, as_="h3", size="4"), rx.el.p(text, class_name="uzdev-t2 uzdev-muted"),
+                      *more, class_name="uzdev-stack uzdev-gap-1 uzdev-min-w-0")
+    classes = ["uzdev-card", "uzdev-side-card", *(["uzdev-side-card-center"] if align == "center" else [])]
+    return rx.el.div(picture, lines, **with_class(props, *classes))
 
 
 def loading_line(label: Any, *, spinner_size: str = "2", text_size: Any = "2",
@@ -243,8 +246,8 @@ def list_row(*parts: Any, stack_on_phones: bool = False, padding_y: str = "12px"
 
 def loading_block(label: Any) -> rx.Component:
     """A section's loading line, in a card where its content will be."""
-    return loading_line(label, spinner_size="3", text_size=None, spacing="3", padding="24px",
-                        width="100%", **CARD_STYLE)
+    return rx.el.div(rx.spinner(size="3"), rx.el.p(label), role="status",
+                     class_name="uzdev-card uzdev-loading-block")
 
 
 def error_block(message: Any) -> rx.Component:

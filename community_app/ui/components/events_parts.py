@@ -7,8 +7,8 @@ from typing import Any
 import reflex as rx
 
 from community_app.core import routes
-from community_app.ui.components.blocks import AVATAR_SIZES, badge, icon_link, icon_tile, round_photo, white_card
-from community_app.ui.components.buttons import link_button, with_class
+from community_app.ui.components.blocks import AVATAR_SIZES, badge, icon_link, icon_tile, round_photo
+from community_app.ui.components.buttons import link_button, plain_link, with_class
 from community_app.ui.components.icons import glyph
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t, t_var
@@ -18,11 +18,10 @@ from community_app.ui.styles import COLORS
 def event_title(card: Any, **props: Any) -> rx.Component:
     """The event's title (h2), a link to its page."""
     return rx.heading(
-        rx.link(t_var(card.title), href=card.href, color=COLORS["text"], underline="hover"),
+        plain_link(t_var(card.title), href=card.href, class_name="uzdev-card-title-link"),
         as_="h2",
         size="4",
-        overflow_wrap="anywhere",
-        **props,
+        **with_class(props, "uzdev-card-title", "uzdev-wrap-any"),
     )
 
 
@@ -126,46 +125,38 @@ def event_image(card: Any, *, height: Any = "180px", lazy: bool = False, classed
 
 
 def event_card(card: Any) -> rx.Component:
-    """One meetup on the list: image, badge, title (the link), date, time, place, seats."""
+    """One meetup on the list: image, badge, title (the link), date, time, place, seats
+    (drawn by site.css classes: ``.uzdev-event-card*``)."""
     title_id = "event-title-" + card.id.to_string()
-    return white_card(
-        rx.box(
-            rx.link(
-                event_image(card, lazy=True),
+    return rx.el.article(
+        rx.el.div(
+            plain_link(
+                event_image(card, lazy=True, classed=True),
                 href=card.href,
                 tab_index=-1,
                 aria_hidden="true",
-                display="block",
+                class_name="uzdev-event-card-picture",
             ),
             rx.el.div(status_badge(card.is_past), class_name="uzdev-event-card-badge"),
             class_name="uzdev-relative",
         ),
-        rx.vstack(
-            event_title(card, id=title_id, line_height="1.35"),
+        rx.el.div(
+            event_title(card, id=title_id),
             rx.el.div(
                 fact("calendar", rx.el.time(t_var(card.date), date_time=card.date_iso)),
                 fact("clock", t_var(card.time)),
                 fact("map-pin", t_var(card.location)),
                 class_name="uzdev-facts",
             ),
-            rx.spacer(),
-            rx.hstack(
+            rx.el.div(
                 seats_badge(card),
-                rx.spacer(),
                 icon_link("arrow-right", t("View details"), href=card.href, icon_after=True, gap="4px",
                           aria_describedby=title_id, weight="600", size="2", min_height="36px"),
-                align="center",
-                width="100%",
-                wrap="wrap",
-                gap="8px",
+                class_name="uzdev-event-card-foot",
             ),
-            spacing="3",
-            padding="16px 18px 14px",
-            flex="1",
-            width="100%",
+            class_name="uzdev-stack uzdev-gap-3 uzdev-event-card-body",
         ),
-        layout=rx.el.article,
-        class_name="uzdev-event-card",
+        class_name="uzdev-card uzdev-event-card",
         data_testid="event-card",
     )
 

@@ -6,6 +6,8 @@ from typing import Any
 
 import reflex as rx
 
+from community_app.ui.components.icons import glyph
+
 from community_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_
 from community_app.core.settings import get_settings
 from community_app.state.auth import AuthState
@@ -69,9 +71,9 @@ def language_menu() -> rx.Component:
     return rx.menu.root(
         rx.menu.trigger(
             rx.button(
-                rx.icon("globe", size=18, class_name="uzdev-lang-globe"),
+                glyph("globe", size=18, class_name="uzdev-lang-globe"),
                 rx.text(code, font_weight="600"),
-                rx.icon("chevron-down", size=14),
+                glyph("chevron-down", size=14),
                 variant="ghost",
                 color_scheme="gray",
                 # The name holds the visible code (WCAG 2.5.3): "EN, Language".
@@ -124,7 +126,7 @@ def account_button() -> rx.Component:
 
 def _menu_button(icon: str, icon_size: int, label: Any, **props: Any) -> rx.Component:
     """The drawer's open and close buttons: a grey icon, named for screen readers."""
-    return rx.icon_button(rx.icon(icon, size=icon_size), variant="ghost", color_scheme="gray", size="3",
+    return rx.icon_button(glyph(icon, size=icon_size), variant="ghost", color_scheme="gray", size="3",
                           aria_label=label, **props)
 
 
@@ -186,7 +188,7 @@ def search_box() -> rx.Component:
     (phones and tablets; the phone's menu panel has "Search" too)."""
     box = rx.form(
         rx.input(
-            rx.input.slot(rx.icon("search", size=16, aria_hidden="true")),
+            rx.input.slot(glyph("search", size=16)),
             name="q",
             type="search",
             placeholder=t("Search"),
@@ -202,7 +204,7 @@ def search_box() -> rx.Component:
         class_name="uzdev-search-box",
     )
     button = plain_link(
-        rx.icon("search", size=20, aria_hidden="true"),
+        glyph("search", size=20),
         href=routes.SEARCH,
         aria_label=t("Search the site"),
         class_name="uzdev-search-button",

@@ -20,7 +20,7 @@ from typing import Any
 import reflex as rx
 
 from community_app.ui.components.blocks import white_card
-from community_app.ui.styles import CARD_COLUMNS, SR_ONLY
+from community_app.ui.styles import CARD_COLUMNS
 
 
 def _line(width: Any, height: Any = "14px", **props: Any) -> rx.Component:
@@ -33,7 +33,7 @@ skeleton_line = _line
 
 def loading_label(label: Any) -> rx.Component:
     """The loading state, for screen readers only (the placeholders are aria-hidden)."""
-    return rx.text(label, role="status", style=SR_ONLY)
+    return rx.el.p(label, role="status", class_name="uzdev-sr-only")
 
 
 def picture_placeholder(image: str, **image_props: Any) -> rx.Component:
@@ -69,7 +69,7 @@ def card_skeletons(label: Any, *, image: str, image_props: dict[str, Any],
     """``count`` placeholder cards in the list's grid (``card_results``'s columns unless
     given); ``label`` is read by screen readers."""
     return rx.vstack(
-        rx.text(label, role="status", style=SR_ONLY),
+        rx.el.p(label, role="status", class_name="uzdev-sr-only"),
         # The line of the count above the real grid.
         rx.box(height="20px", aria_hidden="true"),
         rx.grid(

@@ -20,6 +20,8 @@ from typing import Any
 
 import reflex as rx
 
+from community_app.ui.components.icons import glyph
+
 from community_app.i18n import gettext
 from community_app.core.settings import get_settings
 from community_app.services import seo
@@ -128,9 +130,9 @@ def home_banner() -> rx.Component:
     return dismissible_banner(
         rx.link(
             rx.hstack(
-                rx.icon("calendar-clock", size=18),
+                glyph("calendar-clock", size=18),
                 rx.text(t("Hurry up and register for the next meetup!"), font_weight="600"),
-                rx.icon("arrow-right", size=16),
+                glyph("arrow-right", size=16),
                 align="center",
                 justify="center",
                 spacing="2",

@@ -10,7 +10,6 @@ from community_app.i18n import N_
 from community_app.state.home import HomeState, read_home
 from community_app.state.page_load import PageData
 from community_app.core import routes
-from community_app.ui.components.blocks import icon_tile
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.icons import glyph
 from community_app.ui.components.home_sections import (
@@ -22,43 +21,38 @@ from community_app.ui.components.home_sections import (
 )
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import COLORS
+
+
+# The page is drawn by site.css classes (``.uzdev-home*``) and native elements rather than
+# style props on Radix layout components (issue 29).
 
 
 def feature_card(icon: str, title: str, text: str) -> rx.Component:
-    return rx.vstack(
-        icon_tile(
-            glyph(icon, size=26, color=COLORS["primary"]),
-            "52px", radius="14px",
-        ),
+    return rx.el.div(
+        rx.el.div(glyph(icon, size=26), class_name="uzdev-tile uzdev-tile-52"),
         rx.heading(t(title), as_="h2", size="5"),
-        rx.text(t(text), class_name="uzdev-muted"),
-        spacing="3",
-        class_name="uzdev-feature-card",
+        rx.el.p(t(text), class_name="uzdev-p uzdev-muted"),
+        class_name="uzdev-feature-card uzdev-stack uzdev-gap-3",
     )
 
 
 @page(routes.HOME, on_load=PageData(HomeState, read_home, HomeState._apply_load))
 def home() -> rx.Component:
     return content_container(
-        rx.vstack(
+        rx.el.div(
             rx.heading(
                 t("Uzbek developers in South Korea, building together"),
                 as_="h1",
-                font_size=["34px", "40px", "44px", "52px", "56px"],
-                line_height="1.15",
-                max_width="820px",
+                class_name="uzdev-home-title",
             ),
-            rx.text(
+            rx.el.p(
                 t(
                     "Meetups, news, jobs and friends: one community connecting developers "
                     "who live, work and study in Korea with Uzbekistan."
                 ),
-                size="5",
-                color=COLORS["muted"],
-                max_width="720px",
+                class_name="uzdev-t5 uzdev-home-lead",
             ),
-            rx.flex(
+            rx.el.div(
                 link_button(t("See upcoming events"), href=routes.EVENTS, size="lg"),
                 link_button(
                     t("Become a speaker"),
@@ -66,10 +60,9 @@ def home() -> rx.Component:
                     size="lg",
                     variant="outline",
                 ),
-                gap="12px",
-                wrap="wrap",
+                class_name="uzdev-wrap-row uzdev-gap-3",
             ),
-            rx.flex(
+            rx.el.div(
                 feature_card(
                     "send",
                     N_("Join our Telegram community"),
@@ -86,18 +79,13 @@ def home() -> rx.Component:
                         "through events, mentoring and shared projects."
                     ),
                 ),
-                flex_direction=["column", "column", "column", "row"],
-                gap="16px",
-                width="100%",
-                padding_top="16px",
+                class_name="uzdev-home-features",
             ),
-            rx.box(next_meetup_section(), width="100%", padding_top="24px"),
+            rx.el.div(next_meetup_section(), class_name="uzdev-home-meetup"),
             statistics_section(),
             projects_section(),
             benefits_section(),
             speaker_banner(),
-            spacing="6",
-            padding_y=["8px", "24px"],
-            width="100%",
+            class_name="uzdev-home",
         )
     )

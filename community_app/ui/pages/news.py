@@ -22,7 +22,7 @@ from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, SR_ONLY
+from community_app.ui.styles import BUTTON_HEIGHTS, COLORS
 
 # (value, label): "" is All, which shows every loaded item.
 TYPE_CHIPS = (("", N_("All")), *NewsType.labels().items())
@@ -71,7 +71,7 @@ def type_chips() -> rx.Component:
 
 def search_box() -> rx.Component:
     return rx.box(
-        rx.el.label(t("Search news"), html_for="news-search", style=SR_ONLY),
+        rx.el.label(t("Search news"), html_for="news-search", class_name="uzdev-sr-only"),
         rx.input(
             rx.input.slot(rx.icon("search", size=16)),
             id="news-search",
