@@ -246,26 +246,23 @@ def _card(job: JobCard) -> rx.Component:
     link's click area (its ::after); the link stays the one focus stop."""
     return rx.el.li(
         rx.el.div(
-            rx.vstack(
+            rx.el.div(
                 card_title(job.title, job.href, class_name="job-card-link"),
                 icon_text("building-2", job.company, class_name="job-card-company"),
-                rx.flex(
+                rx.el.div(
                     icon_text("map-pin", t_var(job.location)),
                     rx.cond(job.remote, remote_badge()),
                     job_type_badge(job.job_type),
                     rx.cond(job.status != "OPEN", status_badge(job.status, job.status_label)),
-                    gap="8px",
-                    wrap="wrap",
-                    align="center",
+                    class_name="uzdev-wrap-row uzdev-gap-2",
                 ),
                 rx.cond(job.technologies.length() > 0,
                         chips(job.technologies, more=job.more_technologies)),
                 visa_badges(job),
-                spacing="2",
-                class_name="job-card-main",
+                class_name="job-card-main uzdev-stack uzdev-gap-2",
             ),
             rx.el.div(
-                rx.text(t_var(job.salary), size="3", class_name="job-card-salary"),
+                rx.el.p(t_var(job.salary), class_name="uzdev-t3 job-card-salary"),
                 rx.el.time(
                     t_var(job.posted),
                     date_time=job.posted_iso,
