@@ -63,6 +63,12 @@ class User(SQLModel, table=True):
                                  sa_column_kwargs={"server_default": "both"})
     notify_offer: str = Field(default="both", max_length=10,
                               sa_column_kwargs={"server_default": "both"})
+    # Every token carries the number it was issued under; raising it ends every sign-in
+    # at once, access tokens included (services/tokens.py: a password reset, an erasure).
+    session_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # The name shown on public attendee lists, as the member chose on My Page; None: the
+    # first name only (what the registration form's consent says).
+    attendee_name: str | None = Field(default=None, max_length=50)
 
     @property
     def is_organizer(self) -> bool:

@@ -50,7 +50,7 @@ PERSONAL_DATA: dict[str, dict[str, Handling]] = {
     "users": {
         **_all(ERASED, "the member's identity: anonymised (deleted-<id>) or blanked",
                "email", "username", "first_name", "last_name", "phone", "image_url", "bio",
-               "password_hash", "google_sub", "visa_status", "telegram_username"),
+               "password_hash", "google_sub", "visa_status", "telegram_username", "attendee_name"),
         **_all(NOT_PERSONAL, CODE, "role", "language", "notify_confirmation", "notify_reminder",
                "notify_offer"),
     },
