@@ -49,6 +49,7 @@ from community_app.services.validation import (
     username_problem,
 )
 from community_app.core.settings import get_settings
+from community_app.core.signing import same_secret
 
 CODE_TTL = dt.timedelta(minutes=10)
 SIGN_UP_LINK_TTL = dt.timedelta(hours=24)
@@ -397,7 +398,7 @@ def verify_login_code(
         raise Unauthorized(EXPIRED_CODE)
     if code.expires_at <= now:
         raise Unauthorized(EXPIRED_CODE)
-    if not hmac.compare_digest(code.code_hash, _code_hash(user.id, otp)):
+    if not same_secret(_code_hash(user.id, otp), code.code_hash):
         # Count the wrong try atomically; the fifth one spends the code.
         session.execute(
             sa.update(LoginCode)
