@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from community_app.api.routing import Router
 
-import hmac
 import ipaddress
 import logging
 import os
@@ -14,6 +13,7 @@ from fastapi import Request, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from community_app.core import metrics
+from community_app.core.signing import same_secret
 
 access_log = logging.getLogger("community_app.access")
 
@@ -60,7 +60,7 @@ router = Router(include_in_schema=False)
 def _may_read_metrics(request: Request) -> bool:
     token = os.environ.get("COMMUNITY_METRICS_TOKEN", "").strip()
     given = request.headers.get("authorization", "")
-    if token and hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+    if token and same_secret(given, f"Bearer {token}"):
         return True
     try:
         return ipaddress.ip_address(request.client.host if request.client else "").is_loopback

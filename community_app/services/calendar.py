@@ -35,6 +35,7 @@ from community_app.services.errors import NotFound
 from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
 from community_app.services.meetups.views import PAST, SEAT_HOLDING, UPCOMING
 from community_app.core.settings import get_settings
+from community_app.core.signing import same_secret
 
 FEED_NOT_FOUND = N_("This calendar address is not valid any more.")
 FEED_NAME = N_("{site}: my events")
@@ -159,14 +160,19 @@ def rotate_calendar_feed(session: Session, user_id: int) -> CalendarFeedView:
     return _feed_view(_member(session, user_id))
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes "²", which ``int`` refuses)."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 def user_of_feed_token(session: Session, token: str) -> User:
     """The member a feed token belongs to; NotFound when it is malformed, forged, revoked
     or the account is gone."""
     parts = (token or "").split("-", 2)
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+    if len(parts) != 3 or not _is_number(parts[0]) or not _is_number(parts[1]):
         raise NotFound(FEED_NOT_FOUND)
     user_id, version = int(parts[0]), int(parts[1])
-    if not hmac.compare_digest(parts[2], _signature(user_id, version)):
+    if not same_secret(parts[2], _signature(user_id, version)):
         raise NotFound(FEED_NOT_FOUND)
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None or not user.is_active:

@@ -30,6 +30,7 @@ from community_app.services import artwork
 from community_app.services.artwork import ShareCard
 from community_app.services.storage import get_storage
 from community_app.core.settings import get_settings
+from community_app.core.signing import same_secret
 
 DESIGN = "3"
 COVER_KINDS = ("news", "meetup")
@@ -85,7 +86,7 @@ def cover_file(kind: str, name: str) -> str | None:
     item_id = int(raw_id) if raw_id.isdigit() else 0
     if not item_id or motif not in ("", *MOTIFS):
         return None
-    if not hmac.compare_digest(key, cover_key(kind, item_id, motif)):
+    if not same_secret(key, cover_key(kind, item_id, motif)):
         return None
     return _stored(f"covers/{kind}", f"{key}.webp", "image/webp",
                    lambda: artwork.draw_cover(kind, cover_seed(kind, item_id), motif))

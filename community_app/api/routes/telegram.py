@@ -4,7 +4,6 @@ See docs/telegram.md."""
 
 from __future__ import annotations
 
-import hmac
 import logging
 from typing import Annotated, Literal
 
@@ -16,6 +15,7 @@ from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import translated
 from community_app.api.routing import Router
 from community_app.core.settings import get_settings, telegram_settings
+from community_app.core.signing import same_secret
 from community_app.i18n import N_
 from community_app.services.errors import NotFound, Unauthorized
 from community_app.api.errors import request_language
@@ -96,7 +96,7 @@ def telegram_webhook(
     cfg = telegram_settings()
     if not cfg.bot_linking_enabled:
         raise NotFound(NOT_SET_UP)
-    if not secret or not hmac.compare_digest(secret.encode(), cfg.webhook_secret.encode()):
+    if not secret or not same_secret(secret, cfg.webhook_secret):
         raise Unauthorized(WRONG_SECRET)
     replies = webhook.handle(session, payload, get_settings().site_name)
     session.commit()  # the link, the claim or the release holds before it is announced

@@ -12,6 +12,7 @@ import io
 import segno
 
 from community_app.core.settings import get_settings
+from community_app.core.signing import same_secret
 
 QR_PREFIX = "UZDEV:"
 
@@ -30,9 +31,9 @@ def registration_of_code(text: str) -> int | None:
     """The registration id a scanned or typed code names; None when it is not ours."""
     code = (text or "").strip().upper().removeprefix(QR_PREFIX).replace(" ", "")
     number, _, signature = code.partition("-")
-    if not number.isdigit() or len(number) > 18:
+    if not (number.isascii() and number.isdigit()) or len(number) > 18:
         return None
-    if not hmac.compare_digest(signature, _signature(int(number))):
+    if not same_secret(signature, _signature(int(number))):
         return None
     return int(number)
 
