@@ -101,14 +101,12 @@ def record_sign_in(
     user_agent: str = "",
     now: dt.datetime | None = None,
 ) -> None:
-    """Keep the sign-in in the member's history; a sign-in also confirms the email. (It
-    does not cancel a pending account deletion: the member does, on My Page.)"""
+    """Keep the sign-in in the member's history. (A sign-in proves no email by itself:
+    the doors that do say so, services/email_proof.py. It does not cancel a pending
+    account deletion: the member does, on My Page.)"""
     now = now or utcnow()
     session.add(LoginEvent(user_id=user.id, at=now, address=(address or "")[:64],
                            user_agent=(user_agent or "")[:300], method=method))
-    if user.verified_at is None:
-        user.verified_at = now
-    session.add(user)
     session.flush()
 
 

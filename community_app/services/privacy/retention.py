@@ -29,14 +29,13 @@ def purge_login_history(session: Session, now: dt.datetime, days: int | None = N
 
 
 def purge_unverified_sign_ups(session: Session, now: dt.datetime) -> int:
-    """Delete accounts never confirmed (no code used, no Google, no Telegram) 7 days after
-    sign-up."""
+    """Delete accounts whose address was never proven (services/email_proof.py: no link
+    opened, no code used, not made by Google; a Telegram sign-up waits for its link too)
+    7 days after sign-up."""
     cutoff = now - dt.timedelta(days=UNVERIFIED_SIGN_UP_DAYS)
     ids = session.exec(
         select(User.id).where(
             col(User.verified_at).is_(None),
-            col(User.google_sub).is_(None),
-            col(User.telegram_id).is_(None),
             col(User.deleted_at).is_(None),
             User.role == Role.MEMBER.value,
             col(User.joined_at) < cutoff,
