@@ -42,6 +42,8 @@ DEFAULT_RULES: dict[str, str] = {
     "code-sends-account": "5/15minutes;20/day",
     "code-sends-address": "30/hour",
     "sign-ups-address": "10/hour;50/day",
+    # Telegram sign-ups per Telegram account (its widget payload is spent on first use too).
+    "telegram-sign-ups-account": "5/hour;10/day",
     # Password reset links asked for: per address typed (known or not) and per client.
     "password-resets-account": "3/15minutes;10/day",
     "password-resets-address": "10/hour;50/day",
