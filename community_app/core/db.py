@@ -18,7 +18,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from community_app.core.settings import ROOT, VAR_DIR, get_settings
+from community_app.core.settings import PRIVATE_FILE_MODE, ROOT, VAR_DIR, get_settings
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
@@ -53,6 +53,9 @@ def make_engine(url: str) -> sa.Engine:
         in_memory = not path or path.startswith(":memory:") or "mode=memory" in url
         if not in_memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # Made here, readable by the site's user only; SQLite gives its -wal and -shm
+            # files the database file's mode.
+            os.close(os.open(path.split("?", 1)[0], os.O_RDWR | os.O_CREAT, PRIVATE_FILE_MODE))
         pool = {} if in_memory else {"pool_size": POOL_SIZE, "max_overflow": POOL_LIMIT - POOL_SIZE}
         engine = sa.create_engine(
             url,

@@ -56,10 +56,9 @@ def _dev_secret() -> str:
     path = VAR_DIR / "secret_key"
     if path.exists():
         return path.read_text().strip()
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    private_folder(VAR_DIR)
     value = secrets.token_urlsafe(48)
-    path.write_text(value)
-    path.chmod(0o600)
+    write_private(path, value.encode())
     return value
 
 
@@ -286,18 +285,41 @@ def session_expiry_seconds() -> int:
     return int(raw) if raw.isdigit() and int(raw) >= 30 else DEFAULT_SESSION_EXPIRY_SECONDS
 
 
+# What only the site's own user may read: folders 0700, files 0600. Set on each thing the site
+# makes, never through the process's umask: the same process (and the build it starts) also
+# writes files that must stay readable by others, e.g. the built client nginx serves.
+PRIVATE_FOLDER_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+
+
+def private_folder(path: Path) -> Path:
+    """``path`` (made with its missing parents when needed) readable by the site's user only."""
+    path.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER_MODE)
+    path.chmod(PRIVATE_FOLDER_MODE)  # mkdir's mode is filtered by the umask; an old folder kept its own
+    return path
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """``data`` into a new or existing file that only the site's user may read."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE_MODE)
+    with os.fdopen(fd, "wb") as f:
+        os.fchmod(f.fileno(), PRIVATE_FILE_MODE)  # an existing file keeps its mode through O_CREAT
+        f.write(data)
+
+
 def harden_var_dir(folder: Path | None = None) -> None:
     """Only the site's own user may read what it keeps: the database, the outbox (live
-    sign-in codes), uploads and the development secret. New files get mode 0600 and new
-    folders 0700 (umask), and what an older version left readable is tightened."""
-    os.umask(0o077)
-    root = folder or VAR_DIR
-    root.mkdir(parents=True, exist_ok=True)
-    for path in [root, *root.rglob("*")]:
+    sign-in codes), uploads and the development secret. The folder is made 0700 (so nothing
+    under it can be reached by others, whatever its own mode), what an older version left
+    readable is tightened, and what the site writes there later gets its mode where it is
+    written (``private_folder``, ``write_private``, services/storage.py). The process's umask
+    is left alone: the client built by the same process must stay readable by the proxy."""
+    root = private_folder(folder or VAR_DIR)
+    for path in root.rglob("*"):
         try:
             if path.is_symlink():
                 continue
-            path.chmod(0o700 if path.is_dir() else 0o600)
+            path.chmod(PRIVATE_FOLDER_MODE if path.is_dir() else PRIVATE_FILE_MODE)
         except FileNotFoundError:  # removed meanwhile (an expired session's file, say)
             continue
 

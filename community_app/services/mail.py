@@ -22,7 +22,7 @@ from urllib.parse import unquote, urlparse
 
 from community_app.core import metrics
 from community_app.core.db import utcnow
-from community_app.core.settings import get_settings
+from community_app.core.settings import get_settings, private_folder, write_private
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +42,11 @@ def build_message(to: str, subject: str, text: str, html: str | None = None) -> 
 
 
 def _write_outbox(msg: EmailMessage) -> Path:
-    folder = get_settings().mail_outbox
-    folder.mkdir(parents=True, exist_ok=True)
+    # Live sign-in codes and reset links: readable by the site's user only.
+    folder = private_folder(get_settings().mail_outbox)
     name = f"{utcnow():%Y%m%dT%H%M%S%f}-{secrets.token_hex(4)}.eml"
     path = folder / name
-    path.write_bytes(bytes(msg))
+    write_private(path, bytes(msg))
     return path
 
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import wait_ready
-from tests.nginx_proxy import available, nginx_proxy, port_free
+from tests.nginx_proxy import WORKER_USER, available, nginx_proxy, port_free, unreadable_by_workers
 from tests.prodserver import ROOT
 
 
@@ -60,9 +60,22 @@ def test_the_site_hydrates_over_the_proxied_websocket(proxy, browser):
     context.close()
 
 
+def test_the_build_is_readable_by_the_proxys_user(proxy):
+    """Issue 40: the build made by the server's process is readable by nginx's workers
+    (www-data), whatever the umask the app runs with."""
+    assert unreadable_by_workers(ROOT / ".web" / "build" / "client") == [], WORKER_USER
+
+
+def _served_from_disk(access_log, path: str) -> list[str]:
+    """The access log's lines for ``path``: ``$upstream_addr $status "$request"``, where
+    ``-`` means nginx answered without passing the request to a node."""
+    return [line for line in access_log.read_text().splitlines() if f" {path} " in line]
+
+
 def test_the_built_client_comes_from_disk_with_the_apps_headers(proxy, site):
-    """nginx answers for the built files itself (its own ETag form), precompressed, with
-    the headers the app sends for the same file; pages stay with the app."""
+    """nginx answers for the built files itself (its access log names no node for them, and
+    its own ETag form), precompressed, with the headers the app sends for the same file;
+    pages stay with the app."""
     home = httpx.get(site.url + "/").text
     script = re.search(r'"(/assets/entry\.client-[^"]+\.js)"', home).group(1)
     for encoding in ("br", "gzip"):
@@ -81,3 +94,8 @@ def test_the_built_client_comes_from_disk_with_the_apps_headers(proxy, site):
     assert httpx.get(site.url + "/favicon.ico").content == icon.content  # and the app has it too
     page = httpx.get(proxy["https"] + "/about", verify=False)
     assert page.status_code == 200 and "sha256-" in page.headers["content-security-policy"]  # the app's
+    for path in (script, "/favicon.ico"):  # from disk: no node named, 200 each time
+        lines = _served_from_disk(proxy["access_log"], path)
+        assert lines and all(line.startswith('- 200 "GET ') for line in lines), lines
+    about = _served_from_disk(proxy["access_log"], "/about")
+    assert about and all(line.startswith(site.url.removeprefix("http://")) for line in about), about

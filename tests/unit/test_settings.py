@@ -79,7 +79,7 @@ def test_var_folder_is_readable_by_the_site_user_only(tmp_path):
     import os
     import stat
 
-    from community_app.core.settings import harden_var_dir
+    from community_app.core.settings import harden_var_dir, write_private
 
     (tmp_path / "outbox").mkdir(mode=0o755)
     code_mail = tmp_path / "outbox" / "code.eml"
@@ -91,8 +91,9 @@ def test_var_folder_is_readable_by_the_site_user_only(tmp_path):
         assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o700
         assert stat.S_IMODE((tmp_path / "outbox").stat().st_mode) == 0o700
         assert stat.S_IMODE(code_mail.stat().st_mode) == 0o600
+        assert os.umask(0o022) == 0o022  # the process's umask is left alone (issue 40)
         later = tmp_path / "outbox" / "later.eml"
-        later.write_text("new mail")  # files made afterwards are private too
+        write_private(later, b"new mail")  # what the site writes there later is private too
         assert stat.S_IMODE(later.stat().st_mode) == 0o600
     finally:
         os.umask(old)
