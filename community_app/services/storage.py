@@ -62,6 +62,8 @@ class Storage(Protocol):
 
     def listing(self, area: str) -> Iterator[tuple[str, dt.datetime]]: ...  # (key, written at: aware UTC)
 
+    def check(self) -> None: ...  # raises unless the store answers now (the health check)
+
 
 def check_key(key: str) -> tuple[str, tuple[str, ...]]:
     """``(area, parts)`` of a key; ValueError for anything but ``<area>/<relative path>``."""
@@ -136,6 +138,9 @@ class LocalStorage:
         path = self.path(key)
         return path if path.is_file() else None
 
+    def check(self) -> None:
+        """The node's own folders: nothing to ask another machine."""
+
     def keys(self, area: str) -> Iterator[str]:
         top, _, folder = area.partition("/")  # an area, or a folder inside one
         root = self.root(top)
@@ -187,9 +192,23 @@ class S3Storage:
             options["aws_access_key_id"] = unquote(parts.username)
             options["aws_secret_access_key"] = unquote(parts.password or "")
         addressing = query.get("addressing", "path" if "endpoint_url" in options else "auto")
-        self.client = boto3.session.Session().client("s3", config=Config(
-            s3={"addressing_style": addressing}, retries={"max_attempts": 3, "mode": "standard"},
-            connect_timeout=5, read_timeout=30), **options)
+
+        def client(attempts: int, connect_timeout: float, read_timeout: float):
+            return boto3.session.Session().client("s3", config=Config(
+                s3={"addressing_style": addressing},
+                retries={"max_attempts": attempts, "mode": "standard"},
+                connect_timeout=connect_timeout, read_timeout=read_timeout), **options)
+
+        self.client = client(3, 5, 30)
+        self._client_for = client
+        self._probe = None
+
+    def check(self) -> None:
+        """Raise unless the bucket answers now (``/api/v1/health``): one try, given up
+        within a second or two."""
+        if self._probe is None:
+            self._probe = self._client_for(1, 1, 2)
+        self._probe.head_bucket(Bucket=self.bucket)
 
     def _name(self, key: str) -> str:
         check_key(key)
