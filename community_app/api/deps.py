@@ -18,7 +18,7 @@ from community_app.core.db import get_engine, session_scope
 from community_app.i18n import N_
 from community_app.models import User
 from community_app.services.errors import Forbidden, Unauthorized
-from community_app.services.tokens import INVALID_TOKEN, user_id_from_access_token
+from community_app.services.tokens import member_of_access_token
 from community_app.core.settings import get_settings
 
 _bearer = HTTPBearer(auto_error=False, description="The access token from /auth/verify-login-otp")
@@ -50,13 +50,12 @@ def current_user(
     """The member behind a valid bearer access token; 401 otherwise."""
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized(N_("Authentication required. Please log in."))
-    user = session.get(User, user_id_from_access_token(credentials.credentials))
-    # End the read transaction: its connection goes back to the pool while the request
-    # waits for a thread to run the route (the user stays loaded and in the session).
-    session.commit()
-    if user is None or not user.is_active:
-        raise Unauthorized(INVALID_TOKEN)
-    return user
+    try:
+        return member_of_access_token(session, credentials.credentials)
+    finally:
+        # End the read transaction: its connection goes back to the pool while the request
+        # waits for a thread to run the route (the user stays loaded and in the session).
+        session.commit()
 
 
 CurrentUser = Annotated[User, Depends(current_user)]

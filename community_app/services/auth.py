@@ -13,7 +13,6 @@ import dataclasses
 import datetime as dt
 import hashlib
 import hmac
-import re
 import secrets
 
 import sqlalchemy as sa
@@ -23,7 +22,7 @@ from community_app.core import metrics
 from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import AccountTokenPurpose, ConsentKind, LoginCode, LoginMethod, User
-from community_app.services import account_links, privacy, ratelimit, tokens
+from community_app.services import account_links, email_proof, privacy, ratelimit, tokens
 from community_app.services.errors import (
     BadRequest,
     Conflict,
@@ -37,7 +36,7 @@ from community_app.services.passwords import (
     needs_rehash,
     verify_password,
 )
-from community_app.services.users import get_user_by_email, normalize_email
+from community_app.services.users import get_user_by_email, normalize_email, unique_username
 from community_app.services.validation import (
     confirmation_problem,
     email_problem,
@@ -84,44 +83,50 @@ SIGN_UP_LINK_INVALID = N_(
 # --- sign-up ---------------------------------------------------------------------------
 
 
-def _username_from(seed: str) -> str:
-    base = re.sub(r"[^A-Za-z]", "", seed).lower()[:40] or "member"
-    return base
-
-
-def _unique_username(session: Session, seed: str) -> str:
-    base = _username_from(seed)
-    candidate, n = base, 1
-    while session.exec(select(User.id).where(User.username == candidate)).first() is not None:
-        n += 1
-        candidate = f"{base}{n}"
-    return candidate
-
-
-unique_username = _unique_username  # a free handle made from a name (Telegram sign-ups too)
-
-
-def _chosen_or_unique_username(session: Session, wanted: str | None, email: str) -> str:
+def _chosen_orunique_username(session: Session, wanted: str | None, email: str,
+                               seed: str = "", exclude: int | None = None) -> str:
+    """``wanted`` when it is a valid handle no other account has, else one made from
+    ``seed`` (the email's first part by default); ``exclude``: the account it is for."""
     wanted = (wanted or "").strip()
+    others = [User.id != exclude] if exclude is not None else []
     if wanted and handle_problem(wanted) is None:
         taken = session.exec(
-            select(User.id).where(sa.func.lower(User.username) == wanted.lower())
+            select(User.id).where(sa.func.lower(User.username) == wanted.lower(), *others)
         ).first()
         if taken is None:
             return wanted
-    return _unique_username(session, email.split("@")[0])
+    return unique_username(session, seed or email.split("@")[0], exclude)
 
 
 @dataclasses.dataclass(frozen=True)
 class SignUp:
     """What a sign-up answers: the same for every address ("check your email"). ``user``
     is the account waiting for its confirmation link; None when no link was sent because
-    the email (or phone) belongs to another account, whose owner is told by email
-    instead (no one learns who is a member)."""
+    the email belongs to another account, whose owner is told by email instead (no one
+    learns who is a member)."""
 
     email: str
     username: str
     user: User | None
+
+
+@dataclasses.dataclass(frozen=True)
+class TelegramAccount:
+    """The Telegram account a sign-up through Telegram will sign in with, once its email
+    is confirmed (the widget's signed data, checked by services/telegram/login.py)."""
+
+    telegram_id: int
+    username: str
+    first_name: str
+    last_name: str
+    photo_url: str | None
+
+    @property
+    def shown(self) -> str:
+        """How the confirmation email names it: @handle, or the name."""
+        if self.username:
+            return f"@{self.username}"
+        return f"{self.first_name} {self.last_name}".strip() or str(self.telegram_id)
 
 
 def _mail_about_sign_up(to: str, language: str, subject: str, body: str, **params: object) -> None:
@@ -142,37 +147,123 @@ def _tell_owner_of_sign_up(existing: User) -> None:
     )
 
 
-def _tell_phone_taken(email: str, language: str) -> None:
-    _mail_about_sign_up(
-        email,
-        language,
-        N_("Your {site} sign-up was not completed"),
-        N_(
-            "We could not create your {site} account: the phone number you gave belongs to "
-            "another account. Sign up again with your own phone number, or log in at {url}/login "
-            "if the other account is yours."
-        ),
-    )
-
-
-def _send_sign_up_link(session: Session, user: User) -> None:
+def _send_sign_up_link(session: Session, user: User, telegram: TelegramAccount | None) -> None:
     token = account_links.issue(session, user, SIGN_UP_PURPOSE, SIGN_UP_LINK_TTL)
+    link = account_links.sign_up_link(token)
+    if telegram is None:
+        _mail_about_sign_up(
+            user.email,
+            user.language,
+            N_("Confirm your email to finish signing up to {site}"),
+            N_(
+                "Welcome to {site}! To finish creating your account, open this link within 24 "
+                "hours; it signs you in:\n\n{link}\n\nIf you did not sign up, ignore this "
+                "email: the account is not used and is deleted after 7 days."
+            ),
+            link=link,
+        )
+        return
     _mail_about_sign_up(
         user.email,
         user.language,
         N_("Confirm your email to finish signing up to {site}"),
         N_(
-            "Welcome to {site}! To finish creating your account, open this link within 24 "
-            "hours; it signs you in:\n\n{link}\n\nIf you did not sign up, ignore this "
-            "email: the account is not used and is deleted after 7 days."
+            "Welcome to {site}! You signed up with the Telegram account {telegram}. To finish "
+            "creating your account, which will sign in with that Telegram account, open this "
+            "link within 24 hours; it signs you in:\n\n{link}\n\nIf you did not sign up, "
+            "or {telegram} is not your Telegram account, do not open the link: ignore this "
+            "email and the account is deleted after 7 days."
         ),
-        link=account_links.sign_up_link(token),
+        link=link, telegram=telegram.shown,
     )
 
 
 def _is_pending(user: User) -> bool:
     """A sign-up whose address was never confirmed (no link opened, no code used)."""
     return user.verified_at is None and user.is_active and user.deleted_at is None
+
+
+def consent_problems(consent: bool | None) -> dict[str, str]:
+    """The Terms of Service and Privacy Policy box of every sign-up: ticked or left out
+    (a REST client whose own form required it: docs/api.md) is agreement, unticked is
+    refused."""
+    return {"consent": CONSENT_REQUIRED} if consent is False else {}
+
+
+def record_sign_up_consents(session: Session, user_id: int, news_emails: bool) -> None:
+    """What every sign-up agreed to: the Terms and the Privacy Policy (a sign-up without
+    them is refused by ``consent_problems``), and news emails when ticked."""
+    for kind in privacy.SIGN_UP_KINDS:
+        privacy.give_consent(session, user_id, kind)
+    if news_emails:
+        privacy.give_consent(session, user_id, ConsentKind.NEWS_EMAILS.value)
+
+
+def start_sign_up(
+    session: Session,
+    *,
+    email: str,
+    details: dict[str, object],
+    username: str | None,
+    news_emails: bool,
+    telegram: TelegramAccount | None = None,
+) -> SignUp:
+    """Every sign-up that has not proven its address (a password sign-up, Telegram) ends
+    here, and answers "check your email" whoever the address and the phone belong to.
+
+    A new address gets an account waiting for its emailed link (``confirm_sign_up``); it
+    can do nothing until then. An address still waiting is taken over by the newer sign-up:
+    nothing of the earlier one stays (``email_proof.drop_unproven_sign_up``). The owner of a
+    confirmed address is told by email instead. A phone number of another account is left
+    out without a word (the member adds one on My Page): no answer or email tells whose a
+    phone is. ``details``: the user columns the sign-up sets (``phone`` among them)."""
+    for _ in range(5):
+        existing = get_user_by_email(session, email)
+        if existing is not None and not _is_pending(existing):
+            _tell_owner_of_sign_up(existing)
+            return SignUp(email, _chosen_orunique_username(session, username, email), None)
+        if existing is not None:
+            email_proof.drop_unproven_sign_up(session, existing)
+        fields = dict(details)
+        phone = fields.get("phone")
+        if phone:
+            owner = session.exec(select(User.id).where(User.phone == phone)).first()
+            if owner is not None and (existing is None or owner != existing.id):
+                fields["phone"] = None
+        if telegram is not None:
+            _release_unproven_telegram(session, telegram.telegram_id, keep=existing)
+            fields.update(telegram_id=telegram.telegram_id,
+                          telegram_username=telegram.username or None,
+                          image_url=telegram.photo_url)
+        handle = _chosen_orunique_username(
+            session, username, email,
+            seed=(telegram.username or telegram.first_name + telegram.last_name) if telegram else "",
+            exclude=existing.id if existing is not None else None)
+        user = existing or User(email=email, username=handle)
+        user.username = handle
+        for name, value in fields.items():
+            setattr(user, name, value)
+        try:
+            with session.begin_nested():
+                session.add(user)
+        except sa.exc.IntegrityError:
+            # A concurrent sign-up took the handle, the email or the phone: look again.
+            if existing is not None:
+                session.refresh(existing)
+            continue
+        record_sign_up_consents(session, user.id, news_emails)
+        _send_sign_up_link(session, user, telegram)
+        return SignUp(email, user.username, user)
+    raise Conflict(IDENTITY_TAKEN)
+
+
+def _release_unproven_telegram(session: Session, telegram_id: int, keep: User | None) -> None:
+    """A Telegram account waiting on another unconfirmed sign-up (its owner typed another
+    address first) is taken back from it."""
+    session.execute(sa.update(User).where(
+        User.telegram_id == telegram_id, User.verified_at.is_(None),
+        *([User.id != keep.id] if keep is not None else []),
+    ).values(telegram_id=None, telegram_username=None))
 
 
 def register(
@@ -191,23 +282,18 @@ def register(
     consent: bool | None = None,
     news_emails: bool = False,
 ) -> SignUp:
-    """Start a sign-up: the answer is "check your email" for everyone.
-
-    A new address gets an account waiting for confirmation (it can do nothing until the
-    address is proven: the emailed link, valid ``SIGN_UP_LINK_TTL``, finishes it and signs
-    in, and so does a first login, whose emailed code proves the address too; unconfirmed
-    sign-ups are deleted after 7 days). Signing up again with an address still waiting
-    replaces its details and sends a new link. An address of a confirmed account gets "you
-    already have an account" with a login and a reset link; a phone number of another
-    account gets an email saying so. Nobody learns from the answer who is a member.
+    """Start a sign-up with a password: the answer is "check your email" for everyone
+    (``start_sign_up``: the emailed link, valid ``SIGN_UP_LINK_TTL``, finishes it and
+    signs in, and so does a first login, whose emailed code proves the address too;
+    unconfirmed sign-ups are deleted after 7 days).
 
     ``confirm_password`` None: the client asked for no confirmation (a REST client whose
-    form checks it). ``consent``: the Terms of Service and Privacy Policy box; True records
-    both, False refuses the sign-up, None (a REST client without the box) records nothing.
-    ``news_emails``: the optional news-emails agreement. ``username``: kept when it is a
-    valid handle and free, otherwise one is made from the email; a sign-up is never refused
-    for it. Hyphens and spaces in the phone number are dropped. ``client`` is the caller's
-    address (sign-ups per address are limited)."""
+    form checks it). ``consent``: the Terms of Service and Privacy Policy box: True or left
+    out records both (``consent_problems``), False refuses the sign-up. ``news_emails``: the
+    optional news-emails agreement. ``username``: kept when it is a valid handle and free,
+    otherwise one is made from the email; a sign-up is never refused for it. Hyphens and
+    spaces in the phone number are dropped. ``client`` is the caller's address (sign-ups
+    per address are limited)."""
     phone = normalize_phone(phone)
     problems = {
         field: message
@@ -220,10 +306,10 @@ def register(
                 if confirm_password is not None
                 else None
             ),
-            "consent": CONSENT_REQUIRED if consent is False else None,
         }.items()
         if message
     }
+    problems.update(consent_problems(consent))
     # The site's form asks for the name others will see; REST clients may leave it out.
     problems.update(name_problems(first_name, last_name, required=require_name))
     if problems:
@@ -234,35 +320,8 @@ def register(
     details = {"phone": phone, "first_name": first_name.strip()[:100],
                "last_name": last_name.strip()[:100], "password_hash": password_hash,
                "language": normalize_language(language)}
-    for _ in range(5):
-        handle = _chosen_or_unique_username(session, username, email)
-        existing = get_user_by_email(session, email)
-        if existing is not None and not _is_pending(existing):
-            _tell_owner_of_sign_up(existing)
-            return SignUp(email, handle, None)
-        phone_owner = session.exec(select(User.id).where(User.phone == phone)).first()
-        if phone_owner is not None and (existing is None or phone_owner != existing.id):
-            _tell_phone_taken(email, language)
-            return SignUp(email, handle, None)
-        user = existing or User(email=email, username=handle)
-        for name, value in details.items():
-            setattr(user, name, value)
-        try:
-            with session.begin_nested():
-                session.add(user)
-        except sa.exc.IntegrityError:
-            # A concurrent sign-up took the handle, the email or the phone: look again.
-            if existing is not None:
-                session.refresh(existing)
-            continue
-        if consent:
-            for kind in privacy.SIGN_UP_KINDS:
-                privacy.give_consent(session, user.id, kind)
-        if news_emails:
-            privacy.give_consent(session, user.id, ConsentKind.NEWS_EMAILS.value)
-        _send_sign_up_link(session, user)
-        return SignUp(email, user.username, user)
-    raise Conflict(IDENTITY_TAKEN)
+    return start_sign_up(session, email=email, details=details, username=username,
+                         news_emails=news_emails)
 
 
 def confirm_sign_up(
@@ -280,6 +339,7 @@ def confirm_sign_up(
             or not account_links.spend(session, row, now=now)):
         ratelimit.record_failure("login-failures-address", client)
         raise BadRequest(SIGN_UP_LINK_INVALID)
+    email_proof.prove_email(session, user, email_proof.SIGN_UP_LINK, now=now)
     privacy.record_sign_in(session, user, LoginMethod.PASSWORD.value, address=client,
                            user_agent=user_agent, now=now)
     return tokens.start_session(session, user, now=now)
@@ -424,6 +484,7 @@ def verify_login_code(
     )
     if spent.rowcount != 1:  # spent by a concurrent request
         raise Unauthorized(EXPIRED_CODE)
+    email_proof.prove_email(session, user, email_proof.LOGIN_CODE, now=now)
     privacy.record_sign_in(session, user, LoginMethod.PASSWORD.value, address=client,
                            user_agent=user_agent, now=now)
     return tokens.start_session(session, user, now=now)
@@ -444,13 +505,16 @@ def logout(session: Session, refresh_token: str | None) -> None:
 
 
 def _link_or_find(session: Session, identity: GoogleIdentity) -> User | None:
-    """The account of this Google subject; an email account is linked only when Google
-    says the email is verified."""
+    """The account of this Google subject; an account of the same email is linked only
+    when Google says the email is verified and the account's own address is proven (an
+    unconfirmed sign-up of that address is finished by ``google_sign_up`` instead, which
+    drops what it typed)."""
     user = session.exec(select(User).where(User.google_sub == identity.subject)).first()
     if user is not None:
         return user
     user = get_user_by_email(session, identity.email)
-    if user is not None and identity.email_verified and user.google_sub is None:
+    if (user is not None and identity.email_verified and user.google_sub is None
+            and email_proof.is_proven(user)):
         user.google_sub = identity.subject
         if not user.image_url and identity.picture:
             user.image_url = identity.picture
@@ -463,23 +527,10 @@ def _link_or_find(session: Session, identity: GoogleIdentity) -> User | None:
 def google_sign_in(session: Session, credential: str | None) -> tokens.TokenPair:
     identity = verify_google_credential(credential)
     user = _link_or_find(session, identity)
-    if user is None or not user.is_active:
+    if user is None or not user.is_active or user.deleted_at is not None:
         raise Unauthorized(GOOGLE_ACCOUNT_MISSING)
     privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
     return tokens.start_session(session, user)
-
-
-def _tell_google_phone_taken(email: str, language: str) -> None:
-    _mail_about_sign_up(
-        email,
-        language,
-        N_("Your {site} account has no phone number yet"),
-        N_(
-            "Your {site} account was created without the phone number you gave: it belongs to "
-            "another account. You can add your own number on My Page ({url}/mypage). If the "
-            "other account is yours, log in to it at {url}/login instead."
-        ),
-    )
 
 
 def google_sign_up(
@@ -498,9 +549,11 @@ def google_sign_up(
 
     Nobody learns who is a member here: an email Google has not verified is refused
     whoever has it; a verified one is the caller's own (409 only tells them about their
-    own address); a phone already registered gives the same answer as a free one (the
-    account is made without it and its owner is told by email, as ``register`` does).
-    A taken username is a 409: usernames are public handles, shown with every comment."""
+    own address), and proves it (``email_proof.GOOGLE``): an unconfirmed sign-up of that
+    address becomes this account, without anything it typed. A phone already registered
+    gives the same answer as a free one (the account is made without it, without a word:
+    no answer tells whose a phone is). A taken username is a 409: usernames are public
+    handles, shown with every comment."""
     identity = verify_google_credential(credential)
     problems = {}
     if username is not None and username.strip():
@@ -509,8 +562,7 @@ def google_sign_up(
     if phone is not None and phone.strip():
         if message := phone_problem(phone):
             problems["phone"] = message
-    if consent is False:  # the site's box (``register`` reads ``consent`` alike)
-        problems["consent"] = CONSENT_REQUIRED
+    problems.update(consent_problems(consent))
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
     if not identity.email_verified:
@@ -518,42 +570,44 @@ def google_sign_up(
     if session.exec(select(User.id).where(User.google_sub == identity.subject)).first():
         raise Conflict(GOOGLE_ALREADY_REGISTERED)
     existing = get_user_by_email(session, identity.email)
-    if existing is not None:
+    if existing is not None and email_proof.is_proven(existing):
         if existing.google_sub is not None:
             raise Conflict(EMAIL_TAKEN)
         user = _link_or_find(session, identity)
         assert user is not None
         privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
         return tokens.start_session(session, user)
+    if existing is not None:
+        email_proof.prove_email(session, existing, email_proof.GOOGLE)
 
     wanted = (username or "").strip()
     phone = normalize_phone(phone) or None
+    mine = [User.id != existing.id] if existing is not None else []
     for _ in range(5):
-        if wanted and session.exec(select(User.id).where(User.username == wanted)).first():
+        if wanted and session.exec(select(User.id).where(User.username == wanted, *mine)).first():
             raise Conflict(USERNAME_TAKEN)
-        if phone and session.exec(select(User.id).where(User.phone == phone)).first():
+        if phone and session.exec(select(User.id).where(User.phone == phone, *mine)).first():
             phone = None
-            _tell_google_phone_taken(identity.email, language)
-        user = User(
-            email=identity.email,
-            username=wanted or _unique_username(session, identity.given_name + identity.family_name or identity.email.split("@")[0]),
-            phone=phone,
-            first_name=identity.given_name[:100],
-            last_name=identity.family_name[:100],
-            image_url=identity.picture,
-            google_sub=identity.subject,
-            language=normalize_language(language),
-        )
+        user = existing or User(email=identity.email, username="")
+        user.username = wanted or unique_username(
+            session, identity.given_name + identity.family_name or identity.email.split("@")[0],
+            existing.id if existing is not None else None)
+        user.phone = phone
+        user.first_name = identity.given_name[:100]
+        user.last_name = identity.family_name[:100]
+        user.image_url = identity.picture
+        user.google_sub = identity.subject
+        user.language = normalize_language(language)
+        if existing is None:
+            user.verified_at = utcnow()  # made by Google's verified address: proven at once
         try:
             with session.begin_nested():
                 session.add(user)
         except sa.exc.IntegrityError:
+            if existing is not None:
+                session.refresh(existing)
             continue  # a concurrent sign-up took the handle, the phone or this identity: look again
-        if consent:
-            for kind in privacy.SIGN_UP_KINDS:
-                privacy.give_consent(session, user.id, kind)
-        if news_emails:
-            privacy.give_consent(session, user.id, ConsentKind.NEWS_EMAILS.value)
+        record_sign_up_consents(session, user.id, news_emails)
         privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
         return tokens.start_session(session, user)
     raise Conflict(IDENTITY_TAKEN)

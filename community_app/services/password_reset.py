@@ -7,10 +7,11 @@
   typed, known or not, so the limit tells nothing) and per client address
   (``password-resets-account`` and ``password-resets-address`` in services/ratelimit.py).
 - ``reset_password``: the link and a new password (the sign-up rules) set the password;
-  every sign-in of the account ends (its refresh tokens are revoked, its open login codes
-  and links spent: an access token already issued lives out its 15 minutes), and an email
-  tells the member the password changed. The link also proves the address, so a sign-up
-  not yet confirmed counts as confirmed.
+  every way in ends (``end_every_sign_in``: refresh and access tokens, open login codes and
+  links, the Telegram account linked for signing in and the bot's chat), and an email
+  tells the member the password changed. The link also proves the address
+  (``email_proof.prove_email``): a sign-up not yet confirmed counts as confirmed, and what
+  its unproven sign-up attached (a handle, a phone, consents, a Telegram account) is gone.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from sqlmodel import Session
 from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import AccountTokenPurpose, LoginCode, RefreshToken, User
-from community_app.services import account_links, ratelimit
+from community_app.services import account_links, email_proof, ratelimit, tokens
 from community_app.services.errors import BadRequest, InvalidMany
 from community_app.services.passwords import hash_password
 from community_app.services.users import get_user_by_email, normalize_email
@@ -112,9 +113,8 @@ def reset_password(
     if row is None or user is None or not account_links.spend(session, row, now=now):
         ratelimit.record_failure("login-failures-address", client)
         raise BadRequest(RESET_LINK_INVALID)
+    email_proof.prove_email(session, user, email_proof.RESET_LINK, now=now)
     user.password_hash = hash_password(password)
-    if user.verified_at is None:
-        user.verified_at = now  # the link came to the address
     session.add(user)
     end_every_sign_in(session, user.id, now=now)
     ratelimit.forget("login-failures-account", user.email)
@@ -133,9 +133,14 @@ def reset_password(
 
 
 def end_every_sign_in(session: Session, user_id: int, *, now: dt.datetime | None = None) -> None:
-    """Revoke every refresh token of the account and spend its open login codes and
-    emailed links."""
+    """End every way into the account: every token issued so far (access tokens too, by
+    the account's session version), its refresh tokens revoked, its open login codes and
+    emailed links spent, and Telegram unlinked (the sign-in and the bot's chat: a
+    Telegram account someone else linked opens nothing after a reset)."""
     now = now or utcnow()
+    tokens.end_every_token(session, user_id)
+    session.execute(sa.update(User).where(User.id == user_id).values(
+        telegram_id=None, telegram_username=None, telegram_chat_id=None))
     session.execute(
         sa.update(RefreshToken)
         .where(RefreshToken.user_id == user_id, RefreshToken.revoked_at.is_(None))

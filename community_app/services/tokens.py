@@ -4,6 +4,11 @@
   the ``typ`` claim and one is never accepted as the other.
 - Refresh tokens rotate: using one answers a new pair and spends the old one. Presenting
   an already-spent refresh token revokes its whole sign-in family (token theft).
+- Every token carries the account's ``session_version`` (claim ``ver``) at its issue; a
+  password reset or an erasure raises the number (``end_every_token``), and a token of an
+  older number is refused on its next use: access tokens end at once, not 15 minutes later.
+  ``member_of_access_token`` is the one check every door (the REST API, the site's states)
+  makes of an access token.
 """
 
 from __future__ import annotations
@@ -63,9 +68,22 @@ def _decode(token: str, kind: str) -> dict:
 
 def _issue(user: User, kind: str, now: dt.datetime, ttl: dt.timedelta, **claims: object) -> str:
     """A signed token of ``kind`` for ``user``, issued ``now`` and good for ``ttl``, with
-    the ``claims`` its kind adds."""
-    return _encode({"iss": ISSUER, "sub": str(user.id), "typ": kind, **claims, "iat": now,
-                    "exp": now + ttl})
+    the ``claims`` its kind adds and the account's session version."""
+    return _encode({"iss": ISSUER, "sub": str(user.id), "typ": kind, **claims,
+                    "ver": user.session_version or 0, "iat": now, "exp": now + ttl})
+
+
+def is_current(claims: dict, user) -> bool:
+    """Whether a token's claims still open ``user``'s account: the account exists, is
+    active and not erased, and no reset or erasure ended its sign-ins since the token was
+    issued (``ver``; a token from before versions counts as version 0)."""
+    if user is None or not user.is_active or getattr(user, "deleted_at", None) is not None:
+        return False
+    try:
+        version = int(claims.get("ver", 0))
+    except (TypeError, ValueError):
+        return False
+    return version == (getattr(user, "session_version", 0) or 0)
 
 
 def _user_id(token: str, kind: str) -> int:
@@ -82,8 +100,38 @@ def issue_access_token(user: User, *, now: dt.datetime | None = None) -> str:
 
 
 def user_id_from_access_token(token: str) -> int:
-    """The user id in a valid access token; Unauthorized for anything else."""
+    """The user id in a validly signed access token (its version is not checked: use
+    ``member_of_access_token`` to let someone in); Unauthorized for anything else."""
     return _user_id(token, ACCESS)
+
+
+def access_claims(token: str) -> dict:
+    """The claims of a validly signed, unexpired access token (``is_current`` tells whether
+    they still open the account); Unauthorized for anything else."""
+    return _decode(token, ACCESS)
+
+
+def member_of_access_token(session: Session, token: str) -> User:
+    """The member an access token lets in: signed, unexpired, of an active account, and
+    issued since the account's last reset or erasure; Unauthorized for anything else."""
+    claims = _decode(token, ACCESS)
+    try:
+        user = session.get(User, int(claims["sub"]))
+    except (TypeError, ValueError) as exc:
+        raise Unauthorized(INVALID_TOKEN) from exc
+    if not is_current(claims, user):
+        raise Unauthorized(INVALID_TOKEN)
+    return user
+
+
+def end_every_token(session: Session, user_id: int) -> None:
+    """Every token issued to the account so far stops working (access tokens included):
+    its session version goes up by one."""
+    session.execute(sa.update(User).where(User.id == user_id)
+                    .values(session_version=User.session_version + 1))
+    user = session.get(User, user_id)
+    if user is not None:
+        session.refresh(user, ["session_version"])
 
 
 def issue_login_ticket(user: User, *, now: dt.datetime | None = None) -> str:
@@ -143,7 +191,7 @@ def rotate_refresh_token(session: Session, token: str, *, now: dt.datetime | Non
         session.commit()  # the revocation must stick even though the request fails
         raise Unauthorized(INVALID_TOKEN)
     user = session.get(User, row.user_id)
-    if user is None or not user.is_active:
+    if not is_current(claims, user):
         raise Unauthorized(INVALID_TOKEN)
     refresh = _new_refresh(session, user, row.family_id, now)
     session.flush()

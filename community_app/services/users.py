@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
@@ -16,6 +18,22 @@ def normalize_email(email: str) -> str:
 
 def get_user_by_email(session: Session, email: str) -> User | None:
     return session.exec(select(User).where(User.email == normalize_email(email))).first()
+
+
+def _username_from(seed: str) -> str:
+    return re.sub(r"[^A-Za-z]", "", seed).lower()[:40] or "member"
+
+
+def unique_username(session: Session, seed: str, exclude: int | None = None) -> str:
+    """A handle made from ``seed`` (its letters, lower case) that no account has but
+    ``exclude``'s own: ``aziz``, ``aziz2``, ..."""
+    base = _username_from(seed)
+    candidate, n = base, 1
+    others = [User.id != exclude] if exclude is not None else []
+    while session.exec(select(User.id).where(User.username == candidate, *others)).first() is not None:
+        n += 1
+        candidate = f"{base}{n}"
+    return candidate
 
 
 def count_users(session: Session) -> int:

@@ -148,7 +148,7 @@ class AuthState(rx.State):
             expiry = tokens.access_token_expiry(self.access_token) if self.access_token else None
             if expiry is not None and expiry - REFRESH_MARGIN > utcnow():
                 try:
-                    user = session.get(User, tokens.user_id_from_access_token(self.access_token))
+                    user = tokens.member_of_access_token(session, self.access_token)
                 except DomainError:
                     user = None
             if user is None and self.refresh_token:
@@ -156,7 +156,7 @@ class AuthState(rx.State):
                     pair = auth_service.refresh(session, self.refresh_token)
                     session.commit()
                     self._store_tokens(pair)
-                    user = session.get(User, tokens.user_id_from_access_token(pair.access_token))
+                    user = tokens.member_of_access_token(session, pair.access_token)
                 except DomainError:
                     user = None
             if user is None or not user.is_active:

@@ -1,7 +1,9 @@
 """/completeAccount and /completeAccount/telegram: the first sign-in with Google or with
 Telegram ends on a form (username, phone, consents; Telegram also asks the email). The
 provider's signed data waits in the state (``_pending``) between the sign-in and the form;
-``GoogleState`` and ``TelegramState`` differ only in the service that creates the account."""
+``GoogleState`` and ``TelegramState`` differ only in the service that creates the account:
+Google's proves the email and signs in, Telegram's answers "check your email" (the
+emailed link finishes the account: services/email_proof.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import reflex as rx
 
 from community_app.core.db import session_scope
 from community_app.i18n import N_
+from community_app.services.auth import CHECK_YOUR_EMAIL, SignUp
 from community_app.state.lang import LangState
 from community_app.state.messages import FormMessages, attempt, message, ticked
 from community_app.state.page_load import PageRequest
@@ -25,6 +28,8 @@ class CompleteAccount(FormMessages, mixin=True):
 
     # What the form says when the provider's data is not here (a reload, a typed address).
     missing: ClassVar[str] = ""
+    # Whether a refused completion (not a field's message) spent the provider's data.
+    _spends_payload: ClassVar[bool] = False
     _pending: dict = {}
 
     @rx.var
@@ -61,8 +66,14 @@ class CompleteAccount(FormMessages, mixin=True):
         done = await attempt(work, COMPLETION_FAILED, what)
         self.busy = False
         self.error, self.errors = done.error, done.errors
-        if done.ok:
-            self._pending = {}
-            self._store_tokens(done.result)
-            await asyncio.to_thread(self._member)
-            yield rx.redirect("/", replace=True)
+        if done.refusal is not None and not done.errors and self._spends_payload:
+            self._pending = {}  # the payload was spent: sign in with the provider again
+        if not done.ok:
+            return
+        self._pending = {}
+        if isinstance(done.result, SignUp):  # the address is proven by the emailed link
+            self.notice = message(CHECK_YOUR_EMAIL, email=done.result.email)
+            return
+        self._store_tokens(done.result)
+        await asyncio.to_thread(self._member)
+        yield rx.redirect("/", replace=True)

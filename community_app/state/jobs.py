@@ -305,10 +305,18 @@ class JobsState(rx.State):
         auth = await self.get_state(AuthState)
         if auth.user_id:
             return auth.user_id
-        try:
-            return tokens.user_id_from_access_token(auth.access_token) if auth.access_token else None
-        except Exception:  # noqa: BLE001 - an expired or foreign token: not signed in here
+        if not auth.access_token:
             return None
+        token = auth.access_token
+
+        def member_id() -> int | None:
+            with session_scope() as session:
+                try:
+                    return tokens.member_of_access_token(session, token).id
+                except Exception:  # noqa: BLE001 - an expired, ended or foreign token: not signed in here
+                    return None
+
+        return await asyncio.to_thread(member_id)
 
     @rx.event
     async def set_visa(self, value: str):

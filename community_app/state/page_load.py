@@ -114,6 +114,7 @@ class MemberView:
     joined_at: Any
     role: str
     is_active: bool
+    session_version: int = 0
 
     @property
     def is_organizer(self) -> bool:
@@ -129,7 +130,8 @@ def _member_view(user_id: int) -> MemberView | None:
             id=user.id or 0, username=user.username, email=user.email,
             first_name=user.first_name, last_name=user.last_name, phone=user.phone,
             image_url=user.image_url, joined_at=user.joined_at, role=user.role,
-            is_active=user.is_active,
+            is_active=user.is_active and user.deleted_at is None,
+            session_version=user.session_version or 0,
         )
 
 
@@ -192,12 +194,13 @@ def read_session(access_token: str, refresh_token: str) -> SessionRead:
     expiry = tokens.access_token_expiry(access_token)
     if expiry is not None and expiry - REFRESH_MARGIN > utcnow():
         try:
-            user_id = tokens.user_id_from_access_token(access_token)
-        except DomainError:
+            claims = tokens.access_claims(access_token)
+            user_id = int(claims["sub"])
+        except (DomainError, KeyError, TypeError, ValueError):
             user_id = None
         if user_id is not None:
             member = cache.cached(cache.MEMBERS, user_id, lambda: _member_view(user_id))
-            if member is not None and member.is_active:
+            if tokens.is_current(claims, member):
                 return SessionRead(member=member)
     return SessionRead(refresh=bool(refresh_token))
 

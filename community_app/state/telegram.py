@@ -34,6 +34,7 @@ class TelegramState(CompleteAccount, AuthState):
     /completeAccount/telegram."""
 
     missing: ClassVar[str] = PAYLOAD_MISSING
+    _spends_payload: ClassVar[bool] = True
 
     @rx.event
     async def sign_in(self, user: dict):
@@ -58,9 +59,10 @@ class TelegramState(CompleteAccount, AuthState):
     @rx.event
     async def complete_account(self, form: dict):
         email = str(form.get("email", ""))
+        client = self.router.session.client_ip
         async for update in self._complete(
             form, lambda session, pending, **answers: telegram_login.sign_up(
-                session, pending, email=email, **answers),
+                session, pending, email=email, client=client, **answers),
             "Completing a Telegram account"):
             yield update
 

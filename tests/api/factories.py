@@ -54,8 +54,10 @@ def meetup_form(*, in_days: int = 20, **fields) -> dict:
 
 
 def make_member(engine: sa.Engine, **fields) -> User:
-    """A member without a password (sign-in is not what these tests are about)."""
+    """A member without a password (sign-in is not what these tests are about), whose
+    email is proven (``verified_at``) unless the test says otherwise."""
     n = next(_serial)
+    fields.setdefault("verified_at", utcnow())
     fields.setdefault("email", f"person{n}@example.com")
     fields.setdefault("username", f"person{n}")
     fields.setdefault("first_name", f"First{n}")

@@ -53,32 +53,46 @@ def test_the_login_history_setting_changes_the_cutoff(engine, monkeypatch):
 
 
 def test_unverified_sign_ups_are_deleted_after_7_days(engine):
-    old = make_member(engine, joined_at=NOW - dt.timedelta(days=8))
-    fresh = make_member(engine, joined_at=NOW - dt.timedelta(days=6))
+    old = make_member(engine, joined_at=NOW - dt.timedelta(days=8), verified_at=None)
+    fresh = make_member(engine, joined_at=NOW - dt.timedelta(days=6), verified_at=None)
+    # A Telegram sign-up waits for its emailed link like any other: gone too.
+    telegram = make_member(engine, joined_at=NOW - dt.timedelta(days=8), verified_at=None,
+                           telegram_id=31337)
     verified = make_member(engine, joined_at=NOW - dt.timedelta(days=30),
                            verified_at=NOW - dt.timedelta(days=30))
-    google = make_member(engine, joined_at=NOW - dt.timedelta(days=30), google_sub="g-123")
-    organizer = make_member(engine, joined_at=NOW - dt.timedelta(days=30), role="organizer")
+    google = make_member(engine, joined_at=NOW - dt.timedelta(days=30), google_sub="g-123",
+                         verified_at=NOW - dt.timedelta(days=30))
+    organizer = make_member(engine, joined_at=NOW - dt.timedelta(days=30), role="organizer",
+                            verified_at=None)
     with Session(engine) as s:
-        assert privacy.purge_unverified_sign_ups(s, NOW) == 1
+        assert privacy.purge_unverified_sign_ups(s, NOW) == 2
         s.commit()
         left = {u.id for u in s.exec(select(User))}
-        assert old.id not in left
+        assert old.id not in left and telegram.id not in left
         assert {fresh.id, verified.id, google.id, organizer.id} <= left
         # their consents went with them (ON DELETE CASCADE)
         assert not s.exec(select(Consent).where(Consent.user_id == old.id)).all()
 
 
-def test_a_sign_in_confirms_the_email_so_the_account_stays(engine):
-    member = make_member(engine, joined_at=NOW - dt.timedelta(days=8))
+def test_a_sign_in_proves_no_email_but_an_emailed_code_does(engine):
+    """Only a door that proves the address (services/email_proof.py) keeps the account: a
+    sign-in recorded through another door leaves it unconfirmed."""
+    from community_app.services import email_proof
+
+    member = make_member(engine, joined_at=NOW - dt.timedelta(days=8), verified_at=None)
+    proven = make_member(engine, joined_at=NOW - dt.timedelta(days=8), verified_at=None)
     with Session(engine) as s:
-        privacy.record_sign_in(s, s.get(User, member.id), "password", address="198.51.100.7",
+        privacy.record_sign_in(s, s.get(User, member.id), "telegram", address="198.51.100.7",
                                user_agent="Firefox", now=NOW - dt.timedelta(days=7, hours=12))
+        email_proof.prove_email(s, s.get(User, proven.id), email_proof.LOGIN_CODE,
+                                now=NOW - dt.timedelta(days=7, hours=12))
         s.commit()
     with Session(engine) as s:
-        assert privacy.purge_unverified_sign_ups(s, NOW) == 0
         event = s.exec(select(LoginEvent).where(LoginEvent.user_id == member.id)).one()
-        assert (event.address, event.user_agent, event.method) == ("198.51.100.7", "Firefox", "password")
+        assert (event.address, event.user_agent, event.method) == ("198.51.100.7", "Firefox", "telegram")
+        assert privacy.purge_unverified_sign_ups(s, NOW) == 1
+        s.commit()
+        assert s.get(User, member.id) is None and s.get(User, proven.id) is not None
 
 
 def test_sign_up_and_registration_record_their_consents(engine):

@@ -10,16 +10,17 @@ from typing import Annotated, Literal
 from fastapi import Header, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from community_app.api.deps import CurrentUser, SessionDep
+from community_app.api.deps import ClientAddress, CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import translated
 from community_app.api.routing import Router
 from community_app.core.settings import get_settings, telegram_settings
 from community_app.core.signing import same_secret
-from community_app.i18n import N_
+from community_app.i18n import N_, gettext
 from community_app.services.errors import NotFound, Unauthorized
 from community_app.api.errors import request_language
-from community_app.api.routes.auth import Tokens, _tokens
+from community_app.api.routes.auth import RegisteredUser, Tokens, _tokens
+from community_app.services.auth import CHECK_YOUR_EMAIL, SIGN_UP_LINK_TTL
 from community_app.services.telegram import bot_api, linking, login, webhook
 
 log = logging.getLogger(__name__)
@@ -75,7 +76,8 @@ class TelegramSignUpIn(BaseModel):
     email: str = Field(max_length=254, description="Telegram gives none: the member's address")
     username: str | None = Field(default=None, max_length=50, description="letters only")
     phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
-    consent: bool | None = Field(default=None, description="as in /auth/register")
+    consent: bool | None = Field(default=None, description="as in /auth/register: true or left "
+                                 "out agrees, false is refused (422)")
     newsEmails: bool = Field(default=False, description="as in /auth/register")
 
 
@@ -153,17 +155,28 @@ def telegram_sign_in(body: TelegramLoginIn, session: SessionDep,
     return ok(_tokens(pair), translated(request, N_("Login successful.")))
 
 
-@router.post("/auth/telegram/sign-up", status_code=201, response_model=Envelope[Tokens],
-             responses={401: {}, 409: {}, 422: {}})
-def telegram_sign_up(body: TelegramSignUpIn, session: SessionDep,
-                     request: Request) -> Envelope[Tokens]:
-    """Create the account of a Telegram identity (as a Google sign-up completes, with the
-    email Telegram does not give) and sign it in."""
-    pair = login.sign_up(session, body.telegram.signed(), email=body.email,
-                         username=body.username, phone=body.phone,
-                         language=request_language(request), consent=body.consent,
-                         news_emails=body.newsEmails)
-    return ok(_tokens(pair), translated(request, N_("Registration complete.")), status=201)
+@router.post("/auth/telegram/sign-up", status_code=202, response_model=Envelope[RegisteredUser],
+             responses={401: {}, 409: {}, 422: {}, 429: {}})
+def telegram_sign_up(body: TelegramSignUpIn, session: SessionDep, request: Request,
+                     client: ClientAddress) -> Envelope[RegisteredUser]:
+    """Sign up with a Telegram identity and the email Telegram does not give: like
+    ``/auth/register``, 202 "check your email" for every address and phone; the account,
+    which signs in with this Telegram account, is finished by the emailed link (``POST
+    /auth/register/confirm``). The form's fields are checked first (422); then the widget
+    payload is spent, whatever the answer (sign up again with a new one). 409 only when
+    this Telegram account already signs in to an account; 429 past the limits per client
+    address and per Telegram account."""
+    signed_up = login.sign_up(session, body.telegram.signed(), email=body.email,
+                              username=body.username, phone=body.phone,
+                              language=request_language(request), consent=body.consent,
+                              news_emails=body.newsEmails, client=client)
+    session.flush()
+    return ok(
+        RegisteredUser(email=signed_up.email, username=signed_up.username,
+                       linkExpiresIn=int(SIGN_UP_LINK_TTL.total_seconds())),
+        gettext(CHECK_YOUR_EMAIL, request_language(request), email=signed_up.email),
+        202,
+    )
 
 
 @router.post("/users/me/telegram/account", response_model=Envelope[TelegramOut],

@@ -5,8 +5,15 @@ it (https://core.telegram.org/widgets/login#checking-authorization).
   lines; its HMAC-SHA-256 keyed with the SHA-256 of the bot token must equal ``hash``;
 - ``auth_date`` must be at most ``COMMUNITY_TELEGRAM_LOGIN_MAX_AGE`` seconds old (default
   600) and not in the future (a minute of clock skew allowed);
-- a payload that signed someone in is kept (``telegram_login_seen``) until it is too old
-  anyway: the same payload again is a replay and is refused.
+- a payload is spent (``telegram_login_seen``, kept until it is too old anyway) by the
+  first call that uses it: a sign-in, a sign-up (whatever it answers) or a link; the
+  same payload again is a replay and is refused. Only a sign-in that found no account
+  leaves it unspent, so that the same payload completes the sign-up.
+
+Telegram proves who holds a Telegram account, never an email address
+(services/email_proof.py): a Telegram sign-up is a sign-up like any other, answered
+"check your email" whoever the address and the phone belong to, and the account signs in
+with Telegram only once its owner opened the emailed link.
 """
 
 from __future__ import annotations
@@ -15,22 +22,21 @@ import dataclasses
 import datetime as dt
 import hashlib
 import hmac
+import re
 from collections.abc import Mapping
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
+from community_app.core.signing import same_secret
 from community_app.core.settings import telegram_settings
 from community_app.i18n import N_, normalize_language
-from community_app.models import ConsentKind, LoginMethod, TelegramLoginSeen, User
-from community_app.services import privacy, scheduler, tokens
-from community_app.services.auth import (
-    CONSENT_REQUIRED, IDENTITY_TAKEN, INVALID_COMPLETION, PHONE_TAKEN, USERNAME_TAKEN,
-    unique_username,
-)
+from community_app.models import LoginMethod, TelegramLoginSeen, User
+from community_app.services import auth, email_proof, privacy, ratelimit, scheduler, tokens
+from community_app.services.auth import INVALID_COMPLETION
 from community_app.services.errors import Conflict, InvalidMany, Unauthorized
-from community_app.services.users import get_user_by_email, normalize_email
+from community_app.services.users import normalize_email
 from community_app.services.validation import (
     email_problem, normalize_phone, phone_problem, username_problem,
 )
@@ -38,6 +44,9 @@ from community_app.services.validation import (
 TELEGRAM_LOGIN_FAILED = N_("Telegram login failed. Please try again.")
 FIELDS = ("id", "first_name", "last_name", "username", "photo_url", "auth_date", "hash")
 SKEW = dt.timedelta(seconds=60)
+# Telegram ids and Unix times: ASCII digits, at most 15 (a time that far is refused as from
+# the future; a longer number would overflow the date and the database's BIGINT).
+_NUMBER = re.compile(r"[0-9]{1,15}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,9 +76,10 @@ def verify(data: Mapping[str, object], *, now: dt.datetime | None = None) -> Tel
         raise Unauthorized(TELEGRAM_LOGIN_FAILED)
     clean = {k: str(v) for k, v in data.items() if k in FIELDS and v is not None and str(v) != ""}
     received = clean.get("hash", "")
-    if not received or not clean.get("id", "").isdigit() or not clean.get("auth_date", "").isdigit():
+    if (not received or not _NUMBER.fullmatch(clean.get("id", ""))
+            or not _NUMBER.fullmatch(clean.get("auth_date", ""))):
         raise Unauthorized(TELEGRAM_LOGIN_FAILED)
-    if not hmac.compare_digest(signature(clean, cfg.bot_token), received.lower()):
+    if not same_secret(received.lower(), signature(clean, cfg.bot_token)):
         raise Unauthorized(TELEGRAM_LOGIN_FAILED)
     now = now or utcnow()
     signed_at = dt.datetime.fromtimestamp(int(clean["auth_date"]), tz=dt.UTC)
@@ -111,8 +121,8 @@ TELEGRAM_ACCOUNT_MISSING = N_("No account found for this Telegram account. Pleas
                               "your registration.")
 TELEGRAM_ALREADY_REGISTERED = N_("This Telegram account is already registered. Please log in.")
 TELEGRAM_TAKEN = N_("This Telegram account is linked to another account.")
-TELEGRAM_EMAIL_TAKEN = N_("This email already has an account: log in with it and link "
-                          "Telegram on My Page.")
+TELEGRAM_CONFIRM_EMAIL = N_("Open the link we emailed you to finish signing up, then log in "
+                            "with Telegram.")
 
 
 def _account_of(session: Session, identity: TelegramIdentity) -> User | None:
@@ -123,12 +133,16 @@ def sign_in(session: Session, data: Mapping[str, object], *,
             now: dt.datetime | None = None) -> tokens.TokenPair:
     """Sign in the account linked to this Telegram account. Without one:
     Unauthorized(TELEGRAM_ACCOUNT_MISSING), and the payload stays unused so the same
-    payload completes the sign-up (``sign_up``)."""
+    payload completes the sign-up (``sign_up``). An account whose email is not proven yet
+    (a Telegram sign-up waiting for its link) does not sign in."""
     identity = verify(data, now=now)
     user = _account_of(session, identity)
     if user is None or not user.is_active or user.deleted_at is not None:
         raise Unauthorized(TELEGRAM_ACCOUNT_MISSING)
     spend(session, identity, now=now)
+    if not email_proof.is_proven(user):
+        session.commit()  # the payload stays spent although the sign-in is refused
+        raise Unauthorized(TELEGRAM_CONFIRM_EMAIL)
     user.telegram_username = identity.username or user.telegram_username
     privacy.record_sign_in(session, user, LoginMethod.TELEGRAM.value, now=now)
     return tokens.start_session(session, user, now=now)
@@ -144,13 +158,18 @@ def sign_up(
     language: str = "en",
     consent: bool | None = None,
     news_emails: bool = False,
+    client: str = "",
     now: dt.datetime | None = None,
-) -> tokens.TokenPair:
-    """Create the account of a Telegram identity and sign it in, as a Google sign-up
-    completes (username letters only and optional, phone optional, the consent box), with
-    the email Telegram does not give. An email that has an account is refused: its owner
-    signs in and links Telegram on My Page."""
-    identity = verify(data, now=now)
+) -> auth.SignUp:
+    """Sign up with a Telegram identity and the email Telegram does not give (username
+    letters only and optional, phone optional, the consent box, as a Google sign-up
+    completes): like every sign-up that has not proven its address
+    (``auth.start_sign_up``), it answers "check your email" whoever the address and the
+    phone belong to, and the account, which will sign in with this Telegram account,
+    waits for the emailed link. The form is checked first (a typo spends nothing); then
+    the payload is spent, whatever the answer, and sign-ups are limited per client
+    address and per Telegram account. A Telegram account that already signs in to a
+    confirmed account is refused (409: the caller's own)."""
     problems = {}
     if message := email_problem(email or ""):
         problems["email"] = message
@@ -160,57 +179,43 @@ def sign_up(
     if phone is not None and phone.strip():
         if message := phone_problem(phone):
             problems["phone"] = message
-    if consent is False:
-        problems["consent"] = CONSENT_REQUIRED
+    problems.update(auth.consent_problems(consent))
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
-    if _account_of(session, identity) is not None:
-        raise Conflict(TELEGRAM_ALREADY_REGISTERED)
-    email = normalize_email(email)
-    if get_user_by_email(session, email) is not None:
-        raise Conflict(TELEGRAM_EMAIL_TAKEN)
-    wanted = (username or "").strip()
-    phone = normalize_phone(phone) or None
-    if wanted and session.exec(select(User.id).where(User.username == wanted)).first():
-        raise Conflict(USERNAME_TAKEN)
-    if phone and session.exec(select(User.id).where(User.phone == phone)).first():
-        raise Conflict(PHONE_TAKEN)
+    identity = verify(data, now=now)
     spend(session, identity, now=now)
-    user = User(
-        email=email,
-        username=wanted or unique_username(
-            session, identity.username or identity.first_name + identity.last_name or "member"),
-        phone=phone,
-        first_name=identity.first_name,
-        last_name=identity.last_name,
-        image_url=identity.photo_url,
-        telegram_id=identity.telegram_id,
-        telegram_username=identity.username or None,
-        language=normalize_language(language),
-    )
-    try:
-        with session.begin_nested():
-            session.add(user)
-    except sa.exc.IntegrityError:
-        raise Conflict(IDENTITY_TAKEN) from None  # taken at this very moment
-    if consent:
-        for kind in privacy.SIGN_UP_KINDS:
-            privacy.give_consent(session, user.id, kind)
-    if news_emails:
-        privacy.give_consent(session, user.id, ConsentKind.NEWS_EMAILS.value)
-    privacy.record_sign_in(session, user, LoginMethod.TELEGRAM.value, now=now)
-    return tokens.start_session(session, user, now=now)
+    session.commit()  # spent whatever comes next
+    ratelimit.spend("telegram-sign-ups-account", str(identity.telegram_id))
+    ratelimit.spend("sign-ups-address", client)
+    holder = _account_of(session, identity)
+    if holder is not None and email_proof.is_proven(holder):
+        raise Conflict(TELEGRAM_ALREADY_REGISTERED)
+    details = {"phone": normalize_phone(phone) or None, "first_name": identity.first_name,
+               "last_name": identity.last_name, "password_hash": None,
+               "language": normalize_language(language)}
+    return auth.start_sign_up(
+        session, email=normalize_email(email), details=details, username=username,
+        news_emails=news_emails,
+        telegram=auth.TelegramAccount(identity.telegram_id, identity.username,
+                                      identity.first_name, identity.last_name,
+                                      identity.photo_url))
 
 
 def link_account(session: Session, user_id: int, data: Mapping[str, object], *,
                  now: dt.datetime | None = None) -> User:
     """My Page: sign in with this Telegram account from now on too."""
     identity = verify(data, now=now)
+    spend(session, identity, now=now)
     user = session.get(User, user_id)
     other = _account_of(session, identity)
     if other is not None and other.id != user_id:
-        raise Conflict(TELEGRAM_TAKEN)
-    spend(session, identity, now=now)
+        if email_proof.is_proven(other):
+            session.commit()  # the payload stays spent although the link is refused
+            raise Conflict(TELEGRAM_TAKEN)
+        # an unconfirmed sign-up (perhaps someone else's) held it: the holder proved it here
+        other.telegram_id = other.telegram_username = None
+        session.add(other)
+        session.flush()
     user.telegram_id = identity.telegram_id
     user.telegram_username = identity.username or None
     session.add(user)

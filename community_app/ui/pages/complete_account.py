@@ -25,6 +25,7 @@ def completion_form(S, intro: rx.Component, *first_fields: rx.Component) -> rx.C
         rx.heading(t("Complete your account"), as_="h1", size="7"),
         rx.text(intro, color=COLORS["muted"]),
         form_alert(S.error, visible=S.error.contains("en")),
+        form_alert(S.notice, visible=S.notice.contains("en"), color="green"),
         rx.cond(
             S.has_pending,
             stacked_form(
@@ -37,7 +38,8 @@ def completion_form(S, intro: rx.Component, *first_fields: rx.Component) -> rx.C
                 submit_button(t("Complete registration"), loading=S.busy),
                 on_submit=S.complete_account,
             ),
-            link_button(t("Back to login"), href=routes.LOGIN, width="100%"),
+            rx.cond(~S.notice.contains("en"),
+                    link_button(t("Back to login"), href=routes.LOGIN, width="100%")),
         ),
     )
 
