@@ -2,8 +2,8 @@
 comes from telegram.org, which the tests cannot reach (every outside request fails): the
 page's own callback (window.__uzdevTelegramAuth, which the widget calls) is driven with
 payloads signed as Telegram signs them, with the site's test bot token. A forged and a
-stale payload are refused on the page; a good one completes the sign-up, and a later
-one signs in."""
+stale payload are refused on the page; a good one starts a sign-up that the emailed link
+finishes (until then the widget says to open it), and a later one signs in."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from community_app.i18n import gettext
+from community_app.services.auth import CHECK_YOUR_EMAIL
+from community_app.services.telegram.login import TELEGRAM_CONFIRM_EMAIL
 from tests.e2e.conftest import HOME_URL, offline, wait_ready
 from tests.telegram_login import signed_payload
 
@@ -30,7 +33,8 @@ def _deliver(page, payload: dict) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "uz"])
-def test_forged_and_stale_payloads_are_refused_and_a_good_one_signs_up_then_in(browser, base_url, lang):
+def test_forged_and_stale_payloads_are_refused_and_a_good_one_signs_up_then_in(browser, base_url, site,
+                                                                               lang):
     words = TEXTS[lang]
     context = offline(browser.new_context(base_url=base_url, locale="uz-UZ" if lang == "uz" else "en-US"))
     page = context.new_page()
@@ -49,13 +53,22 @@ def test_forged_and_stale_payloads_are_refused_and_a_good_one_signs_up_then_in(b
     _deliver(page, signed_payload(telegram_id, auth_date=int(time.time()) - 3600))  # stale
     expect(page.get_by_text(words["refused"])).to_be_visible()
 
-    # A genuine first sign-in: the account is completed like a Google sign-up.
+    # A genuine first sign-in: a sign-up like the email one, finished by the emailed link
+    # (Telegram proves no email address).
+    email = f"dilshod.{lang}@example.com"
     _deliver(page, signed_payload(telegram_id, first_name="Dilshod", username=f"dil{lang}"))
     expect(page).to_have_url(re.compile(r"/completeAccount/telegram$"))
-    page.locator("#field-email").fill(f"dilshod.{lang}@example.com")
+    page.locator("#field-email").fill(email)
     page.locator("#field-username").fill("Dilshod" + ("a" if lang == "en" else "b"))
     page.get_by_role("checkbox").first.check()
     page.locator("form button[type=submit]").click()
+    expect(page.get_by_text(gettext(CHECK_YOUR_EMAIL, lang, email=email))).to_be_visible()
+    expect(page.get_by_role("banner").get_by_role("link", name=words["my_page"])).to_have_count(0)
+    page.goto("/login")  # until the link is opened, the widget says to open it
+    wait_ready(page)
+    _deliver(page, signed_payload(telegram_id, auth_date=int(time.time()) - 20))
+    expect(page.get_by_text(gettext(TELEGRAM_CONFIRM_EMAIL, lang))).to_be_visible()
+    page.goto(site.link_path(email, "/signup/confirm"))  # the link in the email
     expect(page).to_have_url(HOME_URL)
     expect(page.get_by_role("banner").get_by_role("link", name=words["my_page"])).to_be_visible()
     context.close()
