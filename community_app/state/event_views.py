@@ -17,6 +17,7 @@ from community_app.i18n import LANGUAGES, N_, both
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.core.korea_time import to_korea
 from community_app.services import meetups as service
+from community_app.services.meetups.attendees import attendee_names
 from community_app.state.messages import Message
 from community_app.core import routes
 
@@ -87,8 +88,11 @@ class SessionRow:
 
 @dataclasses.dataclass
 class AttendeeRow:
-    name: str
-    username: str
+    """One member on the public attendee list, as ``services/meetups/attendees.py`` decides:
+    the name they agreed to show (in each language: "Member" when they gave none), their
+    photo and public page only while that page is on. No username, no last name."""
+
+    name: Message
     image: str
     initials: str
     page: str = ""  # their public page while it is on, else ""
@@ -241,10 +245,9 @@ def event_details(d: service.MeetupDetails) -> EventDetails:
         ],
         attendees=[
             AttendeeRow(
-                name=a.name or a.first_name or a.username,
-                username=a.username,
+                name=attendee_names(a.name),
                 image=a.image_url or "",
-                initials=initials(a.name or a.first_name or a.username),
+                initials=initials(a.name),
                 page=a.page,
             )
             for a in d.attendees

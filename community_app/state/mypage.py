@@ -91,6 +91,8 @@ class MyPageState(MyDataMixin, AuthState):
     account_errors: dict[str, Message] = {}
     account_notice: Message = {}
     account_key: int = 0
+    # The name shown on public attendee lists ("": the first name only; services/meetups/attendees.py).
+    attendee_name: str = ""
     photo_progress: int = 0
     uploading_photo: bool = False
 
@@ -110,6 +112,12 @@ class MyPageState(MyDataMixin, AuthState):
     def _apply_lists(self, data: MyPageData) -> None:
         self.upcoming, self.past = data.upcoming, data.past
         self.my_jobs, self.my_posts = data.my_jobs, data.my_posts
+        self._show_attendee_name(data.attendee_name)
+
+    def _show_attendee_name(self, value: str) -> None:
+        if value != self.attendee_name:
+            self.attendee_name = value
+            self.account_key += 1  # the form's field shows the saved value
 
     def _load_all(self, user_id: int) -> None:
         self._apply_lists(read_lists(user_id))
@@ -301,11 +309,13 @@ class MyPageState(MyDataMixin, AuthState):
                     first_name=str(form.get("firstName", "")),
                     last_name=str(form.get("lastName", "")),
                     phone=str(form.get("phone", "")),
+                    attendee_name=str(form.get("attendeeName", "")),
                 )
         except DomainError as exc:
             self.account_errors = field_messages(exc) or {"form": from_error(exc)}
             return None
         self._set_user(updated)
+        self._show_attendee_name(updated.attendee_name or "")
         self.account_notice = message(N_("Your changes are saved."))
         return None
 
@@ -359,14 +369,17 @@ class MyPageData:
     past: list = dataclasses.field(default_factory=list)
     my_jobs: list = dataclasses.field(default_factory=list)
     my_posts: list = dataclasses.field(default_factory=list)
+    attendee_name: str = ""
 
 
 def read_lists(user_id: int) -> MyPageData:
-    """The member's registrations, job posts and blog posts."""
+    """The member's registrations, job posts and blog posts, and the name they chose for
+    attendee lists."""
     with session_scope() as session:
         regs = meetups.list_my_registrations(session, user_id)
         jobs = job_submissions.list_my_job_posts(session, user_id)
         posts = blogs.list_my_posts(session, user_id)
+        attendee_name = profile.attendee_name_of(session, user_id)
     rows = [MyPageState._event_row(r) for r in meetups.latest_per_meetup(regs)]
     return MyPageData(
         upcoming=[r for r in rows if not r.past][::-1],  # soonest first
@@ -378,6 +391,7 @@ def read_lists(user_id: int) -> MyPageData:
             PostRow(p.id, p.title, p.status, date_texts(p.updated_at), p.status == "PUBLISHED")
             for p in posts
         ],
+        attendee_name=attendee_name,
     )
 
 

@@ -221,7 +221,7 @@ def test_approval_flow(client, engine, org):
     assert again.status_code == 409
     public = client.get(f"{API}/public/meetups/{mid}/details").json()["data"]
     assert public["availableSeats"] == 1  # the rejected seat is free again
-    assert [r["username"] for r in public["registrations"]] == [a.username]
+    assert [r["id"] for r in public["registrations"]] == [a.id]
     mine = client.get(f"{API}/users/meetups", headers=b_headers).json()["data"]
     assert mine[0]["status"] == "REJECTED"
 

@@ -292,16 +292,17 @@ def test_details_list_speakers_sessions_attendees_notes_and_reviews(client, engi
     assert d["keynoteSessions"][2]["speakerName"] is None
     assert d["keynoteSessions"][2]["speaker"] is None
     assert d["registrationsCount"] == 2
+    # The name each agreed to show, no photo or page while their public page is off.
     assert d["registrations"] == [
-        {"username": "alice", "firstName": "Alice", "imageURL": "/a.png"},
-        {"username": "bob", "firstName": "Bob", "imageURL": None},
+        {"id": alice.id, "name": "Alice", "firstName": "Alice", "imageURL": None, "page": ""},
+        {"id": bob.id, "name": "Bob", "firstName": "Bob", "imageURL": None, "page": ""},
     ]
     assert "@" not in r.text.replace("@example.com/kim", "") and "01011112222" not in r.text
     assert [n["content"] for n in d["notes"]] == ["Bring your ID"]
     # Public registrations: the member's id, first name, avatar and status; no answers.
     # Accepted, then pending (the KO'DJ client's "already registered" matches any status).
     assert d["meetupRegistrations"][:2] == [
-        {"id": alice.id, "firstName": "Alice", "avatarURL": "/a.png", "status": "ACCEPTED"},
+        {"id": alice.id, "firstName": "Alice", "avatarURL": None, "status": "ACCEPTED"},
         {"id": bob.id, "firstName": "Bob", "avatarURL": None, "status": "ACCEPTED"},
     ]
     assert [(r["id"], r["status"]) for r in d["meetupRegistrations"][2:]] == [

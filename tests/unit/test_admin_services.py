@@ -149,7 +149,7 @@ def test_approval_flow_and_rejection_frees_the_seat(session, org):
     with pytest.raises(Conflict):
         admin_registrations.reject_registration(session, org.id, meetup_id, ra.id)
     details = get_meetup_details(session, meetup_id)
-    assert [x.username for x in details.attendees] == ["alpha"]
+    assert [(x.user_id, x.name) for x in details.attendees] == [(a.id, "Alpha")]
 
 
 def test_check_in_search_undo_and_attendance(session, org):

@@ -78,7 +78,8 @@ def test_details_rows():
                 dt.datetime(2026, 12, 3, 11, 0, tzinfo=dt.UTC), 1, "Kim Ji-hoon",
             )
         ],
-        attendees=[service.AttendeeView("dilnoza", "Dilnoza", None), service.AttendeeView("jasur", "", None)],
+        attendees=[service.AttendeeView(1, "Dilnoza", "/d.png", "/members/dilnoza"),
+                   service.AttendeeView(2, "")],
         notes=[service.NoteView(1, "Bring an ID", NOW)],
         reviews=[service.ReviewView(1, "Jasur Karimov", 4, "Great", NOW)],
     )
@@ -88,7 +89,11 @@ def test_details_rows():
     assert d.speakers[0].initials == "KJ"
     assert d.sessions[0].time["uz"] == "19:20 – 20:00"
     assert d.sessions[0].speaker == "Kim Ji-hoon"
-    assert [a.name for a in d.attendees] == ["Dilnoza", "jasur"]
+    # The name as consented, in each language; "Member" for one who gave none (no username).
+    assert [a.name for a in d.attendees] == [{"en": "Dilnoza", "uz": "Dilnoza"},
+                                             {"en": "Member", "uz": "A’zo"}]
+    assert [(a.image, a.initials, a.page) for a in d.attendees] == [
+        ("/d.png", "D", "/members/dilnoza"), ("", "?", "")]
     assert d.attendee_count == 2
     assert d.reviews[0].rating == 4 and d.reviews[0].initials == "JK"
     assert d.date_long["en"] == "Thursday, December 3, 2026"

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
+from community_app.api.errors import request_language
 from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.formatting import ViewOut, from_view, translated, view_model
 from community_app.api.params import PageNumber, PageSize
@@ -25,6 +26,7 @@ from community_app.core.korea_time import korea_date_of
 from community_app.core.korea_time import to_korea as in_korea
 from community_app.models import AttendanceReason, InterestedField, RegistrationStatus
 from community_app.services import meetups as service
+from community_app.services.meetups.attendees import attendee_names
 from community_app.services.validation import (
     EXPECTATION_MAX_LENGTH, EXPECTATION_MIN_LENGTH, consent_problem, expectation_problem,
     interest_problem, reason_problem,
@@ -108,18 +110,37 @@ class KeynoteSessionOut(BaseModel):
     speaker: SpeakerOut | None = Field(description="The session's speaker, if any")
 
 
-class AttendeeOut(ViewOut):
-    username: str
-    firstName: str
-    imageURL: str | None
+NAME_AS_CONSENTED = ("The name the member agreed to show (the registration's consent: "
+                     "their first name): the name they chose for attendee lists on My Page, "
+                     "else their first name; 'Member' (translated) when they gave neither. "
+                     "Never a last name or a username")
+PHOTO_IF_PAGE_ON = "The member's photo while their public page is on, else null"
+
+
+class AttendeeOut(BaseModel):
+    """An accepted registration on the public attendee list: the name as consented
+    (``services/meetups/attendees.py``), nothing more."""
+
+    id: int = Field(description="The member's user id")
+    name: str = Field(description=NAME_AS_CONSENTED)
+    firstName: str = Field(description="= name")
+    imageURL: str | None = Field(description=PHOTO_IF_PAGE_ON)
+    page: str = Field(description="The member's public page (/members/<username>) while it "
+                                  "is on, else ''")
+
+    @classmethod
+    def of(cls, a: service.AttendeeView, lang: str) -> AttendeeOut:
+        name = attendee_names(a.name)[lang]
+        return cls(id=a.user_id, name=name, firstName=name, imageURL=a.image_url, page=a.page)
 
 
 class MeetupRegistrationOut(BaseModel):
-    """An accepted registration as the public sees it: no answers, no contact data."""
+    """A registration as the public sees it: no answers, no contact data, and the name the
+    member agreed to show."""
 
     id: int = Field(description="The member's user id (the client's 'already registered')")
-    firstName: str
-    avatarURL: str | None
+    firstName: str = Field(description=NAME_AS_CONSENTED)
+    avatarURL: str | None = Field(description=PHOTO_IF_PAGE_ON)
     status: RegistrationStatusName
 
 
@@ -264,9 +285,14 @@ def _first_line(text: str, limit: int = 120) -> str:
 
 
 @router.get("/public/meetups/{meetup_id}/details")
-def get_meetup_details(meetup_id: int, session: SessionDep) -> Envelope[MeetupDetailsOut]:
-    """A meetup with its speakers, sessions, accepted attendees, active notes and reviews."""
+def get_meetup_details(meetup_id: int, session: SessionDep,
+                       request: Request) -> Envelope[MeetupDetailsOut]:
+    """A meetup with its speakers, sessions, accepted attendees, active notes and reviews.
+    Attendees appear by the name they agreed to show (the first name, or the name chosen on
+    My Page; never a last name or username), with a photo only while their public page is
+    on."""
     d = service.get_meetup_details(session, meetup_id)
+    lang = request_language(request)
     topics: dict[int, str] = {}
     for k in d.sessions:
         if k.speaker_id is not None:
@@ -284,10 +310,10 @@ def get_meetup_details(meetup_id: int, session: SessionDep) -> Envelope[MeetupDe
                 for k in d.sessions
             ],
             registrationsCount=d.attendee_count,
-            registrations=[AttendeeOut.of(a) for a in d.attendees],
+            registrations=[AttendeeOut.of(a, lang) for a in d.attendees],
             meetupRegistrations=[
                 MeetupRegistrationOut(
-                    id=a.user_id, firstName=a.first_name, avatarURL=a.image_url,
+                    id=a.user_id, firstName=attendee_names(a.name)[lang], avatarURL=a.image_url,
                     status=status.value,
                 )
                 for status, group in (

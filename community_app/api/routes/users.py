@@ -1,23 +1,32 @@
-"""The signed-in member (/users/details: read, and the public page switched on or off)
-and the member count (/users/count)."""
+"""The signed-in member (/users/details: read; the public page switched on or off and the
+name shown on attendee lists changed) and the member count (/users/count)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from community_app.api.routing import Router
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated, utc
+from community_app.api.schemas.rules import checked_by
+from community_app.i18n import N_
 from community_app.models import Role, User
-from community_app.services import members
+from community_app.services import members, profile
+from community_app.services.meetups.attendees import (
+    ATTENDEE_NAME_MAX, attendee_name_problem, clean_attendee_name,
+)
 from community_app.services.users import count_active_users, count_users
 
 router = Router(prefix="/users", tags=["users"])
+
+SAVED = N_("Your changes are saved.")
+ATTENDEE_NAME = ("The name shown for the member on public attendee lists, as chosen on My "
+                 "Page; null: their first name only (what the registration's consent says)")
 
 
 class UserDetails(BaseModel):
@@ -46,15 +55,33 @@ class UserDetails(BaseModel):
     publicProfile: bool = Field(
         description="Whether the member's public page /members/<username> is on (opt-in, "
                     "off by default; My Page's \"Show my public profile page\")")
+    attendeeName: str | None = Field(description=ATTENDEE_NAME)
+
+
+def _cleaned(value: object) -> object:
+    """A text as stored (spaces collapsed; "" is None); anything else left for the type."""
+    return clean_attendee_name(value) if isinstance(value, str) else value
 
 
 class DetailsChange(BaseModel):
-    """What the member may change here."""
+    """What the member may change here; a field left out stays as it is."""
 
     model_config = ConfigDict(extra="forbid")
 
-    publicProfile: bool = Field(
+    publicProfile: bool = Field(  # left out: unchanged; null is no yes or no
+        default=None,
         description="Switch the public page /members/<username> on (true) or off (false)")
+    attendeeName: Annotated[
+        Annotated[str, Field(max_length=ATTENDEE_NAME_MAX)] | None,
+        checked_by(attendee_name_problem, clean=_cleaned),
+    ] = Field(default=None, description=ATTENDEE_NAME + ". At most 50 characters, no web "
+              "address or email; \"\" or null: back to the first name only")
+
+    @model_validator(mode="after")
+    def something_to_change(self) -> DetailsChange:
+        if not self.model_fields_set:
+            raise ValueError("Send publicProfile, attendeeName or both")
+        return self
 
 
 class UserCount(BaseModel):
@@ -79,10 +106,17 @@ def details(user: CurrentUser) -> Envelope[UserDetails]:
 @router.patch("/details", responses={401: {}, 422: {}})
 def change_details(body: DetailsChange, user: CurrentUser, session: SessionDep,
                    request: Request) -> Envelope[UserDetails]:
-    """Switch the signed-in member's public page /members/<username> on or off (the same
-    rule as My Page's switch). Answers with the details as they now are and "Your public
-    profile page is on." or "... is off." in the request's language."""
-    told = members.set_public_profile(session, user.id, body.publicProfile)
+    """Change what the signed-in member may change here, each field only when sent:
+    ``publicProfile`` switches their public page /members/<username> on or off (the same
+    rule as My Page's switch: "Your public profile page is on." or "... is off.");
+    ``attendeeName`` is the name shown on public attendee lists (My Page's field of the
+    same rule; "" or null: the first name only). Answers with the details as they now are,
+    the message in the request's language."""
+    told = SAVED
+    if "attendeeName" in body.model_fields_set:
+        user = profile.set_attendee_name(session, user.id, body.attendeeName)
+    if body.publicProfile is not None:
+        told = members.set_public_profile(session, user.id, body.publicProfile)
     return ok(_details(user), translated(request, told))
 
 

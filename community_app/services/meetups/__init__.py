@@ -3,6 +3,7 @@
 
 - ``views``: what the public services answer (MeetupView, ...), the shared constants
 - ``reading``: the upcoming and past lists and a meetup's details
+- ``attendees``: the public attendee list: the name a member agreed to show, and nothing more
 - ``seats``: taking, giving back and resizing seats without a race
 - ``registrations``: members register, cancel and list their own registrations
 - ``offers``: freed seats offered to the waitlist first (order, claim window, held seats)

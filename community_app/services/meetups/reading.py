@@ -12,12 +12,12 @@ from community_app.models import (
     KeynoteSession, Meetup, MeetupNote, MeetupRegistration, MeetupReview, RegistrationStatus,
     Speaker, User,
 )
-from community_app.services.authors import full_name_or_username, page_address
 from community_app.services.lookup import get_or_404
+from community_app.services.meetups.attendees import attendee_view
 
 # SPEC section 3: what a meetup shows when a value is missing.
 from community_app.services.meetups.views import (
-    MEETUP_NOT_FOUND, MEETUP_TYPE_INVALID, MEETUP_TYPES, PAST, UPCOMING, AttendeeView,
+    MEETUP_NOT_FOUND, MEETUP_TYPE_INVALID, MEETUP_TYPES, PAST, UPCOMING,
     MeetupDetails, MeetupView, NoteView, ReviewView, meetup_view, session_view, speaker_view,
 )
 from community_app.services.paging import PageResult, fetch_page
@@ -63,13 +63,6 @@ def list_meetups(
 
 def get_meetup(session: Session, meetup_id: int, *, now: dt.datetime | None = None) -> MeetupView:
     return meetup_view(public_meetup_or_404(session, meetup_id), now)
-
-
-def _attendee(row) -> AttendeeView:
-    """A registered member's row (username, first_name, last_name, image_url, id, status,
-    and what decides whether their page is on)."""
-    return AttendeeView(row.username, row.first_name, row.image_url, row.id,
-                        full_name_or_username(row), page_address(row))
 
 
 def read_program(
@@ -118,7 +111,8 @@ def get_meetup_details(
     meetup = public_meetup_or_404(session, meetup_id)
     speakers, names, sessions = read_program(session, meetup_id)
     held = session.exec(
-        select(User.username, User.first_name, User.last_name, User.image_url, User.id,
+        # What the public attendee list may show (``attendees.attendee_view``): no last name.
+        select(User.id, User.first_name, User.attendee_name, User.image_url, User.username,
                MeetupRegistration.status, User.public_profile, User.is_active, User.deleted_at)
         .join(MeetupRegistration, col(MeetupRegistration.user_id) == col(User.id))
         .where(
@@ -141,8 +135,8 @@ def get_meetup_details(
         meetup=meetup_view(meetup, now),
         speakers=[speaker_view(s) for s in speakers],
         sessions=[session_view(k, names) for k in sessions],
-        attendees=[_attendee(a) for a in attendees],
-        pending=[_attendee(a) for a in pending],
+        attendees=[attendee_view(a) for a in attendees],
+        pending=[attendee_view(a) for a in pending],
         notes=[NoteView(n.id, n.content, n.created_at) for n in notes],
         reviews=[
             ReviewView(r.id, r.author_name, r.rating, r.content, r.created_at) for r in reviews

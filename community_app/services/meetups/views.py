@@ -103,14 +103,13 @@ def session_view(k: KeynoteSession, names: Mapping[int | None, str]) -> SessionV
 
 @dataclasses.dataclass(frozen=True)
 class AttendeeView:
-    """What the public may see of a registered member: never an email, a phone or the
+    """What the public may see of a registered member (``attendees.attendee_view`` decides):
+    the name they agreed to show, never their last name, username, email, phone or the
     answers of the registration form."""
 
-    username: str
-    first_name: str
-    image_url: str | None
-    user_id: int = 0  # the KO'DJ client finds "already registered" by it
-    name: str = ""  # their public name (services/authors.py): first and last, or username
+    user_id: int  # the KO'DJ client finds "already registered" by it
+    name: str  # ``attendees.attendee_name``: chosen on My Page, else first name; "" = "Member"
+    image_url: str | None = None  # their photo, only while their public page is on
     page: str = ""  # their public page (/members/<username>) while it is on, else ""
 
 

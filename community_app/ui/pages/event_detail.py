@@ -220,9 +220,11 @@ def _session(k: Any) -> rx.Component:
 
 
 def _attendee(a: Any) -> rx.Component:
+    """The name the member agreed to show (services/meetups/attendees.py)."""
+    name = t_var(a.name)
     return rx.el.li(
-        avatar(a.image, a.initials, a.name, size="32px"),
-        _p(rx.cond(a.page != "", plain_link(a.name, href=a.page, class_name="uzdev-link"), a.name),
+        avatar(a.image, a.initials, name, size="32px"),
+        _p(rx.cond(a.page != "", plain_link(name, href=a.page, class_name="uzdev-link"), name),
            size="2", classes="uzdev-attendee-name"),
         class_name="uzdev-attendee",
     )

@@ -321,6 +321,11 @@ def _account() -> rx.Component:
             field(t("Last name"), "lastName", errors=e, default_value=AuthState.user_last_name,
                   autocomplete="family-name"),
         ),
+        # What public attendee lists show (services/meetups/attendees.py): never the last name.
+        field(t("Name on attendee lists"), "attendeeName", errors=e,
+              default_value=MyPageState.attendee_name, autocomplete="nickname", max_length=50,
+              hint=t("Shown to everyone on the attendee lists of the events you register for. "
+                     "Leave it empty to show only your first name.")),
         field(t("Email"), "email", default_value=AuthState.email, disabled=True,
               hint=t("Your email is your sign-in and cannot be changed here.")),
         field(t("Phone"), "phone", errors=e, default_value=AuthState.phone, type_="tel",
