@@ -24,10 +24,12 @@ from community_app.models.speaker import (
 )
 from community_app.models.telegram import TelegramLoginSeen, TelegramMessage
 from community_app.models.enums import NotifyBy, TelegramStatus
-from community_app.models.user import AccountToken, Language, LoginCode, RefreshToken, Role, User
+from community_app.models.user import (
+    AccountToken, Language, LoginCode, PasswordResetRequest, RefreshToken, Role, User,
+)
 
 __all__ = [
-    "AccountToken", "AccountTokenPurpose", "AffiliatedProject", "ApplicationStatus", "AttendanceReason", "AuditEntry", "Benefit",
+    "AccountToken", "AccountTokenPurpose", "PasswordResetRequest", "AffiliatedProject", "ApplicationStatus", "AttendanceReason", "AuditEntry", "Benefit",
     "BlogPost", "BlogStatus", "Comment", "CommentVote", "Experience", "Expertise",
     "InterestedField", "JobCategory", "JobPost", "JobStatus", "JobType", "KeynoteSession",
     "Language", "LoginCode", "Meetup", "MeetupNote", "MeetupRegistration", "MeetupReview",

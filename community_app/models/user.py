@@ -9,7 +9,7 @@ from sqlmodel import Field, SQLModel
 
 from community_app.core.db import utcnow
 from community_app.models._base import check_in
-from community_app.models.enums import AccountTokenPurpose, Language, Role
+from community_app.models.enums import AccountTokenPurpose, Language, MailStatus, Role
 
 
 class User(SQLModel, table=True):
@@ -121,4 +121,28 @@ class AccountToken(SQLModel, table=True):
     used_at: dt.datetime | None = None
 
 
-__all__ = ["AccountToken", "Language", "LoginCode", "RefreshToken", "Role", "User"]
+class PasswordResetRequest(SQLModel, table=True):
+    """A "forgot password" request waiting for a worker (services/password_reset.py): the
+    request only writes this row, for a known address or not, and a worker of the queue
+    (services/db_queue.py) looks the address up and emails the link. The address is
+    blanked once handled."""
+
+    __tablename__ = "password_reset_requests"
+    __table_args__ = (
+        check_in("status", MailStatus, "ck_password_reset_requests_status"),
+        sa.Index("ix_password_reset_requests_status_next", "status", "next_attempt_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(default="", max_length=254)
+    status: str = Field(default=MailStatus.PENDING.value, max_length=10)
+    attempts: int = Field(default=0)
+    next_attempt_at: dt.datetime = Field(default_factory=utcnow)
+    claimed_at: dt.datetime | None = None
+    sent_at: dt.datetime | None = None
+    last_error: str = Field(default="", max_length=500)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+
+
+__all__ = ["AccountToken", "Language", "LoginCode", "PasswordResetRequest", "RefreshToken",
+           "Role", "User"]

@@ -86,6 +86,11 @@ class DbQueue:
         sa.event.listen(session, "after_commit", kick, once=True)
         sa.event.listen(session, "after_rollback", forget, once=True)
 
+    def wait_idle(self, timeout: float = 30) -> None:
+        """Wait until every drain started by a commit so far has ended (the drains run one
+        after another on one thread: tests read what they sent)."""
+        self._kicker.submit(lambda: None).result(timeout)
+
     def drain_quietly(self, engine: sa.Engine) -> None:
         try:
             self._drain(engine)

@@ -1,10 +1,13 @@
 """A forgotten password, reset by an emailed link (issue 27).
 
-- ``request_password_reset``: the same answer for every address, known or not; a known,
-  active account gets a link to ``/password-reset/<token>`` that works once, for
-  ``RESET_TTL`` (30 minutes), and only the newest link works (services/account_links.py:
-  only an HMAC of the token is stored). Requests are limited per account (the address
-  typed, known or not, so the limit tells nothing) and per client address
+- ``request_password_reset``: the same answer for every address, known or not, after the
+  same work: the request only queues the address (``password_reset_requests``), and a
+  worker of the database queue (services/db_queue.py: claimed once, drained right after
+  the commit and every 10 s) looks it up. A known, active account gets a link to
+  ``/password-reset/<token>`` that works once, for ``RESET_TTL`` (30 minutes), and only
+  the newest link works (services/account_links.py: only an HMAC of the token is stored);
+  the queued address is blanked once handled. Requests are limited per account (the
+  address typed, known or not, so the limit tells nothing) and per client address
   (``password-resets-account`` and ``password-resets-address`` in services/ratelimit.py).
 - ``reset_password``: the link and a new password (the sign-up rules) set the password;
   every way in ends (``end_every_sign_in``: refresh and access tokens, open login codes and
@@ -19,12 +22,14 @@ from __future__ import annotations
 import datetime as dt
 
 import sqlalchemy as sa
-from sqlmodel import Session
+from sqlmodel import Session, col
 
-from community_app.core.db import utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.i18n import N_
-from community_app.models import AccountTokenPurpose, LoginCode, RefreshToken, User
-from community_app.services import account_links, email_proof, ratelimit, tokens
+from community_app.models import (
+    AccountTokenPurpose, LoginCode, PasswordResetRequest, RefreshToken, User,
+)
+from community_app.services import account_links, db_queue, email_proof, ratelimit, scheduler, tokens
 from community_app.services.errors import BadRequest, InvalidMany
 from community_app.services.passwords import hash_password
 from community_app.services.users import get_user_by_email, normalize_email
@@ -53,28 +58,77 @@ def _account(user: User | None) -> User | None:
 
 
 def request_password_reset(session: Session, *, email: str, client: str = "") -> str:
-    """Email a reset link to the account of ``email``, if there is one; answers the
-    address as typed (normalised) whatever happened."""
+    """Queue a reset link for the account of ``email``, if there is one (the same work
+    whoever the address belongs to); answers the address as typed (normalised)."""
     if problem := email_problem(email):
         raise InvalidMany({"email": problem})
     account = normalize_email(email)
     ratelimit.spend("password-resets-account", account)
     ratelimit.spend("password-resets-address", client)
-    user = _account(get_user_by_email(session, account))
-    if user is not None:
-        token = account_links.issue(session, user, PURPOSE, RESET_TTL)
-        account_links.send_account_mail(
-            user.email, user.language,
-            N_("Reset your {site} password"),
-            N_(
-                "Someone, probably you, asked to reset the password of your {site} account. "
-                "To choose a new password, open this link within 30 minutes:\n\n{link}\n\n"
-                "The link works once. If you did not ask for it, ignore this email: your "
-                "password stays as it is."
-            ),
-            link=account_links.password_reset_link(token),
-        )
+    session.add(PasswordResetRequest(email=account))
+    session.flush()
+    QUEUE.send_after_commit(session)
     return account
+
+
+def _send_reset_link(session: Session, email: str) -> None:
+    """Email a reset link to the account of ``email``, if it can sign in."""
+    user = _account(get_user_by_email(session, email))
+    if user is None:
+        return
+    token = account_links.issue(session, user, PURPOSE, RESET_TTL)
+    session.commit()  # the link works before the email that carries it goes
+    account_links.send_account_mail(
+        user.email, user.language,
+        N_("Reset your {site} password"),
+        N_(
+            "Someone, probably you, asked to reset the password of your {site} account. "
+            "To choose a new password, open this link within 30 minutes:\n\n{link}\n\n"
+            "The link works once. If you did not ask for it, ignore this email: your "
+            "password stays as it is."
+        ),
+        link=account_links.password_reset_link(token),
+    )
+
+
+def handle_one(session: Session, row_id: int, now: dt.datetime) -> str | None:
+    """Claim and handle one queued request: "sent" (the address is blanked), "retry",
+    "failed", or None when another worker has it."""
+    row = QUEUE.claimed(session, row_id, now)
+    if row is None:
+        return None
+    try:
+        _send_reset_link(session, row.email)
+    except Exception as exc:  # noqa: BLE001 - the database or the mail: try again later
+        session.rollback()
+        return QUEUE.retry_or_fail(session, row, exc, now, f"Password reset request {row_id}")
+    return QUEUE.sent(session, row_id, email="")
+
+
+def drain(engine: sa.Engine | None = None, *, now: dt.datetime | None = None) -> dict[str, int]:
+    """Handle every due request this caller wins; counts by outcome."""
+    now = now or utcnow()
+    with session_scope(engine) as session:
+        counts, due = QUEUE.due(session, now)
+        for row_id in due:
+            db_queue.tally(counts, handle_one(session, row_id, now))
+    return counts
+
+
+QUEUE = db_queue.DbQueue("password-reset-queue", PasswordResetRequest,
+                         what="password reset request", send_on_commit=lambda: True, drain=drain)
+HANDLED_KEPT = dt.timedelta(days=1)
+
+
+@scheduler.periodic("password-reset-queue", every=dt.timedelta(seconds=10))
+def _scheduled_drain(session: Session, now: dt.datetime) -> str:
+    counts = drain(session.get_bind(), now=now)
+    # Handled requests (their address already blanked) are kept a day, then go.
+    session.execute(sa.delete(PasswordResetRequest).where(
+        col(PasswordResetRequest.status).in_([db_queue.SENT, db_queue.FAILED]),
+        col(PasswordResetRequest.created_at) < now - HANDLED_KEPT))
+    session.commit()
+    return db_queue.summary(counts)
 
 
 def reset_link_is_live(session: Session, token: str) -> bool:

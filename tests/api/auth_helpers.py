@@ -26,6 +26,9 @@ CLIENT_ID = "test-client.apps.googleusercontent.com"
 
 
 def outbox_messages(to: str) -> list[email.message.EmailMessage]:
+    from community_app.services import password_reset
+
+    password_reset.QUEUE.wait_idle()  # reset links are emailed by the queue after the commit
     folder: Path = get_settings().mail_outbox
     found = []
     for path in sorted(folder.glob("*.eml")) if folder.exists() else []:
