@@ -47,7 +47,8 @@ class RegisterBody(BaseModel):
     consent: bool | None = Field(
         default=None,
         description="Agrees to the Terms of Service and the Privacy Policy: true records both, "
-        "false is refused (422), left out records nothing (a client without the box)",
+        "false is refused (422); left out counts as agreed and records both (a client "
+        "whose own form requires the box, as the KO'DJ client's does)",
     )
     newsEmails: bool = Field(
         default=False,
