@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from community_app.api.errors import install_error_handlers
 from community_app.api.limits import BodySizeLimit
+from community_app.api.not_found import UnknownApiAddress
 from community_app.api.observability import router as metrics_router
 from community_app.api.openapi import document_error_answers
 from community_app.api.response_cache import PublicResponseCache
@@ -43,6 +44,9 @@ def create_api() -> FastAPI:
     api.add_middleware(BodySizeLimit, prefix=REFLEX_UPLOAD_PATH)
     for router in ROUTERS:
         api.include_router(router, prefix=API_PREFIX)
+    # Last of the API's routes: any other address under the prefix is a JSON 404 (or 405)
+    # of the API, never the site's HTML page mounted behind it (api/not_found.py).
+    api.router.routes.append(UnknownApiAddress(API_PREFIX, api.router))
     api.include_router(metrics_router)  # /metrics, for Prometheus
     api.include_router(sharing_router)  # /robots.txt, /sitemap.xml, /feeds/*.atom
     document_error_answers(api)

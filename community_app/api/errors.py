@@ -7,6 +7,7 @@ and answered with a plain 500 envelope.
 from __future__ import annotations
 
 import logging
+from http import HTTPStatus
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,6 +20,13 @@ from community_app.services.errors import DomainError, Invalid, InvalidMany
 from community_app.services.ratelimit import TooManyRequests
 
 log = logging.getLogger(__name__)
+
+# The framework's own answers (an unknown address, a method the address does not take),
+# in the asked language instead of the bare English status phrase.
+_FRAMEWORK_MESSAGES = {
+    404: N_("Not found."),
+    405: N_("Method not allowed."),
+}
 
 
 def request_language(request: Request) -> str:
@@ -72,7 +80,10 @@ def install_error_handlers(api: FastAPI) -> None:
             # A plain OPTIONS (not a CORS preflight, which the CORS layer answers): say
             # which methods the path takes instead of refusing.
             return Response(status_code=204, headers={"Allow": f"{allowed}, OPTIONS"})
-        return envelope_response(exc.status_code, str(exc.detail), headers=exc.headers)
+        detail = str(exc.detail)
+        if exc.status_code in _FRAMEWORK_MESSAGES and detail == HTTPStatus(exc.status_code).phrase:
+            detail = gettext(_FRAMEWORK_MESSAGES[exc.status_code], request_language(request))
+        return envelope_response(exc.status_code, detail, headers=exc.headers)
 
     @api.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception):

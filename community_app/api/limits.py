@@ -46,7 +46,8 @@ class BodySizeLimit:
         limit = self.multipart_limit if multipart else self.json_limit
         declared = headers.get("content-length")
         if declared is not None:
-            if not declared.strip().isdigit() or int(declared) > limit:
+            value = declared.strip()  # ASCII digits only: int() refuses "²", a digit to isdigit()
+            if not (value.isascii() and value.isdigit()) or int(value) > limit:
                 await self._too_large(headers, send)
                 return
             await self.app(scope, receive, send)

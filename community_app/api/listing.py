@@ -8,17 +8,18 @@ from typing import Annotated
 
 from fastapi import Depends, Query
 
-from community_app.api.params import PageNumber, PageSize
-from community_app.services.paging import Listing
+from community_app.api.params import page_query
+from community_app.services.paging import Listing, PageRequest
 
 
 def listing_query(search_matches: str | None = None):
-    """A dependency reading ``search``, ``page`` and ``size`` into a ``Listing``;
-    ``search_matches`` documents what the search looks in."""
+    """A dependency reading ``search``, ``page`` and ``size`` into a ``Listing`` (the
+    page and size by ``page_query``, as every paged route); ``search_matches`` documents
+    what the search looks in."""
     search_param = Annotated[str | None, Query(description=search_matches)]
+    paging_param = Annotated[PageRequest, page_query(20)]
 
-    def listing(search: search_param = None, page: PageNumber = 0,
-                size: PageSize = 20) -> Listing:
-        return Listing(search, page, size)
+    def listing(paging: paging_param, search: search_param = None) -> Listing:
+        return Listing(search, paging.page, paging.size)
 
     return Depends(listing)

@@ -207,7 +207,20 @@ def delete_alert(session: Session, user_id: int, alert_id: int) -> None:
     session.commit()
 
 
-def unsubscribe(session: Session, token: str) -> AlertView | None:
+@dataclasses.dataclass(frozen=True)
+class Unsubscribed:
+    """The outcome of an unsubscribe: only the alert's name, which the unsubscribe page
+    says stopped; never its filters, its feed or its tokens (whoever holds the link, a
+    forwarded email or a mail scanner, learns nothing else; the API answers not even the
+    name)."""
+
+    name: str
+
+
+UNSUBSCRIBED = N_("You are unsubscribed.")
+
+
+def unsubscribe(session: Session, token: str) -> Unsubscribed | None:
     """The digest's one-click unsubscribe: the alert stops sending (kept on My Page, where
     it can be switched on again); None for an unknown token. Doing it twice is harmless."""
     row = session.exec(select(SavedJobSearch)
@@ -218,7 +231,7 @@ def unsubscribe(session: Session, token: str) -> AlertView | None:
         row.active = False
         session.add(row)
         session.commit()
-    return _view(row)
+    return Unsubscribed(row.name)
 
 
 # ---------------------------------------------------------------- what fits

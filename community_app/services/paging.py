@@ -1,7 +1,10 @@
 """Paged lists: the first page is 0 and a page holds 1 to 100 items (SPEC sections 7 and 9).
 
-``fetch_page`` counts the rows of a query and loads one page of them; a page past the
-end is simply empty, however large the page number (no huge OFFSET reaches the database).
+A page number is at most ``MAX_PAGE`` (ten million: a hundred-item page that far is a
+thousand million rows in, more than any list here will hold, and ``page * size`` stays far
+below the databases' 64-bit OFFSET); a larger one is refused like a negative one (422), so
+no number a client sends can overflow a statement. ``fetch_page`` counts the rows of a
+query and loads one page of them; a page past the end is simply empty.
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from community_app.services.text_search import searched
 T = TypeVar("T")
 
 MAX_PAGE_SIZE = 100
+MAX_PAGE = 10_000_000
 
 PAGE_INVALID = N_("Page must be 0 or greater.")
+PAGE_TOO_FAR = N_("Page must be 10000000 or less.")
 SIZE_INVALID = N_("Page size must be between 1 and 100.")
 
 
@@ -45,6 +50,14 @@ class PageResult(Generic[T]):
 
 
 @dataclasses.dataclass(frozen=True)
+class PageRequest:
+    """A page asked for (0 first) and its size, within the bounds ``check_paging`` keeps."""
+
+    page: int = 0
+    size: int = 20
+
+
+@dataclasses.dataclass(frozen=True)
 class Listing:
     """What a paged list is asked for: a search term (optional), the page (0 first) and
     its size."""
@@ -55,10 +68,12 @@ class Listing:
 
 
 def check_paging(page: int, size: int) -> None:
-    """Page 0 or more, size 1 to 100; both problems are reported at once."""
+    """Page 0 to ``MAX_PAGE``, size 1 to 100; both problems are reported at once."""
     errors = {}
     if page < 0:
         errors["page"] = PAGE_INVALID
+    elif page > MAX_PAGE:
+        errors["page"] = PAGE_TOO_FAR
     if not 1 <= size <= MAX_PAGE_SIZE:
         errors["size"] = SIZE_INVALID
     if errors:

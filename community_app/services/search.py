@@ -384,7 +384,9 @@ def _ranked(session: Session, terms: list[str], kind: str | None, now: dt.dateti
     """The ids of the asked page of visible matches of ``kind`` (every kind without one),
     ranked among the newest ``CANDIDATES``; and the number of matches of each kind."""
     of_kind = "WHERE kind = :kind" if kind else ""
-    params = {"cap": CANDIDATES, "now": now, "size": size, "offset": page * size}
+    # Only the newest CANDIDATES are ranked: an offset past them reads nothing more.
+    params = {"cap": CANDIDATES, "now": now, "size": size,
+              "offset": min(page * size, CANDIDATES)}
     if kind:
         params["kind"] = kind
     postgres = session.get_bind().dialect.name == "postgresql"

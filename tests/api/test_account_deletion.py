@@ -4,32 +4,43 @@ deleted member, that it can be retried, and the grace period cancelled by a sign
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import secrets
+import zipfile
+from pathlib import PurePosixPath
 
 import pytest
 from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
 from community_app.models import (
+    AlertDelivery,
     AuditEntry,
     BlogPost,
     Comment,
     DataExport,
     JobPost,
+    QueuedMail,
     RefreshToken,
+    SavedJobSearch,
     SpeakerApplication,
+    TelegramMessage,
     User,
 )
-from community_app.services import blogs, privacy, scheduled_tasks
+from community_app.services import blogs, job_alerts, privacy, profile, scheduled_tasks
 from community_app.services.jobs import get_job
-from community_app.services.privacy import deletion
+from community_app.services.privacy import deletion, personal_data
 from community_app.services.storage import get_storage
-from community_app.services.uploads import PUBLIC_AVATARS, PUBLIC_BLOG, public_url
+from community_app.services.uploads import PUBLIC_AVATARS, PUBLIC_BLOG, public_path_of_url, public_url
 from community_app.core.settings import get_settings
 from tests.api.auth_helpers import latest_code, outbox_messages
 from tests.api.conftest import PASSWORD
-from tests.api.factories import insert, make_comment, make_job, make_news
+from tests.api.factories import (
+    VALID_REGISTRATION, insert, make_comment, make_job, make_meetup, make_news, make_registration,
+    make_review,
+)
+from tests.telegram_api import telegram, telegram_server  # noqa: F401 - fixtures
 
 ME = "/api/v1/users/me"
 LATER = dt.timedelta(days=7, minutes=1)
@@ -125,7 +136,9 @@ def test_keeping_content_keeps_comments_blog_posts_and_job_posts(client, engine,
 
 
 def test_speaker_applications_and_their_private_photos_are_erased(client, engine, make_user):
-    user, headers = make_user(email="speaker.member@example.com")
+    """Matched by the member's email, which she proved (an address typed into a form proves
+    nothing: tests/unit/test_personal_data.py)."""
+    user, headers = make_user(email="speaker.member@example.com", verified_at=utcnow())
     photo = _upload("private/speakers", "jpg")
     others_photo = _upload("private/speakers", "jpg")
 
@@ -336,3 +349,194 @@ def test_emails_not_sent_yet_are_dropped_with_the_account(client, engine, make_u
     _erase_due(engine)
     with Session(engine) as s:
         assert [m.user_id for m in s.exec(select(QueuedMail))] == [other.id]
+
+
+# --- issue 39: one of everything, exported whole, then erased without a trace --------------
+
+EVERYONE_EMAIL = "nigora.everything@example.com"
+CHAT_ID = 987_654_321
+SPEAKER_FORM = {
+    "email": EVERYONE_EMAIL, "fullName": "Nigora Everythingova", "jobPosition": "Data engineer",
+    "phone": "01055556666", "yearsOfExperience": "3-5", "expertiseField": "data",
+    "topics": "Streams by Nigora", "linkedinUrl": "https://www.linkedin.com/in/nigora-all",
+    "githubUrl": "https://github.com/nigora-all", "portfolioUrl": "https://nigora-all.dev",
+}
+
+
+def _png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (16, 12), (20, 90, 200)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def _member_with_everything(client, engine, make_user):
+    """Through the REST API where it has a door (registration, waitlist, comment and vote,
+    saved search, Telegram chat and sign-in, consents, sign-ins, speaker application with a
+    photo, audit entries by an organizer, queued mail and bot messages), through the
+    services where only the site has one (profile photo, blog post with a cover), and
+    factories for what members do not make themselves (a job post, a review, a digest's
+    delivery). Returns the member, headers, what identifies her, the files stored."""
+    from tests.api.test_telegram_bot import link
+    from tests.telegram_login import signed_payload
+
+    user, headers = make_user(email=EVERYONE_EMAIL, username="nigora_all", first_name="Nigoraxon",
+                              last_name="Everythingova", phone="01055556666", verified_at=utcnow(),
+                              bio="about Nigoraxon")
+    organizer, org_headers = make_user("organizer")
+    with Session(engine) as s:
+        profile.set_photo(s, user.id, _png())
+        profile.set_attendee_name(s, user.id, "Nigora E.")
+        post = blogs.save_post(s, user.id, title="Nigora's Seoul story", content="Text",
+                               published=True, cover=_png())
+        s.commit()
+    # sign-ins (a code, a sign-in event, a session)
+    assert client.post("/api/v1/auth/login", json={"email": EVERYONE_EMAIL, "password": PASSWORD,
+                                                   "ipAddress": "localhost", "deviceType": "web"}).status_code == 200
+    assert client.post("/api/v1/auth/verify-login-otp", json={
+        "email": EVERYONE_EMAIL, "otp": latest_code(EVERYONE_EMAIL)}).status_code == 200
+    # Telegram: the bot's chat (deep link) and the sign-in account (login widget)
+    link(client, user, CHAT_ID)
+    linked = client.post("/api/v1/users/me/telegram/account", headers=headers,
+                         json=signed_payload(telegram_id=CHAT_ID, username="nigora_tg"))
+    assert linked.status_code == 200, linked.text
+    assert client.put(f"{ME}/consents/news_emails", headers=headers,
+                      json={"given": True}).status_code == 200
+    # a future registration (mail and a bot message queued), a waitlist, a started meetup
+    coming = make_meetup(engine, in_days=10, title="Coming meetup")
+    full = make_meetup(engine, in_days=12, title="Full meetup", max_seats=1, available_seats=0)
+    started = make_meetup(engine, in_days=-1 / 24, hours=3, title="Started meetup")
+    for meetup, what in ((coming, "registration"), (full, "waitlist")):
+        r = client.post(f"/api/v1/users/meetups/{meetup.id}/{what}", headers=headers,
+                        json={**VALID_REGISTRATION, "expectation": "words of Nigoraxon"})
+        assert r.status_code == 201, r.text
+    registration = make_registration(engine, user, started)
+    r = client.post(f"/api/v1/admin/meetups/{started.id}/registrations/{registration.id}/check-in",
+                    headers=org_headers)
+    assert r.status_code == 200, r.text
+    news = make_news(engine)
+    comment = client.post(f"/api/v1/news/{news.id}/comments", headers=headers,
+                          json={"comment": "A comment kept or removed"})
+    assert comment.status_code == 201, comment.text
+    other, other_headers = make_user()
+    answer = client.post(f"/api/v1/news/{news.id}/comments/{comment.json()['data']['id']}/replies",
+                         headers=other_headers, json={"comment": "An answer", "repliedUsername": "nigora_all"})
+    assert answer.status_code == 201, answer.text
+    assert client.post(f"/api/v1/news/{news.id}/comments/{answer.json()['data']['id']}/like",
+                       headers=headers).status_code == 200
+    assert client.post(f"/api/v1/admin/comments/{comment.json()['data']['id']}/hide",
+                       headers=org_headers).status_code == 200
+    alert = client.post("/api/v1/job-alerts", headers=headers,
+                        json={"filters": {"search": "kafka"}, "frequency": "DAILY", "name": "Nigora's jobs"})
+    assert alert.status_code == 201, alert.text
+    feed = alert.json()["data"]["feedUrl"]
+    feed = feed[feed.index("/api/v1"):]
+    job = make_job(engine, title="Kafka engineer", posted_by_id=user.id, contact_email=EVERYONE_EMAIL)
+    with Session(engine) as s:
+        search = s.exec(select(SavedJobSearch).where(SavedJobSearch.user_id == user.id)).one()
+        s.add(AlertDelivery(search_id=search.id, job_id=job.id))
+        s.commit()
+        unsubscribe = job_alerts.unsubscribe_api_path(search.unsubscribe_token)
+        secrets_of_hers = [search.feed_token, search.unsubscribe_token] + [
+            t.jti for t in s.exec(select(RefreshToken).where(RefreshToken.user_id == user.id))]
+    make_review(engine, started, "Nigoraxon Everythingova", user_id=user.id, content="Loved it")
+    applied = client.post("/api/v1/speakers/register", data=SPEAKER_FORM,
+                          files={"photo": ("me.png", _png(), "image/png")})
+    assert applied.status_code == 201, applied.text
+    with Session(engine) as s:
+        me = s.get(User, user.id)
+        [application] = s.exec(select(SpeakerApplication)).all()
+        files = {"avatar": public_path_of_url(me.image_url),
+                 "cover": public_path_of_url(s.get(BlogPost, post.id).cover_url),
+                 "speaker photo": application.photo_path}
+        assert all(files.values()) and all(_exists(f) for f in files.values())
+        queued = {"mail": s.exec(select(QueuedMail).where(QueuedMail.user_id == user.id)).all(),
+                  "telegram": s.exec(select(TelegramMessage).where(TelegramMessage.user_id == user.id)).all()}
+        assert all(queued.values()), queued
+    identifying = ["nigora.everything", "nigora_all", "nigora-all", "Nigoraxon", "Everythingova", "01055556666",
+                   "nigora_tg", "Nigora E.", "words of Nigoraxon", "Streams by Nigora",
+                   str(CHAT_ID), *secrets_of_hers]
+    return user, headers, identifying, files, feed, unsubscribe, secrets_of_hers
+
+
+def _database_text(engine) -> str:
+    """Every text value of every row of every table (SQLModel's str columns, Text, JSON)."""
+    import sqlalchemy as sa
+    from sqlmodel import SQLModel
+
+    kinds = (sa.String, sa.Text, sa.JSON)
+    parts = []
+    with engine.connect() as conn:
+        for table in SQLModel.metadata.sorted_tables:
+            columns = [c for c in table.columns if isinstance(c.type, kinds)
+                       or isinstance(getattr(c.type, "impl", None), kinds)]
+            for row in conn.execute(sa.select(*columns)) if columns else ():
+                parts += [f"{table.name}.{c.name}={v}" for c, v in zip(columns, row) if v]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("keep_content", [True, False])
+def test_a_member_with_one_of_everything_is_exported_whole_then_erased_without_a_trace(
+        client, engine, make_user, telegram, keep_content):
+    user, headers, identifying, files, feed, unsubscribe, secrets_of_hers = \
+        _member_with_everything(client, engine, make_user)
+    assert client.get(feed).status_code == 200
+
+    # exported: a file for every table the classification exports, none empty, no secret
+    assert client.post(f"{ME}/export", headers=headers).status_code == 202
+    scheduled_tasks.run_due(engine, names=["build-data-exports"])
+    url = client.get(f"{ME}/export", headers=headers).json()["data"]["downloadUrl"]
+    archive = zipfile.ZipFile(io.BytesIO(client.get(url).content))
+    wanted = {spec.export.file for _, spec in personal_data.exports()}
+    assert wanted <= set(archive.namelist())
+    data = {name: json.loads(archive.read(name)) for name in wanted}
+    assert not [name for name, content in data.items() if not content]
+    everything = "\n".join(archive.read(n).decode("utf-8", "replace") for n in archive.namelist()
+                           if not n.startswith("images/"))
+    assert not [s for s in secrets_of_hers if s in everything]
+    assert "password_hash" not in data["profile.json"] and "feed_token" not in everything
+    assert data["profile.json"]["telegram_username"] == "nigora_tg"
+    assert data["profile.json"]["attendee_name"] == "Nigora E."
+    assert [a["name"] for a in data["job_alerts.json"]] == ["Nigora's jobs"]
+    assert data["job_alert_deliveries.json"][0]["job_title"] == "Kafka engineer"
+    assert {r["meetup_title"] for r in data["registrations.json"]} == {"Coming meetup", "Started meetup"}
+    assert [w["meetup_title"] for w in data["waitlist.json"]] == ["Full meetup"]
+    assert data["speaker_applications.json"][0]["topics"] == "Streams by Nigora"
+    assert {c["kind"] for c in data["consents.json"]} >= {"attendee_list", "news_emails"}
+    assert "registration.check_in" in {e["action"] for e in data["audit_entries.json"]}
+    pictures = {n.removeprefix("images/") for n in archive.namelist() if n.startswith("images/")}
+    assert pictures == {PurePosixPath(f).name for f in files.values()}
+    summary = archive.read("summary.html").decode()
+    assert "Job alerts" in summary and "Nigora&#x27;s jobs" in summary
+
+    # a second export waits in the file store when the account goes
+    assert client.post(f"{ME}/export", headers=headers).status_code == 202
+    scheduled_tasks.run_due(engine, names=["build-data-exports"])
+    with Session(engine) as s:
+        waiting = s.exec(select(DataExport).where(DataExport.status == "READY")).one()
+        export_file = privacy.export_key(waiting.file_name)
+    assert get_storage().exists(export_file)
+    before = _database_text(engine)
+    assert not [m for m in identifying if m not in before]
+
+    _ask_deletion(client, headers, keepContent=keep_content)
+    assert _erase_due(engine) == {"erase-deleted-accounts": "1 accounts erased"}
+
+    after = _database_text(engine)
+    left = [m for m in identifying if m.lower() in after.lower()]
+    assert not left, [line for line in after.splitlines() if any(m.lower() in line.lower() for m in left)]
+    assert client.get(feed).status_code == 404
+    assert client.post(unsubscribe).status_code == 404
+    assert not [f for f in files.values() if _exists(f)]
+    assert not get_storage().exists(export_file)
+    assert client.get(f"{ME}/export", headers=headers).status_code == 401  # every session ended
+    with Session(engine) as s:
+        erased = s.get(User, user.id)
+        assert (erased.telegram_id, erased.telegram_chat_id, erased.attendee_name) == (None, None, None)
+        assert erased.session_version == 1 and not erased.is_active
+        assert s.exec(select(SavedJobSearch)).all() == []
+        assert s.exec(select(AlertDelivery)).all() == []
+        kept = [c.text for c in s.exec(select(Comment).where(Comment.user_id == user.id))]
+    assert kept == (["A comment kept or removed"] if keep_content else [])
+    assert ("A comment kept or removed" in after) is keep_content

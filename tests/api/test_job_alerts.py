@@ -127,8 +127,17 @@ def test_the_email_unsubscribes_in_one_click_without_signing_in(client, engine, 
     path = post_url[post_url.index("/api/v1"):]
     r = client.post(path, content="List-Unsubscribe=One-Click",
                     headers={"Content-Type": "application/x-www-form-urlencoded"})
-    assert r.status_code == 200 and r.json()["data"]["active"] is False
-    assert client.post(path).status_code == 200  # twice: harmless
+    assert r.status_code == 200
+    # The outcome only: nothing of the alert (its name, filters, private feed) is told to
+    # whoever holds the link (issue 39).
+    assert r.json() == {"data": {"unsubscribed": True}, "message": "You are unsubscribed.",
+                        "status": 200}
+    mine = client.get(URL, headers=bearer(member)).json()["data"]
+    assert [a["active"] for a in mine] == [False]
+    again = client.post(path, headers={"Accept-Language": "uz"})  # twice: harmless
+    assert again.status_code == 200
+    assert again.json()["message"] == "Obuna bekor qilindi."
+    assert alert["feedUrl"].rsplit("/", 2)[1] not in again.text
     assert client.post("/api/v1/public/job-alerts/unsubscribe/not-a-token").status_code == 404
     make_job(engine, title="Fits too", visas=["D-2"], korean_level="NONE", days_ago=0)
     assert _run(engine, now + dt.timedelta(days=1)) == {"digests": 0, "jobs": 0}

@@ -198,11 +198,16 @@ def test_malformed_numbers_answer_422_in_the_envelope(client, params):
     assert r.json()["status"] == 422 and "errors" in r.json()["data"]
 
 
-def test_a_huge_page_number_is_just_an_empty_page(client, engine):
+def test_a_page_past_the_end_is_empty_and_a_huge_one_is_refused(client, engine):
     make_meetup(engine)
-    r = client.get(URL, params={"page": 10**30, "size": 100})
+    r = client.get(URL, params={"page": 10_000_000, "size": 100})
     assert r.status_code == 200
     assert r.json()["data"]["content"] == []
+    # Past the bound every paged route keeps (issue 39: a huge page overflowed a statement).
+    for page in (10_000_001, 10**30):
+        r = client.get(URL, params={"page": page, "size": 100})
+        assert r.status_code == 422
+        assert r.json()["data"]["errors"] == {"page": "Page must be 10000000 or less."}
 
 
 @pytest.mark.parametrize("suffix", ["", "/details"])

@@ -1,4 +1,5 @@
-"""Bodies over the limit are refused with 413 before the API reads them."""
+"""Bodies over the limit are refused with 413 before the API reads them; a page or a page
+size past its bounds is refused with 422 by every paged route."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import pytest
 
 from community_app.api.limits import BodySizeLimit
+from community_app.services.paging import MAX_PAGE, MAX_PAGE_SIZE
 from tests.api.factories import VALID_REGISTRATION, bearer, make_meetup, make_member
 
 TOO_LARGE = {"data": None, "message": "Request is too large.", "status": 413}
@@ -96,7 +98,7 @@ def test_an_endless_stream_is_read_only_up_to_the_limit():
     assert len(received) == 65  # 64 KB allowed, the 65th kilobyte is refused
 
 
-@pytest.mark.parametrize("value", [b"abc", b"-1", b"1e3", b""])
+@pytest.mark.parametrize("value", [b"abc", b"-1", b"1e3", b"", "²".encode("latin-1")])
 def test_an_unreadable_content_length_is_refused(value):
     scope = {
         "type": "http",
@@ -114,3 +116,69 @@ def test_paths_outside_the_api_are_not_limited():
 
 def test_websockets_pass_through():
     assert _run({"type": "websocket", "path": "/api/v1/x", "headers": []})[1] == ["/api/v1/x"]
+
+
+# ----------------------------------------------------------------- paged lists
+
+
+def _paged_routes(client) -> list[str]:
+    """Every GET of the OpenAPI document that reads ``page`` and ``size``."""
+    doc = client.get("/api/v1/openapi.json").json()
+    found = []
+    for path, operations in doc["paths"].items():
+        names = {p["name"] for p in (operations.get("get") or {}).get("parameters", [])}
+        if {"page", "size"} <= names:
+            found.append(path)
+    return found
+
+
+def test_every_paged_route_reads_the_same_bounded_page_and_size(client):
+    paths = _paged_routes(client)
+    assert {"/api/v1/public/meetups", "/api/v1/public/news", "/api/v1/public/job-posts",
+            "/api/v1/public/search", "/api/v1/admin/audit"} <= set(paths)
+    doc = client.get("/api/v1/openapi.json").json()
+    for path in paths:
+        params = {p["name"]: p["schema"] for p in doc["paths"][path]["get"]["parameters"]}
+        assert (params["page"]["minimum"], params["page"]["maximum"]) == (0, MAX_PAGE), path
+        assert (params["size"]["minimum"], params["size"]["maximum"]) == (1, MAX_PAGE_SIZE), path
+
+
+PAGE_TOO_FAR = f"Page must be {MAX_PAGE} or less."
+SIZE_INVALID = "Page size must be between 1 and 100."
+
+
+@pytest.mark.parametrize(("query", "errors"), [
+    ({"page": MAX_PAGE + 1}, {"page": PAGE_TOO_FAR}),
+    ({"page": 100000000000000000, "size": 100}, {"page": PAGE_TOO_FAR}),  # issue 39: a 500
+    ({"page": 10**30}, {"page": PAGE_TOO_FAR}),
+    ({"page": -1}, {"page": "Page must be 0 or greater."}),
+    ({"size": MAX_PAGE_SIZE + 1}, {"size": SIZE_INVALID}),
+    ({"size": 0, "page": 2**63}, {"size": SIZE_INVALID, "page": PAGE_TOO_FAR}),
+])
+def test_a_page_or_size_past_its_bounds_is_refused_by_every_paged_route(
+    client, engine, query, errors
+):
+    organizer = bearer(make_member(engine, role="organizer"))
+    for path in _paged_routes(client):
+        r = client.get(path, params={"q": "a", **query}, headers=organizer)
+        assert r.status_code == 422, (path, r.status_code, r.text[:200])
+        assert r.json()["status"] == 422 and r.json()["data"]["errors"] == errors, path
+
+
+def test_the_last_page_allowed_is_answered_empty(client, engine):
+    organizer = bearer(make_member(engine, role="organizer"))
+    make_meetup(engine)
+    for path in _paged_routes(client):
+        r = client.get(path, params={"q": "a", "page": MAX_PAGE, "size": MAX_PAGE_SIZE},
+                       headers=organizer)
+        assert r.status_code == 200, (path, r.text[:200])
+        data = r.json()["data"]
+        page = data.get("results", data)  # the search's page is under "results"
+        assert page["content"] == [] and page["number"] == MAX_PAGE, path
+
+
+def test_the_limit_messages_are_translated(client):
+    r = client.get("/api/v1/public/search", params={"q": "a", "page": MAX_PAGE + 1},
+                   headers={"Accept-Language": "uz"})
+    assert r.status_code == 422
+    assert r.json()["data"]["errors"]["page"] == f"Sahifa raqami {MAX_PAGE} dan katta bo‘lmasligi kerak."

@@ -21,13 +21,16 @@ def test_openapi_and_docs_are_served(client):
 def test_unknown_path_answers_404_in_the_envelope(client):
     r = client.get("/api/v1/no-such-thing")
     assert r.status_code == 404
-    assert r.json() == {"data": None, "message": "Not Found", "status": 404}
+    assert r.json() == {"data": None, "message": "Not found.", "status": 404}
+    uz = client.get("/api/v1/no-such-thing", headers={"Accept-Language": "uz"})
+    assert uz.json() == {"data": None, "message": "Topilmadi.", "status": 404}
 
 
 def test_wrong_method_answers_405_in_the_envelope(client):
     r = client.post("/api/v1/health")
     assert r.status_code == 405
-    assert r.json()["status"] == 405
+    assert r.json() == {"data": None, "message": "Method not allowed.", "status": 405}
+    assert r.headers["allow"] == "GET"
 
 
 def test_every_body_and_answer_of_the_openapi_document_has_a_schema(client):

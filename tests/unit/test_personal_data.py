@@ -1,10 +1,13 @@
-"""Erasure that erases (issue 27): one list covers every text column of every table, and
-after the grace period nothing in the database identifies the erased member: not the
-audit log, not the waitlist, not the mail queue (a test for each of those three), not any
-other table (one member who left data everywhere, then the whole database searched)."""
+"""Erasure and export derived from the models (issues 27 and 39): one classification,
+``personal_data.TABLES``, covers every table and every column of every model (a test fails
+on one it does not cover, and on one it names that does not exist); after the grace period
+nothing in the database identifies the erased member (one member who left data in every
+table the classification gives an owner, then the whole database searched), and the same
+member's export holds a file for every exported table, without secrets."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -14,17 +17,19 @@ from sqlmodel import Session, SQLModel, select
 import community_app.models  # noqa: F401 - every table registered
 from community_app.core.db import utcnow
 from community_app.models import (
-    AuditEntry, BlogPost, DataExport, LoginCode, LoginEvent, QueuedMail, SpeakerApplication,
+    AccountToken, AlertDelivery, AuditEntry, BlogPost, Consent, DataExport, LoginCode,
+    LoginEvent, PasswordResetRequest, QueuedMail, RefreshToken, SavedJobSearch, SpeakerApplication, TelegramMessage,
     User, WaitlistEntry,
 )
 from community_app.services import admin_comments, admin_speakers, audit, privacy
 from community_app.services.meetups import admin_registrations, attendance
+from community_app.services.privacy import deletion, export, personal_data
 from community_app.services.privacy.personal_data import (
-    CONTENT, ERASED, NOT_PERSONAL, PERSONAL_DATA, PURGED,
+    CONTENT, DELETE, ERASE_RULES, KEEP, TABLES, UNCHANGED, Member,
 )
 from tests.api.factories import (
     insert, make_comment, make_job, make_meetup, make_member, make_news, make_registration,
-    make_review,
+    make_review, make_vote,
 )
 
 TEXT_TYPES = (sa.String, sa.Text, sa.JSON)
@@ -37,41 +42,137 @@ def _is_text(column: sa.Column) -> bool:
     return isinstance(kind, TEXT_TYPES) or isinstance(getattr(kind, "impl", None), TEXT_TYPES)
 
 
-def _text_columns() -> set[tuple[str, str]]:
-    return {(table.name, column.name) for table in SQLModel.metadata.sorted_tables
-            for column in table.columns if _is_text(column)}
+# --- the classification covers every table and column, and names only real ones ------------
 
 
-def test_the_walk_finds_the_columns_it_is_about():
-    found = _text_columns()
-    assert {("users", "email"), ("users", "phone"), ("audit_log", "detail"),
-            ("meetup_waitlist", "expectation"), ("mail_queue", "to_address")} <= found
-    assert ("users", "id") not in found and ("users", "joined_at") not in found
+def unclassified(metadata: sa.MetaData) -> list[str]:
+    """Tables and columns of ``metadata`` the classification does not cover."""
+    missing = []
+    for table in metadata.sorted_tables:
+        if table.name not in TABLES:
+            missing.append(table.name)
+            continue
+        missing += [f"{table.name}.{c.name}" for c in table.columns
+                    if c.name not in TABLES[table.name].columns]
+    return missing
 
 
-def test_every_text_column_of_every_table_is_listed_with_its_rule():
-    listed = {(table, column) for table, columns in PERSONAL_DATA.items() for column in columns}
-    missing = sorted(_text_columns() - listed)
+def named_but_missing(metadata: sa.MetaData) -> list[str]:
+    """What the classification names that no model has: tables, columns, owner and link
+    columns, the tables and columns an export's titles read."""
+    tables = metadata.tables
+    stale = []
+    for name, spec in TABLES.items():
+        if name not in tables:
+            stale.append(name)
+            continue
+        columns = set(tables[name].columns.keys())
+        stale += [f"{name}.{c}" for c in spec.columns if c not in columns]
+        named = [*(spec.owner.columns if spec.owner else ()), *spec.links]
+        if spec.export:
+            named += [column for _key, column, _target in spec.export.titles]
+            for _key, _column, target in spec.export.titles:
+                other, other_column = target.split(".")
+                if other not in tables or other_column not in tables[other].columns:
+                    stale.append(target)
+        stale += [f"{name}.{c} (named)" for c in named if c not in columns]
+        if isinstance(spec.owner, personal_data.Through) and spec.owner.parent not in TABLES:
+            stale.append(spec.owner.parent)
+    return stale
+
+
+def test_every_table_and_every_column_of_every_model_is_classified():
+    missing = unclassified(SQLModel.metadata)
     assert not missing, (
-        "columns that may hold names, emails, phones or free text, not in "
-        f"services/privacy/personal_data.py (say how erasure treats them): {missing}")
-    stale = sorted(listed - _text_columns())
-    assert not stale, f"listed in personal_data.py but not in any model: {stale}"
+        "tables or columns not in services/privacy/personal_data.py TABLES (say how they "
+        f"relate to a member, what erasure does and whether the export carries them): {missing}")
 
 
-def test_every_rule_is_known_and_explained():
-    for table, columns in PERSONAL_DATA.items():
-        for column, handling in columns.items():
-            assert handling.rule in (ERASED, CONTENT, PURGED, NOT_PERSONAL), (table, column)
-            assert len(handling.why) > 10, (table, column)
+def test_the_classification_names_no_table_or_column_that_does_not_exist():
+    stale = named_but_missing(SQLModel.metadata)
+    assert not stale, f"named in personal_data.py but not in any model: {stale}"
+
+
+def test_both_checks_fail_on_a_new_table_or_column_and_on_a_stale_name():
+    """The two checks above can fail: a model with a new column and a new table is caught,
+    and so is a classified column the model lost."""
+    grown = sa.MetaData()
+    for table in SQLModel.metadata.sorted_tables:
+        table.to_metadata(grown)
+    grown.tables["users"].append_column(sa.Column("nickname", sa.String(50)))
+    sa.Table("member_notes", grown, sa.Column("id", sa.Integer, primary_key=True))
+    assert unclassified(grown) == ["member_notes", "users.nickname"]
+    shrunk = sa.MetaData()
+    for table in SQLModel.metadata.sorted_tables:
+        if table.name != "saved_job_searches":
+            table.to_metadata(shrunk)
+    assert "saved_job_searches" in named_but_missing(shrunk)
+
+
+def test_every_column_pointing_at_a_member_is_an_owner_or_a_named_link():
+    for table in SQLModel.metadata.sorted_tables:
+        spec = TABLES[table.name]
+        to_users = {c.name for c in table.columns
+                    if any(fk.column.table.name == "users" for fk in c.foreign_keys)}
+        named = set(spec.owner.columns if spec.owner else ()) | set(spec.links)
+        assert to_users <= named, (table.name, to_users - named)
+
+
+def test_every_rule_is_known_explained_and_possible():
+    for name, spec in TABLES.items():
+        assert spec.erase in ERASE_RULES, name
+        assert len(spec.why) > 10 and len(spec.about) > 5, name
+        if spec.owner is None:
+            assert spec.erase == KEEP and spec.export is None, name  # no member's rows
+        if spec.export is None:
+            assert len(spec.no_export) > 10, name
+        if isinstance(spec.owner, personal_data.Email):  # typed by anyone: not proof
+            assert spec.export is None, name
+        for column, rule in spec.columns.items():
+            assert len(rule.why) > 10, (name, column)
+            if rule.erase is not UNCHANGED:
+                assert spec.erase in (personal_data.ANONYMISE, CONTENT), (
+                    f"{name}.{column}: an erase value on a table whose rows are not kept")
+            if rule.when_own:
+                assert rule.when_own in {f.name for f in dataclasses.fields(Member)}
+            assert rule.stored in (None, *personal_data.PICTURES, personal_data.EXPORT_FILE)
+
+
+def test_every_step_and_builder_named_is_written_and_every_one_written_is_named():
+    assert sorted(personal_data.erasure_steps()) == sorted(deletion.STEPS)
+    builders = {spec.export.builder for _, spec in personal_data.exports() if spec.export.builder}
+    assert builders == set(export.BUILDERS)
+
+
+def test_secrets_are_never_exported():
+    """A hash, a token or a file's secret name would be a second key in a ZIP file."""
+    for name, spec in TABLES.items():
+        for column, rule in spec.columns.items():
+            if any(word in column for word in ("hash", "token", "jti", "family_id")) or \
+                    rule.stored == personal_data.EXPORT_FILE:
+                assert not rule.export, f"{name}.{column} is a secret"
+    files = [spec.export.file for _, spec in personal_data.exports()]
+    assert len(files) == len(set(files))
+
+
+def test_the_summary_shows_only_what_the_export_holds():
+    for name, spec in personal_data.exports():
+        if spec.export.builder:
+            continue
+        keys = {c for c, rule in spec.columns.items() if rule.export}
+        keys |= {key for key, _column, _target in spec.export.titles}
+        shown = {key for key, _label in spec.export.summary}
+        assert shown <= keys, (name, shown - keys)
 
 
 # --- the member who left data everywhere --------------------------------------------------
 
 EMAIL = "zarina.erase@example.com"
+FEED_TOKEN, UNSUBSCRIBE_TOKEN = "feed-token-of-zarina-123", "unsubscribe-token-of-zarina-456"
 IDENTIFYING = ("zarina.erase", "Zarinaqiz", "Toshmatovaqiz", "01077778888", "zarina_erase",
                "my secret bio", "waitlist words", "registration words", "release-token-xyz",
-               "Kafka talk by Zarina")
+               "Kafka talk by Zarina", "zarina_tg", "Zarina T.", FEED_TOKEN, UNSUBSCRIBE_TOKEN,
+               "Zarina's Kafka jobs", "203.0.113.77", "Zarina's phone", "chat-of-zarina-777")
 
 
 def _organizer(engine) -> User:
@@ -102,6 +203,18 @@ def _database_text(engine) -> str:
     return "\n".join(parts)
 
 
+def _rows_of(engine, member: Member) -> dict[str, int]:
+    """How many rows of each table with an owner are the member's."""
+    counts = {}
+    with engine.connect() as conn:
+        for name, spec in TABLES.items():
+            if spec.owner is not None:
+                table = personal_data.sa_table(name)
+                counts[name] = conn.execute(sa.select(sa.func.count()).select_from(table)
+                                            .where(spec.rows_of(table, member))).scalar_one()
+    return counts
+
+
 def _sent_mail(engine, user: User, meetup_id: int, body: str, *, kind: str = "reminder",
                sent_at: dt.datetime | None = None) -> QueuedMail:
     row = QueuedMail(kind=kind, user_id=user.id, meetup_id=meetup_id, to_address=user.email,
@@ -114,32 +227,51 @@ def _sent_mail(engine, user: User, meetup_id: int, body: str, *, kind: str = "re
 @pytest.fixture
 def zarina(engine):
     return make_member(engine, email=EMAIL, username="zarina_erase", first_name="Zarinaqiz",
-                       last_name="Toshmatovaqiz", phone="01077778888", bio="my secret bio")
+                       last_name="Toshmatovaqiz", phone="01077778888", bio="my secret bio",
+                       verified_at=utcnow(), telegram_id=777000111, telegram_username="zarina_tg",
+                       telegram_chat_id=777000111, attendee_name="Zarina T.")
 
 
-def test_after_the_grace_period_nothing_in_the_database_identifies_the_member(engine, zarina):
+def _everywhere(engine, zarina: User) -> None:
+    """Zarina leaves a row in every table the classification gives an owner (the test
+    checks it covers them all), and organizers act about her."""
     organizer, other = _organizer(engine), make_member(engine)
     now = utcnow()
-    started = make_meetup(engine, in_days=-1 / 24, hours=3, title="Started meetup")
+    started = make_meetup(engine, in_days=-1 / 24, hours=3, title="Started meetup",
+                          organizer_id=zarina.id)
     full = make_meetup(engine, in_days=5, title="Full meetup")
     registration = make_registration(engine, zarina, started, expectation="registration words")
     insert(engine, WaitlistEntry(user_id=zarina.id, meetup_id=full.id, attendance_reason="learning",
                                  interested_field="ai", expectation="waitlist words"))
-    news = make_news(engine)
+    news = make_news(engine, author_id=zarina.id)
     comment = make_comment(engine, news, zarina, "A kept comment")
-    make_comment(engine, news, other, "An answer", replied_username="zarina_erase",
-                 parent_id=comment.id)
+    answer = make_comment(engine, news, other, "An answer", replied_username="zarina_erase",
+                          parent_id=comment.id)
+    make_vote(engine, answer, zarina, 1)
+    job = make_job(engine, posted_by_id=zarina.id, contact_email=EMAIL, contact_phone="01077778888")
+    search = SavedJobSearch(user_id=zarina.id, name="Zarina's Kafka jobs",
+                            filters={"search": "kafka"}, feed_token=FEED_TOKEN,
+                            unsubscribe_token=UNSUBSCRIBE_TOKEN)
     insert(engine,
            BlogPost(author_id=zarina.id, title="Kept post", content="Kept text", status="PUBLISHED"),
            LoginEvent(user_id=zarina.id, address="203.0.113.77", user_agent="Zarina's phone"),
            LoginCode(user_id=zarina.id, code_hash="hash-of-code", expires_at=now),
+           RefreshToken(user_id=zarina.id, jti="jti-of-zarina", family_id="family-of-zarina",
+                        expires_at=now),
+           AccountToken(user_id=zarina.id, purpose="password_reset", token_hash="hash-of-link",
+                        expires_at=now),
+           Consent(user_id=zarina.id, kind="attendee_list", meetup_id=started.id),
            DataExport(user_id=zarina.id, status="READY", file_name="zarina.zip"),
+           TelegramMessage(key="member:confirmation:zarina", chat_id="chat-of-zarina-777",
+                           user_id=zarina.id, text="Your ticket, Zarinaqiz", status="SENT"),
+           search,
+           PasswordResetRequest(email=EMAIL),
            SpeakerApplication(email=EMAIL, full_name="Zarinaqiz Toshmatovaqiz",
                               job_position="Engineer", phone="01077778888",
                               years_of_experience="3-5", expertise_field="data",
                               topics="Kafka talk by Zarina", linkedin_url="", github_url="",
                               portfolio_url=""))
-    make_job(engine, posted_by_id=zarina.id, contact_email=EMAIL, contact_phone="01077778888")
+    insert(engine, AlertDelivery(search_id=search.id, job_id=job.id))
     make_review(engine, started, "Zarinaqiz Toshmatovaqiz", user_id=zarina.id, content="Good")
     _sent_mail(engine, zarina, started.id, "Release your seat: /release?token=release-token-xyz")
     with Session(engine) as s:  # an organizer's actions about her
@@ -152,8 +284,16 @@ def test_after_the_grace_period_nothing_in_the_database_identifies_the_member(en
         audit.record(s, organizer.id, "registration.accept", "meetup", started.id,
                      f"Zarinaqiz Toshmatovaqiz <{EMAIL}>")
         s.commit()
-    before = _database_text(engine)
-    assert all(marker in before for marker in IDENTIFYING)
+
+
+def test_after_the_grace_period_nothing_in_the_database_identifies_the_member(engine, zarina):
+    _everywhere(engine, zarina)
+    member = personal_data.member_of(zarina)
+    before = _rows_of(engine, member)
+    assert not [name for name, count in before.items() if not count], (
+        "the member left no row in these tables: add one to _everywhere")
+    text = _database_text(engine)
+    assert all(marker in text for marker in IDENTIFYING)
 
     _erase(engine, zarina.id, keep_content=True)
 
@@ -162,6 +302,71 @@ def test_after_the_grace_period_nothing_in_the_database_identifies_the_member(en
     assert not left, [line for line in after.splitlines()
                       if any(m.lower() in line.lower() for m in left)]
     assert "A kept comment" in after and "Kept text" in after  # kept, as she chose
+    rows = _rows_of(engine, member)
+    for name, spec in TABLES.items():  # the rule of each table, as classified
+        if spec.erase == DELETE:
+            assert rows[name] == 0, name
+        elif spec.owner is not None:
+            assert rows[name] == before[name], name  # kept (anonymised or as they are)
+    with Session(engine) as s:
+        erased = s.get(User, zarina.id)
+        assert (erased.telegram_id, erased.telegram_username, erased.telegram_chat_id,
+                erased.attendee_name) == (None, None, None, None)
+        assert erased.session_version == zarina.session_version + 1
+        assert erased.calendar_feed_version == zarina.calendar_feed_version + 1
+        assert erased.password_hash is None and not erased.is_active
+
+
+def test_removing_content_deletes_the_rows_classified_as_content(engine, zarina):
+    _everywhere(engine, zarina)
+    member = personal_data.member_of(zarina)
+    _erase(engine, zarina.id, keep_content=False)
+    rows = _rows_of(engine, member)
+    for name, spec in TABLES.items():
+        if spec.erase in (DELETE, CONTENT):
+            assert rows[name] == 0, name
+    assert "A kept comment" not in _database_text(engine)
+
+
+def test_the_export_holds_every_exported_table_and_no_secret(engine, zarina):
+    _everywhere(engine, zarina)
+    with Session(engine) as s:
+        data = privacy.collect_member_data(s, zarina.id)
+    files = {spec.export.file: (name, spec) for name, spec in personal_data.exports()}
+    assert set(data) == set(files)
+    empty = [file for file, content in data.items() if not content]
+    assert not empty, f"nothing of the member in {empty}"
+    for file, (name, spec) in files.items():
+        if spec.export.builder:
+            continue
+        rows = [data[file]] if spec.export.one else data[file]
+        exported = {c for c, rule in spec.columns.items() if rule.export}
+        secret = set(spec.columns) - exported
+        for row in rows:
+            assert exported <= set(row), (file, exported - set(row))
+            assert not secret & set(row), (file, secret & set(row))
+    text = repr(data)
+    for secret in ("hash-of-code", "hash-of-link", "jti-of-zarina", FEED_TOKEN, UNSUBSCRIBE_TOKEN,
+                   "zarina.zip", "release-token-xyz"):
+        assert secret not in text
+    assert data["job_alerts.json"][0]["name"] == "Zarina's Kafka jobs"
+    assert data["profile.json"]["telegram_username"] == "zarina_tg"
+    assert "password_hash" not in data["profile.json"]
+
+
+def test_a_speaker_application_is_hers_only_once_her_email_is_verified(engine):
+    """Typing an address into the speaker form proves nothing: a member who never proved
+    the address neither sees nor erases an application sent with it."""
+    unproved = make_member(engine, email="not.proved@example.com", verified_at=None)
+    insert(engine, SpeakerApplication(
+        email="not.proved@example.com", full_name="Someone Else", job_position="Engineer",
+        phone="01011112222", years_of_experience="3-5", expertise_field="data",
+        topics="Their talk", linkedin_url="", github_url="", portfolio_url=""))
+    with Session(engine) as s:
+        assert privacy.collect_member_data(s, unproved.id)["speaker_applications.json"] == []
+    _erase(engine, unproved.id)
+    with Session(engine) as s:
+        assert [a.full_name for a in s.exec(select(SpeakerApplication))] == ["Someone Else"]
 
 
 # --- the three leftovers of issue 27, one table each ---------------------------------------

@@ -13,7 +13,7 @@ from pydantic.alias_generators import to_camel
 
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import utc
+from community_app.api.formatting import translated, utc
 from community_app.api.routing import Router
 from community_app.models import AlertFrequency, KoreanLevel, JobType, JobCategory, VisaStatus, WorkingLanguage
 from community_app.services import feeds, job_alerts as service, jobs, seo
@@ -117,14 +117,19 @@ def delete_alert(alert_id: int, user: CurrentUser, session: SessionDep) -> Envel
     return ok(None)
 
 
+class UnsubscribeOut(BaseModel):
+    unsubscribed: bool = Field(description="Always true: the alert sends no more digests")
+
+
 @router.post("/public/job-alerts/unsubscribe/{token}", responses={404: {}})
-def unsubscribe(token: str, session: SessionDep) -> Envelope[AlertOut]:
+def unsubscribe(token: str, request: Request, session: SessionDep) -> Envelope[UnsubscribeOut]:
     """One-click unsubscribe (the digest's ``List-Unsubscribe-Post``): no sign-in, the
-    token is the alert's own. Doing it twice is harmless."""
-    alert = service.unsubscribe(session, token)
-    if alert is None:
+    token is the alert's own. Answers the outcome only (never the alert's name, filters or
+    feed: whoever holds the link learns nothing). Doing it twice is harmless."""
+    if service.unsubscribe(session, token) is None:
         raise NotFound(service.ALERT_NOT_FOUND)
-    return ok(AlertOut.of(alert))
+    return ok(UnsubscribeOut(unsubscribed=True),
+              translated(request, service.UNSUBSCRIBED))
 
 
 @router.get("/public/job-alerts/{token}/feed.atom", response_class=Response,

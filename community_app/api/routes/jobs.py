@@ -19,7 +19,8 @@ from community_app.api.deps import SessionDep
 from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.services.validation import web_url_host
 from community_app.api.formatting import from_view, utc
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.params import page_query
+from community_app.services.paging import PageRequest
 from community_app.api.schemas.rules import parsed_by
 from community_app.models import (
     JobCategory, JobStatus, JobType, KoreanLevel, VisaStatus, WorkingLanguage,
@@ -184,8 +185,7 @@ def list_jobs(
         parsed_by(service.parse_language),
     ] = None,
     remote: Annotated[bool | None, Query(description="true: remote posts only")] = None,
-    page: PageNumber = 0,
-    size: PageSize = 10,
+    paging: PageRequest = page_query(10),
     sort: Annotated[
         JobSort | None,
         Query(
@@ -209,7 +209,8 @@ def list_jobs(
         language=working_language,
         remote=remote,
     )
-    return paged(service.list_jobs(session, filters, page=page, size=size), JobOut.of)
+    return paged(service.list_jobs(session, filters, page=paging.page, size=paging.size),
+                 JobOut.of)
 
 
 @router.get("/public/job-posts/{job_id}")

@@ -19,7 +19,8 @@ from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.errors import request_language
 from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.formatting import ViewOut, from_view, translated, view_model
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.params import page_query
+from community_app.services.paging import PageRequest
 from community_app.api.schemas.rules import accepted_values, checked_by, parsed_by, to_value
 from community_app.i18n import N_
 from community_app.core.korea_time import korea_date_of
@@ -266,11 +267,11 @@ def list_meetups(
         ),
         parsed_by(service.normalize_meetup_type),
     ] = None,
-    page: PageNumber = 0,
-    size: PageSize = 10,
+    paging: PageRequest = page_query(10),
 ) -> Envelope[Page[MeetupOut]]:
     """Meetups, one page at a time."""
-    return paged(service.list_meetups(session, meetup_type, page=page, size=size), MeetupOut.of)
+    return paged(service.list_meetups(session, meetup_type, page=paging.page, size=paging.size),
+                 MeetupOut.of)
 
 
 @router.get("/public/meetups/{meetup_id}")

@@ -20,7 +20,8 @@ from community_app.api.deps import ClientAddress, CurrentUser, SessionDep, curre
 from community_app.api.envelope import Envelope, Page, ok, paged
 from community_app.api.errors import request_language
 from community_app.api.formatting import ViewOut, from_view, translated
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.params import page_query
+from community_app.services.paging import PageRequest
 from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.models import NewsType
@@ -148,13 +149,12 @@ def list_news(
     tag: Annotated[
         str | None, Query(description="Items whose tags include this one (any case)")
     ] = None,
-    page: PageNumber = 0,
-    size: PageSize = 20,
+    paging: PageRequest = page_query(20),
 ) -> Envelope[Page[NewsOut]]:
     """Published news, newest first. (The KO'DJ client always sends type=TECH and sorts
     the types itself: its Meetup and Social tabs stay empty.)"""
     return paged(news_service.list_news(
-        session, news_type, search=search, tag=tag, page=page, size=size
+        session, news_type, search=search, tag=tag, page=paging.page, size=paging.size
     ), NewsOut.of)
 
 

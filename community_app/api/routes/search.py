@@ -11,7 +11,8 @@ from pydantic import BaseModel, Field
 from community_app.api.deps import SessionDep
 from community_app.api.envelope import Envelope, Page, ok, page_of
 from community_app.api.formatting import utc
-from community_app.api.params import PageNumber, PageSize
+from community_app.api.params import page_query
+from community_app.services.paging import PageRequest
 from community_app.api.routing import Router
 from community_app.api.schemas.rules import parsed_by
 from community_app.models import SearchKind
@@ -53,10 +54,10 @@ def search_site(
                                         "o‘/o'/oʻ are one letter; D-10 = D10", max_length=200)] = "",
     kind: Annotated[SearchKind | None, Query(description="Only this kind of result"),
                     parsed_by(service.parse_kind)] = None,
-    page: PageNumber = 0,
-    size: PageSize = 10,
+    paging: PageRequest = page_query(10),
 ) -> Envelope[SearchOut]:
     """The site's public content ranked by how well it matches ``q`` (title first)."""
+    page, size = paging.page, paging.size
     found = service.search(session, q, kind=kind, page=page, size=size)
     return ok(SearchOut(
         query=found.query, kind=found.kind, counts=found.counts, capped=found.capped,

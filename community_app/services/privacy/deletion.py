@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -17,26 +18,7 @@ from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.i18n.dates import date_texts
 from community_app.models import (
-    AccountToken,
-    AuditEntry,
-    BlogPost,
-    Comment,
-    Consent,
-    DataExport,
-    JobPost,
-    LoginCode,
-    LoginEvent,
-    Meetup,
-    MeetupRegistration,
-    MeetupReview,
-    QueuedMail,
-    TelegramMessage,
-    RefreshToken,
-    RegistrationStatus,
-    Role,
-    SpeakerApplication,
-    User,
-    WaitlistEntry,
+    AuditEntry, Comment, Meetup, MeetupRegistration, RefreshToken, RegistrationStatus, Role, User,
 )
 from community_app.services.authors import DELETED_MEMBER
 from community_app.services import audit, mail_queue, ratelimit, scheduler
@@ -44,8 +26,10 @@ from community_app.services.telegram import queue as telegram_queue
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.passwords import verify_password
-from community_app.services.privacy.export import delete_export_file, member_images
-from community_app.services.uploads import delete_upload
+from community_app.services.privacy import personal_data
+from community_app.services.privacy.export import export_key
+from community_app.services.storage import get_storage
+from community_app.services.uploads import delete_upload, public_path_of_url
 from community_app.services.mail import send_mail_in_language
 from community_app.services.users import normalize_email
 from community_app.core.settings import get_settings
@@ -169,100 +153,123 @@ def _tell(user: User, subject_id: str, text_id: str, erases_at: dt.datetime | No
 
 
 def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
-    """Erase the member's personal data: future registrations cancelled through the
-    meetup service (seats freed, caches expired), uploads removed, speaker applications
-    (and their private photos) deleted, profile blanked, sign-ins, consents and tokens
-    deleted; comments and posts kept under "deleted member", or removed with the member's
-    job posts, as chosen; every queued or sent email to the member deleted; the audit
-    entries about the member blanked. What each column gets is listed in
-    ``personal_data.PERSONAL_DATA``. The audit entry of the erasure names no person.
+    """Erase the member's personal data as ``personal_data.TABLES`` classifies every table:
+    first the service steps it names (``STEPS``: registrations cancelled through the
+    meetup service so seats go to the waitlist, waitlists left, queued emails and bot
+    messages forgotten, replies and old audit details unnamed), then the stored files of
+    the member's erased rows (profile photo, blog covers, speaker-application photos,
+    export ZIPs), then, table by table, the member's rows deleted or anonymised (kept
+    content as "Deleted member", or removed, as the member chose). The account row stays,
+    naming no one, with Telegram unlinked and ``session_version`` raised: every token
+    ends. The audit entry of the erasure names no person.
 
     Retry-safe: every step can run again, and the account is marked erased
     (``deleted_at``) only by the last one, in the caller's commit. The registrations are
     cancelled first (that service commits per seat). False when there is nothing to do
-    (already erased, or the deletion was cancelled by a sign-in)."""
-    from community_app.services import meetups
-
+    (already erased, or the deletion was cancelled)."""
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None or user.deletion_requested_at is None:
         return False
-    for reg in session.exec(select(MeetupRegistration).where(
-        MeetupRegistration.user_id == user_id,
-        col(MeetupRegistration.status).in_([RegistrationStatus.ACCEPTED.value,
-                                            RegistrationStatus.PENDING.value]),
-    )).all():
-        meetup = session.get(Meetup, reg.meetup_id)
-        if meetup is not None and meetup.starts_at.replace(tzinfo=meetup.starts_at.tzinfo or dt.UTC) > now:
-            # cancel_registration offers the seat to the meetup's waitlist.
-            meetups.cancel_registration(session, user_id, reg.meetup_id, now=now)
-    meetups.leave_every_waitlist(session, user_id, now)
-    mail_queue.forget_member(session, user_id)  # nothing more goes to the old address
-    telegram_queue.forget_member(session, user_id)  # nor to the linked chat
-    user = session.get(User, user_id)
-    for path in member_images(session, user_id):
-        delete_upload(path)
-    applications = session.exec(select(SpeakerApplication).where(
-        SpeakerApplication.email == user.email)).all()
-    for application in applications:
-        if application.photo_path:
-            delete_upload(application.photo_path)
-        session.delete(application)
-    for export in session.exec(select(DataExport).where(DataExport.user_id == user_id)).all():
-        delete_export_file(export)
-    old_username = user.username
-    if user.deletion_keeps_content:
-        session.execute(sa.update(BlogPost).where(BlogPost.author_id == user_id).values(cover_url=None))
-        session.execute(sa.update(MeetupReview).where(MeetupReview.user_id == user_id)
-                        .values(author_name=DELETED_MEMBER))
-    else:
-        session.execute(sa.delete(Comment).where(Comment.user_id == user_id))
-        session.execute(sa.delete(BlogPost).where(BlogPost.author_id == user_id))
-        session.execute(sa.delete(JobPost).where(JobPost.posted_by_id == user_id))
-        session.execute(sa.delete(MeetupReview).where(MeetupReview.user_id == user_id))
-    _erase_own_contacts(session, user)
-    session.execute(sa.update(Comment).where(Comment.replied_username == old_username)
-                    .values(replied_username=None))
-    for model in (MeetupRegistration, WaitlistEntry):  # the form's own words
-        session.execute(sa.update(model).where(model.user_id == user_id).values(expectation=""))
-    _erase_from_audit_log(session, user)
-    for model in (LoginEvent, LoginCode, AccountToken, Consent, RefreshToken, DataExport, QueuedMail,
-                  TelegramMessage):
-        session.execute(sa.delete(model).where(model.user_id == user_id))
-    user.email = f"deleted-{user_id}@deleted.invalid"
-    user.username = f"deleted-{user_id}"
-    user.first_name = user.last_name = user.bio = ""
-    user.phone = user.image_url = user.password_hash = user.google_sub = user.visa_status = None
-    user.telegram_id = user.telegram_username = user.telegram_chat_id = None
-    user.is_active = False
-    user.role = Role.MEMBER.value
-    user.deleted_at = now
-    user.deletion_requested_at = None
-    session.add(user)
+    member = personal_data.member_of(user, now)
+    for step in personal_data.erasure_steps():
+        STEPS[step](session, member)
+    session.flush()
+    tables = personal_data.erasure_order()
+    for name, spec in tables:
+        files = personal_data.erased_files(spec, member)
+        for kind, value in personal_data.stored_files(session, spec, name, member, files):
+            _delete_stored(kind, value)
+    for name, spec in tables:
+        _erase_rows(session, name, spec, member)
+    session.expire_all()  # the statements above changed rows the session may hold
     audit.record(session, None, "account.erased", "user", user_id)
     return True
 
 
-def _erase_own_contacts(session: Session, user: User) -> None:
-    """A kept job ad whose contact is the member's own email or phone loses that contact."""
-    session.execute(sa.update(JobPost).where(JobPost.posted_by_id == user.id,
-                                             JobPost.contact_email == user.email)
-                    .values(contact_email=None))
-    if user.phone:
-        session.execute(sa.update(JobPost).where(JobPost.posted_by_id == user.id,
-                                                 JobPost.contact_phone == user.phone)
-                        .values(contact_phone=None))
+def _delete_stored(kind: str, value: str) -> None:
+    if kind == personal_data.UPLOAD_URL:
+        if path := public_path_of_url(value):
+            delete_upload(path)
+    elif kind == personal_data.UPLOAD_PATH:
+        delete_upload(value)
+    elif kind == personal_data.EXPORT_FILE:
+        get_storage().delete(export_key(value))
+    else:  # a kind no rule knows would leave a file behind
+        raise ValueError(f"unknown kind of stored file: {kind}")
 
 
-def _erase_from_audit_log(session: Session, user: User) -> None:
-    """Organizers' entries about the member keep what was done, not whom to: their detail
-    is blanked. Entries written before ``subject_user_id`` existed and naming the member's
-    address anywhere lose the name and address too."""
-    session.execute(sa.update(AuditEntry).where(AuditEntry.subject_user_id == user.id)
-                    .values(detail=""))
-    full = f"{user.first_name} {user.last_name}".strip() or user.username
-    named = sa.func.replace(AuditEntry.detail, f"{full} <{user.email}>", DELETED_MEMBER)
-    session.execute(sa.update(AuditEntry).where(col(AuditEntry.detail).contains(user.email, autoescape=True))
-                    .values(detail=sa.func.replace(named, user.email, DELETED_MEMBER)))
+def _erase_rows(session: Session, name: str, spec: personal_data.Table,
+                member: personal_data.Member) -> None:
+    """The member's rows of one table: deleted, or kept with their columns' erase values."""
+    table = personal_data.sa_table(name)
+    mine = spec.rows_of(table, member)
+    if spec.erase == personal_data.DELETE or (
+            spec.erase == personal_data.CONTENT and not member.keeps_content):
+        session.execute(sa.delete(table).where(mine))
+        return
+    values, own = {}, []
+    for column, rule in spec.columns.items():
+        if rule.erase is personal_data.UNCHANGED:
+            continue
+        if rule.when_own:
+            own.append((column, rule))
+        else:
+            values[column] = rule.value(table, column, member)
+    if values:
+        session.execute(sa.update(table).where(mine).values(values))
+    for column, rule in own:  # only where it is the member's own email or phone
+        value = getattr(member, rule.when_own)
+        if value:
+            session.execute(sa.update(table).where(mine, table.c[column] == value)
+                            .values({column: rule.value(table, column, member)}))
+
+
+# --- the service steps the classification names (personal_data.Table.steps) ------------------
+
+
+def _cancel_future_registrations(session: Session, member: personal_data.Member) -> None:
+    """Through the meetup service: the seat goes to the first on the waitlist."""
+    from community_app.services import meetups
+
+    for reg in session.exec(select(MeetupRegistration).where(
+        MeetupRegistration.user_id == member.id,
+        col(MeetupRegistration.status).in_([RegistrationStatus.ACCEPTED.value,
+                                            RegistrationStatus.PENDING.value]),
+    )).all():
+        meetup = session.get(Meetup, reg.meetup_id)
+        if meetup is not None and meetup.starts_at.replace(tzinfo=meetup.starts_at.tzinfo or dt.UTC) > member.now:
+            meetups.cancel_registration(session, member.id, reg.meetup_id, now=member.now)
+
+
+def _leave_waitlists(session: Session, member: personal_data.Member) -> None:
+    from community_app.services import meetups
+
+    meetups.leave_every_waitlist(session, member.id, member.now)
+
+
+def _blank_replies_to_username(session: Session, member: personal_data.Member) -> None:
+    """Anyone's reply that names the member's username loses it."""
+    session.execute(sa.update(Comment).where(Comment.replied_username == member.username)
+                    .values(replied_username=None))
+
+
+def _unname_in_audit_details(session: Session, member: personal_data.Member) -> None:
+    """Entries written before ``subject_user_id`` existed and naming the member's address
+    anywhere lose the name and address (those about the member are blanked by the
+    classification's rule)."""
+    named = sa.func.replace(AuditEntry.detail, f"{member.full_name} <{member.email}>", DELETED_MEMBER)
+    session.execute(sa.update(AuditEntry).where(col(AuditEntry.detail).contains(member.email, autoescape=True))
+                    .values(detail=sa.func.replace(named, member.email, DELETED_MEMBER)))
+
+
+STEPS: dict[str, Callable[[Session, personal_data.Member], object]] = {
+    "cancel_future_registrations": _cancel_future_registrations,
+    "leave_waitlists": _leave_waitlists,
+    "forget_unsent_mail": lambda session, member: mail_queue.forget_member(session, member.id),
+    "forget_unsent_telegram": lambda session, member: telegram_queue.forget_member(session, member.id),
+    "blank_replies_to_username": _blank_replies_to_username,
+    "unname_in_audit_details": _unname_in_audit_details,
+}
 
 
 def erase_due_accounts(session: Session, now: dt.datetime) -> int:

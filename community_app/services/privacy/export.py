@@ -15,7 +15,7 @@ import datetime as dt
 import json
 import secrets
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import PurePosixPath
 
 import jwt
@@ -24,14 +24,11 @@ from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
 from community_app.i18n import N_, normalize_language
-from community_app.models import (
-    AuditEntry, BlogPost, Comment, DataExport, ExportStatus, JobPost, Meetup, MeetupRegistration,
-    News, SpeakerApplication, User, WaitlistEntry,
-)
+from community_app.models import AuditEntry, DataExport, ExportStatus, User
 from community_app.services import scheduler
 from community_app.services.bulk import update_where
-from community_app.services.errors import Unauthorized
-from community_app.services.privacy.consents import list_consents, list_sign_ins
+from community_app.services.errors import NotFound, Unauthorized
+from community_app.services.privacy import personal_data
 from community_app.services.privacy.summary import SUMMARY_FILE, summary_html
 from community_app.services.storage import get_storage, spooled_file
 from community_app.services.uploads import public_path_of_url, read_upload
@@ -112,64 +109,46 @@ def _iso(value: dt.datetime | None) -> str | None:
     return value.astimezone(dt.UTC).isoformat()
 
 
-def _plain(row) -> dict:
-    """A row as JSON values (times in ISO 8601, UTC)."""
-    return {k: (_iso(v) if isinstance(v, dt.datetime) else v) for k, v in row.model_dump().items()}
+def _json(value: object) -> object:
+    return _iso(value) if isinstance(value, dt.datetime) else value
 
 
-def _rows(session: Session, model, *where) -> list[dict]:
-    return [_plain(row) for row in session.exec(select(model).where(*where)).all()]
+def _member(session: Session, user_id: int) -> personal_data.Member:
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound(N_("Account not found."))
+    return personal_data.member_of(user)
+
+
+def table_rows(session: Session, name: str, member: personal_data.Member) -> list[dict]:
+    """The member's rows of table ``name`` as JSON values (times in ISO 8601, UTC): the
+    columns the classification exports, and the titles of the rows they point at."""
+    spec = personal_data.TABLES[name]
+    table = personal_data.sa_table(name)
+    picked = [table.c[c].label(c) for c, rule in spec.columns.items() if rule.export]
+    joined = table
+    for key, column, target in spec.export.titles:
+        other_name, other_column = target.split(".")
+        other = personal_data.sa_table(other_name).alias(f"t_{key}")
+        joined = joined.outerjoin(other, other.c.id == table.c[column])
+        picked.append(other.c[other_column].label(key))
+    query = (sa.select(*picked).select_from(joined).where(spec.rows_of(table, member))
+             .order_by(*table.primary_key.columns))
+    return [{k: _json(v) for k, v in row._mapping.items()} for row in session.execute(query)]
 
 
 def collect_member_data(session: Session, user_id: int) -> dict[str, object]:
-    """Everything held about the member, one JSON document per part."""
-    user = session.get(User, user_id)
-    profile = {k: v for k, v in _plain(user).items() if k not in ("password_hash",)}
-    registrations = []
-    for reg, title in session.exec(
-        select(MeetupRegistration, Meetup.title)
-        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
-        .where(MeetupRegistration.user_id == user_id)
-    ).all():
-        row = _plain(reg)
-        row["meetup_title"] = title
-        registrations.append(row)
-    waitlist = []
-    for entry, title in session.exec(
-        select(WaitlistEntry, Meetup.title)
-        .join(Meetup, col(Meetup.id) == col(WaitlistEntry.meetup_id))
-        .where(WaitlistEntry.user_id == user_id)
-    ).all():
-        row = _plain(entry)
-        row["meetup_title"] = title
-        waitlist.append(row)
-    comments = []
-    for c, news_title in session.exec(
-        select(Comment, News.title).join(News, col(News.id) == col(Comment.news_id))
-        .where(Comment.user_id == user_id)
-    ).all():
-        row = _plain(c)
-        row["news_title"] = news_title
-        comments.append(row)
-    return {
-        "profile.json": profile,
-        "registrations.json": registrations,
-        "waitlist.json": waitlist,
-        "comments.json": comments,
-        "blog_posts.json": _rows(session, BlogPost, BlogPost.author_id == user_id),
-        "job_posts.json": _rows(session, JobPost, JobPost.posted_by_id == user_id),
-        "speaker_applications.json": _rows(session, SpeakerApplication,
-                                           SpeakerApplication.email == user.email),
-        "consents.json": [
-            {"kind": c.kind, "meetup": c.meetup_title, "given_at": _iso(c.given_at)}
-            for c in list_consents(session, user_id)
-        ],
-        "login_history.json": [
-            {"at": _iso(e.at), "address": e.address, "user_agent": e.user_agent, "method": e.method}
-            for e in list_sign_ins(session, user_id)
-        ],
-        "audit_entries.json": _audit_entries(session, user_id),
-    }
+    """Everything held about the member, one JSON document per exported table of
+    ``personal_data.TABLES`` (the profile one object, the others lists of rows)."""
+    member = _member(session, user_id)
+    data: dict[str, object] = {}
+    for name, spec in personal_data.exports():
+        if spec.export.builder:
+            data[spec.export.file] = BUILDERS[spec.export.builder](session, member)
+            continue
+        rows = table_rows(session, name, member)
+        data[spec.export.file] = (rows[0] if rows else {}) if spec.export.one else rows
+    return data
 
 
 # An organizer's action on one of these targets is about another person (an applicant, a
@@ -177,9 +156,10 @@ def collect_member_data(session: Session, user_id: int) -> dict[str, object]:
 PERSON_TARGETS = frozenset({"user", "speaker_application", "comment"})
 
 
-def _audit_entries(session: Session, user_id: int) -> list[dict]:
+def _audit_entries(session: Session, member: personal_data.Member) -> list[dict]:
     """The audit entries the member made (as an organizer) or that are about the member;
     an entry about someone else keeps its action, target kind and time only."""
+    user_id = member.id
     rows = session.exec(select(AuditEntry).where(sa.or_(
         AuditEntry.actor_id == user_id, AuditEntry.subject_user_id == user_id,
         sa.and_(AuditEntry.target_type == "user", AuditEntry.target_id == user_id),
@@ -199,11 +179,24 @@ def _audit_entries(session: Session, user_id: int) -> list[dict]:
     return out
 
 
+# The files the classification makes with a function of their own (personal_data.Export.builder).
+BUILDERS: dict[str, Callable[[Session, personal_data.Member], object]] = {
+    "audit_entries": _audit_entries,
+}
+
+
 def member_images(session: Session, user_id: int) -> list[str]:
-    user = session.get(User, user_id)
-    urls = [user.image_url] + [p.cover_url for p in session.exec(
-        select(BlogPost).where(BlogPost.author_id == user_id)).all()]
-    return [path for url in urls if (path := public_path_of_url(url))]
+    """The stored pictures the member's exported rows name (profile photo, blog covers,
+    speaker-application photos): their paths in the file store."""
+    member = _member(session, user_id)
+    paths = []
+    for name, spec in personal_data.exports():
+        columns = [c for c, rule in spec.columns.items() if rule.stored in personal_data.PICTURES]
+        for kind, value in personal_data.stored_files(session, spec, name, member, columns):
+            path = public_path_of_url(value) if kind == personal_data.UPLOAD_URL else value
+            if path:
+                paths.append(path)
+    return paths
 
 
 def build_export(session: Session, export: DataExport, now: dt.datetime) -> None:

@@ -1,6 +1,7 @@
 """The export's readable summary: one HTML page beside the JSON files, in the member's
 language, with headings a person understands and dates in Korea time. Built from the same
-data as the JSON files (``export.collect_member_data``), so the two never disagree."""
+data as the JSON files (``export.collect_member_data``), so the two never disagree, and
+with the sections ``personal_data.TABLES`` gives each exported table (heading, columns)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import html
 
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.models import ConsentKind
+from community_app.services.privacy import personal_data
 
 SUMMARY_FILE = "summary.html"
 YES, NO = N_("Yes"), N_("No")
@@ -59,50 +60,40 @@ def _table(lang: str, heading: str, rows: list[dict], columns: list[tuple[str, s
     return "\n".join(out)
 
 
+def _labelled(rows: list[dict], labels, lang: str) -> list[dict]:
+    """The rows with each code of a labelled column shown as its words."""
+    if not labels:
+        return rows
+    out = []
+    for row in rows:
+        row = dict(row)
+        for key, words_of in labels:
+            words = words_of()
+            if row.get(key) in words:
+                row[key] = gettext(words[row[key]], lang)
+        out.append(row)
+    return out
+
+
 def summary_html(data: dict[str, object], lang: str | None) -> str:
-    """The summary page of an export's ``data`` (file name -> content), in ``lang``."""
+    """The summary page of an export's ``data`` (file name -> content), in ``lang``: one
+    section per exported table of ``personal_data.TABLES``, in its order, with the
+    columns its ``Export.summary`` names."""
     lang = normalize_language(lang)
-    profile = data["profile.json"]
-    assert isinstance(profile, dict)
-    profile_rows = [
-        {"what": gettext(label, lang), "value": _when(profile.get(key), lang) if key.endswith("_at")
-         else profile.get(key)}
-        for key, label in (
-            ("first_name", N_("First name")), ("last_name", N_("Last name")),
-            ("username", N_("Username")), ("email", N_("Email")), ("phone", N_("Phone")),
-            ("bio", N_("About me")), ("language", N_("Language")),
-            ("joined_at", N_("Signed up")),
-        )
-    ]
-    sections = [
-        _table(lang, N_("Profile"), profile_rows, [("what", N_("Field")), ("value", N_("Value"))]),
-        _table(lang, N_("Meetup registrations"), data["registrations.json"], [
-            ("meetup_title", N_("Meetup")), ("status", N_("Status")),
-            ("registered_at", N_("Registered")), ("expectation", N_("What you expected")),
-            ("checked_in_at", N_("Checked in"))]),
-        _table(lang, N_("Waitlists"), data["waitlist.json"], [
-            ("meetup_title", N_("Meetup")), ("status", N_("Status")),
-            ("joined_at", N_("Joined the waitlist")), ("expectation", N_("What you expected"))]),
-        _table(lang, N_("Comments"), data["comments.json"], [
-            ("news_title", N_("On")), ("text", N_("Comment")), ("created_at", N_("Written"))]),
-        _table(lang, N_("Blog posts"), data["blog_posts.json"], [
-            ("title", N_("Title")), ("status", N_("Status")), ("created_at", N_("Written"))]),
-        _table(lang, N_("Job posts"), data["job_posts.json"], [
-            ("title", N_("Title")), ("company_name", N_("Company")), ("status", N_("Status")),
-            ("created_at", N_("Written"))]),
-        _table(lang, N_("Speaker applications"), data["speaker_applications.json"], [
-            ("topics", N_("Topics")), ("status", N_("Status")), ("created_at", N_("Sent"))]),
-        _table(lang, N_("What you agreed to"), [
-            {**c, "what": gettext(ConsentKind.labels().get(c["kind"], c["kind"]), lang)}
-            for c in data["consents.json"]], [
-            ("what", N_("Agreement")), ("meetup", N_("Meetup")), ("given_at", N_("Given"))]),
-        _table(lang, N_("Sign-ins"), data["login_history.json"], [
-            ("at", N_("When")), ("address", N_("Address")), ("user_agent", N_("Device")),
-            ("method", N_("Method"))]),
-        _table(lang, N_("Organizer actions and actions about you"), data["audit_entries.json"], [
-            ("action", N_("Action")), ("detail", N_("Detail")), ("by_me", N_("By you")),
-            ("created_at", N_("When"))]),
-    ]
+    sections = []
+    for _name, spec in personal_data.exports():
+        export = spec.export
+        content = data.get(export.file)
+        if export.one:
+            row = content if isinstance(content, dict) else {}
+            rows = [{"what": gettext(label, lang),
+                     "value": _when(row.get(key), lang) if key.endswith("_at") else row.get(key)}
+                    for key, label in export.summary]
+            sections.append(_table(lang, export.label, rows,
+                                   [("what", N_("Field")), ("value", N_("Value"))]))
+            continue
+        rows = _labelled(content if isinstance(content, list) else [], export.labels, lang)
+        sections.append(_table(lang, export.label, rows, list(export.summary)))
     title = gettext("Your data", lang)
     intro = gettext(
         "Everything we hold about you, as of the day you asked. The JSON files beside this "
