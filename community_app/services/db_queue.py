@@ -13,8 +13,11 @@ does the same).
 **Retried, never twice.** A failure puts the row back to PENDING with ``next_attempt_at``
 pushed by ``BACKOFF`` (1, 5, 15, 60 minutes, then 3 hours) or by the wait the sender was
 told; after ``MAX_ATTEMPTS`` it is FAILED. A SENT row is never claimed again. A row left
-SENDING by a worker that died in the middle (``LEASE`` passed) is not retried, since it may
-have gone: it is FAILED with the reason (logged for the operator).
+SENDING by a worker that died in the middle (its queue's ``lease`` passed) may or may not
+have gone: a queue whose copies the receiver recognises (``retry_interrupted``: the mail
+queue, whose every attempt of a row carries the same Message-ID, which mail servers and
+clients use to drop a second copy) sends it again, so the member gets it at least once and
+sees it once; any other queue FAILs it with the reason (logged for the operator).
 
 **Who drains it.** The queue's scheduler task (every 10 s) and, right after a commit that
 queued something, a background thread of the process that committed; both go through the
@@ -52,6 +55,7 @@ MAX_ATTEMPTS = len(BACKOFF) + 1
 LEASE = dt.timedelta(minutes=10)  # a claim older than this was interrupted
 BATCH = 50  # rows one drain looks at
 INTERRUPTED = "interrupted while sending: not sent again (it may have gone)"
+INTERRUPTED_AGAIN = "interrupted while sending: sent again (the same Message-ID)"
 
 
 class DbQueue:
@@ -60,8 +64,10 @@ class DbQueue:
     ``drain(engine)`` is the queue's own drain, run by that thread."""
 
     def __init__(self, name: str, model: type, *, what: str,
-                 send_on_commit: Callable[[], bool], drain: Callable[[sa.Engine], Any]) -> None:
+                 send_on_commit: Callable[[], bool], drain: Callable[[sa.Engine], Any],
+                 retry_interrupted: bool = False, lease: dt.timedelta = LEASE) -> None:
         self.name, self.model, self.what = name, model, what
+        self.retry_interrupted, self.lease = retry_interrupted, lease
         self._send_on_commit, self._drain = send_on_commit, drain
         self._listening = f"{name}_listening"
         self._kicker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
@@ -147,16 +153,24 @@ class DbQueue:
         return "retry"
 
     def give_up_interrupted(self, session: Session, now: dt.datetime) -> int:
+        """Rows whose worker stopped while sending (their lease passed): sent again now when
+        the queue allows it (and attempts are left), else FAILED. How many."""
         m = self.model
-        gone = update_where(
-            session, m,
-            col(m.status) == SENDING, col(m.claimed_at) < now - LEASE,
-            status=FAILED, last_error=INTERRUPTED,
-        )
+        stale = [col(m.status) == SENDING, col(m.claimed_at) < now - self.lease]
+        again = 0
+        if self.retry_interrupted:
+            again = update_where(
+                session, m, *stale, col(m.attempts) < MAX_ATTEMPTS,
+                status=PENDING, next_attempt_at=now, last_error=INTERRUPTED_AGAIN,
+            )
+        gone = update_where(session, m, *stale, status=FAILED, last_error=INTERRUPTED)
         session.commit()
+        if again:
+            log.warning("%d queued %s(s) were interrupted while sending; sent again", again,
+                        self.what)
         if gone:
             log.error("%d queued %s(s) were interrupted while sending; not retried", gone, self.what)
-        return gone
+        return again + gone
 
     # --- one drain ------------------------------------------------------------------------
 

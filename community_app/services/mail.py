@@ -27,6 +27,11 @@ from community_app.core.settings import get_settings, private_folder, write_priv
 log = logging.getLogger(__name__)
 
 
+def message_domain() -> str:
+    """The domain of the site's Message-IDs: the host of COMMUNITY_PUBLIC_URL."""
+    return urlparse(get_settings().public_url).hostname or "uzdev.kr"
+
+
 def build_message(to: str, subject: str, text: str, html: str | None = None) -> EmailMessage:
     settings = get_settings()
     msg = EmailMessage()
@@ -34,7 +39,7 @@ def build_message(to: str, subject: str, text: str, html: str | None = None) -> 
     msg["To"] = to
     msg["Subject"] = subject
     msg["Date"] = formatdate(localtime=False)
-    msg["Message-ID"] = make_msgid(domain="uzdev.kr")
+    msg["Message-ID"] = make_msgid(domain=message_domain())
     msg.set_content(text)
     if html:
         msg.add_alternative(html, subtype="html")

@@ -32,7 +32,7 @@ from sqlmodel import Session, col
 from community_app.core.db import session_scope, utcnow
 from community_app.models import MailStatus, QueuedMail, User
 from community_app.services import db_queue, mail, scheduler
-from community_app.services.db_queue import BACKOFF, LEASE, MAX_ATTEMPTS  # noqa: F401
+from community_app.services.db_queue import BACKOFF, MAX_ATTEMPTS  # noqa: F401
 
 # Send right after the commit that queued a message (tests of the queue itself turn it off
 # to drive ``drain`` by hand).
@@ -154,9 +154,20 @@ def _attachments(session: Session, row: QueuedMail) -> list[Attachment]:
     return made
 
 
+def message_id(row: QueuedMail) -> str:
+    """The Message-ID of every attempt of ``row``: a copy sent again after a worker died
+    mid-send is the same message to the mail server and the member's mail client."""
+    created = row.created_at.replace(tzinfo=None) if row.created_at else None
+    stamp = f"{created:%Y%m%d%H%M%S}" if created else "0"
+    return f"<uzdev-{row.kind}-{row.id}-{stamp}@{mail.message_domain()}>"
+
+
 def message_of(row: QueuedMail, session: Session):
-    """The email of a queued row: its language header, its attachments (made now)."""
+    """The email of a queued row: its language header, its attachments (made now), and
+    the same Message-ID at every attempt."""
     msg = mail.build_message(row.to_address, row.subject, row.body)
+    del msg["Message-ID"]
+    msg["Message-ID"] = message_id(row)
     for name, value in json.loads(row.headers or "{}").items():
         msg[name] = value
     for item in _attachments(session, row):
@@ -194,8 +205,12 @@ def drain(engine: sa.Engine | None = None, *, now: dt.datetime | None = None) ->
     return counts
 
 
+# A send takes at most a few SMTP timeouts (20 s each): a row SENDING for longer was
+# interrupted, and is sent again with the same Message-ID (services/db_queue.py).
+LEASE = dt.timedelta(minutes=2)
 QUEUE = db_queue.DbQueue("mail-queue", QueuedMail, what="email",
-                         send_on_commit=lambda: SEND_ON_COMMIT, drain=drain)
+                         send_on_commit=lambda: SEND_ON_COMMIT, drain=drain,
+                         retry_interrupted=True, lease=LEASE)
 
 
 @scheduler.periodic("mail-queue", every=dt.timedelta(seconds=10))

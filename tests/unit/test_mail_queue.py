@@ -191,14 +191,36 @@ def test_a_server_that_keeps_failing_is_given_up(engine, smtp):
     assert server.messages == [] and server.refused == mail_queue.MAX_ATTEMPTS
 
 
-def test_an_interrupted_send_is_not_repeated(engine, smtp):
+def test_an_interrupted_send_is_sent_again_with_the_same_message_id(engine, smtp):
+    """A worker that died while sending (issue 40: the node killed mid-registration) must
+    not leave the member without their email: past the lease another worker sends it, with
+    the Message-ID of every attempt of that row, so a copy that did go out is the same
+    message to the mail server and the member's client."""
     server = smtp()
     _queue_many(engine, 1)
     now = utcnow()
     [row] = _rows(engine)
     with Session(engine) as s:
         assert mail_queue.claim(s, row.id, now)  # a worker took it, then died
-    assert mail_queue.drain(engine, now=now + MINUTE) == {}
+        first_id = mail_queue.message_of(s.get(QueuedMail, row.id), s)["Message-ID"]
+    assert mail_queue.drain(engine, now=now + MINUTE) == {}  # still within its lease
+    assert mail_queue.drain(engine, now=now + mail_queue.LEASE + MINUTE) == {
+        "interrupted": 1, "sent": 1}
+    [row] = _rows(engine)
+    assert row.status == "SENT" and row.attempts == 2
+    assert [m["Message-ID"] for m in server.messages] == [first_id]
+    assert mail_queue.drain(engine, now=now + dt.timedelta(days=1)) == {}  # never again
+
+
+def test_an_interrupted_send_of_its_last_attempt_is_given_up(engine, smtp):
+    server = smtp()
+    _queue_many(engine, 1)
+    now = utcnow()
+    [row] = _rows(engine)
+    with Session(engine) as s:
+        s.get(QueuedMail, row.id).attempts = mail_queue.MAX_ATTEMPTS - 1
+        s.commit()
+        assert mail_queue.claim(s, row.id, now)
     assert mail_queue.drain(engine, now=now + mail_queue.LEASE + MINUTE) == {"interrupted": 1}
     [row] = _rows(engine)
     assert row.status == "FAILED" and "interrupted" in row.last_error
