@@ -11,8 +11,10 @@ Retention (run by services/scheduler.py in every worker's loop and by the cron c
 - sent (or given-up) emails lose their address, subject, text and attachments 30 days
   after they went (SENT_MAIL_RETENTION_DAYS).
 
-What erasure does with each column that can hold personal data is listed in one place,
-``personal_data.PERSONAL_DATA`` (a test fails on a text column it does not list).
+What erasure and the export do with every table and column is classified in one place,
+``personal_data.TABLES`` (how rows relate to a member, delete / anonymise / keep with a
+reason, the service steps and stored files, what the export carries); ``deletion`` and
+``export`` loop over it, and a test fails on a table or column it does not cover.
 
 One module per concern: ``consents`` (agreements and sign-in history), ``retention``,
 ``export`` ("Download my data") and ``deletion`` (the grace period and the erasure). How a
