@@ -52,6 +52,14 @@ $(STAMPS)/chromium:
 	fi
 	@touch $@
 
+# zbar-tools: tests/unit/test_ticket_qr.py decodes the tickets' QR codes with zbarimg.
+$(STAMPS)/zbar:
+	@mkdir -p $(STAMPS)
+	@if ! command -v zbarimg >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zbar-tools >/dev/null; \
+	fi
+	@touch $@
+
 $(STAMPS)/wrk:
 	@mkdir -p $(STAMPS)
 	@if ! command -v wrk >/dev/null 2>&1; then \
@@ -84,7 +92,7 @@ $(STAMPS)/nginx-brotli: $(STAMPS)/nginx
 	fi
 	@touch $@
 
-setup-test: setup $(STAMPS)/chromium $(STAMPS)/nginx $(STAMPS)/nginx-brotli $(AXE)
+setup-test: setup $(STAMPS)/chromium $(STAMPS)/nginx $(STAMPS)/nginx-brotli $(STAMPS)/zbar $(AXE)
 
 compile-messages: $(STAMPS)/python
 	@$(BIN)/python -m community_app.i18n compile >/dev/null

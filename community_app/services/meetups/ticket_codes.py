@@ -1,6 +1,6 @@
 """A ticket's short code and its QR code (see ``tickets``): ``<registration id>-<6
 letters>``, the letters an HMAC of the id with the site's secret; the QR code, drawn on
-the server with ``segno``, holds ``UZDEV:<code>``."""
+the server with ``segno`` (a standard QR code), holds ``UZDEV:<code>``."""
 
 from __future__ import annotations
 
@@ -39,8 +39,12 @@ def registration_of_code(text: str) -> int | None:
 
 
 def qr_png(code: str) -> bytes:
+    """The ticket's QR code as a PNG: always a standard QR code (``segno.make`` would pick a
+    Micro QR code for a text this short, which zbar, Android's BarcodeDetector and most
+    phone scanner apps cannot read), with the standard quiet zone of 4 modules. Codes of
+    tickets sent before hold the same text, so the door reads them alike."""
     out = io.BytesIO()
-    segno.make(QR_PREFIX + code, error="m").save(out, kind="png", scale=8, border=2)
+    segno.make_qr(QR_PREFIX + code, error="m").save(out, kind="png", scale=8, border=4)
     return out.getvalue()
 
 
