@@ -147,6 +147,9 @@ def test_the_message_is_in_the_readers_language_and_nothing_breaks(client, make_
     # Control characters are dropped, never stored (PostgreSQL refuses a NUL).
     r = client.patch(DETAILS, headers=headers, json={"attendeeName": "Ali\u0000 Vali\u0007"})
     assert r.status_code == 200 and r.json()["data"]["attendeeName"] == "Ali Vali"
+    r = client.patch(DETAILS, headers={**headers, "Content-Type": "application/json"},
+                     content=b'{"attendeeName": "Ali\\ud800"}')  # a lone surrogate
+    assert r.status_code == 200 and r.json()["data"]["attendeeName"] == "Ali"
     assert client.patch(DETAILS, json={"attendeeName": "Ali"}).status_code == 401
 
 

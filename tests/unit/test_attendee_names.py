@@ -82,5 +82,6 @@ def test_long_names_addresses_and_emails_are_refused(value, message):
 def test_the_stored_name_is_trimmed_and_plain():
     assert clean_attendee_name("  Ali \t  Vali\n") == "Ali Vali"
     assert clean_attendee_name("Ali\x00Vali\x07") == "AliVali"
+    assert clean_attendee_name("Ali\ud800") == "Ali"  # a lone surrogate (JSON "\\ud800")
     assert clean_attendee_name("   ") is None
     assert clean_attendee_name(None) is None

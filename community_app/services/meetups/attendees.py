@@ -42,10 +42,11 @@ _HOST_RE = re.compile(r"[A-Za-z0-9-]\.[a-z]{2,24}(?![A-Za-z])")
 
 
 def clean_attendee_name(value: object) -> str | None:
-    """The chosen name as stored: control characters dropped, spaces collapsed and trimmed;
-    None when empty (the first name shows)."""
+    """The chosen name as stored: control characters and lone surrogates dropped (a
+    database refuses them), spaces collapsed and trimmed; None when empty (the first name
+    shows)."""
     text = " ".join(str(value or "").split())
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cc")
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cs"))
     return text or None
 
 
