@@ -21,6 +21,15 @@ worker is seen by the next read in any other. Each read asks Redis for the topic
 generation (one round trip) and uses a local copy of the value when it was stored under that
 same generation. If Redis is unreachable the cache steps aside (reads load from the
 database) rather than failing a page.
+
+**Redis down** (issue 40). The first failure (an error, or no answer within 2 s) starts an
+outage, said once in the log: for ``RETRY_SECONDS`` after each failure the cache does not ask
+Redis at all (every read loads from the database without waiting for a timeout), then tries
+again. A worker that saw the outage expires every topic (and drops its local copies) as
+soon as Redis answers again: a write committed meanwhile could not expire what it changed,
+so no value read before or during the outage is served after it. A Redis that comes back empty starts each generation at a number never used
+before (the time in milliseconds), so a local copy stored under an old number is never taken
+for a new one.
 """
 
 from __future__ import annotations
@@ -135,6 +144,7 @@ class RedisBackend:
     generation so a hit costs one small round trip."""
 
     LOCAL_ENTRIES = 2048
+    RETRY_SECONDS = 5.0  # during an outage, how long after a failure Redis is asked again
 
     def __init__(self, url: str, namespace: str) -> None:
         import redis
@@ -147,6 +157,54 @@ class RedisBackend:
         self._ns = f"uzdev:cache:{namespace}"
         self._lock = threading.Lock()
         self._local: dict[tuple[str, int, str], tuple[float, bytes]] = {}
+        self._down_since: float | None = None  # _clock() of an outage's first failure
+        self._retry_at = 0.0
+
+    # ---- outages: fail once, step aside for a while, then expire everything
+
+    def _asking(self) -> bool:
+        """Whether to ask Redis now (always, unless a failure was seen in the last
+        ``RETRY_SECONDS``)."""
+        return self._down_since is None or _clock() >= self._retry_at
+
+    def _failed(self, exc: Exception) -> None:
+        with self._lock:
+            self._retry_at = _clock() + self.RETRY_SECONDS
+            if self._down_since is not None:
+                return
+            self._down_since = _clock()
+        log.warning("cache: Redis does not answer (%s); reading from the database until it does", exc)
+
+    def _back(self) -> list[str]:
+        """After a failure, Redis answered: the topics to expire now (every one: what was
+        written meanwhile could not expire itself)."""
+        with self._lock:
+            if self._down_since is None:
+                return []
+            seconds, self._down_since = _clock() - self._down_since, None
+            self._local.clear()  # read before or during the outage
+        log.warning("cache: Redis answers again after %.0f s; every cached value expired", seconds)
+        return list(TOPICS)
+
+    def _answered(self) -> None:
+        if self._down_since is not None and (topics := self._back()):
+            self.bump(topics)
+
+    async def _answered_async(self) -> None:
+        if self._down_since is not None and (topics := self._back()):
+            try:
+                async with self._async_client().pipeline(transaction=False) as pipe:
+                    for topic in topics:
+                        pipe.incr(self._gen_key(topic))
+                    await pipe.execute()
+            except Exception as exc:  # redis.RedisError, OSError: down again, expired next time
+                self._failed(exc)
+
+    @staticmethod
+    def _fresh_generation() -> int:
+        """The first generation of a topic Redis does not know (a new or an emptied Redis):
+        a number no earlier generation of it had."""
+        return time.time_ns() // 1_000_000
 
     def _gen_key(self, topic: str) -> str:
         return f"{self._ns}:gen:{topic}"
@@ -155,33 +213,45 @@ class RedisBackend:
         return f"{self._ns}:val:{topic}:{generation}:{key}"
 
     def generation(self, topic: str) -> int | None:
-        try:
-            raw = self._redis.get(self._gen_key(topic))
-        except Exception as exc:  # redis.RedisError, OSError
-            log.warning("cache: Redis unavailable (%s); reading without the cache", exc)
-            return None
-        return int(raw) if raw is not None else 0
+        return self.generations((topic,))[topic]
 
     def generations(self, topics: Iterable[str]) -> dict[str, int | None]:
         topics = list(topics)
-        try:
-            raws = self._redis.mget([self._gen_key(topic) for topic in topics])
-        except Exception as exc:  # redis.RedisError, OSError
-            log.warning("cache: Redis unavailable (%s); reading without the cache", exc)
+        if not self._asking():
             return dict.fromkeys(topics)
-        return {topic: int(raw) if raw is not None else 0 for topic, raw in zip(topics, raws)}
+        keys = [self._gen_key(topic) for topic in topics]
+        try:
+            raws = self._redis.mget(keys)
+            if None in raws:  # first use, or Redis came back empty
+                with self._redis.pipeline(transaction=False) as pipe:
+                    for key, raw in zip(keys, raws):
+                        if raw is None:
+                            pipe.set(key, self._fresh_generation(), nx=True)
+                    pipe.mget(keys)
+                    raws = pipe.execute()[-1]
+        except Exception as exc:  # redis.RedisError, OSError
+            self._failed(exc)
+            return dict.fromkeys(topics)
+        if self._down_since is not None:  # the first answer after an outage
+            self._answered()  # every topic expired: read the generations that follow
+            return self.generations(topics)
+        return {topic: int(raw) if raw is not None else None for topic, raw in zip(topics, raws)}
 
     def bump(self, topics: Iterable[str]) -> None:
         topics = list(topics)
         if not topics:
             return
+        if not self._asking():
+            return  # expired with every other topic when Redis answers again
         try:
             with self._redis.pipeline(transaction=False) as pipe:
                 for topic in topics:
                     pipe.incr(self._gen_key(topic))
                 pipe.execute()
-        except Exception as exc:
-            log.error("cache: could not expire %s in Redis (%s)", topics, exc)
+        except Exception as exc:  # redis.RedisError, OSError: expired when Redis answers again
+            self._failed(exc)
+            return
+        self._answered()
 
     def _local_hit(self, topic: str, generation: int, key: str) -> bytes | None:
         hit = self._local.get((topic, generation, key))
@@ -196,13 +266,16 @@ class RedisBackend:
     def get(self, topic: str, generation: int, key: str) -> bytes | None:
         if (hit := self._local_hit(topic, generation, key)) is not None:
             return hit
+        if not self._asking():
+            return None
         try:
             redis_key = self._value_key(topic, generation, key)
             with self._redis.pipeline(transaction=False) as pipe:
                 pipe.get(redis_key)
                 pipe.pttl(redis_key)
                 value, ttl_ms = pipe.execute()
-        except Exception:
+        except Exception as exc:  # redis.RedisError, OSError
+            self._failed(exc)
             return None
         return self._stored(topic, generation, key, value, ttl_ms)
 
@@ -224,27 +297,46 @@ class RedisBackend:
 
     async def generations_async(self, topics: Iterable[str]) -> dict[str, int | None]:
         topics = list(topics)
-        try:
-            raws = await self._async_client().mget([self._gen_key(topic) for topic in topics])
-        except Exception as exc:  # redis.RedisError, OSError
-            log.warning("cache: Redis unavailable (%s); reading without the cache", exc)
+        if not self._asking():
             return dict.fromkeys(topics)
-        return {topic: int(raw) if raw is not None else 0 for topic, raw in zip(topics, raws)}
+        keys = [self._gen_key(topic) for topic in topics]
+        try:
+            client = self._async_client()
+            raws = await client.mget(keys)
+            if None in raws:  # first use, or Redis came back empty
+                async with client.pipeline(transaction=False) as pipe:
+                    for key, raw in zip(keys, raws):
+                        if raw is None:
+                            pipe.set(key, self._fresh_generation(), nx=True)
+                    pipe.mget(keys)
+                    raws = (await pipe.execute())[-1]
+        except Exception as exc:  # redis.RedisError, OSError
+            self._failed(exc)
+            return dict.fromkeys(topics)
+        if self._down_since is not None:  # the first answer after an outage
+            await self._answered_async()  # every topic expired: read the generations that follow
+            return await self.generations_async(topics)
+        return {topic: int(raw) if raw is not None else None for topic, raw in zip(topics, raws)}
 
     async def get_async(self, topic: str, generation: int, key: str) -> bytes | None:
         if (hit := self._local_hit(topic, generation, key)) is not None:
             return hit
+        if not self._asking():
+            return None
         try:
             redis_key = self._value_key(topic, generation, key)
             async with self._async_client().pipeline(transaction=False) as pipe:
                 pipe.get(redis_key)
                 pipe.pttl(redis_key)
                 value, ttl_ms = await pipe.execute()
-        except Exception:
+        except Exception as exc:  # redis.RedisError, OSError
+            self._failed(exc)
             return None
         return self._stored(topic, generation, key, value, ttl_ms)
 
     def set(self, topic: str, generation: int, key: str, value: bytes, ttl: float) -> None:
+        if not self._asking():
+            return
         try:
             self._redis.set(self._value_key(topic, generation, key), value, px=int(ttl * 1000))
         except Exception:

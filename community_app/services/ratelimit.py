@@ -15,17 +15,28 @@ Two ways to use a rule:
   it when the rule's budget is used up.
 A refusal is ``TooManyRequests`` with the seconds to wait (the API answers 429 with
 ``Retry-After``; the site shows the message).
+
+**Redis down.** A sign-in must not fail because the counters cannot be read: when Redis does
+not answer (within a second), the limits are counted in this process's memory instead, with
+the same rules, and a warning says so once per outage. Redis is asked again every
+``REDIS_RETRY_SECONDS``; once it answers, the counts are kept there again (what was counted
+locally meanwhile is dropped). During an outage each worker counts on its own: a client
+whose requests reach several workers gets the budget once per worker at worst.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import threading
 import time
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 from limits import RateLimitItem, parse_many
+from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
@@ -71,17 +82,67 @@ def rule_limits(rule: str) -> list[RateLimitItem]:
 
 
 _lock = threading.Lock()
+log = logging.getLogger(__name__)
+
+REDIS_TIMEOUT_SECONDS = 1.0  # a Redis that does not answer within this is down
+REDIS_RETRY_SECONDS = 5.0  # during an outage, how often Redis is tried again
+
+T = TypeVar("T")
+
+
+class _Counters:
+    """Redis's counters when configured and answering, this process's otherwise."""
+
+    def __init__(self, redis_url: str) -> None:
+        self.local = MovingWindowRateLimiter(storage_from_string("memory://"))
+        self.shared = MovingWindowRateLimiter(storage_from_string(
+            redis_url, key_prefix="uzdev-limits", wrap_exceptions=True,
+            socket_timeout=REDIS_TIMEOUT_SECONDS, socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+        )) if redis_url else None
+        self._outage_since: float | None = None  # time.monotonic() of the first failure
+        self._last_try = 0.0
+        self._state = threading.Lock()
+
+    @property
+    def in_outage(self) -> bool:
+        return self._outage_since is not None
+
+    def run(self, action: Callable[[MovingWindowRateLimiter], T]) -> T:
+        """``action`` on Redis's counters, or on the local ones while Redis is down."""
+        if self.shared is None:
+            return action(self.local)
+        if self.in_outage and time.monotonic() - self._last_try < REDIS_RETRY_SECONDS:
+            return action(self.local)
+        try:
+            result = action(self.shared)
+        except StorageError as exc:
+            self._down(exc)
+            return action(self.local)
+        if self.in_outage:
+            self._back()
+        return result
+
+    def _down(self, exc: Exception) -> None:
+        with self._state:
+            self._last_try = time.monotonic()
+            if self._outage_since is None:
+                self._outage_since = self._last_try
+                log.warning("rate limits: Redis does not answer (%s); counting in this process "
+                            "until it does", getattr(exc, "storage_error", exc))
+
+    def _back(self) -> None:
+        with self._state:
+            if self._outage_since is None:
+                return
+            seconds = time.monotonic() - self._outage_since
+            self._outage_since = None
+            self.local.storage.reset()  # the next outage starts from nothing, as Redis did
+        log.warning("rate limits: Redis answers again after %.0f s; counting there again", seconds)
 
 
 @lru_cache(maxsize=1)
-def _limiter() -> MovingWindowRateLimiter:
-    redis_url = os.environ.get("REFLEX_REDIS_URL", "").strip()
-    storage = (
-        storage_from_string(redis_url, key_prefix="uzdev-limits")
-        if redis_url
-        else storage_from_string("memory://")
-    )
-    return MovingWindowRateLimiter(storage)
+def _counters() -> _Counters:
+    return _Counters(os.environ.get("REFLEX_REDIS_URL", "").strip())
 
 
 def _key(key: str) -> str:
@@ -89,12 +150,15 @@ def _key(key: str) -> str:
 
 
 def _refusal(rule: str, key: str) -> TooManyRequests | None:
-    limiter = _limiter()
-    for item in rule_limits(rule):
-        if not limiter.test(item, rule, _key(key)):
-            reset = limiter.get_window_stats(item, rule, _key(key)).reset_time
-            return TooManyRequests(max(1, math.ceil(reset - time.time())))
-    return None
+    items, key = rule_limits(rule), _key(key)
+
+    def refusal(limiter: MovingWindowRateLimiter) -> TooManyRequests | None:
+        for item in items:
+            if not limiter.test(item, rule, key):
+                reset = limiter.get_window_stats(item, rule, key).reset_time
+                return TooManyRequests(max(1, math.ceil(reset - time.time())))
+        return None
+    return _counters().run(refusal)
 
 
 def ensure_allowed(rule: str, key: str) -> None:
@@ -105,9 +169,12 @@ def ensure_allowed(rule: str, key: str) -> None:
 
 
 def _count(rule: str, key: str) -> None:
-    limiter = _limiter()
-    for item in rule_limits(rule):
-        limiter.hit(item, rule, _key(key))
+    items, key = rule_limits(rule), _key(key)
+
+    def count(limiter: MovingWindowRateLimiter) -> None:
+        for item in items:
+            limiter.hit(item, rule, key)
+    _counters().run(count)
 
 
 def record_failure(rule: str, key: str) -> None:
@@ -117,9 +184,12 @@ def record_failure(rule: str, key: str) -> None:
 
 def forget(rule: str, key: str) -> None:
     """A success: the failures counted so far no longer count."""
-    limiter = _limiter()
-    for item in rule_limits(rule):
-        limiter.clear(item, rule, _key(key))
+    items, key = rule_limits(rule), _key(key)
+
+    def clear(limiter: MovingWindowRateLimiter) -> None:
+        for item in items:
+            limiter.clear(item, rule, key)
+    _counters().run(clear)
 
 
 def spend(rule: str, key: str) -> None:
@@ -131,6 +201,11 @@ def spend(rule: str, key: str) -> None:
 
 def reset() -> None:
     """Forget every counter (tests, and after changing the storage)."""
-    limiter = _limiter()
-    limiter.storage.reset()
-    _limiter.cache_clear()
+    counters = _counters()
+    counters.local.storage.reset()
+    if counters.shared is not None:
+        try:
+            counters.shared.storage.reset()
+        except StorageError:  # Redis is down: its counters are reset when the test restarts it
+            pass
+    _counters.cache_clear()
