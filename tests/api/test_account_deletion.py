@@ -351,6 +351,29 @@ def test_emails_not_sent_yet_are_dropped_with_the_account(client, engine, make_u
         assert [m.user_id for m in s.exec(select(QueuedMail))] == [other.id]
 
 
+# --- issue 39: saved job searches go with the account ---------------------------------------
+
+
+def test_a_saved_job_searchs_feed_and_unsubscribe_link_answer_404_after_the_erasure(client, engine, make_user):
+    """The audit's reproduction: the row (name, filters, keys) stayed and its private feed
+    answered 200 after the grace period."""
+    user, headers = make_user()
+    r = client.post("/api/v1/job-alerts", headers=headers,
+                    json={"filters": {"search": "kafka"}, "frequency": "DAILY", "name": "Kafka jobs"})
+    assert r.status_code == 201, r.text
+    feed = r.json()["data"]["feedUrl"]
+    feed = feed[feed.index("/api/v1"):]
+    with Session(engine) as s:
+        unsubscribe = job_alerts.unsubscribe_api_path(s.exec(select(SavedJobSearch)).one().unsubscribe_token)
+    assert client.get(feed).status_code == 200
+    _ask_deletion(client, headers)
+    _erase_due(engine)
+    assert client.get(feed).status_code == 404
+    assert client.post(unsubscribe).status_code == 404
+    with Session(engine) as s:
+        assert s.exec(select(SavedJobSearch)).all() == []
+
+
 # --- issue 39: one of everything, exported whole, then erased without a trace --------------
 
 EVERYONE_EMAIL = "nigora.everything@example.com"

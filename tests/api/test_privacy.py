@@ -213,3 +213,29 @@ def test_the_summary_follows_the_language_the_export_was_asked_in(client, engine
     url = client.get(f"{ME}/export", headers=headers).json()["data"]["downloadUrl"]
     page = zipfile.ZipFile(io.BytesIO(client.get(url).content)).read("summary.html").decode()
     assert '<html lang="uz">' in page and "<h2>Profil</h2>" in page
+
+
+# --- issue 39: saved job searches are the member's data too -------------------------------
+
+
+def test_the_export_holds_the_saved_job_searches_without_their_keys(client, engine, make_user):
+    """The audit found them left out; their feed and unsubscribe keys are secrets (a key
+    that opens the feed or stops the alert without signing in), never copied into a file."""
+    from sqlmodel import select
+
+    from community_app.models import SavedJobSearch
+
+    user, headers = make_user()
+    r = client.post("/api/v1/job-alerts", headers=headers, json={
+        "filters": {"visa": "D-2"}, "frequency": "WEEKLY", "name": "Student jobs"})
+    assert r.status_code == 201, r.text
+    with Session(engine) as s:
+        saved = s.exec(select(SavedJobSearch)).one()
+    files = _export_files(client, engine, headers)
+    [alert] = json.loads(files.read("job_alerts.json"))
+    assert (alert["name"], alert["frequency"], alert["filters"]["visa"]) == ("Student jobs", "WEEKLY", "D-2")
+    assert "feed_token" not in alert and "unsubscribe_token" not in alert
+    everything = "".join(files.read(n).decode() for n in files.namelist() if not n.startswith("images/"))
+    assert saved.feed_token not in everything and saved.unsubscribe_token not in everything
+    page = files.read("summary.html").decode()
+    assert "<h2>Job alerts</h2>" in page and "Student jobs" in page and "Weekly" in page
