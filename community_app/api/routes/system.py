@@ -12,7 +12,7 @@ from community_app.api.deps import get_engine_for_api
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import envelope_response, request_language
 from community_app.api.routing import Router
-from community_app.core import health as checks
+from community_app.services import health as checks
 from community_app.i18n import N_, gettext
 
 router = Router(tags=["system"])
