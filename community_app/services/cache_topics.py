@@ -74,6 +74,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "login_codes": (),
     "refresh_tokens": (),
     "account_tokens": (),  # emailed password reset and sign-up links
+    "password_reset_requests": (),  # a queued "forgot password" request: nothing cached
     "blog_posts": (BLOG_TOPIC,),
     "affiliated_projects": (CONTENT_TOPIC,),
     "benefits": (CONTENT_TOPIC,),
