@@ -20,6 +20,7 @@ bucket must exist. Nothing is written to ``var/`` for these files then.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import os
@@ -32,9 +33,23 @@ from typing import BinaryIO, Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from community_app.core.settings import VAR_DIR, get_settings
+from community_app.i18n import N_
+from community_app.services.errors import DomainError
 
 AREAS = ("uploads", "exports", "images")
 CHUNK = 256 * 1024
+
+STORE_UNAVAILABLE = N_("Files cannot be read or saved right now. Please try again in a moment.")
+
+
+class StoreUnavailable(DomainError):
+    """The object store does not answer (down, unreachable, or failing with a 5xx): the API
+    answers 503, the site shows the message, a data export is tried again later."""
+
+    status = 503
+
+    def __init__(self) -> None:
+        super().__init__(STORE_UNAVAILABLE)
 
 
 class Storage(Protocol):
@@ -214,33 +229,57 @@ class S3Storage:
         check_key(key)
         return f"{self.prefix}/{key}" if self.prefix else key
 
+    @staticmethod
+    @contextlib.contextmanager
+    def _answering() -> Iterator[None]:
+        """An outage of the store (no connection, a timeout, a 5xx) as ``StoreUnavailable``;
+        anything else (a missing key, refused credentials) as it was raised."""
+        from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
+        try:
+            yield
+        except (ConnectionError, HTTPClientError) as exc:
+            raise StoreUnavailable() from exc
+        except ClientError as exc:
+            status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
+            if int(status) >= 500:
+                raise StoreUnavailable() from exc
+            raise
+
     def _missing(self, exc: Exception) -> bool:
         code = str(getattr(exc, "response", {}).get("Error", {}).get("Code", ""))
         return code in ("404", "NoSuchKey", "NotFound")
 
     def write(self, key, data, *, content_type="application/octet-stream", private=False) -> None:
-        self.client.put_object(Bucket=self.bucket, Key=self._name(key), Body=data,
-                               ContentType=content_type)
+        with self._answering():
+            self.client.put_object(Bucket=self.bucket, Key=self._name(key), Body=data,
+                                   ContentType=content_type)
 
     def write_file(self, key, source, *, content_type="application/octet-stream", private=False) -> None:
-        self.client.upload_fileobj(source, self.bucket, self._name(key),
-                                   ExtraArgs={"ContentType": content_type})
+        from boto3.exceptions import S3UploadFailedError
+        try:
+            with self._answering():
+                self.client.upload_fileobj(source, self.bucket, self._name(key),
+                                           ExtraArgs={"ContentType": content_type})
+        except S3UploadFailedError as exc:  # boto3's transfer wraps the store's own error
+            raise StoreUnavailable() from exc
 
     def read(self, key) -> bytes | None:
         from botocore.exceptions import ClientError
         try:
-            answer = self.client.get_object(Bucket=self.bucket, Key=self._name(key))
+            with self._answering():
+                answer = self.client.get_object(Bucket=self.bucket, Key=self._name(key))
+                with answer["Body"] as body:
+                    return body.read()
         except ClientError as exc:
             if self._missing(exc):
                 return None
             raise
-        with answer["Body"] as body:
-            return body.read()
 
     def exists(self, key) -> bool:
         from botocore.exceptions import ClientError
         try:
-            self.client.head_object(Bucket=self.bucket, Key=self._name(key))
+            with self._answering():
+                self.client.head_object(Bucket=self.bucket, Key=self._name(key))
         except ClientError as exc:
             if self._missing(exc):
                 return False
@@ -248,12 +287,14 @@ class S3Storage:
         return True
 
     def delete(self, key) -> None:
-        self.client.delete_object(Bucket=self.bucket, Key=self._name(key))
+        with self._answering():
+            self.client.delete_object(Bucket=self.bucket, Key=self._name(key))
 
     def open_chunks(self, key) -> Iterator[bytes] | None:
         from botocore.exceptions import ClientError
         try:
-            answer = self.client.get_object(Bucket=self.bucket, Key=self._name(key))
+            with self._answering():
+                answer = self.client.get_object(Bucket=self.bucket, Key=self._name(key))
         except ClientError as exc:
             if self._missing(exc):
                 return None

@@ -132,9 +132,11 @@ class MyDataMixin(rx.State, mixin=True):
 
     @rx.event(background=True)
     async def watch_export(self):
-        """Show the background build's progress until the ZIP is ready (or 10 minutes)."""
-        for _ in range(300):
-            await asyncio.sleep(2)
+        """Show the background build's progress until the ZIP is ready or the build gives
+        up: every 2 s for 2 minutes, then every 10 s while a failed build waits for its
+        retries (up to 15 minutes: services/privacy/export.py), 20 minutes at most."""
+        for poll in range(60 + 108):
+            await asyncio.sleep(2 if poll < 60 else 10)
             async with self:
                 user_id = self.user_id
                 if not user_id:

@@ -32,6 +32,7 @@ def _image_route(path: str, media_type: str, shown: str, missing: str,
         200: {"content": {media_type: {}}, "description": shown},
         **(others or {}),
         404: {"description": missing},
+        503: {"description": "The object store does not answer now: try again in a moment"},
     })
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import logging
 import secrets
 import zipfile
 from collections.abc import Callable, Iterator
@@ -33,6 +34,8 @@ from community_app.services.privacy.summary import SUMMARY_FILE, summary_html
 from community_app.services.storage import get_storage, spooled_file
 from community_app.services.uploads import public_path_of_url, read_upload
 from community_app.core.settings import get_settings
+
+log = logging.getLogger(__name__)
 
 EXPORT_LINK_HOURS = 24
 EXPORT_LINK_INVALID = N_("This download link is invalid, used or expired. Please ask for a new export.")
@@ -235,6 +238,42 @@ def _progress(session: Session, export: DataExport, percent: int) -> None:
     session.commit()  # visible to the member's page at once
 
 
+# A build that failed (the object store could not be written, say) is tried again once each
+# of these has passed since its first failure, then given up: FAILED, and My Page offers to
+# ask again. Three retries over a quarter of an hour outlast a store's restart.
+RETRY_AFTER = (dt.timedelta(minutes=1), dt.timedelta(minutes=5), dt.timedelta(minutes=15))
+
+
+def _aware(value: dt.datetime) -> dt.datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
+
+
+def retry_due(first_failure: dt.datetime | None, last_try: dt.datetime | None,
+              now: dt.datetime) -> bool:
+    """Whether a waiting export may be built now: always when it never failed; after a
+    failure, once a step of ``RETRY_AFTER`` has passed since its last try. (A PENDING export
+    that failed keeps its first failure in ``finished_at`` and its last try in
+    ``claimed_at``.)"""
+    if first_failure is None:
+        return True
+    first, now = _aware(first_failure), _aware(now)
+    last = _aware(last_try) if last_try is not None else first
+    return any(last - first < step <= now - first for step in RETRY_AFTER)
+
+
+def _failed(session: Session, export_id: int, now: dt.datetime) -> str:
+    """A build raised: wait for the next retry (PENDING) or give up (FAILED). Returns the
+    status given."""
+    export = session.get(DataExport, export_id)
+    first = _aware(export.finished_at) if export.finished_at is not None else _aware(now)
+    retrying = any(step > _aware(now) - first for step in RETRY_AFTER)
+    export.status = (ExportStatus.PENDING if retrying else ExportStatus.FAILED).value
+    export.finished_at, export.claimed_at, export.progress = first, now, 0
+    session.add(export)
+    session.commit()
+    return export.status
+
+
 def claim_export(session: Session, export_id: int, now: dt.datetime) -> bool:
     """One worker takes a waiting export (or one whose worker stopped long ago). Claims
     are stamped and aged by the wall clock, not by ``now`` (which a scheduled run may have
@@ -253,10 +292,16 @@ def claim_export(session: Session, export_id: int, now: dt.datetime) -> bool:
 
 
 def build_waiting_exports(session: Session, now: dt.datetime) -> int:
-    ids = session.exec(select(DataExport.id).where(col(DataExport.status).in_(
+    """Build every waiting export that is due (``retry_due``), each claimed by one worker.
+    A build that fails is tried again later (``RETRY_AFTER``) and then given up; the others
+    are built all the same. Returns how many were built."""
+    rows = session.exec(select(DataExport.id, DataExport.status, DataExport.finished_at,
+                               DataExport.claimed_at).where(col(DataExport.status).in_(
         [ExportStatus.PENDING.value, ExportStatus.RUNNING.value]))).all()
     built = 0
-    for export_id in ids:
+    for export_id, status, first_failure, last_try in rows:
+        if status == ExportStatus.PENDING.value and not retry_due(first_failure, last_try, now):
+            continue
         if not claim_export(session, export_id, now):
             continue
         export = session.get(DataExport, export_id)
@@ -264,13 +309,13 @@ def build_waiting_exports(session: Session, now: dt.datetime) -> int:
         try:
             build_export(session, export, now)
             built += 1
-        except Exception:  # noqa: BLE001 - the member sees 'failed' and can ask again
+        except Exception as exc:  # noqa: BLE001 - tried again later, or the member asks again
             session.rollback()
-            export = session.get(DataExport, export_id)
-            export.status = ExportStatus.FAILED.value
-            session.add(export)
-            session.commit()
-            raise
+            if _failed(session, export_id, now) == ExportStatus.FAILED.value:
+                log.error("data export %s failed for good", export_id, exc_info=exc)
+            else:
+                log.warning("data export %s failed (%s); it will be tried again", export_id,
+                            exc, exc_info=exc)
     return built
 
 

@@ -412,9 +412,23 @@ def _my_data() -> rx.Component:
                         id="export-download", on_click=MyPageState.export_downloaded),
                 as_child=True,
             ),
-            rx.button(rx.icon("archive", size=16), t("Download my data"), type="button", variant="soft",
-                      on_click=MyPageState.request_export,
-                      disabled=(MyPageState.export_status == "PENDING") | (MyPageState.export_status == "RUNNING")),
+            rx.cond(
+                MyPageState.export_status == "FAILED",
+                # The build failed for good (after its retries: services/privacy/export.py).
+                rx.vstack(
+                    rx.callout.root(
+                        rx.callout.icon(rx.icon("triangle-alert", size=16)),
+                        rx.callout.text(t("We could not prepare your data. Please ask again.")),
+                        color_scheme="red", role="alert", width="100%",
+                    ),
+                    rx.button(rx.icon("rotate-ccw", size=16), t("Ask again"), type="button",
+                              variant="soft", on_click=MyPageState.request_export),
+                    spacing="2", width="100%",
+                ),
+                rx.button(rx.icon("archive", size=16), t("Download my data"), type="button", variant="soft",
+                          on_click=MyPageState.request_export,
+                          disabled=(MyPageState.export_status == "PENDING") | (MyPageState.export_status == "RUNNING")),
+            ),
         ),
         spacing="2", width="100%",
     )
