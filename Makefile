@@ -112,8 +112,13 @@ run: setup demo
 # on any machine (community_app/reflex_ext/identical_build.py). Copy the folder to every
 # node and start each with COMMUNITY_PREBUILT=1 reflex run --env prod --backend-only
 # (docs/operations.md); the proxy serves .web/build/client itself (deploy/nginx.conf).
+# In a checkout without .web (a fresh clone, a CI job) `reflex export` first runs Reflex's
+# init, which touches requirements.txt (its mtime: the next make target would reinstall every
+# package) and rewrites .gitignore with the same lines: the build leaves both as it found them.
 build: setup
+	@touch -r requirements.txt $(STAMPS)/requirements.txt.time
 	$(BIN)/reflex export --frontend-only --no-zip --loglevel warning
+	@touch -r $(STAMPS)/requirements.txt.time requirements.txt
 
 organizer: $(STAMPS)/python
 	$(BIN)/python -m community_app.ops.cli make-organizer "$(EMAIL)"
