@@ -62,7 +62,7 @@ app = rx.App(
     ],
     html_lang="en",
     # The REST API around Reflex's backend; caching headers and slash-free page addresses
-    # (web_serving.py); each public page's head (title, description, Open Graph, JSON-LD:
+    # (serving/web.py); each public page's head (title, description, Open Graph, JSON-LD:
     # reflex_ext/page_heads.py: a feature, so with the extensions on and off); security
     # headers and request counts on every answer.
     api_transformer=[

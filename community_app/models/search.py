@@ -25,7 +25,7 @@ from community_app.core.db import utcnow
 from community_app.models._base import check_in
 from community_app.models.enums import AlertFrequency, SearchKind
 
-# Made by the migration beside the models (the models/migrations comparison skips them).
+# Made by the migration beside the models (tests/unit/test_database.py, comparing models and migrations, skips them).
 INDEX_OBJECTS = frozenset({
     "search_fts", "search_fts_data", "search_fts_idx", "search_fts_docsize", "search_fts_config",
     "search_fts_content", "terms", "title_vec", "ix_search_documents_terms",

@@ -12,7 +12,7 @@ Replaces: wraps ``BaseStateEventProcessor._execute_event`` (private), as the out
 wrapper (after ``lean_fetch``: ``reflex_ext.RUNTIME_ORDER``). Reflex has no setting for a
 limit of concurrent events.
 
-Gain measured (README "What a page load is now"): in a 300-session burst, locks held for
+Gain measured (docs/reflex-extensions.md "The table"): in a 300-session burst, locks held for
 milliseconds instead of seconds (no "Lock held too long" warnings) and ``/ping`` answered
 in between; not yet re-measured A/B in one ``make bench`` run.
 

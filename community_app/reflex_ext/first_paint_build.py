@@ -21,7 +21,7 @@ Three things make the first paint of a page on a phone wait for work it does not
   ``pre_compile`` file task, before Vite) asks React Router to prerender each route of
   ``SHELL_ROUTES`` once more at an address with ``_`` for every parameter
   (``/news/_``): the page as it is before its data comes (the frame and the page's
-  loading placeholder). ``web_serving.py`` answers ``/news/12`` with that HTML; the
+  loading placeholder). ``serving/web.py`` answers ``/news/12`` with that HTML; the
   browser then hydrates the same route for the real address.
 
 Replaces: nothing of Reflex's code; rewrites its build output with the public plugin hooks
@@ -29,7 +29,7 @@ Replaces: nothing of Reflex's code; rewrites its build output with the public pl
 match React Router 8.4's prerendered module script and the ``export default {...}`` of
 Reflex's ``react-router.config.js``; the purge reads Radix Themes 3.3's ``rt-`` classes.
 
-Gain measured (README "Latest quiet run" and the runs before it, Lighthouse mobile): the
+Gain measured (docs/performance.md "Lighthouse per page (the latest run)" and the runs before it, Lighthouse mobile): the
 shared CSS from 600 KB to about a tenth; hydration after the first paint and the shells
 took the public pages' LCP to 1.1-1.7 s (an empty Reflex page: 2.9 s); preloads six per
 task took ``/``'s longest task from 45-80 ms to under 10 ms. Not yet re-measured A/B with
@@ -64,7 +64,7 @@ log = logging.getLogger(__name__)
 # address with ``_`` for each parameter: every public page with an id in its address (the
 # back office's are for organizers, who come through the site). Their placeholders are in
 # ui/components/page_skeletons.py. A static page under the same prefix (/jobs/visa-guide)
-# is still served itself: web_serving.py looks for a built page first.
+# is still served itself: serving/web.py looks for a built page first.
 SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL, routes.EVENT_REGISTER, routes.JOB_DETAIL,
                 routes.BLOG_POST, routes.MEMBER)
 _PARAM = re.compile(r"\[[^/\]]+\]")

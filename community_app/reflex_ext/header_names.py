@@ -8,7 +8,7 @@ on a session's first event (``HeaderData.from_router_data``). The names are the 
 dozen; the function is pure, and Reflex already caches its ``to_camel_case`` the same way.
 
 Gain measured: 5 % of a page-open event's time in a burst of 300 sessions (py-spy, 2026-11-24,
-README "What a page load is now"); not measured alone with ``make bench`` (inside the
+docs/reflex-extensions.md "The table"); not measured alone with ``make bench`` (inside the
 run-to-run noise of a whole page load, so a candidate to drop; kept while it costs nothing).
 
 On a Reflex upgrade: check that ``to_snake_case`` is still pure (its result depends on the

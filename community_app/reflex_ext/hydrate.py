@@ -31,7 +31,7 @@ frozen ``EventHandler``'s ``fn``; installed by ``reflex_ext.install()``). Privat
 Why: Reflex has no setting for it (its public way, ``on_load``, is what runs with the
 switch off: four queued events per page opened instead of one).
 
-Gain measured (README "What a page load is now", 300 simultaneous loads, SQLite, one
+Gain measured (docs/reflex-extensions.md "The table", 300 simultaneous loads, SQLite, one
 worker, busy machine): one event per page took the register page's p99 from 3.0 s to
 1.95 s; with the lean snapshot 1.56 s, and CPU per load 4.7 -> 2.2 ms (home: 5.4 -> 2.6 ms).
 Not yet re-measured A/B in one ``make bench`` run.

@@ -1,5 +1,5 @@
 """The head of every public page, put into the HTML the server sends (an ASGI wrapper added
-in ``community_app.py`` right outside ``web_serving.serve_pages``, with the extensions on
+in ``community_app.py`` right outside ``serving/web.serve_pages``, with the extensions on
 and off: it is a feature, uses no private name, and only reads Reflex's output).
 
 Crawlers and link previewers do not run JavaScript: the title, meta description, canonical

@@ -1,5 +1,5 @@
 """A registration through the REST API changes the seat count the site shows and the API
-answers at once: the service that takes the seat expires both caches (README "Caches").
+answers at once: the service that takes the seat expires both caches (services/cache.py).
 
 In the production-configuration run (``make test-production-config``: PostgreSQL, Redis,
 several server workers) the page's websocket and the API calls are spread over the

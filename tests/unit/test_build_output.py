@@ -133,7 +133,7 @@ def test_pages_with_an_id_in_their_address_are_served_their_route_s_shell():
     assert shell_for("/jobs/4") == "/jobs/_"
     assert shell_for("/blog/7") == "/blog/_"
     assert shell_for("/members/dilnoza") == "/members/_"
-    # The visa guide is a page of its own (web_serving.py serves a built page first).
+    # The visa guide is a page of its own (serving/web.py serves a built page first).
     for other in ("/news", "/news/1/2", "/events/upcoming/3", "/jobs", "/blog", "/admin/news/3", "/"):
         assert shell_for(other) is None
 

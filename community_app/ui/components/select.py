@@ -5,7 +5,7 @@ The browser draws its menu: nothing to hydrate but the element itself, keyboard 
 screen readers as the platform does them (arrows, type-ahead, the phone's own picker), and
 a label tied to it by ``id``. A Radix select costs a popper, a portal, a focus scope and a
 collection per instance at hydration: /jobs, with seven of them, hydrated for ~530 ms on a
-4x-slowed CPU (README "Performance")."""
+4x-slowed CPU (docs/performance.md)."""
 
 from __future__ import annotations
 
