@@ -11,6 +11,7 @@ route's own thread as the route returns, and no connection is held while waiting
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import re
@@ -19,6 +20,7 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.routing import APIRoute
+from pydantic import BaseModel
 from sqlmodel import Session
 
 
@@ -27,6 +29,7 @@ def _commits_on_its_thread(path: str, endpoint: Callable[..., Any]) -> Callable[
 
     @functools.wraps(endpoint)  # FastAPI reads the parameters through __wrapped__
     def run(*args: Any, **kwargs: Any) -> Any:
+        kwargs = {k: _without_nul(v) for k, v in kwargs.items()}
         kwargs.update(_no_row_has({k: v for k, v in kwargs.items() if k in in_path}))
         result = endpoint(*args, **kwargs)
         for value in kwargs.values():
@@ -44,6 +47,34 @@ def _no_row_has(path_values: dict[str, Any]) -> dict[str, Any]:
     from community_app.services.lookup import MAX_ID
 
     return {k: 0 for k, v in path_values.items() if type(v) is int and not -MAX_ID <= v <= MAX_ID}
+
+
+def _without_nul(value: Any) -> Any:
+    """``value`` (a route's validated argument: text, a body model, a list, a dependency's
+    dataclass) with every NUL character taken out of its texts. PostgreSQL cannot store
+    one ("A string literal cannot contain NUL", a 500 found by fuzzing) and SQLite would
+    keep it; no text of the site means one, and the services already drop control
+    characters from what they show (comments, attendee names): once here, the same on
+    both databases for every route. Database rows (SQLModel tables) are left alone."""
+    if isinstance(value, str):
+        return value.replace("\x00", "") if "\x00" in value else value
+    if isinstance(value, (list, tuple, set, frozenset)):
+        cleaned = [_without_nul(v) for v in value]
+        changed = any(a is not b for a, b in zip(cleaned, value, strict=True))
+        return type(value)(cleaned) if changed else value
+    if isinstance(value, dict):
+        pairs = {_without_nul(k): _without_nul(v) for k, v in value.items()}
+        changed = any(a is not b for a, b in zip(pairs.values(), value.values(), strict=True))
+        return pairs if changed or len(pairs) != len(value) else value
+    if isinstance(value, BaseModel) and not hasattr(type(value), "__table__"):
+        changes = {name: cleaned for name in type(value).model_fields
+                   if (cleaned := _without_nul(old := getattr(value, name))) is not old}
+        return value.model_copy(update=changes) if changes else value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: cleaned for f in dataclasses.fields(value) if f.init
+                   and (cleaned := _without_nul(old := getattr(value, f.name))) is not old}
+        return dataclasses.replace(value, **changes) if changes else value
+    return value
 
 
 class CommittingRoute(APIRoute):
