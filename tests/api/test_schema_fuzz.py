@@ -2,13 +2,17 @@
 requests per operation, deterministic): no answer is a server error, and every status
 code answered is one the document declares for that operation.
 
-Runs in-process against a demo database, as a visitor, as a signed-in member (the
-member's own calls and the organizer calls, which must answer a documented 403) and as an
-organizer (every back-office route: a bad body is a 422, never a 500)."""
+Runs in-process against a demo database (PostgreSQL when the tests have one, else
+SQLite), as a visitor, as a signed-in member (the member's own calls and the organizer
+calls, which must answer a documented 403) and as an organizer (every back-office route:
+a bad body is a 422, never a 500), with Telegram configured (the bot, the channel, sign-in
+with Telegram: the local Bot API stand-in of tests/telegram_api.py), so its routes run
+their checks instead of answering "not set up"."""
 
 from __future__ import annotations
 
 import schemathesis
+import sqlalchemy as sa
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
@@ -19,21 +23,48 @@ from community_app.api.deps import get_engine_for_api
 from community_app.core.db import make_engine, migrate
 from community_app.models import User
 from community_app.services.tokens import start_session
+from tests.telegram_api import telegram, telegram_server  # noqa: F401  (fixtures)
 
 MEMBER_EMAIL = "member@uzdev.kr"
 ORGANIZER_EMAIL = "organizer@uzdev.kr"
+
+
+def _database_url() -> str:
+    """PostgreSQL when the tests have one (production's database, and the stricter: it
+    refuses a NUL in text, where SQLite kept it), in a database of this module's own
+    (``<the worker's test database>_fuzz``: the other tests empty theirs); else a SQLite
+    file of its own. (A page number or an id past 64 bits, which only SQLite refused with
+    an OverflowError, is tested on both databases in test_request_limits.py.)"""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    postgres = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
+    if not postgres:
+        return f"sqlite:///{Path(tempfile.mkdtemp(prefix='uzdev-fuzz-')) / 'fuzz.db'}"
+    base = sa.engine.make_url(postgres)
+    url = base.set(database=f"{base.database}_fuzz")
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        if not conn.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                            {"n": url.database}).first():
+            conn.execute(sa.text(f'CREATE DATABASE "{url.database}"'))
+    admin.dispose()
+    fresh = sa.create_engine(url)
+    with fresh.begin() as conn:
+        conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(sa.text("CREATE SCHEMA public"))
+    fresh.dispose()
+    return url.render_as_string(hide_password=False)
 
 
 def _demo_api():
     """The API over a demo database of its own, and the access tokens of a signed-in member
     and organizer (built when the module loads: Schemathesis reads the document at
     collection)."""
-    import tempfile
-    from pathlib import Path
-
     from community_app.demo.seed import load_demo
 
-    url = f"sqlite:///{Path(tempfile.mkdtemp(prefix='uzdev-fuzz-')) / 'fuzz.db'}"
+    url = _database_url()
     migrate(url)
     engine = make_engine(url)
     with Session(engine, expire_on_commit=False) as session:
@@ -63,19 +94,19 @@ TIMEOUT = 120
 
 @schema.parametrize()
 @FUZZ
-def test_as_a_visitor(case):
+def test_as_a_visitor(case, telegram):
     case.call_and_validate(checks=CHECKS, timeout=TIMEOUT)
 
 
 @schema.parametrize()
 @FUZZ
-def test_as_a_member(case):
+def test_as_a_member(case, telegram):
     case.call_and_validate(headers={"Authorization": f"Bearer {MEMBER_TOKEN}"}, checks=CHECKS, timeout=TIMEOUT)
 
 
 @schema.parametrize()
 @FUZZ
-def test_as_an_organizer(case):
+def test_as_an_organizer(case, telegram):
     case.call_and_validate(headers={"Authorization": f"Bearer {ORGANIZER_TOKEN}"}, checks=CHECKS, timeout=TIMEOUT)
 
 
@@ -103,3 +134,14 @@ def test_an_id_beyond_64_bits_is_never_a_server_error():
             assert answer.status_code < 500, f"{method.upper()} {url}: {answer.status_code}"
             assert str(answer.status_code) in operation["responses"], f"{method.upper()} {url}"
     assert len(called) > 20
+
+
+def test_the_fuzzed_routes_see_telegram_configured(telegram):
+    """(The fixture the fuzzing runs with does configure Telegram: its routes check
+    payloads instead of answering "not set up".)"""
+    from fastapi.testclient import TestClient
+
+    status = TestClient(APP).get("/api/v1/users/me/telegram",
+                                 headers={"Authorization": f"Bearer {MEMBER_TOKEN}"})
+    assert status.status_code == 200
+    assert status.json()["data"]["available"] and status.json()["data"]["loginAvailable"]
