@@ -7,13 +7,16 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
+import phonenumbers
+
 from community_app.i18n import N_
 from community_app.core.korea_time import parse_date, parse_time
 from community_app.models import AttendanceReason, InterestedField
 from community_app.services.errors import Invalid
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
-PHONE_RE = re.compile(r"^010\d{8}$")
+PHONE_RE = re.compile(r"^010\d{8}$")  # a Korean mobile number as stored (SPEC section 9)
+PHONE_MAX = 20  # users.phone
 USERNAME_RE = re.compile(r"^[^\W\d_]+$")  # letters only (any alphabet)
 # A handle a REST client chose (the KO'DJ client sends the email's local part): letters,
 # digits, dots, hyphens and underscores, starting with a letter or a digit.
@@ -23,6 +26,16 @@ PASSWORD_SPECIAL_RE = re.compile(r"[^A-Za-z0-9]")
 EMAIL_REQUIRED = N_("Email address is required")
 EMAIL_INVALID = N_("Please enter a valid email address")
 PHONE_INVALID = N_("Please enter a valid phone number (01012345678)")
+# A number that is not a Korean one (or nothing like a number): the same words, and how to
+# type a number from abroad (issue 42: members often find us before they move).
+PHONE_INVALID_ABROAD = N_(
+    "Please enter a valid phone number (01012345678), or one from abroad with + and "
+    "the country code (+998901234567)"
+)
+PHONE_HINT = N_(
+    "A Korean mobile (010…), or a number from abroad with + and the country code "
+    "(+998 90 123 45 67)."
+)
 PASSWORD_WEAK = N_(
     "Password must be at least 8 characters and include an uppercase letter, "
     "a lowercase letter, a number and a special character"
@@ -47,9 +60,47 @@ def email_problem(value: str | None) -> str | None:
     return None
 
 
+# The kinds of number a person answers (libphonenumber's types): not premium-rate,
+# toll-free, shared-cost, pager or voicemail numbers.
+_PERSONAL_TYPES = frozenset({
+    phonenumbers.PhoneNumberType.MOBILE, phonenumbers.PhoneNumberType.FIXED_LINE_OR_MOBILE,
+    phonenumbers.PhoneNumberType.FIXED_LINE, phonenumbers.PhoneNumberType.VOIP,
+    phonenumbers.PhoneNumberType.PERSONAL_NUMBER,
+})
+
+
 def phone_problem(value: str | None) -> str | None:
-    """None when the number, once normalised (``normalize_phone``), is a Korean mobile one."""
-    return None if PHONE_RE.match(normalize_phone(value)) else PHONE_INVALID
+    """None when the number, once normalised (``normalize_phone``), is one the site keeps:
+    a Korean mobile number (010 and 8 digits, SPEC section 9), or a number of another
+    country in E.164 form (+998901234567) that libphonenumber knows as a person's (mobile,
+    fixed line, VoIP). A number typed the Korean way (0..., +82...) or nothing at all is
+    refused with SPEC's text; anything else with the text that also says how to type a
+    number from abroad."""
+    number = normalize_phone(value)
+    if PHONE_RE.match(number) or _foreign_number(number) is not None:
+        return None
+    return PHONE_INVALID if _looks_korean(number) else PHONE_INVALID_ABROAD
+
+
+def _looks_korean(number: str) -> bool:
+    """Empty, or typed the Korean way: a leading 0 (010...) or Korea's country code."""
+    return not number or number.startswith(("0", "+82", "82"))
+
+
+def _foreign_number(number: str) -> str | None:
+    """``number`` (E.164) when it is a valid number of a country other than Korea that a
+    person answers; else None."""
+    if not re.fullmatch(r"\+[1-9]\d{6,14}", number) or number.startswith("+82"):
+        return None
+    try:
+        parsed = phonenumbers.parse(number, None)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_valid_number(parsed):
+        return None
+    if phonenumbers.number_type(parsed) not in _PERSONAL_TYPES:
+        return None
+    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
 
 
 def password_problem(value: str | None) -> str | None:
@@ -94,12 +145,25 @@ def handle_problem(value: str | None) -> str | None:
 
 
 def normalize_phone(value: str | None) -> str:
-    """The number as stored (01012345678) from the ways people type it: with spaces,
-    hyphens, dots or brackets (010-1234-5678, (010) 1234 5678) or Korea's country code
-    (+82 10-1234-5678, 82-10-...). Anything else is returned trimmed, for the rule to refuse."""
-    compact = re.sub(r"[\s().-]", "", value or "")
-    if re.fullmatch(r"\+?82(10\d{8})", compact):
-        compact = "0" + compact[-10:]
+    """The number as stored, from the ways people type it (spaces, hyphens, dots and
+    brackets dropped):
+
+    - a Korean mobile number as ``01012345678``, however typed: ``010-1234-5678``,
+      ``(010) 1234 5678``, with Korea's country code (``+82 10-1234-5678``, ``82-10-...``,
+      ``0082 10 ...``, ``+82 010 ...``): one form, so the same number is one number
+      (users.phone is unique) and numbers stored before issue 42 stay as they are;
+    - any other number with its country code in E.164: ``+998 90 123-45-67`` and
+      ``00998 90 ...`` are ``+998901234567``.
+
+    Anything else is returned trimmed (or compacted, when it is only digits), for
+    ``phone_problem`` to refuse."""
+    compact = re.sub(r"[\s().\-\u2010-\u2015]", "", value or "")
+    if compact.startswith("00"):
+        compact = "+" + compact[2:]
+    if korean := re.fullmatch(r"\+?820?(10\d{8})", compact):
+        return "0" + korean.group(1)
+    if compact.startswith("+"):
+        return _foreign_number(compact) or compact
     return compact if re.fullmatch(r"\d+", compact) else (value or "").strip()
 
 

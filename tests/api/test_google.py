@@ -80,7 +80,9 @@ def test_completion_rules(client, google):
     assert body["message"] == "Invalid information."
     assert body["data"]["errors"] == {
         "username": "Username must contain letters only",
-        "phone": "Please enter a valid phone number (01012345678)",
+        # Not a Korean number: the text also says how to type one from abroad (issue 42).
+        "phone": "Please enter a valid phone number (01012345678), or one from abroad with + "
+                 "and the country code (+998901234567)",
     }
 
 

@@ -8,6 +8,7 @@ from fastapi import Body, Header, Request
 from pydantic import BaseModel, Field, RootModel
 
 from community_app.api.routing import Router
+from community_app.api.schemas.rules import PHONE_FORMAT
 from community_app.api.deps import ClientAddress, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
@@ -27,7 +28,7 @@ class RegisterBody(BaseModel):
     missing ``confirmPassword`` is not checked (its form checks it)."""
 
     email: str = Field(default="", max_length=254)
-    phone: str = Field(default="", max_length=20, description="010XXXXXXXX (hyphens allowed)")
+    phone: str = Field(default="", max_length=20, description=PHONE_FORMAT)
     password: str = Field(default="", max_length=128)
     confirmPassword: str | None = Field(
         default=None, max_length=128, description="Checked against password when sent"
@@ -122,7 +123,7 @@ class Tokens(BaseModel):
 class GoogleSignUpBody(BaseModel):
     credential: str = Field(default="", max_length=MAX_CREDENTIAL_BYTES)
     username: str | None = Field(default=None, max_length=50, description="letters only")
-    phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
+    phone: str | None = Field(default=None, max_length=20, description=PHONE_FORMAT)
     consent: bool | None = Field(
         default=None, description="Terms of Service and Privacy Policy, as in /auth/register")
     newsEmails: bool = Field(default=False, description="as in /auth/register")
@@ -163,11 +164,12 @@ GoogleBody = Annotated[
 def register(
     body: RegisterBody, session: SessionDep, request: Request, client: ClientAddress
 ) -> Envelope[RegisteredUser]:
-    """Sign up with email, phone (010XXXXXXXX) and a strong password: 202, "check your
-    email", for every address. A new address gets a link (valid 24 hours) that finishes
-    the account and signs in (``POST /auth/register/confirm``; a first login with the
-    emailed code finishes it too); an address or phone already registered gets an email
-    saying so, with a login and a password reset link."""
+    """Sign up with email, phone (010XXXXXXXX, or a number from abroad: +998901234567)
+    and a strong password: 202, "check your email", for every address. A new address
+    gets a link (valid 24 hours) that finishes the account and signs in (``POST
+    /auth/register/confirm``; a first login with the emailed code finishes it too); an
+    address or phone already registered gets an email saying so, with a login and a
+    password reset link."""
     signed_up = auth.register(
         session,
         email=body.email,

@@ -17,7 +17,7 @@ from community_app.api.deps import SessionDep, client_address
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
 from community_app.api.formatting import translated
-from community_app.api.schemas.rules import also_checked_by, checked_by
+from community_app.api.schemas.rules import PHONE_FORMAT, also_checked_by, checked_by
 from community_app.i18n import N_
 from community_app.models import ApplicationStatus, Experience, Expertise
 from community_app.services.speakers import (
@@ -47,7 +47,7 @@ class SpeakerApplicationForm(BaseModel):
     email: str | None = None
     fullName: str | None = None
     jobPosition: str | None = None
-    phone: str | None = Field(default=None, description="010XXXXXXXX")
+    phone: str | None = Field(default=None, description=PHONE_FORMAT)
     yearsOfExperience: Annotated[Experience | None, _rule("yearsOfExperience")] = None
     expertiseField: Annotated[Expertise | None, _rule("expertiseField")] = None
     topics: str | None = None

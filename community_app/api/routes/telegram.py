@@ -14,6 +14,7 @@ from community_app.api.deps import ClientAddress, CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import translated
 from community_app.api.routing import Router
+from community_app.api.schemas.rules import PHONE_FORMAT
 from community_app.core.settings import get_settings, telegram_settings
 from community_app.core.signing import same_secret
 from community_app.i18n import N_, gettext
@@ -75,7 +76,7 @@ class TelegramSignUpIn(BaseModel):
     telegram: TelegramLoginIn
     email: str = Field(max_length=254, description="Telegram gives none: the member's address")
     username: str | None = Field(default=None, max_length=50, description="letters only")
-    phone: str | None = Field(default=None, max_length=20, description="010XXXXXXXX")
+    phone: str | None = Field(default=None, max_length=20, description=PHONE_FORMAT)
     consent: bool | None = Field(default=None, description="as in /auth/register: true or left "
                                  "out agrees, false is refused (422)")
     newsEmails: bool = Field(default=False, description="as in /auth/register")

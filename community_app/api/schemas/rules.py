@@ -19,6 +19,10 @@ from community_app.models._base import LabelledEnum
 from community_app.services.errors import Invalid
 
 FIELD_RULE = "field_rule"
+# What a phone field takes (services/validation.py ``phone_problem``; stored normalised).
+PHONE_FORMAT = ("010XXXXXXXX (spaces and hyphens allowed; +82 10... is the same number), or "
+                "a number from abroad with + and its country code (stored as E.164: "
+                "+998901234567)")
 _KNOWN_TYPES = set(get_args(ErrorType))
 
 

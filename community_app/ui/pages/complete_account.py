@@ -11,6 +11,7 @@ from community_app.state.page_load import PageData, address_only
 from community_app.core import routes
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.forms import field, form_alert, stacked_form, submit_button
+from community_app.services.validation import PHONE_HINT
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
 from community_app.ui.pages.login import auth_card, consent_boxes
@@ -33,7 +34,8 @@ def completion_form(S, intro: rx.Component, *first_fields: rx.Component) -> rx.C
                 field(t("Username"), "username", autocomplete="username",
                       errors=S.errors, hint=t("Letters only.")),
                 field(t("Phone"), "phone", type_="tel", autocomplete="tel",
-                      placeholder="01012345678", input_mode="numeric", errors=S.errors),
+                      placeholder="01012345678", input_mode="tel", hint=t(PHONE_HINT),
+                      errors=S.errors),
                 consent_boxes(S.errors),
                 submit_button(t("Complete registration"), loading=S.busy),
                 on_submit=S.complete_account,

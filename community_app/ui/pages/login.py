@@ -18,6 +18,7 @@ from community_app.ui.components.forms import (
 )
 from community_app.ui.components.google import google_button
 from community_app.ui.components.telegram import telegram_button
+from community_app.services.validation import PHONE_HINT
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import page
 from community_app.ui.styles import COLORS
@@ -137,8 +138,10 @@ def _signup_contact() -> rx.Component:
             ),
             field(t("Email"), "email", type_="email", autocomplete="email",
                   errors=LoginState.errors, default_value=LoginState.signup_email),
+            # A Korean mobile, or a number from abroad (issue 42): "+" needs the phone
+            # keypad (inputmode tel), not the digits-only one.
             field(t("Phone"), "phone", type_="tel", autocomplete="tel",
-                  placeholder="01012345678", input_mode="numeric",
+                  placeholder="01012345678", input_mode="tel", hint=t(PHONE_HINT),
                   errors=LoginState.errors, default_value=LoginState.signup_phone),
             submit_button(t("Continue")),
             on_submit=LoginState.submit_contact,

@@ -28,6 +28,7 @@ from community_app.ui.components.mypage_blogs import blogs_tab
 from community_app.ui.components.telegram import telegram_card
 from community_app.ui.components.mypage_meetups import my_meetups_cards
 from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
+from community_app.services.validation import PHONE_HINT
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
 from community_app.ui.styles import CENTRED_LINES, COLORS
@@ -329,7 +330,7 @@ def _account() -> rx.Component:
         field(t("Email"), "email", default_value=AuthState.email, disabled=True,
               hint=t("Your email is your sign-in and cannot be changed here.")),
         field(t("Phone"), "phone", errors=e, default_value=AuthState.phone, type_="tel",
-              placeholder="01012345678", autocomplete="tel"),
+              placeholder="01012345678", autocomplete="tel", hint=t(PHONE_HINT)),
         rx.hstack(
             rx.button(t("Cancel"), type="button", variant="soft", color_scheme="gray", size="3",
                       on_click=MyPageState.cancel_account),

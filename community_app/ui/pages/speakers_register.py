@@ -9,6 +9,7 @@ import reflex as rx
 
 from community_app.i18n import N_
 from community_app.services.uploads import MAX_IMAGE_BYTES
+from community_app.services.validation import PHONE_HINT
 from community_app.state.page_load import PageData, address_only
 from community_app.state.speakers import (
     EXPERIENCE_OPTIONS,
@@ -175,8 +176,8 @@ def application_form() -> rx.Component:
         _pair(
             text_field(t("Email"), "email", type_="email", autocomplete="email",
                        placeholder="you@example.com"),
-            text_field(t("Phone"), "phone", type_="tel", autocomplete="tel", input_mode="numeric",
-                       placeholder="01012345678", hint=t("11 digits starting with 010, e.g. 01012345678")),
+            text_field(t("Phone"), "phone", type_="tel", autocomplete="tel", input_mode="tel",
+                       placeholder="01012345678", hint=t(PHONE_HINT)),
         ),
         _pair(
             text_field(t("Full name"), "fullName", autocomplete="name"),
