@@ -152,3 +152,23 @@ def test_private_atom_feed(client, engine, member):
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/atom+xml")
     assert "Fits the feed" in r.text and "Not in the feed" not in r.text
     assert client.get("/api/v1/public/job-alerts/wrong/feed.atom").status_code == 404
+
+
+def test_the_unsubscribe_page_still_says_which_alert_stopped(client, engine, member,
+                                                            monkeypatch):
+    """The page the email's link opens (state/job_alerts.py) reads the service's outcome:
+    it names the alert the member stopped, and nothing else of it."""
+    from community_app.core.db import session_scope
+    from community_app.state import job_alerts as page
+    from community_app.state.page_load import PageRequest
+
+    monkeypatch.setattr(page, "session_scope", lambda: session_scope(engine))
+    alert = _save(client, member, {**D2_ALERT, "name": "Seoul D-2"})
+    with Session(engine) as s:
+        token = s.exec(select(SavedJobSearch.unsubscribe_token)
+                       .where(SavedJobSearch.id == alert["id"])).one()
+    shown = page.read_unsubscribe(PageRequest(f"/job-alerts/unsubscribe/{token}", {}, None))
+    assert (shown.done, shown.name) == (True, "Seoul D-2")
+    unknown = page.read_unsubscribe(PageRequest("/job-alerts/unsubscribe/nope", {}, None))
+    assert (unknown.done, unknown.name) == (False, "")
+    assert client.get(URL, headers=bearer(member)).json()["data"][0]["active"] is False
