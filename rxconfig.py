@@ -1,5 +1,7 @@
 """Reflex configuration. Every setting of the site itself is in community_app/core/settings.py."""
 
+import ipaddress
+import logging
 import os
 
 import reflex as rx
@@ -12,6 +14,30 @@ from community_app.core.settings import (
 )
 
 _port = int(os.environ.get("PORT", "3000"))
+
+
+def bind_address() -> str:
+    """The address the server listens on (``COMMUNITY_BIND_ADDRESS``). In production the
+    loopback by default: a node takes requests only through the proxy, which is the one hop
+    whose ``X-Forwarded-For`` the site trusts (``COMMUNITY_TRUSTED_PROXY_HOPS``); a client
+    that reached a node's port directly could write that header itself and pass any limit
+    counted per address. A proxy on another machine: the node's private address, its port
+    closed to everything but the proxy (docs/operations.md). In development every interface
+    (Reflex's default), to try the site from a phone on the same network."""
+    given = os.environ.get("COMMUNITY_BIND_ADDRESS", "").strip()
+    production = os.environ.get("COMMUNITY_ENV", "").strip().lower() == "production"
+    if not given:
+        return "127.0.0.1" if production else "0.0.0.0"
+    try:
+        address = ipaddress.ip_address(given)
+    except ValueError:
+        return given  # a host name: the operator's choice
+    if production and not (address.is_loopback or address.is_private) or address.is_unspecified:
+        logging.getLogger("rxconfig").warning(
+            "COMMUNITY_BIND_ADDRESS=%s: the node's port is open beyond a private network; "
+            "close it to everything but the proxy (it trusts the proxy's X-Forwarded-For)", given)
+    return given
+
 # Worker processes of the production server (granian reads GRANIAN_WORKERS): COMMUNITY_WORKERS,
 # by default the cores with Redis and 1 without.
 os.environ.setdefault("GRANIAN_WORKERS", str(backend_workers()))
@@ -30,6 +56,8 @@ config = rx.Config(
     # its backend: Reflex refuses a frontend port there (reflex_ext/identical_build.py).
     **({} if os.environ.get("COMMUNITY_PREBUILT", "").strip() == "1" else {"frontend_port": _port}),
     backend_port=_port,
+    # Loopback in production unless COMMUNITY_BIND_ADDRESS says otherwise (bind_address above).
+    backend_host=bind_address(),
     show_built_with_reflex=False,
     # The API and the websocket answer these origins only (COMMUNITY_CORS_ORIGINS adds
     # more, e.g. the KO'DJ client's); never '*' with credentials.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -73,9 +74,11 @@ def site_config(upstreams: list[str], build_dir: Path, http_port: int, https_por
     (``plain_port``: the site's server also listens without TLS there, as behind a load
     balancer that ends TLS; the bench measures both)."""
     text = CONFIG.read_text()
-    servers = "".join(f"server {u};\n    " for u in upstreams).rstrip()
+    found = re.search(r"^    server 127\.0\.0\.1:3000(?P<options>[^;]*);", text, re.MULTILINE)
+    assert found, "deploy/nginx.conf no longer has its upstream line"
+    servers = "".join(f"server {u}{found['options']};\n    " for u in upstreams).rstrip()
     replacements = {
-        "server 127.0.0.1:3000;": servers,
+        found.group(0).strip(): servers,
         "listen 80;": f"listen 127.0.0.1:{http_port};",
         "listen 443 ssl http2;": f"listen 127.0.0.1:{https_port} ssl http2;"
                                  + (f"\n    listen 127.0.0.1:{plain_port};" if plain_port else ""),

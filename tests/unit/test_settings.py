@@ -178,3 +178,22 @@ def test_production_refuses_to_start_without_its_public_address(monkeypatch):
     monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
     with pytest.raises(SettingsError, match="COMMUNITY_PUBLIC_URL"):
         load_settings()
+
+
+@pytest.mark.parametrize("env, given, expected", [
+    ("production", None, "127.0.0.1"),  # issue 40: a node takes requests only through the proxy
+    ("production", "10.0.0.12", "10.0.0.12"),  # a proxy on another machine: the private address
+    ("development", None, "0.0.0.0"),  # Reflex's default: try the site from a phone
+])
+def test_nodes_listen_on_the_loopback_in_production_unless_told(monkeypatch, env, given, expected):
+    monkeypatch.setenv("COMMUNITY_ENV", env)
+    if given is None:
+        monkeypatch.delenv("COMMUNITY_BIND_ADDRESS", raising=False)
+    else:
+        monkeypatch.setenv("COMMUNITY_BIND_ADDRESS", given)
+    _reload_rxconfig(monkeypatch)
+    import rxconfig
+
+    assert rxconfig.config.backend_host == expected
+    monkeypatch.undo()
+    _reload_rxconfig(monkeypatch)
