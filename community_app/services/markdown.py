@@ -6,8 +6,10 @@
   ``<script>``/``<style>`` go with their content); links get ``rel="noopener noreferrer
   nofollow"`` and only http(s)/mailto addresses. The result is cached by the text's hash
   (a pure function of the text, so an in-process LRU is always right).
-- ``plain_excerpt``: the words of the Markdown without its markup, cut at a word for a
-  card (blog cards used to show raw ``**`` and ``#``).
+- ``plain_text``: the words of the Markdown without its markup (headings, emphasis, list
+  marks, links' addresses and HTML gone), for a summary: news cards, the back office's
+  card preview, blog cards (they used to show raw ``## ...`` and ``**...**``).
+- ``plain_excerpt``: ``plain_text`` cut at a word for a card.
 
 The browser gets finished HTML: no Markdown engine is shipped to the pages.
 """
@@ -77,15 +79,22 @@ def _render(text: str) -> str:
     ).strip()
 
 
+_BLOCK_TAG = re.compile(r"</?(?:p|br|hr|h[1-6]|li|ul|ol|blockquote|pre|table|thead|tbody|tr|th|td|img)\b[^>]*>")
 _TAG = re.compile(r"<[^>]+>")
+
+
+def plain_text(text: str) -> str:
+    """The words of the Markdown ``text`` as one line of plain text: what a reader sees of
+    it, without its markup (a block ends a word; a link or emphasis does not: "Seoul.")."""
+    # The rendered HTML is already sanitised: dropping its tags leaves only text.
+    spaced = _TAG.sub("", _BLOCK_TAG.sub(" ", render_markdown(text)))
+    return " ".join(html.unescape(spaced).split())
 
 
 def plain_excerpt(text: str, limit: int = 160) -> str:
     """The first words of the Markdown ``text`` as plain text, at most ``limit``
     characters, cut at a word with an ellipsis when longer."""
-    # The rendered HTML is already sanitised: dropping its tags leaves only text.
-    words = html.unescape(_TAG.sub(" ", render_markdown(text))).split()
-    plain = " ".join(words)
+    plain = plain_text(text)
     if len(plain) <= limit:
         return plain
     cut = plain[: limit - 1].rsplit(" ", 1)[0] if " " in plain[: limit - 1] else plain[: limit - 1]

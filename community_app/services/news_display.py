@@ -8,7 +8,8 @@
 - ``shown_tags``: the item's tags, or when it has none three fallback tags of its type,
   picked at random but seeded by the item id so the choice is the same on every render.
 - ``tag_group``: the colour group of a tag (programming, ai, development, default).
-- ``excerpt``: the first 70 characters of the content followed by an ellipsis.
+- ``excerpt``: the first 70 characters of the content's text (its Markdown rendered and its
+  markup dropped: no raw ``##`` or ``**`` on a card) followed by an ellipsis.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from community_app.i18n import N_
 from community_app.models import NewsType
 from community_app.services import cache
 from community_app.services import news as news_service
+from community_app.services.markdown import plain_text
 from community_app.services.news import NewsView
 from community_app.services.paging import MAX_PAGE_SIZE
 from community_app.services.text_search import clean_filter
@@ -130,5 +132,6 @@ def tag_group(tag: str) -> str:
 
 
 def excerpt(content: str) -> str:
-    """The first 70 characters of the content followed by an ellipsis (SPEC section 9)."""
-    return content[:EXCERPT_LENGTH] + ELLIPSIS
+    """The first 70 characters of the content followed by an ellipsis (SPEC section 9):
+    of the text a reader sees, not of its Markdown (issue 42)."""
+    return plain_text(content)[:EXCERPT_LENGTH] + ELLIPSIS

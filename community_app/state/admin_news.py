@@ -8,7 +8,7 @@ import reflex as rx
 from community_app.core import routes
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts
-from community_app.services import admin_news as service
+from community_app.services import admin_news as service, news_display
 from community_app.services.admin_news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
 from community_app.state.admin import NEW, AdminList, AdminState, item_id, row_action, whole_list
@@ -72,9 +72,9 @@ class AdminNewsState(AdminState):
 
     @rx.var
     def excerpt(self) -> str:
-        """The card's text: the first 70 characters and an ellipsis (SPEC section 9)."""
-        text = " ".join(self.content.split())
-        return text[:70] + ("…" if len(text) > 70 else "")
+        """The card's text as the news list shows it: the first 70 characters of the
+        article's text, without its Markdown, and an ellipsis (SPEC section 9)."""
+        return news_display.excerpt(self.content) if self.content.strip() else ""
 
     def _show_list(self, page):
         self.items = [_row(v) for v in page.items]

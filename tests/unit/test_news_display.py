@@ -144,6 +144,25 @@ def test_excerpt_is_70_characters_and_an_ellipsis():
     assert len(nd.excerpt(text)) == 73
 
 
+def test_a_card_shows_the_articles_text_not_its_markdown():
+    """Issue 42: cards showed "## Meetup recap **Saturday**" as typed."""
+    content = "## Meetup recap\n\n**Saturday** we met at [Seoul Station](https://x.example).\n\n- one\n- two"
+    shown = nd.excerpt(content)
+    assert shown == "Meetup recap Saturday we met at Seoul Station. one two..."
+    assert not any(mark in shown for mark in ("#", "**", "](", "- "))
+    card = news_card(_item(content="### Title\n\n" + "*word* " * 20))
+    assert card.excerpt.startswith("Title word word") and "*" not in card.excerpt
+    assert len(card.excerpt) == 73
+
+
+def test_the_back_office_preview_summary_is_the_cards_text():
+    from community_app.state.admin_news import AdminNewsState
+
+    content = "## Heading\n\nSome **bold** text"
+    assert AdminNewsState.excerpt.fget(AdminNewsState(content=content)) == nd.excerpt(content) \
+        == "Heading Some bold text..."
+
+
 def test_news_card_uses_the_default_image_and_fallback_tags_in_both_languages():
     card = news_card(_item(type="MEETUP", content="c" * 100))
     assert card.href == "/news/7"
