@@ -123,7 +123,7 @@ build: setup
 organizer: $(STAMPS)/python
 	$(BIN)/python -m community_app.ops.cli make-organizer "$(EMAIL)"
 
-# Archive of the database and uploads, safe while the site takes writes (README "Backups").
+# Archive of the database and uploads, safe while the site takes writes (docs/operations.md#backups).
 backup: $(STAMPS)/python
 	$(BIN)/python -m community_app.ops.cli backup $(if $(TO),--to "$(TO)")
 
@@ -140,7 +140,7 @@ maintenance-on: $(STAMPS)/python
 maintenance-off: $(STAMPS)/python
 	$(BIN)/python -m community_app.ops.cli maintenance off
 
-# --- benchmark (figures to compare, not a pass/fail test; README "Performance") ----
+# --- benchmark (figures to compare, not a pass/fail test; docs/performance.md) -------
 
 # Lighthouse from npm, once, into the git-ignored .make/ folder (12.x: the newest that
 # runs on this machine's Node 20).
@@ -174,27 +174,13 @@ test: setup-test
 
 # The site on stock Reflex (COMMUNITY_REFLEX_EXTENSIONS=off: nothing patched, no build
 # rewrite; docs/reflex-extensions.md): every public page, sign-in, registration for a
-# meetup, My Page, the back office, and the KO'DJ client's contract. Built into a folder
-# of its own (REFLEX_WEB_WORKDIR), so it never overwrites the build of the other runs.
+# meetup, My Page, the back office, and the KO'DJ client's contract: the tests marked
+# @pytest.mark.stock_reflex (pytest.ini). Built into a folder of its own
+# (REFLEX_WEB_WORKDIR), so it never overwrites the build of the other runs.
 STOCK_REFLEX_WEB ?= $(CURDIR)/.make/web-stock
-STOCK_REFLEX_TESTS = \
-	tests/api/test_kodj_contract.py \
-	tests/e2e/test_frame.py::test_every_route_answers_with_the_frame \
-	tests/e2e/test_frame.py::test_unknown_path_shows_the_404_page \
-	tests/e2e/test_news.py::test_details_show_the_article_as_text_with_relative_time \
-	tests/e2e/test_home.py::test_home_in_uzbek \
-	tests/e2e/test_auth.py::test_sign_up_then_the_emailed_link_signs_in \
-	tests/e2e/test_auth.py::test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header \
-	tests/e2e/test_auth.py::test_expired_access_token_is_refreshed_silently \
-	tests/e2e/test_event_register.py::test_registering_shows_the_dialog_takes_a_seat_and_a_second_try_is_refused \
-	tests/e2e/test_mypage.py::test_cancel_from_my_page_gives_the_seat_back \
-	tests/e2e/test_mypage.py::test_my_page_in_uzbek \
-	tests/e2e/test_admin.py::test_visitors_go_to_login_and_members_are_refused \
-	tests/e2e/test_admin.py::test_publish_news_and_see_it
-
 test-stock-reflex: setup-test
 	COMMUNITY_REFLEX_EXTENSIONS=off REFLEX_WEB_WORKDIR=$(STOCK_REFLEX_WEB) \
-		$(BIN)/python -m pytest $(STOCK_REFLEX_TESTS)
+		$(BIN)/python -m pytest -m stock_reflex tests/api/test_kodj_contract.py tests/e2e
 
 # The production configuration (PostgreSQL + Redis, several server workers), against the
 # machine's real servers when they are given (.ci/run gives them): the frame, sign-in and

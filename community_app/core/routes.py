@@ -6,6 +6,8 @@ and pages link to them without an import running up the layers."""
 
 from __future__ import annotations
 
+import enum
+
 HOME = "/"
 ABOUT = "/about"
 NEWS = "/news"
@@ -47,6 +49,35 @@ ADMIN_SPEAKERS = "/admin/speakers"
 ADMIN_COMMENTS = "/admin/comments"
 ADMIN_SETTINGS = "/admin/settings"
 ADMIN_AUDIT = "/admin/audit"
+
+
+
+class Sample(enum.Enum):
+    """A value of an address's ``[segment]`` that only the data can give. Checks that visit
+    every page (tests/e2e/site_pages.py) read it from the demo data of their server."""
+
+    NEWS = "a published news item's id"
+    UPCOMING_MEETUP = "an upcoming meetup's id"
+    PAST_MEETUP = "a past meetup's id"
+    OPEN_JOB = "an open job post's id"
+    BLOG_POST = "a published blog post's id"
+    PUBLIC_MEMBER = "the username of a member whose public page is on"
+    SEAT_RELEASE = "the token of a reminder's release link for a seat held"
+
+
+# The example of each ``[segment]`` name, used for a page that declares none of its own
+# (``@page(..., examples=...)``). A new page whose segment is not here declares its
+# examples where it is declared; tests/unit/test_page_registry.py fails until it does.
+SEGMENT_SAMPLES: dict[str, str | Sample] = {
+    "news_id": Sample.NEWS,
+    "event_type": "upcoming",
+    "event_id": Sample.UPCOMING_MEETUP,
+    "meetup_id": Sample.UPCOMING_MEETUP,
+    "job_id": Sample.OPEN_JOB,
+    "post_id": Sample.BLOG_POST,
+    "username": Sample.PUBLIC_MEMBER,
+    "token": "not-a-token",  # a one-time link's page with a token it refuses
+}
 
 # Ids in addresses: positive, at most this many digits (larger ones are nobody's id).
 MAX_ID_DIGITS = 18  # 19 digits could overflow the database's 64-bit ids

@@ -30,6 +30,8 @@ from tests.api.factories import (
     make_speaker,
 )
 
+pytestmark = pytest.mark.stock_reflex  # also run on stock Reflex (make test-stock-reflex)
+
 API = "/api/v1"
 ISO_WITH_OFFSET = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

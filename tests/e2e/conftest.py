@@ -185,6 +185,15 @@ def base_url(site: Site) -> str:
 
 
 @pytest.fixture(scope="session")
+def samples(site: Site) -> dict:
+    """A value of each ``routes.Sample`` on this server, for the addresses of every
+    registered page (tests/e2e/site_pages.py)."""
+    from tests.e2e.site_pages import read_samples
+
+    return read_samples(site)
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,

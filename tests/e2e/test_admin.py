@@ -73,6 +73,7 @@ def _token(site, email: str) -> str:
     return verified.json()["data"]["access_token"]
 
 
+@pytest.mark.stock_reflex
 def test_visitors_go_to_login_and_members_are_refused(page: Page, site):
     page.goto("/admin")
     expect(page).to_have_url(re.compile(r"/login\?from=/admin/?$"))
@@ -204,6 +205,7 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     assert (listed["maxSeats"], listed["availableSeats"]) == (5, 3)
 
 
+@pytest.mark.stock_reflex
 def test_publish_news_and_see_it(page: Page, site):
     title = f"Community grant {uuid.uuid4().hex[:6]}"
     _open_admin(page, site)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
@@ -73,6 +74,7 @@ def _check_your_email(page: Page, email: str) -> None:
     expect(page.get_by_text(re.compile("created", re.IGNORECASE))).to_have_count(0)
 
 
+@pytest.mark.stock_reflex
 def test_sign_up_then_the_emailed_link_signs_in(page: Page, site):
     email, phone = _unique("signup")
     _open_sign_up(page)
@@ -179,6 +181,7 @@ def test_wrong_password_and_wrong_or_expired_code(page: Page, site):
     expect(page.get_by_label("Password")).to_be_visible()
 
 
+@pytest.mark.stock_reflex
 def test_gate_redirects_to_login_and_returns_then_reload_keeps_the_header(page: Page, site):
     page.goto("/mypage")
     expect(page).to_have_url(re.compile(r"/login\?from=/mypage"))
@@ -220,6 +223,7 @@ def _before_next_page(page: Page, values: dict[str, str]) -> None:
     )
 
 
+@pytest.mark.stock_reflex
 def test_expired_access_token_is_refreshed_silently(page: Page, site):
     page.goto("/login")
     wait_ready(page)

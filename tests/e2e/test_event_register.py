@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 from sqlmodel import Session
@@ -113,6 +114,7 @@ def test_every_message_at_its_field_at_once_and_values_are_kept(page: Page, site
     page.get_by_role("menuitem", name="English").click()
 
 
+@pytest.mark.stock_reflex
 def test_registering_shows_the_dialog_takes_a_seat_and_a_second_try_is_refused(page: Page, site):
     before = seats_left(site, BUSAN)
     assert before >= 1

@@ -8,13 +8,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from community_app.core import routes
+from community_app.ui.layouts.frame import VISITOR
 from tests.e2e.conftest import HOME_URL, wait_ready
-
-ROUTES = [
-    "/", "/about", "/news", "/news/1", "/events", "/events/upcoming/details/1",
-    "/events/upcoming/register/1", "/login", "/completeAccount", "/speakers/register",
-    "/jobs", "/jobs/1", "/mypage", "/terms", "/privacy",
-]
+from tests.e2e.site_pages import NOT_FOUND, PAGES, addresses
 
 
 def header(page: Page):
@@ -92,21 +89,28 @@ def test_footer_has_year_rights_legal_and_five_social_links(page: Page):
         assert social.nth(i).get_attribute("target") == "_blank"
 
 
-@pytest.mark.parametrize("path", ROUTES)
-def test_every_route_answers_with_the_frame(page: Page, path: str):
-    response = page.goto(path)
-    assert response is not None and response.ok
-    expect(header(page)).to_be_visible()
-    if path == "/mypage":  # members only: visitors are sent to log in
-        expect(page).to_have_url(re.compile(r"/login\?from=/mypage"))
-        return
-    expect(page.get_by_role("heading", name="Page Not Found")).to_have_count(0)
-    if path == "/login":
-        expect(footer(page)).to_have_count(0)  # /login and /auth paths: header only
-    else:
-        expect(footer(page)).to_be_visible()
+@pytest.mark.stock_reflex
+@pytest.mark.parametrize("route", PAGES, ids=lambda route: route.path)
+def test_every_route_answers_with_the_frame(page: Page, samples, route):
+    """Every registered page, at each of its example addresses, as a visitor."""
+    for path in addresses(route, samples):
+        response = page.goto(path)
+        assert response is not None and (response.ok or path == NOT_FOUND), path
+        expect(header(page)).to_be_visible()
+        if route.audience != VISITOR:  # members or organizers only: visitors log in first
+            expect(page).to_have_url(re.compile(r"/login\?from=" + re.escape(path) + "$"))
+            continue
+        if path == NOT_FOUND:
+            expect(page.get_by_role("heading", name="Page Not Found")).to_be_visible()
+        else:
+            expect(page.get_by_role("heading", name="Page Not Found")).to_have_count(0)
+        if routes.shows_footer(path):
+            expect(footer(page)).to_be_visible()
+        else:
+            expect(footer(page)).to_have_count(0)  # /login and /auth paths: header only
 
 
+@pytest.mark.stock_reflex
 def test_unknown_path_shows_the_404_page(page: Page):
     page.goto("/no/such/page")
     expect(page.get_by_role("heading", name="Page Not Found")).to_be_visible()

@@ -7,6 +7,7 @@ import datetime as dt
 import re
 
 import httpx
+import pytest
 
 from playwright.sync_api import Page, expect
 
@@ -179,6 +180,7 @@ def test_speaker_banner_apply_goes_to_the_application(page: Page):
     expect(page.get_by_role("heading", name="Become a speaker", level=1)).to_be_visible()
 
 
+@pytest.mark.stock_reflex
 def test_home_in_uzbek(page: Page):
     _open_home(page)
     switch_to_uzbek(page)

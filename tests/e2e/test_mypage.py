@@ -49,6 +49,7 @@ def _open_mypage(page: Page, site, email: str, tab: str = "events") -> None:
     expect(page.locator("#mypage-email")).to_have_text(email)
 
 
+@pytest.mark.stock_reflex
 def test_cancel_from_my_page_gives_the_seat_back(page: Page, site, member):
     meetups = httpx.get(f"{site.url}/api/v1/public/meetups", params={"type": "upcoming", "size": 50}).json()
     meetup = next(m for m in meetups["data"]["content"] if m["availableSeats"] > 3 and not m["requiresApproval"])
@@ -203,6 +204,7 @@ def test_change_name_phone_and_photo(page: Page, site, member):
     expect(page.locator("#mypage-name")).to_have_text("Madina Rahimova")
 
 
+@pytest.mark.stock_reflex
 def test_my_page_in_uzbek(page: Page, site, member):
     _open_mypage(page, site, member, "events")
     page.get_by_role("button", name="Language").click()

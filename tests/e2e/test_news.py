@@ -256,6 +256,7 @@ def test_keyboard_chips_search_and_card_link(page: Page, site):
 # ---------------------------------------------------------------- the article
 
 
+@pytest.mark.stock_reflex
 def test_details_show_the_article_as_text_with_relative_time(page: Page, site):
     item = by_title(site, "Korean NLP")
     open_news(page, f"/news/{item.id}")

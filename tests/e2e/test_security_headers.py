@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.conftest import wait_ready
-from tests.e2e.test_frame import ROUTES
+from tests.e2e.site_pages import PAGES, addresses
 
 
 @pytest.mark.parametrize("path", ["/", "/admin", "/news", "/api/v1/public/news", "/ping"])
@@ -22,11 +22,12 @@ def test_headers_on_pages_api_and_backend(site, path):
     assert "permissions-policy" in answer.headers
 
 
-def test_no_page_breaks_the_content_security_policy(page: Page):
+def test_no_page_breaks_the_content_security_policy(page: Page, samples):
+    """Every registered page (tests/e2e/site_pages.py), as a visitor."""
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
     page.on("pageerror", lambda e: violations.append(str(e)) if "Content Security Policy" in str(e) else None)
-    for path in ROUTES:
+    for path in [address for route in PAGES for address in addresses(route, samples)]:
         page.goto(path)
         wait_ready(page)
     assert violations == []

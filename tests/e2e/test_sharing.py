@@ -17,11 +17,18 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
+from community_app.ui.layouts.frame import VISITOR
 from tests.e2e.conftest import wait_ready
 from tests.e2e.public_site_helpers import query, scalar
+from tests.e2e.site_pages import addresses, pages
 
-PUBLIC_PAGES = ("/", "/about", "/news", "/events", "/jobs", "/jobs/visa-guide",
-                "/speakers/register", "/blog", "/terms", "/privacy")
+# The public pages of the registry (tests/e2e/site_pages.py): those with a head of their
+# own (services/seo) at one address, those at an item's address, and the others (forms,
+# one-time links), which offer no card.
+PUBLIC = pages(VISITOR)
+SHARED_PAGES = [route.path for route in PUBLIC if route.shared and not route.segments]
+SHARED_ITEM_PAGES = [route for route in PUBLIC if route.shared and route.segments]
+NOT_SHARED = [route for route in PUBLIC if not route.shared]
 
 
 class HeadParser(HTMLParser):
@@ -168,7 +175,7 @@ def test_an_unknown_item_is_not_indexed(site):
     assert head.one("robots") == "noindex"
 
 
-@pytest.mark.parametrize("path", PUBLIC_PAGES)
+@pytest.mark.parametrize("path", SHARED_PAGES)
 def test_every_public_page_has_a_title_and_description_in_both_languages(site, path):
     english = head_of(f"{site.url}{path}")
     uzbek = head_of(f"{site.url}{path}", **{"Accept-Language": "uz-UZ,uz;q=0.9,en;q=0.5"})
@@ -184,6 +191,36 @@ def test_every_public_page_has_a_title_and_description_in_both_languages(site, p
     assert english.one("og:locale") == "en_US" and uzbek.one("og:locale") == "uz_UZ"
     assert cookie.one("description") == uzbek.one("description")
     assert_share_picture(english.one("og:image"))
+
+
+@pytest.mark.parametrize("route", SHARED_ITEM_PAGES, ids=lambda route: route.path)
+def test_every_item_page_has_a_card_in_both_languages(site, samples, route):
+    """At each example address (a real item of the demo data): its own title and
+    description, indexed, the canonical address of the item, a preview picture."""
+    for path in addresses(route, samples):
+        english = head_of(f"{site.url}{path}")
+        uzbek = head_of(f"{site.url}{path}", **{"Accept-Language": "uz-UZ,uz;q=0.9,en;q=0.5"})
+        for head in (english, uzbek):
+            assert len(head.titles) == 1 and head.titles[0].endswith(" | UzDev Korea"), path
+            assert head.one("og:title") == head.one("twitter:title")
+            assert head.titles[0] == f"{head.one('og:title')} | UzDev Korea"
+            assert 20 < len(head.one("description")) <= 160, path
+            url = head.one("og:url")
+            assert url.startswith(f"{site.url}/") and [link["href"] for link in head.link("canonical")] == [url]
+            assert "robots" not in head.meta, path  # a real item is indexed
+        assert english.one("og:locale") == "en_US" and uzbek.one("og:locale") == "uz_UZ"
+        assert_share_picture(english.one("og:image"))
+
+
+@pytest.mark.parametrize("route", NOT_SHARED, ids=lambda route: route.path)
+def test_a_page_that_is_not_shared_offers_no_card(site, samples, route):
+    """Forms, one-time links, the search and the 404 page: served, with no preview card."""
+    for path in addresses(route, samples):
+        answer = httpx.get(f"{site.url}{path}", timeout=30)
+        assert answer.status_code in (200, 404) and answer.headers["content-type"].startswith("text/html")
+        head = HeadParser()
+        head.feed(answer.text)
+        assert not {"og:title", "og:description", "twitter:card"} & set(head.meta), path
 
 
 def test_home_page_names_the_site_and_the_organization(site):

@@ -6,7 +6,7 @@ members see that the page is not for them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import reflex as rx
@@ -21,7 +21,7 @@ from community_app.ui.components.admin_common import messages
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.components.status_screen import status_screen
 from community_app.ui.i18n import t
-from community_app.ui.layouts.frame import content_container, page
+from community_app.ui.layouts.frame import Example, content_container, page
 from community_app.ui.styles import COLORS
 
 # key, address, icon, label: the areas, in the order of the navigation.
@@ -104,11 +104,13 @@ def admin_screen(active: str, body: rx.Component) -> rx.Component:
 
 
 def admin_page(path: str, *, area: str, title: str, state: type[AdminState],
-               read: AreaRead, show: Callable[[Any, Any], Any] | None = None):
+               read: AreaRead, show: Callable[[Any, Any], Any] | None = None,
+               examples: Sequence[Example] = ()):
     """Register the decorated body as the back-office page at ``path`` (``area``: the key
     of the navigation entry it belongs to). Its load is a ``PageData``: ``read(request)``
     gives the values of the address and what to read for the organizer (state/admin.py,
-    ``admin_reader``), ``show`` (a method of ``state``) puts what was read in its vars."""
+    ``admin_reader``), ``show`` (a method of ``state``) puts what was read in its vars.
+    ``examples``: as in ``frame.page``."""
     load = PageData(state, admin_reader(area, read, show), state._apply_load)
 
     def decorator(body: Callable[[], rx.Component]):
@@ -117,7 +119,7 @@ def admin_page(path: str, *, area: str, title: str, state: type[AdminState],
 
         screen.__module__ = body.__module__  # the page's own chunk (see frame.page)
         screen.__qualname__ = body.__qualname__
-        page(path, title=title, on_load=load)(screen)
+        page(path, title=title, on_load=load, organizers_only=True, examples=examples)(screen)
         return body
 
     return decorator

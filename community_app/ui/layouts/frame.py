@@ -15,7 +15,10 @@ registered page in one loop.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import reflex as rx
@@ -46,15 +49,48 @@ from community_app.ui.i18n import t
 from community_app.ui.styles import CENTRED_LINES, COLORS
 
 
+# Who may see a page: anyone, a signed-in member, an organizer (the back office).
+VISITOR, MEMBER, ORGANIZER = "visitor", "member", "organizer"
+SEGMENT = re.compile(r"\[([^/\]]+)\]")  # an address's [segment]
+
+Example = Mapping[str, str | routes.Sample]
+
+
 @dataclasses.dataclass(frozen=True)
 class Route:
+    """A registered page: what Reflex needs to add it, and what the checks that visit every
+    page read (tests/e2e/site_pages.py): who may see it, an example of each of its
+    addresses, and whether it is shared (a head of its own: services/seo)."""
+
     path: str
     component: Callable[[], rx.Component]
     title: Any
     on_load: Sequence[Any]
+    audience: str = VISITOR
+    # A value for each [segment] of the path, per example address: a literal or a
+    # ``routes.Sample`` read from the data.
+    examples: tuple[Example, ...] = ({},)
+
+    @property
+    def segments(self) -> tuple[str, ...]:
+        return tuple(SEGMENT.findall(self.path))
+
+    @property
+    def shared(self) -> bool:
+        """Whether the page has its own title, description and share card in its head."""
+        return seo.has_head(self.path)
+
+    def addresses(self, samples: Mapping[routes.Sample, str]) -> list[str]:
+        """The page's address at each example, a ``Sample`` taken from ``samples``."""
+        def value(given: str | routes.Sample) -> str:
+            return samples[given] if isinstance(given, routes.Sample) else given
+
+        return [SEGMENT.sub(lambda m, e=example: value(e[m[1]]), self.path)
+                for example in self.examples]
 
 
 PAGES: list[Route] = []
+
 
 def page(
     path: str,
@@ -62,6 +98,8 @@ def page(
     title: str | None = None,
     on_load: PageData | Sequence[Any] = (),
     members_only: bool = False,
+    organizers_only: bool = False,
+    examples: Sequence[Example] = (),
 ):
     """Register ``fn`` as the page at ``path`` inside the shared frame.
 
@@ -73,7 +111,14 @@ def page(
     the language, reads the site settings (maintenance switch), checks the sign-in
     (refreshing an expired access token silently) and loads the page's own data, given
     here as ``PageData`` (read without the lock) or old-style handlers. ``members_only``
-    sends anonymous visitors to /login?from=…"""
+    sends anonymous visitors to /login?from=…; ``organizers_only`` marks a back-office page
+(``ui/components/admin_frame.admin_page`` gives it, its load keeps the gate).
+
+``examples``: for a path with ``[segments]``, the values of each address the checks visit
+(``{"token": "not-a-token"}``, ``{"meetup_id": routes.Sample.PAST_MEETUP}``); without it,
+each segment takes its default from ``routes.SEGMENT_SAMPLES``. The frame, accessibility
+and sharing checks (tests/e2e) visit every registered page at these addresses; a segment
+with no example fails tests/unit/test_page_registry.py."""
 
     title = _title_of(path, title)
 
@@ -96,11 +141,28 @@ def page(
                 component=render,
                 title=page_title(title),
                 on_load=[PageLoadState.load(path)],
+                audience=ORGANIZER if organizers_only else MEMBER if members_only else VISITOR,
+                examples=tuple(examples) or (_default_example(path),),
             )
         )
         return fn
 
     return decorator
+
+
+def import_pages(package: str, folder: Sequence[str]) -> None:
+    """Import every module of a package of pages (each registers its own with ``@page``),
+    in name order, then its sub-packages: a new page module needs no list edited."""
+    found = sorted(pkgutil.iter_modules(folder), key=lambda m: (m.ispkg, m.name))
+    for module in found:
+        importlib.import_module(f"{package}.{module.name}")
+
+
+def _default_example(path: str) -> Example:
+    """Each segment's value from ``routes.SEGMENT_SAMPLES`` (an unknown one is left out:
+    tests/unit/test_page_registry.py names it)."""
+    return {name: routes.SEGMENT_SAMPLES[name] for name in SEGMENT.findall(path)
+            if name in routes.SEGMENT_SAMPLES}
 
 
 def _title_of(path: str, title: str | None) -> str:

@@ -1,34 +1,8 @@
-"""One module per route. Importing this package registers every page on ``PAGES``."""
+"""One module per route; importing this package imports each of them (and the back
+office's, ``ui/pages/admin/``), which registers its page on ``PAGES`` with ``@page``."""
 
-from community_app.ui.layouts.frame import PAGES
-from community_app.ui.pages import (  # noqa: F401  (each import registers its page)
-    about,
-    blog,
-    complete_account,
-    complete_telegram_account,
-    confirm_sign_up,
-    event_detail,
-    event_register,
-    events,
-    home,
-    job_alert_unsubscribe,
-    job_detail,
-    jobs,
-    login,
-    member,
-    mypage,
-    news,
-    news_detail,
-    not_found,
-    password_reset,
-    privacy,
-    release_seat,
-    search,
-    speakers_register,
-    terms,
-    visa_guide,
-)
+from community_app.ui.layouts.frame import PAGES, import_pages
+
+import_pages(__name__, __path__)
 
 __all__ = ["PAGES"]
-
-from community_app.ui.pages import admin  # noqa: E402,F401  (the organizer back office)

@@ -29,7 +29,8 @@ def _outcome(name: str) -> tuple[str, rx.Component]:
 
 
 @page(routes.RELEASE_SEAT, title=N_("Release my seat"),
-      on_load=PageData(S, read_release, S._apply_load))
+      on_load=PageData(S, read_release, S._apply_load),
+      examples=[{"token": routes.Sample.SEAT_RELEASE}, {"token": "not-a-token"}])
 def release_seat() -> rx.Component:
     return content_container(
         rx.vstack(

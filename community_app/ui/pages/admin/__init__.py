@@ -1,16 +1,7 @@
 """The organizer back office: one module per address (``routes.ADMIN_*``), each a body
-inside ``ui.components.admin_frame.admin_page``. Importing this package registers them."""
+inside ``ui.components.admin_frame.admin_page``. Importing this package imports (and so
+registers) every module in it."""
 
-from community_app.ui.pages.admin import (  # noqa: F401  (each import registers its page)
-    audit,
-    check_in,
-    comments,
-    jobs,
-    meetup,
-    meetups,
-    news,
-    news_item,
-    overview,
-    settings,
-    speakers,
-)
+from community_app.ui.layouts.frame import import_pages
+
+import_pages(__name__, __path__)

@@ -12,6 +12,7 @@ from community_app.ui.components.admin_meetups import meetups_section
 
 
 @admin_page(routes.ADMIN_MEETUP, area="meetups", title=N_("Meetup"),
-            state=AdminMeetupsState, read=read_item, show=AdminMeetupsState._show_item)
+            state=AdminMeetupsState, read=read_item, show=AdminMeetupsState._show_item,
+            examples=[{"meetup_id": routes.Sample.PAST_MEETUP}, {"meetup_id": "new"}])
 def admin_meetup() -> rx.Component:
     return meetups_section()

@@ -12,6 +12,7 @@ from community_app.ui.components.admin_news import news_section
 
 
 @admin_page(routes.ADMIN_NEWS_ITEM, area="news", title=N_("News item"),
-            state=AdminNewsState, read=read_item, show=AdminNewsState._show_item)
+            state=AdminNewsState, read=read_item, show=AdminNewsState._show_item,
+            examples=[{"news_id": routes.Sample.NEWS}, {"news_id": "new"}])
 def admin_news_item() -> rx.Component:
     return news_section()
