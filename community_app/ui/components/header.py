@@ -124,6 +124,24 @@ def account_button() -> rx.Component:
     return rx.cond(AuthState.show_signed_in, avatar, login)
 
 
+def back_office_link() -> rx.Component:
+    """Organizers' way to the back office (issue 42: they could not find it): an icon
+    beside the avatar, named "Back office" (its text shown from 1280 px, where the row has
+    room in both languages; below, the name is its label and its tooltip)."""
+    return rx.cond(
+        AuthState.is_organizer,
+        plain_link(
+            glyph("sliders-horizontal", size=20),
+            rx.el.span(t("Back office"), class_name="uzdev-back-office-text"),
+            href=routes.ADMIN,
+            aria_label=t("Back office"),
+            title=t("Back office"),
+            class_name="uzdev-back-office-link uzdev-desktop-only",
+            id="header-back-office",
+        ),
+    )
+
+
 def _menu_button(icon: str, icon_size: int, label: Any, **props: Any) -> rx.Component:
     """The drawer's open and close buttons: a grey icon, named for screen readers."""
     return rx.icon_button(glyph(icon, size=icon_size), variant="ghost", color_scheme="gray", size="3",
@@ -156,6 +174,10 @@ def mobile_menu() -> rx.Component:
                         rx.vstack(
                             *[nav_link(path, label, in_drawer=True) for path, label in NAV_ITEMS],
                             nav_link(routes.SEARCH, N_("Search"), in_drawer=True),
+                            rx.cond(
+                                AuthState.is_organizer,
+                                nav_link(routes.ADMIN, N_("Back office"), in_drawer=True),
+                            ),
                             rx.cond(
                                 AuthState.show_signed_in,
                                 nav_link(routes.MYPAGE, N_("My Page"), in_drawer=True),
@@ -228,6 +250,7 @@ def header() -> rx.Component:
             rx.el.div(
                 search_box(),
                 language_menu(),
+                back_office_link(),
                 account_button(),
                 mobile_menu(),
                 class_name="uzdev-row uzdev-gap-2 uzdev-header-actions",

@@ -98,6 +98,12 @@ def _sidebar() -> rx.Component:
             aria_label=t("My Page"),
             width="100%",
         ),
+        # Organizers: the way to the back office (issue 42), as in the header.
+        rx.cond(
+            AuthState.is_organizer,
+            link_button(rx.icon("sliders-horizontal", size=18), t("Back office"), href=routes.ADMIN,
+                        variant="soft", width="100%", id="mypage-back-office"),
+        ),
         logout_dialog(
             rx.button(rx.icon("log-out", size=18), t("Sign out"), variant="outline", color_scheme="red",
                       width="100%", size="3"),
