@@ -49,9 +49,12 @@ def _xml(root: ET.Element) -> bytes:
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
-def _atom(base: str, href: str, title: str, subtitle: str, entries: list[dict]) -> bytes:
+def _atom(base: str, href: str, title: str, subtitle: str, entries: list[dict],
+          lang: str | None = None) -> bytes:
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
+    if lang:  # the language of the feed's own texts (RFC 4287 xml:lang)
+        feed.set("{http://www.w3.org/XML/1998/namespace}lang", lang)
 
     def add(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
         element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)
@@ -183,14 +186,15 @@ def robots_txt(base: str) -> str:
 # ---------------------------------------------------------------- a job alert's private feed
 
 
-def job_alert_feed(base: str, href: str, name: str, posts: list, lang: str = "en") -> bytes:
+def job_alert_feed(base: str, href: str, title: str, posts: list, lang: str = "en") -> bytes:
     """A saved job search's private feed (services/job_alerts.py): the newest open posts
-    that fit it (not cached: one reader each)."""
+    that fit it (not cached: one reader each), titled ``title`` and described in ``lang``
+    (the member's)."""
     entries = [{
         "url": f"{base}{routes.job_detail(j.id)}", "title": f"{j.title} — {j.company_name}",
         "published": _stamp(j.created_at), "updated": _stamp(j.created_at),
         "summary": f"{j.location} · {plain_text(j.description, 280)}",
         "html": render_markdown(j.description), "tags": list(j.visas),
     } for j in posts]
-    return _atom(base, href, gettext("Job alert: {name}", lang, name=name),
-                 gettext("New job posts that fit your saved search", lang), entries)
+    return _atom(base, href, title, gettext("New job posts that fit your saved search", lang),
+                 entries, lang=lang)

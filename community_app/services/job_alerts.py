@@ -19,6 +19,13 @@ posts that fit them, in a daily or weekly digest, and in a private Atom feed.
   "confirmations" choice, docs/decisions.md): by the bot only when it is linked and chosen,
   by email whenever the bot is not used; "Telegram" alone sends no email (unless the bot
   was blocked meanwhile: then the email goes instead).
+- **One alert per set of filters**: saving the filters of an alert the member already has
+  is refused (``ALERT_EXISTS``, naming that alert) rather than sending each post twice.
+- **Names in the member's language**: an alert saved without a name of its own is named by
+  its filters (``describe``), and shown (My Page, the API, the digest, the private feed)
+  in the language of whoever reads it (``display_name``), not the one it was saved in.
+- **What the next digest holds** (``preview``): its time (09:00 Korea time, daily or on
+  Mondays) and the posts it would carry if it were sent now.
 - **Unsubscribe** in one click, without signing in: the email's ``List-Unsubscribe`` header
   (RFC 8058 one-click POST) and its link carry the alert's own random token.
 """
@@ -38,7 +45,7 @@ from sqlmodel import Session, col, func, select
 from community_app.core import routes
 from community_app.core.db import utcnow
 from community_app.core.settings import site_address
-from community_app.i18n import N_, gettext
+from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.models import (
     AlertDelivery, AlertFrequency, JobPost, KoreanLevel, MailKind, SavedJobSearch, User,
     WorkingLanguage,
@@ -61,6 +68,9 @@ BATCH = 100  # alerts one run looks at
 ALERT_NOT_FOUND = N_("This job alert does not exist.")
 TOO_MANY_ALERTS = N_("You can keep at most {count} job alerts. Delete one first.")
 FREQUENCY_INVALID = N_("Unknown frequency. Use one of: {values}.")
+ALERT_EXISTS = N_("You already have an alert with these filters: “{name}”. Change its frequency "
+                  "on My Page instead.")
+PREVIEW_JOBS = 5  # posts a preview lists
 
 # The jobs board's filters an alert keeps (JobFilters field names).
 FILTER_FIELDS = ("search", "visa", "korean_max", "language", "location", "job_type",
@@ -70,18 +80,26 @@ FILTER_FIELDS = ("search", "visa", "korean_max", "language", "location", "job_ty
 @dataclasses.dataclass(frozen=True)
 class AlertView:
     id: int
-    name: str
+    name: str  # as stored: ``display_name`` is the one to show
     filters: dict
     frequency: str
     active: bool
     feed_path: str  # the private Atom feed (under /api/v1)
     created_at: dt.datetime
     last_digest_at: dt.datetime | None
+    next_digest_at: dt.datetime | None = None  # None while switched off
+    named_by_filters: bool = True  # no name of its own: ``describe`` names it
+
+    def display_name(self, lang: str) -> str:
+        """The alert's name in ``lang``: its own, or its filters in words."""
+        return describe(self.filters, lang) if self.named_by_filters else self.name
 
 
 def _view(row: SavedJobSearch) -> AlertView:
     return AlertView(row.id, row.name, dict(row.filters), row.frequency, row.active,
-                     feed_path(row.feed_token), row.created_at, row.last_digest_at)
+                     feed_path(row.feed_token), row.created_at, row.last_digest_at,
+                     row.next_digest_at if row.active else None,
+                     is_default_name(row.name, dict(row.filters)))
 
 
 def feed_path(token: str) -> str:
@@ -119,16 +137,27 @@ def filters_of(saved: dict) -> jobs.JobFilters:
     return jobs.JobFilters(**{k: saved[k] for k in FILTER_FIELDS if k in saved})
 
 
-def describe(filters: dict, lang: str = "en") -> str:
-    """An alert's default name: its filters in words ("D-2 · TOPIK 3 at most · Seoul")."""
+def _korean(level: str, lang: str, *, before_issue_42: bool = False) -> str:
+    """The Korean-level filter in words: "No Korean needed", "Korean: TOPIK 3 at most"."""
+    label = gettext(KoreanLevel(level).label, lang)
+    if not before_issue_42:
+        if level == KoreanLevel.NONE.value:
+            return label
+        if level == KoreanLevel.BUSINESS.value:  # the highest level: any post
+            return gettext("Korean: any level", lang)
+    return gettext("Korean: {level} at most", lang, level=label)
+
+
+def describe(filters: dict, lang: str = "en", *, before_issue_42: bool = False) -> str:
+    """An alert's default name: its filters in words ("D-2 · Korean: TOPIK 3 at most ·
+    Seoul"). ``before_issue_42``: as names were made before (to recognise them)."""
     parts = []
     if filters.get("search"):
         parts.append(f"“{filters['search']}”")
     if filters.get("visa"):
         parts.append(filters["visa"])
     if filters.get("korean_max"):
-        label = gettext(KoreanLevel(filters["korean_max"]).label, lang)
-        parts.append(gettext("Korean: {level} at most", lang, level=label))
+        parts.append(_korean(filters["korean_max"], lang, before_issue_42=before_issue_42))
     if filters.get("language"):
         parts.append(gettext(WorkingLanguage(filters["language"]).label, lang))
     if filters.get("location"):
@@ -138,6 +167,13 @@ def describe(filters: dict, lang: str = "en") -> str:
     if filters.get("remote"):
         parts.append(gettext("Remote", lang))
     return " · ".join(parts) or gettext("All new jobs", lang)
+
+
+def is_default_name(name: str, filters: dict) -> bool:
+    """Whether ``name`` is the filters in words (in any language, as made now or before
+    issue 42; cut to the stored length), not a name the member chose."""
+    return any(name == describe(filters, lang, before_issue_42=old)[:120]
+               for lang in LANGUAGES for old in (False, True))
 
 
 def next_digest(frequency: str, after: dt.datetime) -> dt.datetime:
@@ -160,9 +196,13 @@ def save_alert(session: Session, user_id: int, filters: jobs.JobFilters, *,
     now = now or utcnow()
     frequency = parse_frequency(frequency)
     saved = clean_filters(filters)
-    count = session.exec(select(func.count()).select_from(SavedJobSearch)
-                         .where(SavedJobSearch.user_id == user_id)).one()
-    if count >= MAX_ALERTS:
+    # One save at a time per member (PostgreSQL: the member's row locked until the commit),
+    # so two identical saves at once cannot both pass the check below.
+    session.exec(select(User.id).where(User.id == user_id).with_for_update()).first()
+    mine = session.exec(select(SavedJobSearch).where(SavedJobSearch.user_id == user_id)).all()
+    if same := next((row for row in mine if dict(row.filters) == saved), None):
+        raise Conflict(ALERT_EXISTS, name=_view(same).display_name(lang))
+    if len(mine) >= MAX_ALERTS:
         raise Conflict(TOO_MANY_ALERTS, count=MAX_ALERTS)
     row = SavedJobSearch(
         user_id=user_id, name=(clean_filter(name) or describe(saved, lang))[:120], filters=saved,
@@ -251,17 +291,57 @@ def new_matches(session: Session, row: SavedJobSearch, now: dt.datetime) -> list
     return [jobs.job_view(job, poster, now) for job, poster in session.exec(query).all()]
 
 
+@dataclasses.dataclass(frozen=True)
+class Feed:
+    """The private feed's content: its title in the member's language and its posts."""
+
+    alert: AlertView
+    lang: str  # the member's
+    title: str
+    jobs: list[jobs.JobView]
+
+
 def feed_jobs(session: Session, token: str, *, limit: int = 30,
-              now: dt.datetime | None = None) -> tuple[AlertView, list[jobs.JobView]]:
+              now: dt.datetime | None = None) -> Feed:
     """The private feed: the newest open posts that fit the alert (NotFound for a wrong
-    token)."""
+    token), titled in the member's language (a feed reader has no language to ask for)."""
     now = now or utcnow()
     row = session.exec(select(SavedJobSearch)
                        .where(SavedJobSearch.feed_token == (token or "")[:64])).first()
     if row is None:
         raise NotFound(ALERT_NOT_FOUND)
+    member = session.get(User, row.user_id)
+    lang = (member.language if member is not None else None) or "en"
     result = jobs.list_jobs(session, filters_of(row.filters), size=limit, now=now)
-    return _view(row), list(result.items)
+    alert = _view(row)
+    return Feed(alert, lang, gettext("Job alert: {name}", lang, name=alert.display_name(lang)),
+                list(result.items))
+
+
+@dataclasses.dataclass(frozen=True)
+class DigestPreview:
+    """What an alert's next digest would carry if it were sent now."""
+
+    alert: AlertView
+    next_at: dt.datetime | None  # None: switched off, nothing will be sent
+    jobs: list[jobs.JobView]  # the first ``PREVIEW_JOBS``
+    total: int
+
+
+def previews(session: Session, user_id: int, *,
+             now: dt.datetime | None = None) -> list[DigestPreview]:
+    """Each of the member's alerts with its next digest: when (09:00 Korea time, daily or
+    on Mondays) and the posts it would carry now (those that fit, opened since the alert
+    was saved, not sent by it yet); a digest with nothing new is not sent."""
+    now = now or utcnow()
+    rows = session.exec(select(SavedJobSearch).where(SavedJobSearch.user_id == user_id)
+                        .order_by(col(SavedJobSearch.id))).all()
+    found = []
+    for row in rows:
+        matches = new_matches(session, row, now)
+        found.append(DigestPreview(_view(row), row.next_digest_at if row.active else None,
+                                   matches[:PREVIEW_JOBS], len(matches)))
+    return found
 
 
 # ---------------------------------------------------------------- digests
@@ -296,9 +376,10 @@ def _compose(alert: AlertView, member: User, found: list[jobs.JobView], now: dt.
     lang = member.language or "en"
     base = site_address()
     shown = found[:DIGEST_JOBS]
+    name = alert.display_name(lang)
     subject = gettext("{count} new jobs for your alert “{name}”", lang,
-                      count=len(found), name=alert.name)
-    lines = [gettext("New job posts that fit your alert “{name}”:", lang, name=alert.name), ""]
+                      count=len(found), name=name)
+    lines = [gettext("New job posts that fit your alert “{name}”:", lang, name=name), ""]
     for job in shown:
         lines += [f"• {job.title} — {job.company_name}, {job.location}",
                   f"  {base}{routes.job_detail(job.id)}"]

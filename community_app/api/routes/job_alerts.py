@@ -67,7 +67,8 @@ class AlertChange(BaseModel):
 
 class AlertOut(BaseModel):
     id: int
-    name: str
+    name: str = Field(description="Its own name, or its filters in words in the member's "
+                                   "language")
     filters: AlertFilters
     frequency: AlertFrequency
     active: bool
@@ -76,8 +77,8 @@ class AlertOut(BaseModel):
     lastDigestAt: dt.datetime | None
 
     @classmethod
-    def of(cls, a: service.AlertView) -> AlertOut:
-        return cls(id=a.id, name=a.name, filters=AlertFilters.of(a.filters), frequency=a.frequency,
+    def of(cls, a: service.AlertView, lang: str = "en") -> AlertOut:
+        return cls(id=a.id, name=a.display_name(lang), filters=AlertFilters.of(a.filters), frequency=a.frequency,
                    active=a.active, feedUrl=f"{seo.public_base()}{a.feed_path}",
                    createdAt=utc(a.created_at),
                    lastDigestAt=utc(a.last_digest_at) if a.last_digest_at else None)
@@ -90,16 +91,17 @@ def _lang(user) -> str:
 @router.get("/job-alerts", responses={401: {}})
 def list_alerts(user: CurrentUser, session: SessionDep) -> Envelope[list[AlertOut]]:
     """The signed-in member's saved job searches."""
-    return ok([AlertOut.of(a) for a in service.list_alerts(session, user.id)])
+    return ok([AlertOut.of(a, _lang(user)) for a in service.list_alerts(session, user.id)])
 
 
 @router.post("/job-alerts", status_code=201, responses={401: {}, 409: {}, 422: {}})
 def save_alert(body: AlertIn, user: CurrentUser, session: SessionDep) -> Envelope[AlertOut]:
     """Save the jobs board's filters as an alert: new posts that fit come in a daily or
-    weekly digest by email (each post once)."""
+    weekly digest by email (each post once), at 09:00 Korea time (weekly: on Mondays).
+    The same filters as one of the member's alerts: 409 naming that alert."""
     alert = service.save_alert(session, user.id, body.filters.job_filters(),
                                frequency=body.frequency.value, name=body.name, lang=_lang(user))
-    return ok(AlertOut.of(alert), status=201)
+    return ok(AlertOut.of(alert, _lang(user)), status=201)
 
 
 @router.patch("/job-alerts/{alert_id}", responses={401: {}, 404: {}, 422: {}})
@@ -108,7 +110,7 @@ def change_alert(alert_id: int, body: AlertChange, user: CurrentUser,
     """Change an alert's frequency, or switch it off and on."""
     return ok(AlertOut.of(service.update_alert(
         session, user.id, alert_id, frequency=body.frequency.value if body.frequency else None,
-        active=body.active)))
+        active=body.active), _lang(user)))
 
 
 @router.delete("/job-alerts/{alert_id}", responses={401: {}, 404: {}})
@@ -136,8 +138,8 @@ def unsubscribe(token: str, request: Request, session: SessionDep) -> Envelope[U
             responses={200: {"content": {"application/atom+xml": {}}}, 404: {}})
 def alert_feed(token: str, request: Request, session: SessionDep) -> Response:
     """A saved search's private Atom feed: the newest open posts that fit it."""
-    alert, posts = service.feed_jobs(session, token)
+    feed = service.feed_jobs(session, token)
     base = seo.public_base()
-    body = feeds.job_alert_feed(base, alert.feed_path, alert.name, posts)
+    body = feeds.job_alert_feed(base, feed.alert.feed_path, feed.title, feed.jobs, feed.lang)
     return Response(body, media_type=ATOM_TYPE,
                     headers={"Cache-Control": "private, max-age=300", "X-Robots-Tag": "noindex"})
