@@ -190,3 +190,11 @@ def test_telegram_alone_and_a_blocked_bot_fall_back_to_email(client, engine, tel
 def test_a_body_that_is_no_update_is_acknowledged_and_ignored(client, telegram, body):
     answer = client.post(HOOK, json=body, headers=SECRET)
     assert answer.status_code == 200 and telegram.calls == []
+
+
+@pytest.mark.parametrize("data", ["claim:²", "claim:" + "9" * 40, "claim:１２", "release:-1"])
+def test_a_button_with_an_id_that_is_no_number_is_an_unknown_button(client, engine, telegram, data):
+    member = make_member(engine)
+    link(client, member, 8099)
+    deliver(client, updates.callback(8099, data))  # 200, not a server error
+    assert telegram.answered()

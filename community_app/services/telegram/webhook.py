@@ -100,7 +100,8 @@ def _tap(session: Session, update: Update) -> Reply:
     if user is None:
         return Reply(callback_id=tap.id, text=gettext(NOT_LINKED, lang))
     action, _, raw_id = (tap.data or "").partition(":")
-    if not raw_id.isdigit():
+    # Ids are ASCII digits within a database integer ("²".isdigit() is True; int() refuses it).
+    if not (raw_id.isascii() and raw_id.isdigit() and len(raw_id) <= 18):
         return Reply(callback_id=tap.id, text=gettext(UNKNOWN_BUTTON, lang))
     if action == "claim":
         try:
