@@ -15,6 +15,14 @@
   tells the member the password changed. The link also proves the address
   (``email_proof.prove_email``): a sign-up not yet confirmed counts as confirmed, and what
   its unproven sign-up attached (a handle, a phone, consents, a Telegram account) is gone.
+- ``change_password`` (issue 42: My Page and ``POST /users/me/password``): a signed-in
+  member who knows the current password sets a new one (the sign-up rules). The current
+  password is checked like a login (``current_password_holds``: the same counters, so
+  guesses here and at the login form add up). Every other sign-in ends
+  (``end_every_session``: tokens, refresh tokens, open codes and links) and the device that
+  asked gets a fresh session, so it stays signed in; Telegram stays linked (the member
+  proved the password, unlike a reset's holder of the mailbox), and an email tells the
+  member. A Google-only account has no password to change: it sets one by the reset link.
 """
 
 from __future__ import annotations
@@ -30,8 +38,8 @@ from community_app.models import (
     AccountTokenPurpose, LoginCode, PasswordResetRequest, RefreshToken, User,
 )
 from community_app.services import account_links, db_queue, email_proof, ratelimit, scheduler, tokens
-from community_app.services.errors import BadRequest, InvalidMany
-from community_app.services.passwords import hash_password
+from community_app.services.errors import BadRequest, InvalidMany, NotFound
+from community_app.services.passwords import hash_password, verify_password
 from community_app.services.users import get_user_by_email, normalize_email
 from community_app.services.validation import (
     confirmation_problem, email_problem, password_problem,
@@ -48,6 +56,15 @@ RESET_LINK_INVALID = N_(
     "This password reset link has expired or was already used. Please ask for a new one."
 )
 PASSWORD_CHANGED = N_("Your password has been changed. Please log in with your new password.")
+WRONG_PASSWORD = N_("The password is not correct.")
+NO_PASSWORD_YET = N_(
+    "Your account has no password yet (you sign in with Google). To set one, ask for a "
+    "link by email on the \"Forgot password?\" page."
+)
+SAME_PASSWORD = N_("The new password must differ from the current one.")
+PASSWORD_NOW_CHANGED = N_(
+    "Your password is changed. Every other device is signed out; this one stays signed in."
+)
 
 
 def _account(user: User | None) -> User | None:
@@ -187,14 +204,20 @@ def reset_password(
 
 
 def end_every_sign_in(session: Session, user_id: int, *, now: dt.datetime | None = None) -> None:
-    """End every way into the account: every token issued so far (access tokens too, by
-    the account's session version), its refresh tokens revoked, its open login codes and
-    emailed links spent, and Telegram unlinked (the sign-in and the bot's chat: a
-    Telegram account someone else linked opens nothing after a reset)."""
-    now = now or utcnow()
-    tokens.end_every_token(session, user_id)
+    """End every way into the account: every session (``end_every_session``) and Telegram
+    unlinked (the sign-in and the bot's chat: a Telegram account someone else linked opens
+    nothing after a reset)."""
     session.execute(sa.update(User).where(User.id == user_id).values(
         telegram_id=None, telegram_username=None, telegram_chat_id=None))
+    end_every_session(session, user_id, now=now)
+
+
+def end_every_session(session: Session, user_id: int, *, now: dt.datetime | None = None) -> None:
+    """Every token issued so far stops (access tokens too, by the account's session
+    version), its refresh tokens are revoked, its open login codes and emailed links
+    spent. Linked accounts (Google, Telegram) stay."""
+    now = now or utcnow()
+    tokens.end_every_token(session, user_id)
     session.execute(
         sa.update(RefreshToken)
         .where(RefreshToken.user_id == user_id, RefreshToken.revoked_at.is_(None))
@@ -206,3 +229,73 @@ def end_every_sign_in(session: Session, user_id: int, *, now: dt.datetime | None
         .values(used_at=now)
     )
     account_links.spend_open(session, user_id, now=now)
+
+
+def current_password_holds(user: User, password: str, client: str = "") -> bool:
+    """Whether ``password`` is the account's, checked like a login: past the login limits
+    of the account or of the address ``client`` it is not even looked at
+    (TooManyRequests); a wrong one counts as a failed login of both (guesses here and at
+    the login form add up); a right one clears the account's count."""
+    account = normalize_email(user.email)
+    ratelimit.ensure_allowed("login-failures-account", account)
+    ratelimit.ensure_allowed("login-failures-address", client)
+    if not password or not verify_password(user.password_hash, password):
+        ratelimit.record_failure("login-failures-account", account)
+        ratelimit.record_failure("login-failures-address", client)
+        return False
+    ratelimit.forget("login-failures-account", account)
+    return True
+
+
+def change_password(
+    session: Session,
+    user_id: int,
+    *,
+    current_password: str,
+    new_password: str,
+    confirm_password: str | None,
+    client: str = "",
+    now: dt.datetime | None = None,
+) -> tokens.TokenPair:
+    """A signed-in member's new password (My Page, ``POST /users/me/password``): the
+    current one checked like a login, the new one by the sign-up rules (and different);
+    every other sign-in ends, Telegram stays linked, and the member is emailed. Answers
+    the fresh session of the device that asked. ``confirm_password`` None: not checked
+    (a REST client whose form checks it). Fields: currentPassword, newPassword,
+    confirmPassword."""
+    now = now or utcnow()
+    user = _account(session.get(User, user_id))
+    if user is None:
+        raise NotFound(N_("Account not found."))
+    if not user.password_hash:
+        raise BadRequest(NO_PASSWORD_YET)
+    problems = {
+        field: message
+        for field, message in {
+            "newPassword": password_problem(new_password),
+            "confirmPassword": (confirmation_problem(new_password, confirm_password)
+                                if confirm_password is not None else None),
+        }.items()
+        if message
+    }
+    if not current_password_holds(user, current_password or "", client):
+        problems["currentPassword"] = WRONG_PASSWORD
+    elif "newPassword" not in problems and new_password == current_password:
+        problems["newPassword"] = SAME_PASSWORD
+    if problems:
+        raise InvalidMany(problems)
+    user.password_hash = hash_password(new_password)
+    session.add(user)
+    end_every_session(session, user.id, now=now)
+    pair = tokens.start_session(session, user, now=now)
+    account_links.send_account_mail(
+        user.email, user.language,
+        N_("Your {site} password was changed"),
+        N_(
+            "The password of your {site} account was changed on My Page just now. Every "
+            "other device signed in to it was signed out. If it was you, nothing else is "
+            "needed. If it was not you, reset your password at {url}/password-reset at "
+            "once and tell the organizers."
+        ),
+    )
+    return pair

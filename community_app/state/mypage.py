@@ -10,11 +10,13 @@ import reflex as rx
 from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.services import blogs, cache, job_submissions, meetups, profile
+from community_app.services import blogs, cache, job_submissions, meetups, password_reset, profile
+from community_app.services import users
 from community_app.services.markdown import render_markdown
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.focus import focus_element, opener_id
+from community_app.state.job_texts import visa_choice
 from community_app.state.mypage_data import MyDataMixin
 from community_app.state.messages import Message, attempt, field_messages, from_error, message
 
@@ -55,6 +57,10 @@ class PostRow:
     date: dict[str, str]
     published: bool
 SAVE_FAILED = N_("Saving failed. Please try again.")
+VISA_SAVED = N_("Your visa is saved: the jobs board starts from it, and so do the alerts you "
+                "save there.")
+VISA_CLEARED = N_("Your visa is cleared: the jobs board shows jobs for every visa.")
+PASSWORD_FORM_ID = "password-form"  # My account's "Change password" (ui/pages/mypage.py)
 
 
 class MyPageState(MyDataMixin, AuthState):
@@ -96,6 +102,14 @@ class MyPageState(MyDataMixin, AuthState):
     photo_progress: int = 0
     uploading_photo: bool = False
 
+    # "My visa" (users.visa_status): /jobs and the alerts saved there start from it.
+    my_visa: str = ""
+    visa_notice: Message = {}
+    # "Change password" (services/password_reset.change_password).
+    password_errors: dict[str, Message] = {}
+    password_notice: Message = {}
+    password_key: int = 0
+
     busy: bool = False
 
 
@@ -113,6 +127,7 @@ class MyPageState(MyDataMixin, AuthState):
         self.upcoming, self.past = data.upcoming, data.past
         self.my_jobs, self.my_posts = data.my_jobs, data.my_posts
         self._show_attendee_name(data.attendee_name)
+        self.my_visa = data.visa
 
     def _show_attendee_name(self, value: str) -> None:
         if value != self.attendee_name:
@@ -320,6 +335,56 @@ class MyPageState(MyDataMixin, AuthState):
         return None
 
     @rx.event
+    async def set_my_visa(self, value: str):
+        """Keep the member's visa on the account (the same as choosing "My visa" on /jobs),
+        and in this browser, where /jobs reads it first (state/jobs.py)."""
+        from community_app.state.jobs import JobsState
+
+        self.visa_notice = {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        visa = visa_choice(value)
+
+        def save() -> None:
+            with session_scope() as session:
+                users.set_visa_status(session, user.id, visa)
+
+        await asyncio.to_thread(save)
+        self.my_visa = visa or ""
+        (await self.get_state(JobsState)).remembered_visa = visa or ""
+        self.visa_notice = message(VISA_SAVED if visa else VISA_CLEARED)
+        return None
+
+    @rx.event
+    async def change_password(self, form: dict):
+        """A new password: the current one checked like a login; every other device is
+        signed out and this one gets fresh tokens, so it stays signed in."""
+        self.password_errors, self.password_notice = {}, {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        current, new, confirm = (str(form.get(name, "")) for name in
+                                 ("currentPassword", "newPassword", "confirmPassword"))
+        client = self.router.session.client_ip
+
+        def change():  # two password hashes: off the event loop
+            with session_scope() as session:
+                return password_reset.change_password(
+                    session, user.id, current_password=current, new_password=new,
+                    confirm_password=confirm, client=client)
+
+        try:
+            pair = await asyncio.to_thread(change)
+        except DomainError as exc:
+            self.password_errors = field_messages(exc) or {"form": from_error(exc)}
+            return None
+        self._store_tokens(pair)
+        self.password_notice = message(password_reset.PASSWORD_NOW_CHANGED)
+        self.password_key += 1  # the fields are emptied
+        return None
+
+    @rx.event
     def cancel_account(self):
         self.account_errors, self.account_notice = {}, {}
         self.account_key += 1  # the form shows the saved values again
@@ -370,6 +435,7 @@ class MyPageData:
     my_jobs: list = dataclasses.field(default_factory=list)
     my_posts: list = dataclasses.field(default_factory=list)
     attendee_name: str = ""
+    visa: str = ""
 
 
 def read_lists(user_id: int) -> MyPageData:
@@ -380,6 +446,7 @@ def read_lists(user_id: int) -> MyPageData:
         jobs = job_submissions.list_my_job_posts(session, user_id)
         posts = blogs.list_my_posts(session, user_id)
         attendee_name = profile.attendee_name_of(session, user_id)
+        visa = users.get_visa_status(session, user_id) or ""
     rows = [MyPageState._event_row(r) for r in meetups.latest_per_meetup(regs)]
     return MyPageData(
         upcoming=[r for r in rows if not r.past][::-1],  # soonest first
@@ -392,6 +459,7 @@ def read_lists(user_id: int) -> MyPageData:
             for p in posts
         ],
         attendee_name=attendee_name,
+        visa=visa,
     )
 
 

@@ -1,5 +1,6 @@
 """The signed-in member (/users/details: read; the public page switched on or off and the
-name shown on attendee lists changed) and the member count (/users/count)."""
+name shown on attendee lists changed; /users/me/password: a new password) and the member
+count (/users/count)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from community_app.api.routing import Router
-from community_app.api.deps import CurrentUser, SessionDep
+from community_app.api.deps import ClientAddress, CurrentUser, SessionDep
+from community_app.api.routes.auth import Tokens
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated, utc
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
 from community_app.models import Role, User
-from community_app.services import members, profile
+from community_app.services import members, password_reset, profile
 from community_app.services.meetups.attendees import (
     ATTENDEE_NAME_MAX, attendee_name_problem, clean_attendee_name,
 )
@@ -125,3 +127,29 @@ def count(session: SessionDep) -> Envelope[UserCount]:
     """How many members the community has."""
     total = count_users(session)
     return ok(UserCount(count=total, total=total, active=count_active_users(session)))
+
+
+class PasswordChange(BaseModel):
+    currentPassword: str = Field(default="", max_length=128)
+    newPassword: str = Field(default="", max_length=128,
+                             description="The sign-up's rules: 8+ characters with an upper-case "
+                                         "and a lower-case letter, a digit and a special character")
+    confirmPassword: str | None = Field(
+        default=None, max_length=128, description="Checked against newPassword when sent")
+
+
+@router.post("/me/password", responses={400: {}, 401: {}, 422: {}, 429: {}})
+def change_password(body: PasswordChange, user: CurrentUser, session: SessionDep,
+                    request: Request, client: ClientAddress) -> Envelope[Tokens]:
+    """Change the signed-in member's password (My Page's form, the same rule:
+    ``services/password_reset.change_password``). The current password is checked like a
+    login (a wrong one: 422 on ``currentPassword``, counted with the login failures; past
+    the limit 429). Every other sign-in ends, the access token sent here included: the
+    answer carries this device's new tokens. Telegram stays linked; the member is emailed.
+    An account without a password (Google only): 400, set one by the reset link."""
+    pair = password_reset.change_password(
+        session, user.id, current_password=body.currentPassword, new_password=body.newPassword,
+        confirm_password=body.confirmPassword, client=client)
+    return ok(Tokens(access_token=pair.access_token, refresh_token=pair.refresh_token,
+                     expires_in=pair.expires_in),
+              translated(request, password_reset.PASSWORD_NOW_CHANGED))

@@ -21,17 +21,16 @@ from community_app.models import (
     AuditEntry, Comment, Meetup, MeetupRegistration, RefreshToken, RegistrationStatus, Role, User,
 )
 from community_app.services.authors import DELETED_MEMBER
-from community_app.services import audit, mail_queue, ratelimit, scheduler
+from community_app.services import audit, mail_queue, scheduler
 from community_app.services.telegram import queue as telegram_queue
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
-from community_app.services.passwords import verify_password
+from community_app.services.password_reset import current_password_holds
 from community_app.services.privacy import personal_data
 from community_app.services.privacy.export import export_key
 from community_app.services.storage import get_storage
 from community_app.services.uploads import delete_upload, public_path_of_url
 from community_app.services.mail import send_mail_in_language
-from community_app.services.users import normalize_email
 from community_app.core.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -69,16 +68,10 @@ def confirms_with_google(session: Session, user_id: int) -> bool:
 
 
 def _check_password(user: User, password: str, client: str) -> None:
-    """The password re-confirming a deletion, limited like a login (same rules, same
-    counters: guesses here and at the login form add up)."""
-    account = normalize_email(user.email)
-    ratelimit.ensure_allowed("login-failures-account", account)
-    ratelimit.ensure_allowed("login-failures-address", client)
-    if not password or not verify_password(user.password_hash, password):
-        ratelimit.record_failure("login-failures-account", account)
-        ratelimit.record_failure("login-failures-address", client)
+    """The password re-confirming a deletion, limited like a login (the same rule as a
+    password change: ``password_reset.current_password_holds``)."""
+    if not current_password_holds(user, password, client):
         raise Invalid("password", WRONG_PASSWORD)
-    ratelimit.forget("login-failures-account", account)
 
 
 def request_deletion(

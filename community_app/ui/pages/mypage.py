@@ -11,7 +11,10 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobType
 from community_app.state.auth import AuthState
-from community_app.state.mypage import CANCEL_OPENER, EVENTS_HEADING_ID, MyPageState, read_mypage
+from community_app.state.job_texts import VISA_LABELS
+from community_app.state.mypage import (
+    CANCEL_OPENER, EVENTS_HEADING_ID, PASSWORD_FORM_ID, MyPageState, read_mypage,
+)
 from community_app.state.mypage_meetups import MyMeetupsState
 from community_app.state.page_load import PageData
 from community_app.core import routes
@@ -23,6 +26,7 @@ from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.components.google import google_confirm_button
 from community_app.ui.components.job_visa_fields import choice_select, visa_fields
 from community_app.ui.components.logout import logout_dialog
+from community_app.ui.components.select import native_select
 from community_app.ui.components.job_alerts import alerts_tab
 from community_app.ui.components.mypage_blogs import blogs_tab
 from community_app.ui.components.telegram import telegram_card
@@ -345,8 +349,61 @@ def _account() -> rx.Component:
         ),
         on_submit=MyPageState.save_account, key=MyPageState.account_key, align="stretch",
     )
-    return rx.vstack(_personal(photo, form), _public_profile(), telegram_card(), _my_data(),
-                     spacing="4", width="100%")
+    return rx.vstack(_personal(photo, form), _my_visa(), _password(), _public_profile(),
+                     telegram_card(), _my_data(), spacing="4", width="100%")
+
+
+def _my_visa() -> rx.Component:
+    """The member's visa (docs/product.md): /jobs and the alerts saved there start from it;
+    saved when chosen, as "My visa" on /jobs."""
+    return rx.vstack(
+        rx.heading(t("My visa"), as_="h2", size="6"),
+        rx.el.label(t("Your visa status"), html_for="my-visa", font_weight="500", font_size="14px"),
+        native_select("my-visa", [("", N_("Not set")), *VISA_LABELS.items()],
+                      value=MyPageState.my_visa, on_change=MyPageState.set_my_visa,
+                      aria_describedby="my-visa-hint"),
+        rx.text(t("The jobs board and the job alerts you save there start from it. Change it "
+                  "any time, here or on the jobs board."),
+                color=COLORS["muted"], size="2", id="my-visa-hint"),
+        form_alert(MyPageState.visa_notice, visible=MyPageState.visa_notice.contains("en"),
+                   color="green"),
+        spacing="2",
+        **CARD,
+    )
+
+
+def _password() -> rx.Component:
+    """Change the password (the current one, then the new one twice); a Google-only
+    account has none: it sets one by the reset link (docs/decisions.md)."""
+    e = MyPageState.password_errors
+    form = stacked_form(
+        field(t("Current password"), "currentPassword", type_="password",
+              autocomplete="current-password", errors=e),
+        field(t("New password"), "newPassword", type_="password", autocomplete="new-password",
+              errors=e, hint=t("At least 8 characters, with an uppercase letter, a lowercase "
+                               "letter, a number and a special character.")),
+        field(t("Confirm new password"), "confirmPassword", type_="password",
+              autocomplete="new-password", errors=e),
+        form_alert(e["form"], visible=e.contains("form")),
+        submit_button(t("Change password"), width="auto"),
+        on_submit=MyPageState.change_password, key=MyPageState.password_key, align="stretch",
+        id=PASSWORD_FORM_ID,
+    )
+    google_only = rx.vstack(
+        rx.text(t("You sign in with Google, so your account has no password. To set one, ask "
+                  "for a link by email."), size="2"),
+        link_button(t("Set a password"), href=routes.FORGOT_PASSWORD, variant="outline",
+                    id="set-password-link"),
+        spacing="2", align="start",
+    )
+    return rx.vstack(
+        rx.heading(t("Change password"), as_="h2", size="6"),
+        form_alert(MyPageState.password_notice, visible=MyPageState.password_notice.contains("en"),
+                   color="green"),
+        rx.cond(MyPageState.confirm_with_google, google_only, form),
+        spacing="3",
+        **CARD,
+    )
 
 
 def _public_profile() -> rx.Component:
