@@ -15,7 +15,7 @@ from community_app.api.observability import RequestMetrics
 from community_app.reflex_ext.page_heads import with_page_heads
 from community_app.api.security_headers import SecurityHeaders
 from community_app import reflex_ext
-from community_app.serving import process_memory
+from community_app.serving import drain, process_memory
 from community_app.core.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.core.logs import configure_logging
@@ -76,6 +76,8 @@ app.register_lifespan_task(upgrade_database)
 # expired sessions goes back to the system (process_memory.py).
 app.register_lifespan_task(process_memory.freeze_startup_objects)
 app.register_lifespan_task(process_memory.release_freed_memory)
+# A stopped worker lets the events in flight finish before it exits (serving/drain.py).
+app.register_lifespan_task(drain.finish_events_in_flight)
 
 
 async def run_scheduler() -> None:
