@@ -137,7 +137,7 @@ def table_rows(session: Session, name: str, member: personal_data.Member) -> lis
         picked.append(other.c[other_column].label(key))
     query = (sa.select(*picked).select_from(joined).where(spec.rows_of(table, member))
              .order_by(*table.primary_key.columns))
-    return [{k: _json(v) for k, v in row._mapping.items()} for row in session.execute(query)]
+    return [{k: _json(v) for k, v in row.items()} for row in session.execute(query).mappings()]
 
 
 def collect_member_data(session: Session, user_id: int) -> dict[str, object]:
