@@ -108,10 +108,13 @@ def status_texts(status: str) -> Texts:
 
 
 def korean_texts(level: str | None) -> Texts:
-    """'Korean: TOPIK 3' in both languages; empty when the post states no level."""
+    """'Korean: TOPIK 3' in both languages, 'No Korean needed' alone (not "Korean: No
+    Korean needed", issue 42); empty when the post states no level."""
     label = KOREAN_LABELS.get(level or "")
     if not label:
         return {}
+    if level == KoreanLevel.NONE.value:
+        return both(label)
     return {lang: gettext("Korean: {level}", lang, level=gettext(label, lang)) for lang in LANGUAGES}
 
 

@@ -153,3 +153,12 @@ def test_the_job_page_shows_the_visa_and_language_facts_its_card_shows(engine):
         assert shown.korean["en"] == "Korean: TOPIK 3"
         assert shown.languages["en"] == "English, Korean"
         assert shown.salary["en"] == "₩20,000,000 – ₩24,000,000 a year"
+
+
+def test_a_post_needing_no_korean_says_so_without_korean_twice():
+    """Issue 42: the card said "Koreys tili: Koreys tili shart emas" (Korean: No Korean needed)."""
+    from community_app.state.job_texts import korean_texts
+
+    assert korean_texts("NONE") == {"en": "No Korean needed", "uz": "Koreys tili shart emas"}
+    assert korean_texts("TOPIK_2")["en"] == "Korean: TOPIK 2"
+    assert korean_texts(None) == {}

@@ -78,9 +78,9 @@ def _preview(a) -> rx.Component:
     """What the next digest would carry now: a native disclosure (keyboard and screen
     readers as the platform does them, nothing to hydrate)."""
     return rx.el.details(
+        # A list item (the platform's disclosure triangle), tall enough for a finger.
         rx.el.summary(t("Preview the next digest"), " (", a.preview_total.to(str), ")",
-                      cursor="pointer", min_height="44px", display="flex", align_items="center",
-                      width="fit-content"),
+                      cursor="pointer", padding_y="12px", width="fit-content"),
         rx.cond(
             a.preview_total > 0,
             rx.vstack(
