@@ -167,9 +167,8 @@ def test_the_shared_cache_reads_the_database_while_redis_hangs_and_serves_nothin
         redis_server.process.send_signal(signal.SIGSTOP)  # hangs: connections open, no answer
         cache.use_backend(writer)
         cache.expire_topics(cache.NEWS_TOPIC)  # a write: Redis cannot be told (a 2 s timeout)
-        started = time.monotonic()
+        assert not writer._asking()  # it steps aside: Redis is not asked again for a while
         assert read(writer, ["after"]) == ["after"]  # from the database, without waiting
-        assert time.monotonic() - started < 0.5
         assert read(reader, ["after"]) == ["after"]  # its own timeout, then the database
         assert sum("does not answer" in r.getMessage() for r in caplog.records) == 2  # once per worker
 

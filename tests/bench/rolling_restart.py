@@ -39,7 +39,7 @@ async def app(scope, receive, send):
         return
     while (await receive()).get("more_body"):
         pass
-    await asyncio.sleep(0.005)
+    await asyncio.sleep(0.005)  # a request takes a moment: a stopping node has some in flight
     await send({"type": "http.response.start", "status": 200,
                 "headers": [(b"content-type", b"text/plain")]})
     await send({"type": "http.response.body", "body": b"pong"})
