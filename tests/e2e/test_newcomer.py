@@ -98,6 +98,21 @@ def test_an_organizer_finds_the_back_office_and_a_member_does_not(browser, site,
                 break
         expect(link).to_be_focused()
         _shot(page, f"back-office-header-{lang}")
+        # Beside the language menu and the avatar, overlapping neither, in both languages.
+        for shown in ("en", "uz"):
+            page.evaluate(f"localStorage.setItem('uzdev_lang', '{shown}')")
+            page.reload()
+            wait_ready(page)
+            box = link.bounding_box()
+            language = page.locator(".uzdev-btn-lang").bounding_box()
+            avatar = page.get_by_role("link", name=say(shown, "My Page")).first.bounding_box()
+            assert language["x"] + language["width"] <= box["x"], (language, box)
+            assert box["x"] + box["width"] <= avatar["x"], (box, avatar)
+            _shot(page, f"back-office-header-{shown}-1280")
+        page.evaluate("localStorage.setItem('uzdev_lang', 'en')")
+        page.reload()
+        wait_ready(page)
+        link.focus()
         page.keyboard.press("Enter")
         expect(page).to_have_url(re.compile(r"/admin/?$"))
     else:  # the phone's menu
