@@ -25,6 +25,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from community_app.core.routes import Sample
 from community_app.i18n import gettext
+from community_app.state.mypage import SECTIONS as MYPAGE_SECTIONS
 from community_app.ui.layouts import frame
 from tests.e2e.conftest import OUTPUT, settled, wait_ready
 from tests.e2e.site_pages import all_addresses, member_with_a_seat
@@ -97,8 +98,7 @@ def _other_upcoming(site) -> int:
 def _visitor_addresses(samples: dict) -> list[str]:
     """Every public page of the registry at its examples (tests/e2e/site_pages.py), and
     what only its data shows: a past meetup's page (its reviews, no registration)."""
-    past = f"/events/past/details/{samples[Sample.PAST_MEETUP]}"
-    return [*all_addresses(frame.VISITOR, samples), past]
+    return all_addresses(frame.VISITOR, samples)
 
 
 def _member_addresses(samples: dict, other_upcoming: int) -> list[str]:
@@ -106,7 +106,7 @@ def _member_addresses(samples: dict, other_upcoming: int) -> list[str]:
     signed-in member (forms filled in, a seat held, the comment box)."""
     return [
         *all_addresses(frame.MEMBER, samples),
-        "/mypage?tab=events", "/mypage?tab=jobs", "/mypage?tab=blogs", "/mypage?tab=account",
+        *(f"/mypage?tab={section}" for section in MYPAGE_SECTIONS),  # every tab My Page has
         f"/events/upcoming/register/{other_upcoming}",
         f"/events/upcoming/details/{samples[Sample.UPCOMING_MEETUP]}",
         f"/news/{samples[Sample.NEWS]}", f"/blog/{samples[Sample.BLOG_POST]}",

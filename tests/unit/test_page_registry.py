@@ -85,4 +85,5 @@ def test_addresses_fill_every_segment():
     samples = {routes.Sample.PAST_MEETUP: "3"}
     assert page.addresses(samples) == ["/admin/meetups/3", "/admin/meetups/new"]
     detail = next(p for p in PAGES if p.path == routes.EVENT_DETAIL)
-    assert detail.addresses({routes.Sample.UPCOMING_MEETUP: "5"}) == ["/events/upcoming/details/5"]
+    assert detail.addresses({routes.Sample.UPCOMING_MEETUP: "5", routes.Sample.PAST_MEETUP: "2"}) == [
+        "/events/upcoming/details/5", "/events/past/details/2"]

@@ -386,7 +386,9 @@ def _details() -> rx.Component:
 
 
 @page(routes.EVENT_DETAIL, title=N_("Event details"),
-      on_load=PageData(S, read_event_detail, S._apply_load))
+      on_load=PageData(S, read_event_detail, S._apply_load),
+      examples=[{"event_type": "upcoming", "event_id": routes.Sample.UPCOMING_MEETUP},
+                {"event_type": "past", "event_id": routes.Sample.PAST_MEETUP}])
 def event_detail() -> rx.Component:
     return content_container(
         first_of(
