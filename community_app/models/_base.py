@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import enum
 
+import datetime as dt
+
 import sqlalchemy as sa
-from sqlmodel import SQLModel
+from sqlmodel import Field, SQLModel
+
+from community_app.core.db import utcnow
 
 from community_app.i18n import both
 
@@ -83,3 +87,17 @@ def one_live_per_member(name: str, live: str) -> sa.Index:
     on the row) holds: a partial unique index, on SQLite and PostgreSQL alike."""
     return sa.Index(name, "user_id", "meetup_id", unique=True,
                     sqlite_where=sa.text(live), postgresql_where=sa.text(live))
+
+
+class QueuedRow(SQLModel):
+    """The columns every database queue's table has (services/db_queue.py): its status
+    (PENDING, SENDING, SENT, FAILED), attempts, when it is due, when a worker claimed it,
+    when it went, its last error and when it was queued."""
+
+    status: str = Field(default="PENDING", max_length=10)
+    attempts: int = Field(default=0)
+    next_attempt_at: dt.datetime = Field(default_factory=utcnow)
+    claimed_at: dt.datetime | None = None
+    sent_at: dt.datetime | None = None
+    last_error: str = Field(default="", max_length=500)
+    created_at: dt.datetime = Field(default_factory=utcnow)

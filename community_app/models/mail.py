@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import sqlalchemy as sa
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
-from community_app.core.db import utcnow
-from community_app.models._base import check_in
+from community_app.models._base import QueuedRow, check_in
 from community_app.models.enums import MailKind, MailStatus
 
 
-class QueuedMail(SQLModel, table=True):
+class QueuedMail(QueuedRow, table=True):
     """An email waiting to be sent, being sent, sent or given up.
 
     ``(kind, user_id, meetup_id, ref_id)`` is unique: a second enqueue of the same email
@@ -42,10 +39,3 @@ class QueuedMail(SQLModel, table=True):
     body: str = Field(sa_type=sa.Text)
     attachments: str = Field(default="[]", sa_type=sa.Text)  # JSON: name, type, base64
     headers: str = Field(default="{}", sa_type=sa.Text)  # JSON: extra headers (List-Unsubscribe)
-    status: str = Field(default=MailStatus.PENDING.value, max_length=10)
-    attempts: int = Field(default=0)
-    next_attempt_at: dt.datetime = Field(default_factory=utcnow)
-    claimed_at: dt.datetime | None = None
-    sent_at: dt.datetime | None = None
-    last_error: str = Field(default="", max_length=500)
-    created_at: dt.datetime = Field(default_factory=utcnow)

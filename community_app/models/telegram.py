@@ -9,11 +9,11 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.core.db import utcnow
-from community_app.models._base import check_in
+from community_app.models._base import QueuedRow, check_in
 from community_app.models.enums import TelegramStatus
 
 
-class TelegramMessage(SQLModel, table=True):
+class TelegramMessage(QueuedRow, table=True):
     """A message for the bot to send: a post to the channel, or a personal message to a
     member's linked chat.
 
@@ -40,14 +40,7 @@ class TelegramMessage(SQLModel, table=True):
     # JSON of the email to queue instead when the member's chat is gone (bot blocked,
     # /stop) and the member chose Telegram alone; "" for none.
     fallback_mail: str = Field(default="", sa_type=sa.Text)
-    status: str = Field(default=TelegramStatus.PENDING.value, max_length=10)
-    attempts: int = Field(default=0)
-    next_attempt_at: dt.datetime = Field(default_factory=utcnow)
-    claimed_at: dt.datetime | None = None
-    sent_at: dt.datetime | None = None
     message_id: int | None = Field(default=None, sa_type=sa.BigInteger)
-    last_error: str = Field(default="", max_length=500)
-    created_at: dt.datetime = Field(default_factory=utcnow)
 
 
 class TelegramLoginSeen(SQLModel, table=True):

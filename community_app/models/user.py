@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from community_app.core.db import utcnow
-from community_app.models._base import check_in
+from community_app.models._base import QueuedRow, check_in
 from community_app.models.enums import AccountTokenPurpose, Language, MailStatus, Role
 
 
@@ -121,7 +121,7 @@ class AccountToken(SQLModel, table=True):
     used_at: dt.datetime | None = None
 
 
-class PasswordResetRequest(SQLModel, table=True):
+class PasswordResetRequest(QueuedRow, table=True):
     """A "forgot password" request waiting for a worker (services/password_reset.py): the
     request only writes this row, for a known address or not, and a worker of the queue
     (services/db_queue.py) looks the address up and emails the link. The address is
@@ -135,13 +135,6 @@ class PasswordResetRequest(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     email: str = Field(default="", max_length=254)
-    status: str = Field(default=MailStatus.PENDING.value, max_length=10)
-    attempts: int = Field(default=0)
-    next_attempt_at: dt.datetime = Field(default_factory=utcnow)
-    claimed_at: dt.datetime | None = None
-    sent_at: dt.datetime | None = None
-    last_error: str = Field(default="", max_length=500)
-    created_at: dt.datetime = Field(default_factory=utcnow)
 
 
 __all__ = ["AccountToken", "Language", "LoginCode", "PasswordResetRequest", "RefreshToken",

@@ -38,7 +38,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from community_app.core.db import utcnow
+from community_app.core.db import session_scope, utcnow
 from community_app.services.bulk import update_where
 
 log = logging.getLogger(__name__)
@@ -173,6 +173,17 @@ class DbQueue:
         return again + gone
 
     # --- one drain ------------------------------------------------------------------------
+
+    def drain_each(self, engine: sa.Engine | None, now: dt.datetime | None,
+                   handle_one: Callable[[Session, int, dt.datetime], str | None]) -> dict[str, int]:
+        """Handle every due row this caller wins with ``handle_one(session, row_id, now)``
+        (which claims it and says "sent", "retry", "failed" or None); counts by outcome."""
+        now = now or utcnow()
+        with session_scope(engine) as session:
+            counts, due = self.due(session, now)
+            for row_id in due:
+                tally(counts, handle_one(session, row_id, now))
+        return counts
 
     def due(self, session: Session, now: dt.datetime) -> tuple[dict[str, int], list[int]]:
         """Give up interrupted rows, then the ids of the rows due now (at most ``BATCH``,

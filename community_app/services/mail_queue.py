@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
-from community_app.core.db import session_scope, utcnow
+from community_app.core.db import utcnow
 from community_app.models import MailStatus, QueuedMail, User
 from community_app.services import db_queue, mail, scheduler
 from community_app.services.db_queue import BACKOFF, MAX_ATTEMPTS  # noqa: F401
@@ -197,12 +197,7 @@ def send_one(session: Session, row_id: int, now: dt.datetime) -> str | None:
 
 def drain(engine: sa.Engine | None = None, *, now: dt.datetime | None = None) -> dict[str, int]:
     """Send every due row this caller wins; counts by outcome."""
-    now = now or utcnow()
-    with session_scope(engine) as session:
-        counts, due = QUEUE.due(session, now)
-        for row_id in due:
-            db_queue.tally(counts, send_one(session, row_id, now))
-    return counts
+    return QUEUE.drain_each(engine, now, send_one)
 
 
 # A send takes at most a few SMTP timeouts (20 s each): a row SENDING for longer was

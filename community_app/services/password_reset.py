@@ -32,7 +32,7 @@ import datetime as dt
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
-from community_app.core.db import session_scope, utcnow
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
     AccountTokenPurpose, LoginCode, PasswordResetRequest, RefreshToken, User,
@@ -124,12 +124,7 @@ def handle_one(session: Session, row_id: int, now: dt.datetime) -> str | None:
 
 def drain(engine: sa.Engine | None = None, *, now: dt.datetime | None = None) -> dict[str, int]:
     """Handle every due request this caller wins; counts by outcome."""
-    now = now or utcnow()
-    with session_scope(engine) as session:
-        counts, due = QUEUE.due(session, now)
-        for row_id in due:
-            db_queue.tally(counts, handle_one(session, row_id, now))
-    return counts
+    return QUEUE.drain_each(engine, now, handle_one)
 
 
 QUEUE = db_queue.DbQueue("password-reset-queue", PasswordResetRequest,
