@@ -95,6 +95,10 @@ def test_news_and_approved_jobs_are_posted_and_the_switch_stops_an_item(client, 
     assert telegram.sent(CHANNEL) == []  # switched off by the organizer
 
     job = make_job(engine, status="PENDING", title="Go developer", company_name="Acme")
+    assert client.get(f"{ADMIN}/jobs/{job.id}", headers=org).json()["data"]["telegramAnnounce"] is True
+    quiet = make_job(engine, status="PENDING", title="Quiet job")
+    client.post(f"{ADMIN}/jobs/{quiet.id}/telegram", headers=org, json={"announce": False})
+    assert client.get(f"{ADMIN}/jobs/{quiet.id}", headers=org).json()["data"]["telegramAnnounce"] is False
     assert client.post(f"{ADMIN}/jobs/{job.id}/open", headers=org).status_code == 200
     queue.drain(engine)
     (post,) = telegram.sent(CHANNEL)

@@ -32,12 +32,15 @@ class AdminJobOut(BaseModel):
     expired: bool
     openedAt: dt.datetime | None
     updatedAt: dt.datetime
+    telegramAnnounce: bool = Field(
+        default=True, description="Posted to the Telegram channel when opened "
+                                  "(POST /admin/jobs/{id}/telegram)")
 
     @classmethod
     def of(cls, v: admin_jobs.AdminJobView) -> AdminJobOut:
         return cls(job=JobOut.of(v.job), status=v.raw_status, expired=v.is_expired,
                    openedAt=utc(v.opened_at) if v.opened_at else None,
-                   updatedAt=utc(v.updated_at))
+                   updatedAt=utc(v.updated_at), telegramAnnounce=v.telegram_announce)
 
 
 def _job_text(field: str):
