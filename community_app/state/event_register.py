@@ -5,12 +5,25 @@ the login page brings them back here. The rules are the service's: ``validate_re
 for every field at once, ``register_for_meetup`` for the seat (full, past and
 already-registered meetups answer with their own message). A meetup that needs approval
 answers PENDING: the success dialog says the registration waits for approval.
+
+**Nothing lost when a node dies** (issue 40). The browser writes down what it sends before
+it sends it (``REMEMBER_SENT``, a script run ahead of the submit event: browser storage,
+the page's address, the time, the answers); the answer of the submit erases it. A page that
+loads with such a note for its own address (a reload, or the websocket reconnected to
+another node after the one running the registration died or stopped) never got its
+answer, so it asks the database: registered (or on the waitlist), it shows the
+confirmation, and the email goes (it was queued with the registration); not registered, it
+says the registration did not go through and shows the answers again, ready to send.
+A node that is stopped finishes the registration first (serving/drain.py); the page's load
+waits for the session's lock, which the registration holds until it is done.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
+import time
 
 import reflex as rx
 
@@ -33,6 +46,38 @@ log = logging.getLogger(__name__)
 LOAD_FAILED = N_("Failed to fetch event details")
 REGISTRATION_FAILED = N_("Registration failed. Please try again.")
 FIX_FIELDS = N_("Please correct the highlighted fields.")
+NOT_SENT = N_("Your registration did not go through: the connection to the site was lost. "
+              "Your answers are still here; please send them again.")
+
+# The browser's note of a registration it sent and has not had the answer to (module
+# docstring): written by REMEMBER_SENT before the submit event goes, erased by its answer.
+SENT_KEY = "uzdev_registrationSent"
+FORM_ID = "event-registration-form"
+REMEMBER_SENT = (
+    "(() => { const form = document.getElementById('" + FORM_ID + "'); if (!form) return;"
+    " const answers = {}; new FormData(form).forEach((value, name) => { answers[name] = String(value); });"
+    " localStorage.setItem('" + SENT_KEY + "', JSON.stringify("
+    "{path: window.location.pathname, at: Date.now(), form: answers})); })()"
+)
+# A note older than this is dropped unread: the member has moved on.
+SENT_NOTE_MAX_AGE_S = 30 * 60
+# An outcome shown (a confirmation still open, a registration that did not go through) is
+# shown again by a page load this soon after it.
+OUTCOME_KEPT_S = 120
+
+
+def unanswered_sent_form(note: str, path: str, *, now_ms: float | None = None) -> dict | None:
+    """The answers of a registration the browser sent from ``path`` and never had the
+    answer to (``SENT_KEY``'s note), or None: no note, another page's, too old, unreadable."""
+    try:
+        sent = json.loads(note) if note else None
+        if not isinstance(sent, dict) or str(sent.get("path", "")).rstrip("/") != path.rstrip("/"):
+            return None
+        age_s = ((now_ms if now_ms is not None else time.time() * 1000) - float(sent["at"])) / 1000
+        form = sent.get("form")
+        return form if isinstance(form, dict) and -60 < age_s < SENT_NOTE_MAX_AGE_S else None
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 def form_values(form: dict) -> dict[str, object]:
@@ -55,6 +100,7 @@ class RegisterPageData:
     signed_out: bool = True
     redirect: str = ""
     place: WaitPlace = dataclasses.field(default_factory=WaitPlace)
+    path: str = ""  # the page's address
 
 
 def _cached_card(meetup_id: int) -> EventCard:
@@ -68,7 +114,7 @@ def _cached_card(meetup_id: int) -> EventCard:
 
 def read_register(request: PageRequest) -> RegisterPageData:
     """The meetup and the member's registration, read with no lock held."""
-    data = RegisterPageData(signed_out=request.member is None)
+    data = RegisterPageData(signed_out=request.member is None, path=request.path)
     event_type, meetup_id = parse_event_path(request.path)
     if meetup_id is None:
         data.not_found = True
@@ -114,6 +160,13 @@ class EventRegisterState(AuthState):
 
     success_open: bool = False
     success_pending: bool = False
+    # The browser's note of a registration sent and not answered (SENT_KEY).
+    sent_note: str = rx.LocalStorage("", name=SENT_KEY)
+    # The last outcome shown for a sent note or a registration (``_apply_load``): its
+    # meetup, its time, and the answers that did not go through ({} when they did).
+    _outcome_meetup: int = 0
+    _outcome_at: float = 0.0
+    _unsent_answers: dict[str, str] = {}
 
     @rx.var
     def login_href(self) -> str:
@@ -145,8 +198,13 @@ class EventRegisterState(AuthState):
             self.card = event_card(service.get_meetup(session, meetup_id))
 
     def _apply_load(self, data: RegisterPageData):
-        """The page load's update (``state/page_load.py``): what ``read_register`` read."""
-        self.success_open = False
+        """The page load's update (``state/page_load.py``): what ``read_register`` read.
+        The outcome of a registration whose answer the page never had is shown (the sent
+        note, module docstring), and kept over the loads that follow it closely (a
+        reconnect loads the page more than once)."""
+        recent = (data.card is not None and data.card.id == self._outcome_meetup
+                  and time.time() - self._outcome_at < OUTCOME_KEPT_S)
+        self.success_open = self.success_open and recent and bool(data.member_status)
         self._reset_form()
         self.not_found = data.not_found
         self.load_error = data.load_error
@@ -158,18 +216,55 @@ class EventRegisterState(AuthState):
         self.loading = False
         if data.redirect:
             return rx.redirect(data.redirect, replace=True)
+        if recent and self._unsent_answers and not (data.member_status or data.place.status):
+            self._not_sent(self._unsent_answers)
+        self._settle_sent_note(data.path)
         return None
+
+    def _settle_sent_note(self, path: str) -> None:
+        """The outcome of a registration the page sent and never had the answer to: the
+        database says whether it was made (module docstring)."""
+        if not self.sent_note:
+            return
+        answers = unanswered_sent_form(self.sent_note, path)
+        if answers is not None and not self.signed_out:
+            self._outcome_meetup, self._outcome_at = self.card.id, time.time()
+            if self.member_status:
+                self.success_pending = self.member_status == RegistrationStatus.PENDING.value
+                self.success_open = True
+            elif not self.place.status:  # on the waitlist: the page shows the place
+                self._not_sent({k: str(v) for k, v in answers.items()})
+        self._answered()
+
+    def _not_sent(self, answers: dict[str, str]) -> None:
+        """Say the registration did not go through; the form shows what was sent."""
+        values = form_values(answers)
+        self.reason = str(values["attendanceReason"])
+        self.field = str(values["interestedField"])
+        self.expectation = str(values["expectation"])
+        self.consent = bool(values["consent"])
+        self.form_error = message(NOT_SENT)
+        self._unsent_answers = answers
+
+    def _answered(self) -> None:
+        """The page has shown the outcome of what it sent: the browser's note goes. (An
+        assignment always reaches the browser, which writes it to its storage; Reflex's
+        ``remove_local_storage`` would load the page again.)"""
+        self.sent_note = ""
 
     @rx.event
     def submit(self, form: dict):
         yield from self._sign_up(form, register=True)
+        self._answered()
 
     @rx.event
     def join_waitlist(self, form: dict):
         yield from self._sign_up(form, register=False)
+        self._answered()
 
     def _sign_up(self, form: dict, *, register: bool):
         """Register, or join the waitlist of a full meetup, with the form's answers."""
+        self._unsent_answers = {}
         values = form_values(form)
         self.reason = str(values["attendanceReason"])
         self.field = str(values["interestedField"])
@@ -215,6 +310,7 @@ class EventRegisterState(AuthState):
         if registration is not None:
             self.success_pending = registration.status == RegistrationStatus.PENDING.value
             self.success_open = True
+            self._outcome_meetup, self._outcome_at = registration.meetup_id, time.time()
 
     def _reload(self, user_id: int, meetup_id: int) -> None:
         try:

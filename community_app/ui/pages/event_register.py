@@ -10,7 +10,7 @@ import reflex as rx
 from community_app.i18n import N_
 from community_app.models import AttendanceReason, InterestedField
 from community_app.state.event_register import EventRegisterState as S
-from community_app.state.event_register import read_register
+from community_app.state.event_register import FORM_ID, REMEMBER_SENT, read_register
 from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import button_row, first_of, icon_link, icon_tile, notice
@@ -169,7 +169,10 @@ def registration_form(*, waitlist: bool = False) -> rx.Component:
             width=["100%", "auto"],
             min_width="200px",
         ),
-        on_submit=S.join_waitlist if waitlist else S.submit, key=S.form_key, spacing="5",
+        # The browser notes what it sends before it goes (state/event_register.py): a page
+        # that never gets the answer (its node died) says what became of it.
+        on_submit=[rx.call_script(REMEMBER_SENT), S.join_waitlist if waitlist else S.submit],
+        key=S.form_key, spacing="5", id=FORM_ID,
         aria_label=t("Event registration"),
     )
 

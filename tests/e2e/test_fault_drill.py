@@ -1,0 +1,275 @@
+"""The fault drill (issue 40): the documented production layout, broken on purpose.
+
+Two app nodes started from ONE copied build (built in a folder of its own, which is then
+removed: a node naming a path of the build machine fails), in production mode, behind
+nginx with deploy/nginx.conf (workers as www-data), one PostgreSQL (a database of the
+drill's own), and a Redis, an S3 stand-in and an SMTP server of the test's own (so they can
+be restarted). tests/cluster.py starts them.
+
+- A member's registration over the websocket survives its node: stopped (SIGTERM) while
+  the registration waits on the database, the node finishes it and the page shows the
+  confirmation; killed (SIGKILL), the page says the registration did not go through, keeps
+  the answers, and sending them again registers the member once.
+- The drill: a steady load (pages, API reads, registrations through the REST API) while
+  a node is killed, Redis restarted, the store restarted, and both nodes restarted one by
+  one as docs/operations.md says. It fails on any 5xx during the rolling restart, on any
+  registration answered 2xx that is not in the database or is there twice, on any
+  registration without exactly one confirmation email. Killed mid-registration 20 times:
+  the client gets a 2xx and the registration exists with its email, or gets an error and
+  a retry registers it; never a 2xx without the row, never a row without the email.
+  Figures are printed (docs/operations.md has them).
+
+Runs with ``COMMUNITY_E2E_FAULT_DRILL=1`` and ``COMMUNITY_TEST_POSTGRES_URL`` (``make
+test-drill``, run by ``make test-production-config``); skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from playwright.sync_api import expect
+
+from tests.cluster import MailServer, Node, RedisServer, Store, build_once, ship
+from tests.e2e.conftest import offline, wait_ready
+from tests.nginx_proxy import available, nginx_proxy
+from tests.prodserver import ROOT, free_port
+from tests.waiting import wait_until
+
+POSTGRES_URL = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
+
+pytestmark = pytest.mark.skipif(
+    not (POSTGRES_URL and os.environ.get("COMMUNITY_E2E_FAULT_DRILL") == "1"),
+    reason="make test-drill runs it (COMMUNITY_E2E_FAULT_DRILL=1, COMMUNITY_TEST_POSTGRES_URL)")
+
+ANSWERS = {"attendanceReason": "networking", "interestedField": "mobile",
+           "expectation": "Meet other mobile developers in Seoul.", "consent": True}
+
+
+@pytest.fixture(autouse=True)
+def _no_internet():
+    """This module makes its own browser contexts (offline, on the proxy's address): it
+    never starts the suite's single-node site."""
+
+
+def drill_database() -> str:
+    """``<the tests' database>_drill``, emptied: the other tests empty theirs."""
+    base = sa.engine.make_url(POSTGRES_URL)
+    url = base.set(database=f"{base.database}_drill")
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        if not conn.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                            {"n": url.database}).first():
+            conn.execute(sa.text(f'CREATE DATABASE "{url.database}"'))
+    admin.dispose()
+    fresh = sa.create_engine(url)
+    with fresh.begin() as conn:
+        conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(sa.text("CREATE SCHEMA public"))
+    fresh.dispose()
+    return url.render_as_string(hide_password=False)
+
+
+@dataclasses.dataclass
+class Cluster:
+    nodes: tuple[Node, Node]
+    proxy: dict
+    redis: RedisServer
+    store: Store
+    mail: MailServer
+    env: dict
+    engine: sa.Engine
+    members: list[dict]
+    meetups: list[int]
+    next_member: int = 0
+
+    def member(self) -> dict:
+        """A member no test has used yet (each registers once per meetup)."""
+        member = self.members[self.next_member]
+        self.next_member += 1
+        return member
+
+    def registrations(self, user_id: int, meetup_id: int) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(sa.text(
+                "SELECT status FROM meetup_registrations WHERE user_id = :u AND meetup_id = :m"),
+                {"u": user_id, "m": meetup_id}).scalars())
+
+    def emails_to(self, address: str) -> list:
+        return [m for m in self.mail.received() if m["To"] == address]
+
+    def restart(self, node: Node) -> None:
+        if node.process is not None:
+            node.stop()
+        node.start()
+        node.wait_ready()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    if not available():
+        pytest.skip("nginx is not installed (make test installs it)")
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed (make test installs it)")
+    work = tmp_path_factory.mktemp("fault-drill")
+    started = time.monotonic()
+    database = drill_database()
+    redis, store, mail = RedisServer(), Store(), MailServer()
+    redis.start()
+    store.start()
+    mail.start()
+    https_port = free_port()
+    env = {
+        **os.environ,
+        "COMMUNITY_ENV": "production",
+        "COMMUNITY_SECRET_KEY": secrets.token_urlsafe(48),  # one secret: tokens work on both
+        "COMMUNITY_DATABASE_URL": database,
+        "REFLEX_REDIS_URL": redis.url,
+        "COMMUNITY_STORAGE_URL": store.bucket.url,
+        "COMMUNITY_SMTP_URL": mail.url,
+        "COMMUNITY_PUBLIC_URL": f"https://127.0.0.1:{https_port}",
+        "COMMUNITY_TRUSTED_PROXY_HOPS": "1",
+        "COMMUNITY_WORKERS": "1",
+        "COMMUNITY_SCHEDULER_INTERVAL": "2",
+    }
+    for name in ("COMMUNITY_PREBUILT", "COMMUNITY_VAR_DIR", "COMMUNITY_MAIL_OUTBOX"):
+        env.pop(name, None)
+    # The build machine: a copy of this commit, built as `make build` builds, with the
+    # settings of a build machine (no production secrets).
+    build_env = {k: v for k, v in os.environ.items() if k != "COMMUNITY_PREBUILT"}
+    build_once(work / "build", build_env)
+    for name in ("node-a", "node-b", "proxy"):
+        ship(work / "build", work / name)
+    shutil.rmtree(work / "build")  # nothing may still need the build machine's folder
+    print(f"\nthe build, shipped to two nodes and the proxy: {time.monotonic() - started:.0f} s")
+    subprocess.run([sys.executable, "-m", "community_app.ops.cli", "migrate"], cwd=work / "node-a",
+                   env=env, check=True, capture_output=True)
+    seeded = json.loads(subprocess.run(
+        [sys.executable, "-m", "tests.drill_seed", "400", "3", "10000"], cwd=ROOT, env=env,
+        check=True, capture_output=True, text=True).stdout)
+    nodes = (Node("a", work / "node-a", env, work / "logs"), Node("b", work / "node-b", env, work / "logs"))
+    for node in nodes:
+        node.start()
+    for node in nodes:
+        node.wait_ready()
+    engine = sa.create_engine(database)
+    with nginx_proxy([node.address for node in nodes], work / "proxy" / ".web" / "build" / "client",
+                     work / "nginx", https_port) as proxy:
+        print(f"two nodes and the proxy up after {time.monotonic() - started:.0f} s")
+        yield Cluster(nodes, proxy, redis, store, mail, env, engine, seeded["members"], seeded["meetups"])
+        for node in nodes:
+            if node.process is not None:
+                node.stop()
+    engine.dispose()
+    redis.stop()
+    store.stop()
+    mail.stop()
+
+
+# ---------------------------------------------------------------- a registration's node dies
+
+
+def register_page(browser, cluster: Cluster, member: dict, meetup_id: int):
+    """The registration form of ``meetup_id`` through the proxy, signed in as ``member``
+    (its access token in the browser, as a sign-in leaves it), filled in."""
+    context = offline(browser.new_context(base_url=cluster.proxy["https"], ignore_https_errors=True,
+                                          locale="en-US"))
+    context.add_init_script(f"localStorage.setItem('uzdev_accessToken', {json.dumps(member['token'])})")
+    page = context.new_page()
+    page.goto(f"/events/upcoming/register/{meetup_id}")
+    wait_ready(page)
+    page.get_by_role("radio", name="Networking", exact=True).click()
+    page.get_by_role("radio", name="Mobile", exact=True).click()
+    page.get_by_label("What do you expect from this event?").fill(ANSWERS["expectation"])
+    page.get_by_role("checkbox").check()
+    return page
+
+
+class SeatLock:
+    """The meetup's row locked by another transaction: a registration waits for it, in
+    the middle of its own transaction, until ``release``."""
+
+    def __init__(self, engine: sa.Engine, meetup_id: int) -> None:
+        self.conn = engine.connect()
+        self.tx = self.conn.begin()
+        self.conn.execute(sa.text("SELECT id FROM meetups WHERE id = :m FOR UPDATE"), {"m": meetup_id})
+
+    def release(self) -> None:
+        self.tx.rollback()
+        self.conn.close()
+
+
+def _websocket_on(cluster: Cluster, node: Node) -> None:
+    """Make ``node`` the one that takes the next page's websocket: the other one is
+    stopped until the page is open (nginx sends everything to the node that answers)."""
+    other = cluster.nodes[1] if node is cluster.nodes[0] else cluster.nodes[0]
+    other.stop()
+
+
+def _submit_while_the_seat_is_locked(browser, cluster: Cluster, node: Node):
+    member, meetup = cluster.member(), cluster.meetups[0]
+    _websocket_on(cluster, node)
+    page = register_page(browser, cluster, member, meetup)
+    other = cluster.nodes[1] if node is cluster.nodes[0] else cluster.nodes[0]
+    other.start()
+    other.wait_ready()
+    lock = SeatLock(cluster.engine, meetup)
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(page.get_by_role("button", name=re.compile("Submitting"))).to_be_visible()
+    return page, member, meetup, lock
+
+
+def test_a_node_stopped_mid_registration_finishes_it_and_the_page_shows_it(browser, cluster):
+    node = cluster.nodes[0]
+    page, member, meetup, lock = _submit_while_the_seat_is_locked(browser, cluster, node)
+    stopped = threading.Thread(target=node.stop)
+    stopped.start()
+    wait_until(lambda: not node.answers(), timeout_s=10, every_s=0.05, what="node a refusing")
+    lock.release()  # the registration goes on while its node stops
+    stopped.join()
+    expect(page.get_by_role("dialog")).to_contain_text("You are registered!")
+    assert cluster.registrations(member["id"], meetup) == ["ACCEPTED"]
+    wait_until(lambda: cluster.emails_to(member["email"]), what="the confirmation email")
+    node.start()
+    node.wait_ready()
+    assert len(cluster.emails_to(member["email"])) == 1
+    page.context.close()
+
+
+def test_a_node_killed_mid_registration_the_page_says_so_keeps_the_answers_and_a_retry_works(
+        browser, cluster):
+    node = cluster.nodes[0]
+    page, member, meetup, lock = _submit_while_the_seat_is_locked(browser, cluster, node)
+    node.kill()
+    lock.release()
+    # The page's websocket reconnects through nginx to node b.
+    expect(page.get_by_role("alert")).to_contain_text("Your registration did not go through")
+    assert cluster.registrations(member["id"], meetup) == []
+    expect(page.get_by_label("What do you expect from this event?")).to_have_value(ANSWERS["expectation"])
+    expect(page.get_by_role("radio", name="Networking", exact=True)).to_be_checked()
+    expect(page.get_by_role("checkbox")).to_be_checked()
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(page.get_by_role("dialog")).to_contain_text("You are registered!")
+    assert cluster.registrations(member["id"], meetup) == ["ACCEPTED"]
+    wait_until(lambda: cluster.emails_to(member["email"]), what="the confirmation email")
+    node.start()
+    node.wait_ready()
+    page.get_by_role("dialog").get_by_role("button", name="Close").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.reload()  # the outcome was shown and closed: nothing is said again
+    wait_ready(page)
+    expect(page.get_by_text("You are already registered for this event.")).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    assert len(cluster.emails_to(member["email"])) == 1
+    page.context.close()
