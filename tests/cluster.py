@@ -13,6 +13,7 @@ before the nodes start, so a node that still named a path of the build machine w
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import email
 import os
 import shutil
@@ -83,11 +84,21 @@ class Node:
         self.env = {**env, "PORT": str(self.port), "COMMUNITY_PREBUILT": "1",
                     "COMMUNITY_NODE_NAME": name, "COMMUNITY_VAR_DIR": str(folder.parent / f"var-{name}"),
                     "REFLEX_USE_SYSTEM_BUN": "1"}
+        database = env.get("COMMUNITY_DATABASE_URL", "")
+        if database.startswith("postgresql"):
+            # Its connections carry its name (pg_stat_activity.application_name): the test
+            # sees which node a request waiting in the database is on.
+            self.env["COMMUNITY_DATABASE_URL"] = (
+                database + ("&" if "?" in database else "?") + f"application_name={self.db_name}")
         self.url = f"http://127.0.0.1:{self.port}"
         self.address = f"127.0.0.1:{self.port}"
         self.log_dir = log_dir
         self.process: subprocess.Popen | None = None
         self.starts = 0
+
+    @property
+    def db_name(self) -> str:
+        return f"uzdev-node-{self.name}"
 
     @property
     def log_path(self) -> Path:
@@ -228,6 +239,7 @@ class MailServer:
         self.port = free_port()
         self.url = f"smtp://127.0.0.1:{self.port}"
         self.messages: list[email.message.EmailMessage] = []
+        self.envelopes: list[tuple[tuple[str, ...], email.message.EmailMessage]] = []
         self._lock = threading.Lock()
         outer = self
 
@@ -236,6 +248,7 @@ class MailServer:
                 message = email.message_from_bytes(envelope.content, policy=policy.default)
                 with outer._lock:
                     outer.messages.append(message)
+                    outer.envelopes.append((tuple(envelope.rcpt_tos), message))
                 return "250 OK"
 
         self.controller = Controller(Keep(), hostname="127.0.0.1", port=self.port)
@@ -249,3 +262,93 @@ class MailServer:
     def received(self) -> list[email.message.EmailMessage]:
         with self._lock:
             return list(self.messages)
+
+    def to(self, address: str) -> list[email.message.EmailMessage]:
+        """The messages whose envelope names ``address`` (what the mail server delivers)."""
+        with self._lock:
+            return [message for recipients, message in self.envelopes if address in recipients]
+
+
+@dataclasses.dataclass
+class Outcome:
+    """One request of the load: when it started and ended (monotonic seconds), what it was,
+    and its status (None: no answer at all, ``error`` says why)."""
+
+    started: float
+    ended: float
+    kind: str
+    status: int | None
+    error: str = ""
+    pair: tuple[int, int] | None = None  # a registration's (member id, meetup id)
+
+    @property
+    def failed(self) -> bool:
+        return self.status is None or self.status >= 500
+
+
+class Load:
+    """A steady load through the proxy until ``stop``: ``readers`` threads reading pages,
+    the API and a meetup's cover without pause, and one thread registering members for
+    meetups through the REST API (``registrations``: (member, meetup id) pairs, each sent
+    once) every ``every_s`` seconds."""
+
+    def __init__(self, base: str, reads: list[str], registrations, readers: int = 3,
+                 every_s: float = 0.05) -> None:
+        self.base, self.reads, self.every_s = base, reads, every_s
+        self.registrations = iter(registrations)
+        self.outcomes: list[Outcome] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.threads = [threading.Thread(target=self._read, args=(i,), daemon=True) for i in range(readers)]
+        self.threads.append(threading.Thread(target=self._register, daemon=True))
+
+    def start(self) -> None:
+        for thread in self.threads:
+            thread.start()
+
+    def stop(self) -> list[Outcome]:
+        self._stop.set()
+        for thread in self.threads:
+            thread.join(timeout=120)
+        return list(self.outcomes)
+
+    def _record(self, outcome: Outcome) -> None:
+        with self._lock:
+            self.outcomes.append(outcome)
+
+    def _send(self, client: httpx.Client, kind: str, method: str, path: str, **kwargs) -> Outcome:
+        started = time.monotonic()
+        try:
+            answer = client.request(method, self.base + path, **kwargs)
+            status, error = answer.status_code, "" if answer.status_code < 500 else answer.text[:200]
+        except httpx.HTTPError as exc:
+            status, error = None, f"{type(exc).__name__}: {exc}"
+        return Outcome(started, time.monotonic(), kind, status, error)
+
+    def _read(self, offset: int) -> None:
+        with httpx.Client(verify=False, timeout=30) as client:
+            i = offset
+            while not self._stop.is_set():
+                path = self.reads[i % len(self.reads)]
+                kind = "api" if path.startswith("/api/v1/public") else "image" if "/media/" in path else "page"
+                self._record(self._send(client, kind, "GET", path))
+                i += 1
+
+    def _register(self) -> None:
+        with httpx.Client(verify=False, timeout=60) as client:
+            while not self._stop.is_set():
+                pair = next(self.registrations, None)
+                if pair is None:
+                    return
+                member, meetup = pair
+                outcome = self._send(client, "registration", "POST",
+                                     f"/api/v1/users/meetups/{meetup}/registration",
+                                     headers={"Authorization": f"Bearer {member['token']}"},
+                                     json=REGISTRATION_ANSWERS)
+                outcome.pair = (member["id"], meetup)
+                self._record(outcome)
+                self._stop.wait(self.every_s)  # the registrations' pace, not a wait for something
+
+
+REGISTRATION_ANSWERS = {"attendanceReason": "networking", "interestedField": "backend",
+                        "expectation": "Meet the people who build the backend here.", "consent": True}

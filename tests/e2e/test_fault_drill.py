@@ -96,9 +96,16 @@ class Cluster:
 
     def member(self) -> dict:
         """A member no test has used yet (each registers once per meetup)."""
-        member = self.members[self.next_member]
-        self.next_member += 1
-        return member
+        return self.take(1)[0]
+
+    def take(self, count: int) -> list[dict]:
+        taken = self.members[self.next_member:self.next_member + count]
+        assert len(taken) == count, "the drill needs more members (drill_seed)"
+        self.next_member += count
+        return taken
+
+    def node_named(self, db_name: str) -> Node:
+        return next(node for node in self.nodes if node.db_name == db_name)
 
     def registrations(self, user_id: int, meetup_id: int) -> list[str]:
         with self.engine.connect() as conn:
@@ -156,7 +163,7 @@ def cluster(tmp_path_factory):
     subprocess.run([sys.executable, "-m", "community_app.ops.cli", "migrate"], cwd=work / "node-a",
                    env=env, check=True, capture_output=True)
     seeded = json.loads(subprocess.run(
-        [sys.executable, "-m", "tests.drill_seed", "400", "3", "10000"], cwd=ROOT, env=env,
+        [sys.executable, "-m", "tests.drill_seed", "1200", "3", "10000"], cwd=ROOT, env=env,
         check=True, capture_output=True, text=True).stdout)
     nodes = (Node("a", work / "node-a", env, work / "logs"), Node("b", work / "node-b", env, work / "logs"))
     for node in nodes:
@@ -273,3 +280,234 @@ def test_a_node_killed_mid_registration_the_page_says_so_keeps_the_answers_and_a
     expect(page.get_by_role("dialog")).to_have_count(0)
     assert len(cluster.emails_to(member["email"])) == 1
     page.context.close()
+
+
+# ---------------------------------------------------------------- nothing lost, nothing twice
+
+
+def sent_confirmations(cluster: Cluster, pairs: set[tuple[int, int]], timeout_s: float = 240) -> None:
+    """Once the mail queue has drained (a row a killed node was sending is sent again after
+    its 2-minute lease), every registration of ``pairs`` in the database has had exactly
+    one confirmation email (one Message-ID; a copy sent again carries the same one)."""
+    def drained() -> bool:
+        with cluster.engine.connect() as conn:
+            return not conn.execute(sa.text(
+                "SELECT count(*) FROM mail_queue WHERE status IN ('PENDING', 'SENDING')")).scalar()
+
+    wait_until(drained, timeout_s=timeout_s, every_s=1, what="the mail queue drained")
+    with cluster.engine.connect() as conn:
+        rows = conn.execute(sa.text(
+            "SELECT r.user_id, r.meetup_id, u.email, m.title, q.status, q.attempts, q.last_error "
+            "FROM meetup_registrations r JOIN users u ON u.id = r.user_id "
+            "JOIN meetups m ON m.id = r.meetup_id LEFT JOIN mail_queue q ON q.kind = 'confirmation' "
+            "AND q.ref_id = r.id")).all()
+    wrong = []
+    for user_id, meetup_id, address, title, *queued in rows:
+        if (user_id, meetup_id) not in pairs:
+            continue
+        ids = {m["Message-ID"] for m in cluster.mail.to(address) if m["Subject"].endswith(title)}
+        if len(ids) != 1:
+            wrong.append((address, title, sorted(ids), queued,
+                          [m["Subject"] for m in cluster.mail.to(address)]))
+    assert wrong == [], f"registrations without exactly one confirmation: {wrong[:5]}"
+
+
+def _post_registration(base: str, member: dict, meetup: int):
+    import httpx
+
+    try:
+        return httpx.post(f"{base}/api/v1/users/meetups/{meetup}/registration", verify=False, timeout=60,
+                          headers={"Authorization": f"Bearer {member['token']}"}, json=ANSWERS)
+    except httpx.HTTPError as exc:
+        return exc
+
+
+def _waiting_node(cluster: Cluster) -> str | None:
+    """The node whose request waits on a lock in the database (its connection's name)."""
+    with cluster.engine.connect() as conn:
+        return conn.execute(sa.text(
+            "SELECT application_name FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND application_name LIKE 'uzdev-node-%'")).scalar()
+
+
+KILL_ATTEMPTS = 20
+# The node is killed this long after the seat's lock is let go: before, during or after
+# the registration's commit and its answer.
+KILL_DELAYS_S = (0.0, 0.003, 0.006, 0.012, 0.025)
+
+
+def test_a_node_killed_mid_registration_20_times_loses_nothing(cluster):
+    """Each time: a registration through nginx waits in the database on the node it
+    reached; the lock goes and that node is killed a moment later. The member either got a
+    2xx and is registered, or got an error and a retry (through nginx, to the other node)
+    registers them or says they already are: one registration, one email, every time."""
+    base, meetup = cluster.proxy["https"], cluster.meetups[0]
+    outcomes: dict[str, int] = {}
+    pairs = set()
+    started = time.monotonic()
+    for attempt in range(KILL_ATTEMPTS):
+        member = cluster.member()
+        pairs.add((member["id"], meetup))
+        lock = SeatLock(cluster.engine, meetup)
+        answer = {}
+        sender = threading.Thread(target=lambda: answer.update(first=_post_registration(base, member, meetup)))
+        sender.start()
+        node = cluster.node_named(wait_until(lambda: _waiting_node(cluster), timeout_s=30, every_s=0.01,
+                                             what="the registration waiting on the seat"))
+        other = cluster.nodes[1] if node is cluster.nodes[0] else cluster.nodes[0]
+        other.wait_ready()  # the node killed last time is back: the retry has somewhere to go
+        lock.release()
+        time.sleep(KILL_DELAYS_S[attempt % len(KILL_DELAYS_S)])  # lands before, in or after the commit
+        node.kill()
+        sender.join()
+        node.start()
+        first = answer["first"]
+        registered = cluster.registrations(member["id"], meetup)
+        if not isinstance(first, Exception) and 200 <= first.status_code < 300:
+            assert registered == ["ACCEPTED"], (attempt, first.text)
+            outcome = "2xx, registered"
+        else:
+            status = first.status_code if not isinstance(first, Exception) else type(first).__name__
+            assert status in (502, 504) or isinstance(first, Exception), (attempt, status)
+            retry = _post_registration(base, member, meetup)
+            assert not isinstance(retry, Exception), retry
+            if retry.status_code == 201:
+                assert registered == [], "an error answered, but the registration was made"
+                outcome = f"{status}, not registered; the retry registered"
+            else:
+                assert retry.status_code == 409, retry.text
+                assert "already registered" in retry.json()["message"], retry.text
+                assert registered == ["ACCEPTED"]
+                outcome = f"{status}, registered; the retry said so"
+            assert cluster.registrations(member["id"], meetup) == ["ACCEPTED"]
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    for node in cluster.nodes:
+        node.wait_ready()
+    print(f"\nkilled mid-registration {KILL_ATTEMPTS} times in {time.monotonic() - started:.0f} s: {outcomes}")
+    sent_confirmations(cluster, pairs)
+
+
+@dataclasses.dataclass
+class Phase:
+    name: str
+    started: float
+    ended: float = 0.0
+    fault_over: float = 0.0  # when the fault was undone (the node, Redis, the store answers)
+    note: str = ""
+
+
+def _health_ok(node: Node) -> bool:
+    import httpx
+
+    try:
+        return httpx.get(f"{node.url}/api/v1/health", timeout=5).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def _cover_path(base: str) -> str:
+    import httpx
+
+    meetups = httpx.get(f"{base}/api/v1/public/meetups", params={"size": 1}, verify=False).json()
+    return meetups["data"]["content"][0]["coverURL"]
+
+
+NGINX_TAKES_IT_BACK_S = 3  # deploy step 4.2: nginx's fail_timeout (2 s) has passed
+
+
+def test_the_drill_a_steady_load_through_a_killed_node_redis_and_store_restarts_and_a_rolling_restart(
+        cluster):
+    from tests.cluster import Load
+
+    a, b = cluster.nodes
+    base = cluster.proxy["https"]
+    members = cluster.take(600)
+    pairs = [(m, meetup) for meetup in cluster.meetups[1:] for m in members]
+    reads = ["/", "/api/v1/public/meetups?size=5", "/events", "/api/v1/public/news?size=5",
+             "/news", _cover_path(base)]
+    load = Load(base, reads, pairs)
+    phases: list[Phase] = []
+
+    def phase(name: str) -> Phase:
+        if phases:
+            phases[-1].ended = time.monotonic()
+        phases.append(Phase(name, time.monotonic()))
+        return phases[-1]
+
+    load.start()
+    phase("steady")
+    time.sleep(5)  # the load runs: the steady state to compare with
+
+    current = phase("a node killed (SIGKILL), started again")
+    a.kill()
+    a.start()
+    a.wait_ready()
+    current.fault_over = time.monotonic()
+    time.sleep(NGINX_TAKES_IT_BACK_S)  # nginx takes the node back
+
+    current = phase("Redis restarted (comes back empty)")
+    cluster.redis.stop()
+    cluster.redis.start()
+    current.fault_over = time.monotonic()
+    wait_until(lambda: all(_health_ok(node) for node in cluster.nodes), timeout_s=60, every_s=0.2,
+               what="both nodes healthy after Redis came back")
+    time.sleep(2)  # the load runs on the restarted Redis
+
+    current = phase("the object store down 3 s, started again")
+    cluster.store.stop()
+    time.sleep(3)  # the outage the load sees (covers answer 503 meanwhile)
+    cluster.store.start()
+    current.fault_over = time.monotonic()
+    wait_until(lambda: all(_health_ok(node) for node in cluster.nodes), timeout_s=60, every_s=0.2,
+               what="both nodes healthy after the store came back")
+    time.sleep(2)  # the load runs on the restarted store
+
+    rolling = phase("rolling restart (docs/operations.md, deploy step 4)")
+    stops = []
+    for node in (b, a):
+        stops.append(node.stop())
+        node.start()
+        node.wait_ready()
+        time.sleep(NGINX_TAKES_IT_BACK_S)  # deploy step 4.2, before the next node
+    rolling.fault_over = time.monotonic()
+    rolling.note = "stops took " + ", ".join(f"{s:.1f} s" for s in stops)
+    phase("after")
+    time.sleep(3)  # the load runs on the restarted nodes
+    phases[-1].ended = time.monotonic()
+    outcomes = load.stop()
+
+    # The figures (docs/operations.md "Measured").
+    lines = [f"{'phase':<52} {'s':>5} {'requests':>8} {'failed':>6}  {'failures':<30} recovered"]
+    for p in phases:
+        inside = [o for o in outcomes if p.started <= o.ended < p.ended]  # by when it ended
+        failed = [o for o in inside if o.failed]
+        kinds: dict[str, int] = {}
+        for o in failed:
+            key = f"{o.kind} {o.status or o.error.split(':')[0]}"
+            kinds[key] = kinds.get(key, 0) + 1
+        recovered = (f"{max(o.ended for o in failed) - p.started:.1f} s after the fault" if failed
+                     else "nothing failed")
+        lines.append(f"{p.name:<52} {p.ended - p.started:5.1f} {len(inside):8} {len(failed):6}  "
+                     f"{json.dumps(kinds):<30} {recovered} {p.note}")
+    registrations = [o for o in outcomes if o.kind == "registration"]
+    lines.append(f"registrations sent {len(registrations)}, answered 2xx "
+                 f"{sum(1 for o in registrations if o.status and 200 <= o.status < 300)}")
+    print("\n" + "\n".join(lines))
+
+    during_rolling = [o for o in outcomes if rolling.started <= o.ended and o.started < phases[-1].started]
+    assert [o for o in during_rolling if o.failed] == [], "the rolling restart failed requests"
+    unhandled = [o for o in outcomes if o.status == 500]
+    assert unhandled == [], f"answered 500: {[(o.kind, o.error) for o in unhandled[:5]]}"
+    # Nothing lost, nothing twice: every 2xx is one registration in the database, and every
+    # registration made (answered or not) has its one email.
+    sent = {o.pair for o in registrations}
+    with cluster.engine.connect() as conn:
+        made = conn.execute(sa.text(
+            "SELECT user_id, meetup_id, count(*) FROM meetup_registrations GROUP BY user_id, meetup_id")).all()
+    counts = {(u, m): n for u, m, n in made if (u, m) in sent}
+    answered = {o.pair for o in registrations if o.status and 200 <= o.status < 300}
+    assert [pair for pair in answered if counts.get(pair) != 1] == []
+    assert [pair for pair, n in counts.items() if n != 1] == []
+    unanswered_but_made = [pair for pair in counts if pair not in answered]
+    print(f"registrations made whose answer was an error: {len(unanswered_but_made)}")
+    sent_confirmations(cluster, sent)
