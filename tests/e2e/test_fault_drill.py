@@ -35,7 +35,6 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa

@@ -1,12 +1,13 @@
-"""Two app nodes behind nginx round-robin (issue 25): separate folders and var/ folders,
-one PostgreSQL, one Redis, one object store (moto's S3 server on 127.0.0.1), the
-repository's deploy/nginx.conf in front.
+"""Two app nodes behind nginx round-robin (issues 25 and 40), as docs/operations.md deploys
+them: the client built once in a folder of its own (the build machine, removed before the
+nodes start: a node that still named one of its paths would fail), the app's files and
+that build copied to each node's folder and to the proxy's root, both nodes in production
+mode (``COMMUNITY_PREBUILT=1 reflex run --env prod --backend-only``) with their own var/;
+one PostgreSQL, one Redis, one object store (moto's S3 server on 127.0.0.1), an SMTP server
+(production sends every email), the repository's deploy/nginx.conf in front.
 
-Node A serves the client built once in its folder (`make build`'s command, then
-``COMMUNITY_PREBUILT=1 reflex run --env prod --backend-only``); node B builds the same
-commit itself in another folder (``reflex run --env prod``); nginx serves A's build. So
-every page B sends names assets of B's build that nginx and A must have: the two builds
-must be identical (and are compared file by file).
+The same commit built a second time in another folder, for another port, gives the same
+files: any build machine's build can be shipped.
 
 Runs in a session of its own (it empties the database) with ``COMMUNITY_E2E_TWO_NODES=1``,
 ``COMMUNITY_TEST_POSTGRES_URL`` and ``COMMUNITY_TEST_REDIS_URL``: ``make
@@ -34,10 +35,12 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import Site, _empty_database, offline, wait_ready
+from tests.cluster import MailServer, Node, build_once, ship
+from tests.e2e.conftest import _empty_database, offline, wait_ready
 from tests.nginx_proxy import available, nginx_proxy
 from tests.object_store import new_bucket, start_s3_server
-from tests.prodserver import ROOT, cli, free_port, production_server
+from tests.prodserver import free_port
+from tests.waiting import wait_until
 
 POSTGRES_URL = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
 REDIS_URL = os.environ.get("COMMUNITY_TEST_REDIS_URL", "").strip()
@@ -58,28 +61,27 @@ def _no_internet():
 
 @dataclasses.dataclass
 class Cluster:
-    a: Site
-    b: Site
+    a: Node
+    b: Node
     proxy: dict
-    folders: tuple[Path, Path]
-    var_dirs: tuple[Path, Path]
+    shipped: Path  # the built client as a node received it
+    rebuilt: Path  # the same commit built again in another folder, for another port
     bucket: object
+    mail: MailServer
 
-
-def _copy_source(folder: Path) -> None:
-    """This commit's files (tracked, and new ones not ignored) in another folder; the
-    frontend packages of this checkout's build are reused when there (hard links)."""
-    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        source = ROOT / name
-        if source.is_file() and not name.startswith(".web/"):
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, folder / name)
-    packages = ROOT / ".web" / "node_modules"
-    if packages.is_dir():
-        (folder / ".web").mkdir(parents=True, exist_ok=True)
-        subprocess.run(["cp", "-al", str(packages), str(folder / ".web" / "node_modules")], check=True)
+    def api_sign_in(self, node: Node, address: str, password: str) -> dict:
+        """A sign-in through the REST API of ``node``, the code read from the email the
+        SMTP server received: its tokens."""
+        before = len(self.mail.to(address))
+        httpx.post(f"{node.url}/api/v1/auth/login", json={"email": address, "password": password},
+                   timeout=20)
+        messages = wait_until(lambda: (found := self.mail.to(address)) and len(found) > before and found,
+                              what=f"a sign-in code emailed to {address}")
+        code = re.search(r"\b(\d{6})\b", messages[-1].get_body(preferencelist=("plain",)).get_content())
+        r = httpx.post(f"{node.url}/api/v1/auth/verify-login-otp",
+                       json={"email": address, "otp": code.group(1)}, timeout=20)
+        assert r.status_code == 200, r.text
+        return r.json()["data"]
 
 
 @pytest.fixture(scope="module")
@@ -89,50 +91,63 @@ def cluster(tmp_path_factory):
     work = tmp_path_factory.mktemp("two-nodes")
     s3, endpoint = start_s3_server()
     store = new_bucket(endpoint)
-    folders = (work / "node-a", work / "node-b")
-    var_dirs = (work / "var-a", work / "var-b")
-    for folder in folders:
-        _copy_source(folder)
-    https_port, ports = free_port(), (free_port(), free_port())
+    mail = MailServer()
+    mail.start()
+    https_port = free_port()
     _empty_database(POSTGRES_URL)
-    shared = {
+    env = {
         **os.environ,
+        "COMMUNITY_ENV": "production",
         "COMMUNITY_DATABASE_URL": POSTGRES_URL,
         "REFLEX_REDIS_URL": REDIS_URL,
         "COMMUNITY_SECRET_KEY": secrets.token_urlsafe(48),  # one secret: tokens work on both
         "COMMUNITY_STORAGE_URL": store.url,
-        "COMMUNITY_CORS_ORIGINS": f"https://127.0.0.1:{https_port}",
+        "COMMUNITY_SMTP_URL": mail.url,
+        "COMMUNITY_PUBLIC_URL": f"https://127.0.0.1:{https_port}",
         "COMMUNITY_TRUSTED_PROXY_HOPS": "1",
         "COMMUNITY_WORKERS": "1",
-        "REFLEX_USE_SYSTEM_BUN": "1",
         "COMMUNITY_LIMIT_CODE_SENDS_ADDRESS": "10000/hour",
         "COMMUNITY_LIMIT_CODE_SENDS_ACCOUNT": "10000/hour",
         "COMMUNITY_LIMIT_LOGIN_FAILURES_ADDRESS": "10000/hour",
     }
-    shared.pop("COMMUNITY_PREBUILT", None)
+    for name in ("COMMUNITY_PREBUILT", "COMMUNITY_VAR_DIR", "COMMUNITY_MAIL_OUTBOX"):
+        env.pop(name, None)
+    # The build machine: this commit, built as `make build` builds, without production secrets.
+    build_env = {k: v for k, v in os.environ.items() if k != "COMMUNITY_PREBUILT"}
+    started = time.monotonic()
+    build_once(work / "build", build_env)
+    for name in ("node-a", "node-b", "proxy"):
+        ship(work / "build", work / name)
+    shutil.rmtree(work / "build")
+    print(f"\nthe build, shipped to two nodes and the proxy: {time.monotonic() - started:.0f} s")
+    build_once(work / "build-2", {**build_env, "PORT": str(free_port())})
+    print(f"the same commit built again in another folder: {time.monotonic() - started:.0f} s")
+    subprocess.run([sys.executable, "-m", "community_app.ops.cli", "demo"], cwd=work / "node-a",
+                   env=env, check=True, capture_output=True)  # migrate once, then the demo content
     # Node A builds the exports (its scheduler runs every second), B never does: an export
     # downloaded through B was built on A.
-    env_a = {**shared, "PORT": str(ports[0]), "COMMUNITY_VAR_DIR": str(var_dirs[0]),
-             "COMMUNITY_SCHEDULER_INTERVAL": "1", "COMMUNITY_PREBUILT": "1"}
-    env_b = {**shared, "PORT": str(ports[1]), "COMMUNITY_VAR_DIR": str(var_dirs[1]),
-             "COMMUNITY_SCHEDULER_INTERVAL": "0"}
-    cli(env_a, "demo")  # migrate once, then the demo content
-    started = time.monotonic()
-    subprocess.run([str(Path(sys.executable).parent / "reflex"), "export", "--frontend-only", "--no-zip",
-                    "--loglevel", "warning"], cwd=folders[0], env=env_a, check=True,
-                   stdout=subprocess.DEVNULL)
-    print(f"\nnode A's build: {time.monotonic() - started:.0f} s")
-    with production_server(env_a, work / "node-a.log", cwd=folders[0], args=("--backend-only",)) as url_a, \
-            production_server(env_b, work / "node-b.log", cwd=folders[1]) as url_b, \
-            nginx_proxy([f"127.0.0.1:{ports[0]}", f"127.0.0.1:{ports[1]}"],
-                        folders[0] / ".web" / "build" / "client", work / "nginx", https_port) as proxy:
-        print(f"two nodes and the proxy up after {time.monotonic() - started:.0f} s")
-        yield Cluster(Site(url_a, env_a, None), Site(url_b, env_b, None), proxy, folders, var_dirs, store)
-    s3.stop()
+    a = Node("a", work / "node-a", {**env, "COMMUNITY_SCHEDULER_INTERVAL": "1"}, work / "logs")
+    b = Node("b", work / "node-b", {**env, "COMMUNITY_SCHEDULER_INTERVAL": "0"}, work / "logs")
+    for node in (a, b):
+        node.start()
+    try:
+        for node in (a, b):
+            node.wait_ready()
+        with nginx_proxy([a.address, b.address], work / "proxy" / ".web" / "build" / "client",
+                         work / "nginx", https_port) as proxy:
+            print(f"two nodes and the proxy up after {time.monotonic() - started:.0f} s")
+            yield Cluster(a, b, proxy, work / "node-a" / ".web" / "build" / "client",
+                          work / "build-2" / ".web" / "build" / "client", store, mail)
+    finally:
+        for node in (a, b):
+            if node.process is not None:
+                node.stop()
+        s3.stop()
+        mail.stop()
 
 
-def test_the_two_builds_in_two_folders_are_identical(cluster):
-    a, b = (folder / ".web" / "build" / "client" for folder in cluster.folders)
+def test_a_build_of_the_same_commit_in_another_folder_is_identical(cluster):
+    a, b = cluster.shipped, cluster.rebuilt
     names_a = sorted(p.relative_to(a).as_posix() for p in a.rglob("*") if p.is_file())
     names_b = sorted(p.relative_to(b).as_posix() for p in b.rglob("*") if p.is_file())
     assert names_a == names_b and len(names_a) > 100
@@ -174,7 +189,7 @@ def _png() -> bytes:
 
 
 def test_sign_in_on_one_node_and_upload_on_the_other_and_load_it_anywhere(cluster):
-    tokens = cluster.a.api_sign_in(ORGANIZER, PASSWORD)  # the code is emailed by node A
+    tokens = cluster.api_sign_in(cluster.a, ORGANIZER, PASSWORD)  # the code is emailed by node A
     headers = {"Authorization": f"Bearer {tokens['access_token']}"}
     news = httpx.get(f"{cluster.b.url}/api/v1/public/news", params={"size": 1}).json()["data"]["content"][0]
     answer = httpx.post(f"{cluster.b.url}/api/v1/admin/news/{news['id']}/image", headers=headers,
@@ -189,7 +204,7 @@ def test_sign_in_on_one_node_and_upload_on_the_other_and_load_it_anywhere(cluste
 
 
 def test_an_export_built_on_one_node_downloads_through_the_other(cluster):
-    tokens = cluster.b.api_sign_in(MEMBER, PASSWORD)
+    tokens = cluster.api_sign_in(cluster.b, MEMBER, PASSWORD)
     headers = {"Authorization": f"Bearer {tokens['access_token']}"}
     me = f"{cluster.b.url}/api/v1/users/me/export"
     assert httpx.post(me, headers=headers).status_code == 202
@@ -207,11 +222,11 @@ def test_an_export_built_on_one_node_downloads_through_the_other(cluster):
 
 
 def test_no_file_of_the_site_lands_in_a_nodes_var_folder(cluster):
-    """With the object store, a node's var/ holds the development mail outbox (production
-    sends by SMTP) and the migration lock; uploads, exports and pictures are in the bucket."""
-    for var in cluster.var_dirs:
-        written = [p.relative_to(var).as_posix() for p in var.rglob("*") if p.is_file()]
-        assert [name for name in written
-                if not name.startswith("outbox/") and name != "migrate.lock"] == [], var
+    """With the object store and SMTP, a node's var/ holds the migration lock at most;
+    uploads, exports and pictures are in the bucket, emails went to the mail server."""
+    for node in (cluster.a, cluster.b):
+        var = Path(node.env["COMMUNITY_VAR_DIR"])
+        written = [p.relative_to(var).as_posix() for p in var.rglob("*") if p.is_file()] if var.exists() else []
+        assert [name for name in written if name != "migrate.lock"] == [], var
     keys = cluster.bucket.keys()
     assert any(k.startswith("images/") for k in keys) or any(k.startswith("uploads/") for k in keys)
