@@ -1,7 +1,7 @@
 """The documented production layout, started for real and broken on purpose (issue 40):
 app nodes started from ONE copied build, a Redis and an S3 stand-in of the test's own (so
 they can be restarted), an SMTP server that records what it receives, nginx as packaged
-(tests/nginx_proxy.py). Used by the fault drill and tests/e2e/test_two_nodes.py.
+(tests/nginx_proxy.py). Used by tests/e2e/test_fault_drill.py and tests/e2e/test_two_nodes.py.
 
 The build is made once in a folder of its own (the "build machine": a copy of this commit),
 then each node gets a copy of the app's files and of ``.web/build/client`` only, in

@@ -2,7 +2,7 @@
 JSON: ``python -m tests.drill_seed MEMBERS MEETUPS SEATS`` with the nodes' settings (the
 same secret, so the access tokens printed here are accepted by every node).
 
-Run in a process of its own (by the fault drill): the settings are read once
+Run in a process of its own (tests/e2e/test_fault_drill.py): the settings are read once
 per process, and the test process has its own."""
 
 from __future__ import annotations

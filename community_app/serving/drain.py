@@ -2,7 +2,7 @@
 
 What a stop (SIGTERM, as systemd or any supervisor sends it to the service's processes)
 does, measured on granian 2.8 with this app (a node of the copied build, a request
-waiting on a database lock, a browser on the registration form):
+waiting on a database lock, a browser on the registration form; tests/e2e/test_fault_drill.py):
 
 - **No new work.** granian closes its listening socket at once: a new connection is
   refused, so nginx passes the request to the next node (a refused connection is retried
