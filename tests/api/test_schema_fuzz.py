@@ -12,7 +12,6 @@ their checks instead of answering "not set up"."""
 from __future__ import annotations
 
 import schemathesis
-import sqlalchemy as sa
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
@@ -23,6 +22,7 @@ from community_app.api.deps import get_engine_for_api
 from community_app.core.db import make_engine, migrate
 from community_app.models import User
 from community_app.services.tokens import start_session
+from tests.postgres import fresh_database
 from tests.telegram_api import telegram, telegram_server  # noqa: F401  (fixtures)
 
 MEMBER_EMAIL = "member@uzdev.kr"
@@ -42,20 +42,7 @@ def _database_url() -> str:
     postgres = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
     if not postgres:
         return f"sqlite:///{Path(tempfile.mkdtemp(prefix='uzdev-fuzz-')) / 'fuzz.db'}"
-    base = sa.engine.make_url(postgres)
-    url = base.set(database=f"{base.database}_fuzz")
-    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        if not conn.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"),
-                            {"n": url.database}).first():
-            conn.execute(sa.text(f'CREATE DATABASE "{url.database}"'))
-    admin.dispose()
-    fresh = sa.create_engine(url)
-    with fresh.begin() as conn:
-        conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
-        conn.execute(sa.text("CREATE SCHEMA public"))
-    fresh.dispose()
-    return url.render_as_string(hide_password=False)
+    return fresh_database(postgres, "fuzz")
 
 
 def _demo_api():

@@ -43,6 +43,7 @@ from playwright.sync_api import expect
 from tests.cluster import MailServer, Node, RedisServer, Store, build_once, ship
 from tests.e2e.conftest import offline, wait_ready
 from tests.nginx_proxy import available, nginx_proxy
+from tests.postgres import fresh_database
 from tests.prodserver import ROOT, free_port
 from tests.waiting import wait_until
 
@@ -64,20 +65,7 @@ def _no_internet():
 
 def drill_database() -> str:
     """``<the tests' database>_drill``, emptied: the other tests empty theirs."""
-    base = sa.engine.make_url(POSTGRES_URL)
-    url = base.set(database=f"{base.database}_drill")
-    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        if not conn.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"),
-                            {"n": url.database}).first():
-            conn.execute(sa.text(f'CREATE DATABASE "{url.database}"'))
-    admin.dispose()
-    fresh = sa.create_engine(url)
-    with fresh.begin() as conn:
-        conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
-        conn.execute(sa.text("CREATE SCHEMA public"))
-    fresh.dispose()
-    return url.render_as_string(hide_password=False)
+    return fresh_database(POSTGRES_URL, "drill")
 
 
 @dataclasses.dataclass
