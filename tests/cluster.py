@@ -196,9 +196,14 @@ class RedisServer:
 
         wait_until(answers, timeout_s=20, every_s=0.05, what="redis-server up")
 
-    def stop(self) -> None:
+    def stop(self, *, crash: bool = False) -> None:
+        """Stop it as ``systemctl restart redis`` does, or (``crash``) kill it: no goodbye
+        to the clients."""
         if self.process is not None:
-            self.process.terminate()  # as `systemctl restart redis` stops it
+            if crash:
+                self.process.kill()
+            else:
+                self.process.terminate()
             self.process.wait(timeout=20)
             self.process = None
 

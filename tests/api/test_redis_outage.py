@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-import subprocess
 import time
 
 import pytest
@@ -20,42 +19,14 @@ from community_app.services import ratelimit
 from tests.api.auth_helpers import latest_code, outbox_messages
 from tests.api.conftest import PASSWORD
 from tests.api.servers import free_port
-from tests.waiting import wait_until
+from tests.cluster import RedisServer
 
 LIMITS_LOGGER = "community_app.services.ratelimit"
 
 
-class RedisServer:
-    """``redis-server`` on a port of its own, no persistence; stopped and started at will."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--daemonize", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        client = redis.Redis.from_url(self.url, socket_timeout=1)
-        wait_until(lambda: self._answers(client), timeout_s=20, every_s=0.1, what="redis-server up")
-
-    @staticmethod
-    def _answers(client) -> bool:
-        try:
-            return client.ping()
-        except redis.RedisError:
-            return False
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.kill()  # as a crash: no goodbye to the clients
-            self.process.wait(timeout=10)
-            self.process = None
-
-    def limit_keys(self) -> list[bytes]:
-        return redis.Redis.from_url(self.url).keys("uzdev-limits*")
+def limit_keys(server: RedisServer) -> list[bytes]:
+    """The rate limits' counters in ``server``."""
+    return redis.Redis.from_url(server.url).keys("uzdev-limits*")
 
 
 @pytest.fixture
@@ -65,7 +36,7 @@ def redis_server():
     server = RedisServer()
     server.start()
     yield server
-    server.stop()
+    server.stop(crash=True)
 
 
 def _sign_in(client, email: str) -> int:
@@ -118,20 +89,20 @@ def test_redis_killed_and_started_again_sign_in_works_throughout(client, make_us
     other, _ = make_user()
 
     assert _sign_in(client, user.email) == 200
-    assert redis_server.limit_keys()  # counted in Redis
+    assert limit_keys(redis_server)  # counted in Redis
 
-    redis_server.stop()
+    redis_server.stop(crash=True)  # as a crash: no goodbye to the clients
     assert _sign_in(client, user.email) == 200
     assert _ask_reset(client, user.email) == 202
     assert _sign_in(client, other.email) == 200
     assert len(_outage_warnings(caplog)) == 1
 
     redis_server.start()  # empty, as a restart without persistence
-    assert redis_server.limit_keys() == []
+    assert limit_keys(redis_server) == []
     # Redis is asked again REDIS_RETRY_SECONDS after the last failure.
     time.sleep(0.4)  # longer than the retry interval set above, so the next call tries Redis
     assert _sign_in(client, user.email) == 200
-    assert redis_server.limit_keys()  # counting in Redis again
+    assert limit_keys(redis_server)  # counting in Redis again
     assert any("answers again" in r.getMessage() for r in caplog.records if r.name == LIMITS_LOGGER)
     # Two failures counted in Redis refuse the third try in any worker: one with fresh
     # (empty) local counters sees them.
