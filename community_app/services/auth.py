@@ -243,18 +243,26 @@ def start_sign_up(
         user.username = handle
         for name, value in fields.items():
             setattr(user, name, value)
-        try:
-            with session.begin_nested():
-                session.add(user)
-        except sa.exc.IntegrityError:
-            # A concurrent sign-up took the handle, the email or the phone: look again.
-            if existing is not None:
-                session.refresh(existing)
-            continue
+        if not _saved(session, user, existing):
+            continue  # a concurrent sign-up took the handle, the email or the phone: look again
         record_sign_up_consents(session, user.id, news_emails)
         _send_sign_up_link(session, user, telegram)
         return SignUp(email, user.username, user)
     raise Conflict(IDENTITY_TAKEN)
+
+
+def _saved(session: Session, user: User, existing: User | None) -> bool:
+    """Insert or update ``user`` in a savepoint: False when a unique key (handle, email,
+    phone, provider id) was taken meanwhile, the savepoint undone and ``existing`` (the
+    account being reused, if any) read again."""
+    try:
+        with session.begin_nested():
+            session.add(user)
+    except sa.exc.IntegrityError:
+        if existing is not None:
+            session.refresh(existing)
+        return False
+    return True
 
 
 def _release_unproven_telegram(session: Session, telegram_id: int, keep: User | None) -> None:
@@ -600,12 +608,7 @@ def google_sign_up(
         user.language = normalize_language(language)
         if existing is None:
             user.verified_at = utcnow()  # made by Google's verified address: proven at once
-        try:
-            with session.begin_nested():
-                session.add(user)
-        except sa.exc.IntegrityError:
-            if existing is not None:
-                session.refresh(existing)
+        if not _saved(session, user, existing):
             continue  # a concurrent sign-up took the handle, the phone or this identity: look again
         record_sign_up_consents(session, user.id, news_emails)
         privacy.record_sign_in(session, user, LoginMethod.GOOGLE.value)
