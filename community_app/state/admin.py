@@ -33,7 +33,7 @@ from community_app.core.db import session_scope
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.services import cache
-from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
+from community_app.services.admin.common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.errors import DomainError
 from community_app.services.paging import Listing
 from community_app.services.telegram import announcements

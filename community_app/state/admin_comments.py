@@ -6,8 +6,8 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.services import admin_comments as service
-from community_app.services.admin_comments import SHOWN
+from community_app.services.admin import comments as service
+from community_app.services.admin.comments import SHOWN
 from community_app.state.admin import AdminList, AdminState, address_value, row_action, stamp, whole_list
 from community_app.state.admin_rows import CommentRow
 

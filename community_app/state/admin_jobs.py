@@ -8,15 +8,15 @@ import reflex as rx
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.models import JobStatus
-from community_app.services import admin_jobs as service
-from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
+from community_app.services.admin import jobs as service
+from community_app.services.admin.jobs import CLOSED, FILLED, OPENED, RENEWED
 from community_app.state.admin import AdminList, AdminState, row_action, whole_list
 from community_app.state.admin_rows import JobForm, JobRow
 
 SAVED = N_("Job post saved.")
 DELETED = N_("Job post deleted.")
 # The list's filters, in the order of its tabs: the statuses (labels from
-# models/enums.py) plus EXPIRED, an OPEN post past its end date (services/admin_jobs.py).
+# models/enums.py) plus EXPIRED, an OPEN post past its end date (services/admin/jobs.py).
 _STATUS = JobStatus.labels()
 STATUS_LABELS = {
     JobStatus.PENDING.value: _STATUS[JobStatus.PENDING.value],

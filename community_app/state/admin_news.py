@@ -8,8 +8,9 @@ import reflex as rx
 from community_app.core import routes
 from community_app.i18n import N_
 from community_app.i18n.dates import date_texts
-from community_app.services import admin_news as service, news_display
-from community_app.services.admin_news import NEWS_CREATED
+from community_app.services import news_display
+from community_app.services.admin import news as service
+from community_app.services.admin.news import NEWS_CREATED
 from community_app.services.markdown import render_markdown
 from community_app.state.admin import NEW, AdminList, AdminState, item_id, row_action, whole_list
 from community_app.state.page_load import PageRequest

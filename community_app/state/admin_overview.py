@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.services import admin_jobs, admin_speakers
+from community_app.services.admin import jobs as admin_jobs
+from community_app.services.admin import speakers as admin_speakers
 from community_app.services.meetups import admin_edits, admin_registrations, attendance
 from community_app.services.paging import Listing
 from community_app.state.admin import AdminState, row_action

@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_, both
-from community_app.services import admin_settings as service
+from community_app.services.admin import settings as service
 from community_app.services.audit import list_audit
 from community_app.services.paging import Listing
 from community_app.services.statistics import get_statistics

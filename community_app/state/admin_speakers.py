@@ -9,8 +9,8 @@ from community_app.core import routes
 from community_app.i18n import N_, both
 from community_app.i18n.dates import date_texts
 from community_app.models import ApplicationStatus, Experience, Expertise
-from community_app.services import admin_speakers as service
-from community_app.services.admin_speakers import STATUS_CHANGED
+from community_app.services.admin import speakers as service
+from community_app.services.admin.speakers import STATUS_CHANGED
 from community_app.state.admin import AdminList, AdminState, address_value, whole_list
 from community_app.state.admin_rows import ApplicationRow
 

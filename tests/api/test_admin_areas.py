@@ -13,7 +13,7 @@ from sqlmodel import Session
 from community_app.core.db import utcnow
 from community_app.i18n import gettext
 from community_app.models import JobPost, SpeakerApplication
-from community_app.services.admin_speakers import ACCEPTED_BODY, REJECTED_BODY
+from community_app.services.admin.speakers import ACCEPTED_BODY, REJECTED_BODY
 from tests.api.auth_helpers import outbox_messages
 from tests.api.factories import insert, make_comment, make_job, make_member, make_news
 from tests.api.test_admin_rules import ADMIN, API, _create, _png, org  # noqa: F401 - org: fixture

@@ -8,8 +8,8 @@ import pytest
 
 from community_app.i18n import gettext
 from community_app.models import ApplicationStatus
-from community_app.services.admin_jobs import CHOICE_INVALID, SALARY_RANGE
-from community_app.services.admin_speakers import STATUS_INVALID
+from community_app.services.admin.jobs import CHOICE_INVALID, SALARY_RANGE
+from community_app.services.admin.speakers import STATUS_INVALID
 from community_app.services.meetups.admin_views import END_BEFORE_START, TITLE_REQUIRED
 from community_app.services.site import TARGET_INVALID
 from tests.api.factories import bearer, make_job, make_member

@@ -154,7 +154,7 @@ def test_the_admin_job_body_documents_the_visa_fields(client):
 
 
 def test_the_back_office_service_uses_the_member_forms_rules(engine):
-    from community_app.services.admin_jobs import validate_job
+    from community_app.services.admin.jobs import validate_job
 
     values = validate_job(_form(**{"visa_F-4": "on", "lang_ko": "on", "koreanLevel": "BUSINESS",
                                    "visaSponsorship": "on"}))

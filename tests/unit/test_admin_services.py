@@ -16,8 +16,12 @@ from community_app.core.db import utcnow
 from community_app.models import (
     AuditEntry, Comment, JobPost, Meetup, MeetupRegistration, News, SpeakerApplication, User,
 )
-from community_app.services import admin_comments, admin_jobs, admin_news
-from community_app.services import admin_settings, admin_speakers, cache
+from community_app.services import cache
+from community_app.services.admin import comments as admin_comments
+from community_app.services.admin import jobs as admin_jobs
+from community_app.services.admin import news as admin_news
+from community_app.services.admin import settings as admin_settings
+from community_app.services.admin import speakers as admin_speakers
 from community_app.services.audit import list_audit, require_organizer
 from community_app.services.comments import list_comments
 from community_app.services.errors import Conflict, Forbidden, Invalid, InvalidMany

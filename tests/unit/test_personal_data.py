@@ -21,7 +21,9 @@ from community_app.models import (
     LoginEvent, PasswordResetRequest, QueuedMail, RefreshToken, SavedJobSearch, SpeakerApplication, TelegramMessage,
     User, WaitlistEntry,
 )
-from community_app.services import admin_comments, admin_speakers, audit, privacy
+from community_app.services import audit, privacy
+from community_app.services.admin import comments as admin_comments
+from community_app.services.admin import speakers as admin_speakers
 from community_app.services.meetups import admin_registrations, attendance
 from community_app.services.privacy import deletion, export, personal_data
 from community_app.services.privacy.personal_data import (

@@ -46,7 +46,7 @@ from community_app.models import (
     WaitlistEntry,
 )
 from community_app.models.meetup import DEFAULT_SEATS
-from community_app.services.admin_common import (
+from community_app.services.admin.common import (
     MEETUP_CACHES,
     clean_file_name,
     flag,

@@ -20,7 +20,7 @@ from community_app.models import (
     MeetupNote,
     Speaker,
 )
-from community_app.services.admin_common import (
+from community_app.services.admin.common import (
     MEETUP_CACHES,
     flag,
     removed,

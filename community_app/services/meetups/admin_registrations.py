@@ -26,7 +26,7 @@ from community_app.models import (
     RegistrationStatus,
     User,
 )
-from community_app.services.admin_common import (
+from community_app.services.admin.common import (
     MEETUP_CACHES,
     expire_caches,
 )

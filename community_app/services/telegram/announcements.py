@@ -25,7 +25,7 @@ from community_app.core.settings import get_settings, telegram_settings
 from community_app.i18n import N_, gettext
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import JobPost, Meetup, News
-from community_app.services.admin_common import logged
+from community_app.services.admin.common import logged
 from community_app.services.audit import require_organizer
 from community_app.services.errors import NotFound
 from community_app.services.lookup import get_or_404

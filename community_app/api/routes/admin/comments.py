@@ -12,8 +12,8 @@ from community_app.api.routing import Router
 from community_app.api.formatting import ViewOut
 from community_app.api.routes.admin.common import DELETED, WITH_404, item_actions, item_list
 from community_app.i18n import N_
-from community_app.services import admin_comments
-from community_app.services.admin_comments import SHOWN
+from community_app.services.admin import comments as admin_comments
+from community_app.services.admin.comments import SHOWN
 
 router = Router()
 

@@ -19,8 +19,8 @@ from community_app.api.routes.admin.common import (
 from community_app.api.routes.jobs import JobOut
 from community_app.api.schemas.rules import also_checked_by, checked_by
 from community_app.models import JobCategory, JobType, KoreanLevel, VisaStatus, WorkingLanguage
-from community_app.services import admin_jobs
-from community_app.services.admin_jobs import CLOSED, FILLED, OPENED, RENEWED
+from community_app.services.admin import jobs as admin_jobs
+from community_app.services.admin.jobs import CLOSED, FILLED, OPENED, RENEWED
 
 router = Router()
 

@@ -24,7 +24,7 @@ from community_app.api.routes.meetups import MeetupOut, SpeakerFieldsOut
 from community_app.api.schemas.rules import also_checked_by, parsed_by
 from community_app.i18n import N_
 from community_app.core.korea_time import korea_clock as korea_time
-from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
+from community_app.services.admin.common import IMAGE_REMOVED, IMAGE_SAVED
 from community_app.services.meetups import (
     MEETUP_TYPES, admin_edits, admin_program, admin_views, normalize_meetup_type,
 )

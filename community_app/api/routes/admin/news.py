@@ -20,9 +20,9 @@ from community_app.api.routes.news import NewsFieldsOut
 from community_app.api.schemas.rules import checked_by
 from community_app.i18n import N_
 from community_app.models import NewsType
-from community_app.services import admin_news
-from community_app.services.admin_common import IMAGE_REMOVED, IMAGE_SAVED
-from community_app.services.admin_news import NEWS_CREATED
+from community_app.services.admin import news as admin_news
+from community_app.services.admin.common import IMAGE_REMOVED, IMAGE_SAVED
+from community_app.services.admin.news import NEWS_CREATED
 
 router = Router()
 

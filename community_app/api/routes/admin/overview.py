@@ -14,7 +14,10 @@ from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import ViewOut, translated
 from community_app.api.routes.admin.common import NOT_ORGANIZER, SAVED, item_list, ruled_optional
-from community_app.services import admin_jobs, admin_settings, admin_speakers, audit
+from community_app.services import audit
+from community_app.services.admin import jobs as admin_jobs
+from community_app.services.admin import settings as admin_settings
+from community_app.services.admin import speakers as admin_speakers
 from community_app.services.meetups import admin_registrations
 from community_app.services.site import SETTINGS_RULES
 from community_app.services.statistics import get_statistics

@@ -17,8 +17,8 @@ from community_app.api.routes.admin.common import (
 )
 from community_app.api.schemas.rules import checked_by, parsed_by
 from community_app.models import ApplicationStatus, Experience, Expertise
-from community_app.services import admin_speakers
-from community_app.services.admin_speakers import STATUS_CHANGED
+from community_app.services.admin import speakers as admin_speakers
+from community_app.services.admin.speakers import STATUS_CHANGED
 
 router = Router()
 

@@ -18,7 +18,7 @@ from sqlmodel import Session, col, func, select
 from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, NewsType
-from community_app.services.admin_common import (
+from community_app.services.admin.common import (
     NEWS_CACHES,
     distinct_items,
     flag,

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from community_app.i18n import N_
 from community_app.models import Comment, CommentVote, News, User
-from community_app.services.admin_common import removed, saved
+from community_app.services.admin.common import removed, saved
 from community_app.services.audit import require_organizer
 from community_app.services.bulk import delete_where
 from community_app.services.comments import COMMENT_NOT_FOUND

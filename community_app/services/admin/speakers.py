@@ -18,7 +18,7 @@ from sqlmodel import Session, col, func, select
 from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import ApplicationStatus, Expertise, SpeakerApplication
-from community_app.services.admin_common import saved
+from community_app.services.admin.common import saved
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Conflict, Invalid
 from community_app.services.lookup import get_or_404, view_of

@@ -19,8 +19,8 @@ from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import JobCategory, JobPost, JobStatus, JobType, User
 from community_app.models.job import JOB_LIFETIME_DAYS
-from community_app.services.admin_common import distinct_items, flag, removed, saved, text
-from community_app.services.admin_common import whole_number
+from community_app.services.admin.common import distinct_items, flag, removed, saved, text
+from community_app.services.admin.common import whole_number
 from community_app.services.audit import require_organizer
 from community_app.services.telegram import announcements
 from community_app.services.errors import Conflict, InvalidMany
