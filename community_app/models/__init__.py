@@ -22,6 +22,8 @@ from community_app.models.site import (
 from community_app.models.speaker import (
     ApplicationStatus, Experience, Expertise, SpeakerApplication,
 )
+from community_app.models.talk import SpeakerProfile, Talk, TalkSpeaker
+from community_app.models.enums import TalkLanguage, TalkLevel, TalkStatus
 from community_app.models.telegram import TelegramLoginSeen, TelegramMessage
 from community_app.models.enums import NotifyBy, TelegramStatus
 from community_app.models.user import (
@@ -40,4 +42,5 @@ __all__ = [
     "WaitlistStatus", "QueuedMail", "MailKind", "MailStatus",
     "AlertDelivery", "AlertFrequency", "SavedJobSearch", "SearchDocument", "SearchKind",
     "NotifyBy", "TelegramLoginSeen", "TelegramMessage", "TelegramStatus",
+    "SpeakerProfile", "Talk", "TalkSpeaker", "TalkLanguage", "TalkLevel", "TalkStatus",
 ]

@@ -264,3 +264,26 @@ class TelegramStatus(StrEnum):
     SENDING = "SENDING"
     SENT = "SENT"
     FAILED = "FAILED"
+
+
+class TalkStatus(LabelledEnum):
+    """A talk of a meetup's programme: a draft (an accepted speaker application not yet
+    placed, shown only in the back office), scheduled (public) or cancelled (public, marked)."""
+
+    DRAFT = "draft", N_("Draft")
+    SCHEDULED = "scheduled", N_("Scheduled")
+    CANCELLED = "cancelled", N_("Cancelled")
+
+
+class TalkLanguage(LabelledEnum):
+    UZ = "uz", N_("Uzbek")
+    EN = "en", N_("English")
+    KO = "ko", N_("Korean")
+    RU = "ru", N_("Russian")
+
+
+class TalkLevel(LabelledEnum):
+    ALL = "all", N_("All levels")
+    BEGINNER = "beginner", N_("Beginner")
+    INTERMEDIATE = "intermediate", N_("Intermediate")
+    ADVANCED = "advanced", N_("Advanced")

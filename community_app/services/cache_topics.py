@@ -58,6 +58,11 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "meetups": (MEETUPS_TOPIC, STATISTICS_TOPIC),
     "speakers": (MEETUPS_TOPIC, STATISTICS_TOPIC),
     "keynote_sessions": (MEETUPS_TOPIC,),
+    # A meetup's programme (its details show the talks and their speakers; the KO'DJ
+    # contract's keynoteSessions and speakers are made from them) and the speaker count.
+    "talks": (MEETUPS_TOPIC,),
+    "speaker_profiles": (MEETUPS_TOPIC, STATISTICS_TOPIC),
+    "talk_speakers": (MEETUPS_TOPIC, STATISTICS_TOPIC),
     "meetup_registrations": (MEETUPS_TOPIC,),
     "meetup_waitlist": (MEETUPS_TOPIC,),
     "meetup_notes": (MEETUPS_TOPIC,),

@@ -19,7 +19,7 @@ from community_app.core.db import utcnow
 from community_app.models import (
     AccountToken, AlertDelivery, AuditEntry, BlogPost, Consent, DataExport, LoginCode,
     LoginEvent, PasswordResetRequest, QueuedMail, RefreshToken, SavedJobSearch, SpeakerApplication, TelegramMessage,
-    User, WaitlistEntry,
+    SpeakerProfile, User, WaitlistEntry,
 )
 from community_app.services import audit, privacy
 from community_app.services.admin import comments as admin_comments
@@ -268,6 +268,9 @@ def _everywhere(engine, zarina: User) -> None:
                            user_id=zarina.id, text="Your ticket, Zarinaqiz", status="SENT"),
            search,
            PasswordResetRequest(email=EMAIL),
+           SpeakerProfile(user_id=zarina.id, slug="zarinaqiz-toshmatovaqiz",
+                          name="Zarinaqiz Toshmatovaqiz", bio="my secret bio",
+                          links=["https://github.com/zarina_erase"]),
            SpeakerApplication(email=EMAIL, full_name="Zarinaqiz Toshmatovaqiz",
                               job_position="Engineer", phone="01077778888",
                               years_of_experience="3-5", expertise_field="data",

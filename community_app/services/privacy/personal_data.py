@@ -705,6 +705,55 @@ TABLES: dict[str, Table] = {
                          "profile_url"),
                  "image_url": Col(SPEAKER.why, stored=UPLOAD_URL)},
     ),
+    "talks": Table(
+        about="no member (a talk of a meetup's programme; its speakers are in talk_speakers)",
+        owner=None, erase=KEEP, why="a meetup's programme: what was said, by whom is a "
+                                    "speaker profile's (erased with its member)",
+        no_export="no member's data (the member's speaker profile is exported)",
+        columns={"id": ID, "meetup_id": MEETUP_LINK,
+                 **_cols(SITE_COPY, "slug", "title", "abstract", "room", "slides_url",
+                         "recording_url"),
+                 "slides_key": Col("the talk's uploaded slides (a PDF of the talk, published)"),
+                 **_cols(CODE, "language", "level", "status"),
+                 "duration_minutes": COUNT,
+                 **_cols(WHEN, "starts_at", "ends_at", "created_at", "updated_at")},
+    ),
+    "talk_speakers": Table(
+        about="no member (which speaker profile gave which talk)", owner=None, erase=KEEP,
+        why="the link stays; the profile it points at is anonymised with its member",
+        no_export="no member's data (the member's speaker profile is exported)",
+        columns={"talk_id": Col("the talk given"),
+                 "speaker_id": Col("the speaker profile who gave it"), "position": COUNT},
+    ),
+    "speaker_profiles": Table(
+        about="the member's speaker profile (user_id), when the speaker has an account",
+        owner=Owner("user_id"),
+        erase=ANONYMISE,
+        why="the talks stay in the programme; they keep the speaker's name only if the "
+            "speaker agreed when confirming a talk (keep_name_after_erasure), otherwise "
+            "'Deleted member'; the photo, bio and links go either way (docs/decisions.md)",
+        columns={
+            "id": ID, "user_id": OWNER_ID,
+            "name": Col("the speaker's name on the programme: kept if the speaker agreed, "
+                        "else 'Deleted member'", erase=lambda m: sa.case(
+                            (sa_table("speaker_profiles").c.keep_name_after_erasure,
+                             sa_table("speaker_profiles").c.name), else_=DELETED_MEMBER)),
+            "slug": Col("the speaker page's address words, made from the name: 'speaker' "
+                        "unless the name is kept", erase=lambda m: sa.case(
+                            (sa_table("speaker_profiles").c.keep_name_after_erasure,
+                             sa_table("speaker_profiles").c.slug), else_="speaker")),
+            **_cols(Col("what the speaker wrote about themselves: blanked", erase=""),
+                    "job_position", "company", "bio"),
+            "links": Col("the speaker's links: removed", erase=[]),
+            "photo_url": Col("the speaker's photo: the file and the link removed", erase=None,
+                             stored=UPLOAD_URL),
+            "keep_name_after_erasure": Col("the speaker's choice, read by the erasure: kept"),
+            **_cols(WHEN, "created_at", "updated_at"),
+        },
+        export=Export("speaker_profile.json", N_("Speaker profile"), summary=(
+            ("name", N_("Name")), ("job_position", N_("Position")),
+            ("company", N_("Company")), ("bio", N_("Bio")))),
+    ),
     "team_members": Table(
         about="no member (people on About, typed by organizers)", owner=None, erase=KEEP,
         why="a person listed on About with their agreement; not tied to a member account",
