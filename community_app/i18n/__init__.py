@@ -14,6 +14,7 @@ from __future__ import annotations
 import gettext as _gettext
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from community_app.core.settings import ROOT
 
@@ -27,6 +28,22 @@ LANGUAGE_NAMES = {"en": "English", "uz": "O‘zbekcha"}
 def N_(message: str) -> str:
     """Mark a string for extraction without translating it (lists of constants)."""
     return message
+
+
+class Plural(NamedTuple):
+    """A message with a count: the English singular and plural, the catalog's ``msgid`` and
+    ``msgid_plural``. The count is the ``{n}`` placeholder; each language's plural rule
+    (Babel/CLDR: English and Uzbek both have 'one' for exactly 1, 'other' for the rest)
+    picks the form. Pass it wherever a message id goes (``gettext``, ``both``, a domain
+    error, the UI's ``t``) with ``n=<count>``."""
+
+    singular: str
+    plural: str
+
+
+def Np_(singular: str, plural: str) -> Plural:  # noqa: N802 - gettext's marker style
+    """Mark a message with plural forms for extraction (``msgid``/``msgid_plural``)."""
+    return Plural(singular, plural)
 
 
 def normalize_language(value: str | None) -> str:
@@ -74,12 +91,30 @@ def translations(lang: str) -> _gettext.NullTranslations:
         return _gettext.NullTranslations()
 
 
-def gettext(message_id: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
-    """The message in ``lang``, with ``{name}`` placeholders filled from ``params``."""
-    text = translations(normalize_language(lang)).gettext(message_id)
+def gettext(message_id: str | Plural, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
+    """The message in ``lang``, with ``{name}`` placeholders filled from ``params``. A
+    ``Plural`` takes the form the language's plural rule gives for ``params['n']``."""
+    catalog = translations(normalize_language(lang))
+    if isinstance(message_id, Plural):
+        text = catalog.ngettext(message_id.singular, message_id.plural, int(params["n"]))
+    else:
+        text = catalog.gettext(message_id)
     return text.format(**params) if params else text
 
 
-def both(message_id: str, **params: object) -> dict[str, str]:
+def ngettext(singular: str, plural: str, n: int, lang: str = DEFAULT_LANGUAGE,
+             **params: object) -> str:
+    """``gettext(Np_(singular, plural), lang, n=n, **params)``: the form for ``n``."""
+    return gettext(Plural(singular, plural), lang, n=n, **params)
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which of the catalog's plural forms ``lang`` uses for ``n`` (0 is the singular)."""
+    catalog = translations(normalize_language(lang))
+    rule = getattr(catalog, "plural", None)
+    return int(rule(n)) if rule else int(n != 1)
+
+
+def both(message_id: str | Plural, **params: object) -> dict[str, str]:
     """The message in every language: {'en': ..., 'uz': ...}."""
     return {lang: gettext(message_id, lang, **params) for lang in LANGUAGES}

@@ -16,7 +16,7 @@ from community_app.i18n import DOMAIN, LANGUAGES, LOCALES_DIR, compile_catalogs
 from community_app.core.settings import ROOT
 
 POT = LOCALES_DIR / f"{DOMAIN}.pot"
-KEYWORDS = ["t", "N_", "gettext", "_", "both"]
+KEYWORDS = ["t", "N_", "gettext", "_", "both", "Np_:1,2", "ngettext:1,2"]
 
 
 def extract() -> None:
@@ -45,7 +45,12 @@ def missing(lang: str = "uz") -> list[str]:
     po = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with po.open("rb") as f:
         catalog = read_po(f)
-    return [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+    return [m.id for m in catalog if m.id and (not translated(m) or m.fuzzy)]
+
+
+def translated(message) -> bool:
+    """A message with plural forms has a tuple of strings: every form must be there."""
+    return all(message.string) if message.pluralizable else bool(message.string)
 
 
 def main(argv: list[str]) -> int:

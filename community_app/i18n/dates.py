@@ -12,7 +12,7 @@ import datetime as dt
 from babel.dates import format_date as _format_date
 from babel.dates import format_time as _format_time
 
-from community_app.i18n import LANGUAGES, N_, both, gettext
+from community_app.i18n import LANGUAGES, N_, Np_, both, gettext
 from community_app.core.korea_time import to_korea
 
 Texts = dict[str, str]
@@ -50,13 +50,13 @@ def relative_texts(value: dt.datetime | None, now: dt.datetime | None = None) ->
         return both(N_("just now"))
     minutes, hours, days = seconds // 60, seconds // 3600, seconds // 86400
     if minutes < 60:
-        one, many, n = N_("1 minute ago"), N_("{n} minutes ago"), minutes
+        message, n = Np_("{n} minute ago", "{n} minutes ago"), minutes
     elif hours < 24:
-        one, many, n = N_("1 hour ago"), N_("{n} hours ago"), hours
+        message, n = Np_("{n} hour ago", "{n} hours ago"), hours
     elif days < 30:
-        one, many, n = N_("1 day ago"), N_("{n} days ago"), days
+        message, n = Np_("{n} day ago", "{n} days ago"), days
     elif days // 30 < 12:
-        one, many, n = N_("1 month ago"), N_("{n} months ago"), days // 30
+        message, n = Np_("{n} month ago", "{n} months ago"), days // 30
     else:
-        one, many, n = N_("1 year ago"), N_("{n} years ago"), max(1, days // 365)
-    return {lang: gettext(one, lang) if n == 1 else gettext(many, lang, n=n) for lang in LANGUAGES}
+        message, n = Np_("{n} year ago", "{n} years ago"), max(1, days // 365)
+    return both(message, n=n)

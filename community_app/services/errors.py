@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from community_app.i18n import Plural
+
 
 class DomainError(Exception):
-    """Base of every rule violation. ``message_id`` is a catalog message id (English text)."""
+    """Base of every rule violation. ``message_id`` is a catalog message id (English text),
+    or a ``Plural`` (``Np_``) whose count is the ``n`` param."""
 
     status = 400
 
-    def __init__(self, message_id: str, **params: object) -> None:
+    def __init__(self, message_id: str | Plural, **params: object) -> None:
         super().__init__(message_id)
         self.message_id = message_id
         self.params = params

@@ -45,7 +45,7 @@ from sqlmodel import Session, col, func, select
 from community_app.core import routes
 from community_app.core.db import utcnow
 from community_app.core.settings import site_address
-from community_app.i18n import LANGUAGES, N_, gettext
+from community_app.i18n import LANGUAGES, N_, gettext, ngettext
 from community_app.models import (
     AlertDelivery, AlertFrequency, JobPost, KoreanLevel, MailKind, SavedJobSearch, User,
     WorkingLanguage,
@@ -377,8 +377,8 @@ def _compose(alert: AlertView, member: User, found: list[jobs.JobView], now: dt.
     base = site_address()
     shown = found[:DIGEST_JOBS]
     name = alert.display_name(lang)
-    subject = gettext("{count} new jobs for your alert “{name}”", lang,
-                      count=len(found), name=name)
+    subject = ngettext("{n} new job for your alert “{name}”", "{n} new jobs for your alert “{name}”",
+                       len(found), lang, name=name)
     lines = [gettext("New job posts that fit your alert “{name}”:", lang, name=name), ""]
     for job in shown:
         lines += [f"• {job.title} — {job.company_name}, {job.location}",

@@ -8,12 +8,15 @@
 - ``shown_tags``: the item's tags, or when it has none three fallback tags of its type,
   picked at random but seeded by the item id so the choice is the same on every render.
 - ``tag_group``: the colour group of a tag (programming, ai, development, default).
+- ``read_minutes``: the reading time of the content's text at 200 words a minute, rounded
+  up, one minute at least (docs/decisions.md: not SPEC's fixed 3 minutes, issue 42).
 - ``excerpt``: the first 70 characters of the content's text (its Markdown rendered and its
   markup dropped: no raw ``##`` or ``**`` on a card) followed by an ellipsis.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from sqlmodel import Session
@@ -29,7 +32,7 @@ from community_app.services.text_search import clean_filter
 
 EXCERPT_LENGTH = 70
 ELLIPSIS = "..."
-READ_MINUTES = 3  # the read time shown is fixed (SPEC section 9)
+WORDS_PER_MINUTE = 200  # an adult's silent reading of prose, rounded down
 FALLBACK_TAG_COUNT = 3
 # Stop reading after this many items: the list screen filters what it loaded.
 MAX_LOADED = 1000
@@ -129,6 +132,13 @@ def shown_tags(item: NewsView) -> tuple[list[str], bool]:
 
 def tag_group(tag: str) -> str:
     return TAG_GROUPS.get(tag.strip().lower().replace(" ", "-"), DEFAULT)
+
+
+def read_minutes(content: str) -> int:
+    """Minutes to read the text a reader sees (Markdown rendered), never below one: a
+    20-word item says '1 min read', not SPEC's fixed 3 (issue 42)."""
+    words = len(plain_text(content).split())
+    return max(1, math.ceil(words / WORDS_PER_MINUTE))
 
 
 def excerpt(content: str) -> str:

@@ -40,10 +40,11 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from community_app.i18n import N_
+from community_app.i18n import Np_
 from community_app.services.errors import DomainError
 
-TOO_MANY = N_("Too many attempts. Please try again in {minutes} minutes.")
+TOO_MANY = Np_("Too many attempts. Please try again in {n} minute.",
+               "Too many attempts. Please try again in {n} minutes.")
 
 # rule -> default limits. Keys: an account is the normalised email (or user id), an
 # address is the client's IP address.
@@ -72,7 +73,7 @@ class TooManyRequests(DomainError):
     status = 429
 
     def __init__(self, retry_after: int) -> None:
-        super().__init__(TOO_MANY, minutes=max(1, math.ceil(retry_after / 60)))
+        super().__init__(TOO_MANY, n=max(1, math.ceil(retry_after / 60)))
         self.retry_after = retry_after
 
 

@@ -16,7 +16,7 @@ import reflex as rx
 from reflex_components_lucide.icon import LUCIDE_ICON_LIST
 
 from community_app.core.db import session_scope
-from community_app.i18n import N_, both
+from community_app.i18n import N_, Np_, both
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.services import cache
 from community_app.services.content import BenefitView, ProjectView, list_benefits, list_projects
@@ -37,8 +37,7 @@ STATISTICS = (
 # At most this many free seats: the alert says to hurry.
 FEW_SEATS = 10
 SEATS_FULL = N_("All seats are taken: this meetup is full.")
-SEATS_ONE = N_("Hurry: only 1 seat left!")
-SEATS_FEW = N_("Hurry: only {n} seats left!")
+SEATS_FEW = Np_("Hurry: only {n} seat left!", "Hurry: only {n} seats left!")
 SEATS_MANY = N_("{n} of {total} seats still available")
 
 FALLBACK_ICON = "star"
@@ -78,8 +77,6 @@ def seats_alert(available: int, max_seats: int) -> dict[str, str]:
     """The seats part of the register alert, in both languages."""
     if available <= 0:
         return both(SEATS_FULL)
-    if available == 1:
-        return both(SEATS_ONE)
     if available <= FEW_SEATS:
         return both(SEATS_FEW, n=available)
     return both(SEATS_MANY, n=available, total=max_seats)

@@ -55,6 +55,7 @@ class NewsCard:
     has_image: bool
     date_en: str
     date_uz: str
+    read_minutes: int
 
 
 def tag_views(item: NewsView) -> tuple[list[TagView], bool]:
@@ -82,6 +83,7 @@ def news_card(item: NewsView) -> NewsCard:
         has_image=bool(item.image_url),
         date_en=date["en"],
         date_uz=date["uz"],
+        read_minutes=news_display.read_minutes(item.content),
     )
 
 

@@ -138,6 +138,7 @@ class ArticleRead:
     title: str = ""
     content_html: str = ""
     news_type: str = ""
+    read_minutes: int = 1
     tags: list[TagView] = dataclasses.field(default_factory=list)
     image: str = DEFAULT_IMAGE
     has_image: bool = False
@@ -164,7 +165,8 @@ def read_article(request: PageRequest) -> ArticleRead:
         return ArticleRead(article_id, "error", message(LOAD_FAILED))
     data = ArticleRead(
         article_id, "ready", title=item.title, content_html=render_markdown(item.content),
-        news_type=item.type, tags=tag_views(item)[0],
+        news_type=item.type, read_minutes=news_display.read_minutes(item.content),
+        tags=tag_views(item)[0],
         image=item.image_url or item.cover_url or DEFAULT_IMAGE, has_image=bool(item.image_url),
         date=date_texts(item.created_at, "long"), ago=relative_texts(item.created_at),
     )
@@ -191,6 +193,7 @@ class NewsDetailState(AuthState):
     title: str = ""
     content_html: str = ""
     news_type: str = ""
+    read_minutes: int = 1
     tags: list[TagView] = []
     image: str = DEFAULT_IMAGE
     has_image: bool = False  # an uploaded picture (not the default nor the generated cover)
@@ -243,6 +246,7 @@ class NewsDetailState(AuthState):
         if data.status == "ready":
             self.title, self.content_html = data.title, data.content_html
             self.news_type, self.tags = data.news_type, data.tags
+            self.read_minutes = data.read_minutes
             self.image, self.has_image = data.image, data.has_image
             self.date_en, self.date_uz = data.date["en"], data.date["uz"]
             self.ago_en, self.ago_uz = data.ago["en"], data.ago["uz"]

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
-from community_app.i18n import gettext
+from community_app.i18n import gettext, ngettext
 from community_app.models import JobPost, User
 from tests.e2e.conftest import wait_ready
 
@@ -81,7 +81,7 @@ def _goto(page: Page, path: str, lang: str = "en") -> None:
 
 
 def _count_text(lang: str, n: int) -> str:
-    return T(lang, "1 job found") if n == 1 else T(lang, "{n} jobs found", n=n)
+    return ngettext("{n} job found", "{n} jobs found", n, lang)
 
 
 def _expect_count(page: Page, lang: str, n: int) -> None:

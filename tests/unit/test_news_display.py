@@ -206,3 +206,13 @@ def test_comment_rows_of_a_thread(demo):
 def test_demo_replies_to_replies_hang_off_the_top_level_comment(demo):
     for reply in demo.exec(select(Comment).where(Comment.parent_id != None)).all():  # noqa: E711
         assert demo.get(Comment, reply.parent_id).parent_id is None
+
+
+def test_the_read_time_follows_the_text_one_minute_at_least():
+    """A 20-word item says '1 min read', not SPEC's fixed 3 (issue 42, docs/decisions.md)."""
+    assert nd.read_minutes(" ".join(["word"] * 20)) == 1
+    assert nd.read_minutes("") == 1
+    assert nd.read_minutes(" ".join(["word"] * 200)) == 1
+    assert nd.read_minutes(" ".join(["word"] * 201)) == 2
+    # Markdown marks are not words: what counts is the text a reader sees.
+    assert nd.read_minutes("## Title\n\n" + "**bold** " * 599) == 3  # 600 words; "##" would be 601

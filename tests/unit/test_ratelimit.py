@@ -53,7 +53,7 @@ def test_a_burst_is_refused_with_the_minutes_to_wait(monkeypatch):
     ratelimit.spend("sign-ups-address", "10.0.0.1")
     with pytest.raises(TooManyRequests) as refused:
         ratelimit.spend("sign-ups-address", "10.0.0.1")
-    assert refused.value.params == {"minutes": 60}
+    assert refused.value.params == {"n": 60}  # the plural form's count: 60 minutes
     ratelimit.spend("sign-ups-address", "10.0.0.2")
 
 

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 # SPEC section 3: what a meetup shows when a value is missing.
 from sqlmodel import Session, col, func, select
 
-from community_app.i18n import N_
+from community_app.i18n import N_, Np_
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus
 from community_app.services.lookup import get_or_404
 from community_app.services.validation import TITLE_MAX, TITLE_REQUIRED  # noqa: F401 - title rule
@@ -35,7 +35,8 @@ END_BEFORE_START = N_("The end time must be after the start time.")
 LOCATION_TOO_LONG = N_("Location is too long (300 characters at most).")
 PROVIDED_TOO_LONG = N_("'Provided' is too long (500 characters at most).")
 SEATS_INVALID = N_("Seats must be a whole number from 1 to 100000.")
-SEATS_BELOW_REGISTERED = N_("Seats cannot be fewer than the {n} people already registered.")
+SEATS_BELOW_REGISTERED = Np_("Seats cannot be fewer than the {n} person already registered.",
+                             "Seats cannot be fewer than the {n} people already registered.")
 SPEAKER_NOT_FOUND = N_("Speaker not found.")
 SPEAKER_NAME_INVALID = N_("Full name must be 2 to 120 characters.")
 FIELD_TOO_LONG = N_("This value is too long (120 characters at most).")

@@ -61,7 +61,7 @@ def _list() -> rx.Component:
         choices([("upcoming", t("Upcoming")), ("past", t("Past")), ("all", t("All"))],
                 S.filter, S.set_filter, aria_label=t("Show")),
         new_button(t("New meetup"), S.new_meetup, id="admin-new-meetup"),
-        subtitle=t("{people} people checked in at {count} past meetups.",
+        subtitle=t("Past meetups: {count}. Checked in: {people}.",  # counts without plurals
                    people=S.total_attended, count=S.past_meetups),
         loaded=S.loaded, items=S.meetups, row=_meetup_row,
         columns=[t("Meetup"), t("Date"), t("Registered"), t("Waiting"), t("Attended"),

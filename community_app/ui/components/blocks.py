@@ -91,7 +91,7 @@ def card_title(text: Any, href: Any, **link_props: Any) -> rx.Component:
 
 
 def icon_text(icon: str, *children: Any, icon_size: int = 16, **props: Any) -> rx.Component:
-    """A small muted icon followed by muted text ('📍 Seoul', '🕑 3 min read')."""
+    """A small muted icon followed by muted text ('📍 Seoul', '🕑 2 min read')."""
     return rx.el.div(
         glyph(icon, size=icon_size),
         rx.el.p(*children),

@@ -11,6 +11,7 @@ from community_app.ui.components.blocks import AVATAR_SIZES, badge, icon_link, i
 from community_app.ui.components.buttons import link_button, plain_link, with_class
 from community_app.ui.components.icons import glyph
 from community_app.ui.components.status_screen import status_screen
+from community_app.i18n import Np_
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
@@ -49,7 +50,7 @@ def seats_text(seats_left: Any, full: Any) -> Any:
     return rx.cond(
         full,
         t("Full"),
-        rx.cond(seats_left == 1, t("1 seat left"), t("{n} seats left", n=seats_left)),
+        t(Np_("{n} seat left", "{n} seats left"), n=seats_left),
     )
 
 

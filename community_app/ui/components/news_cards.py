@@ -140,7 +140,7 @@ def news_card(card: Any) -> rx.Component:
             rx.spacer(),
             rx.el.div(
                 icon_text("calendar", t_pick(card.date_en, card.date_uz), icon_size=14),
-                icon_text("clock", t("{n} min read", n=3), icon_size=14),
+                icon_text("clock", t("{n} min read", n=card.read_minutes), icon_size=14),
                 class_name="news-card-meta",
             ),
             spacing="3",

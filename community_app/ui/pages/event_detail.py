@@ -7,7 +7,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.i18n import N_
+from community_app.i18n import N_, Np_
 from community_app.state.event_detail import EventDetailState as S, read_event_detail
 from community_app.state.page_load import PageData
 from community_app.core import routes
@@ -307,8 +307,8 @@ def main_column() -> rx.Component:
         section(
             t("Registrations"),
             _p(
-                rx.cond(S.details.attendee_count == 1, t("1 person registered"),
-                        t("{n} people registered", n=S.details.attendee_count)),
+                t(Np_("{n} person registered", "{n} people registered"),
+                  n=S.details.attendee_count),
                 size="2",
                 classes="uzdev-c-muted",
                 id="event-attendee-count",

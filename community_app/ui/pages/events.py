@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from community_app.i18n import N_
+from community_app.i18n import N_, Np_
 from community_app.state.event_views import ALL, NEWEST, OLDEST, SOONEST
 from community_app.services.meetups import PAST, UPCOMING
 from community_app.state.events import EventsState, read_events
@@ -119,11 +119,7 @@ def _empty() -> rx.Component:
 def _list() -> rx.Component:
     return card_results(
         rx.text(
-            rx.cond(
-                EventsState.total == 1,
-                t("1 event"),
-                t("{n} events", n=EventsState.total),
-            ),
+            t(Np_("{n} event", "{n} events"), n=EventsState.total),
             color=COLORS["muted"],
             size="2",
             id="events-count",

@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.i18n import N_
+from community_app.i18n import N_, Np_
 from community_app.state.job_texts import (
     CITIES,
     JOB_TYPE_LABELS,
@@ -217,11 +217,7 @@ def _clear_button(**props: Any) -> rx.Component:
 
 
 def _summary() -> rx.Component:
-    count = rx.cond(
-        JobsState.total == 1,
-        t("1 job found"),
-        t("{n} jobs found", n=JobsState.total),
-    )
+    count = t(Np_("{n} job found", "{n} jobs found"), n=JobsState.total)
     return rx.flex(
         rx.box(
             rx.cond(

@@ -10,7 +10,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.i18n import N_
+from community_app.i18n import N_, Np_
 from community_app.models import NewsType
 from community_app.state.news import NewsState, read_news
 from community_app.state.page_load import PageData
@@ -144,8 +144,8 @@ def empty_state() -> rx.Component:
 def results() -> rx.Component:
     return card_results(
         rx.text(
-            t("Showing {shown} of {total} articles", shown=NewsState.cards.length(),
-              total=NewsState.matching),
+            t(Np_("Showing {shown} of {n} article", "Showing {shown} of {n} articles"),
+              shown=NewsState.cards.length(), n=NewsState.matching),
             size="2",
             color=COLORS["muted"],
             role="status",

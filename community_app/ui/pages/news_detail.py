@@ -58,7 +58,7 @@ def article() -> rx.Component:
                     " · ",
                     rx.text(t_pick(s.ago_en, s.ago_uz), as_="span", id="news-ago"),
                     " · ",
-                    t("{n} min read", n=3),
+                    t("{n} min read", n=s.read_minutes),
                     size="2",
                     color=COLORS["muted"],
                 ),

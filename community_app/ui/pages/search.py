@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.core import routes
-from community_app.i18n import N_
+from community_app.i18n import N_, Np_
 from community_app.state.page_load import PageData
 from community_app.state.search import SearchState, read_search
 from community_app.ui.components.filters import filter_panel, search_field
@@ -120,7 +120,8 @@ def search_page() -> rx.Component:
             rx.vstack(
                 rx.el.div(
                     rx.cond(SearchState.searched & ~SearchState.loading,
-                            rx.text(t("{count} results", count=SearchState.total_label),
+                            rx.text(t(Np_("{count} result", "{count} results"), n=SearchState.total,
+                                      count=SearchState.total_label),
                                     font_weight="600")),
                     aria_live="polite",
                 ),
