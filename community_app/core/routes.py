@@ -26,6 +26,8 @@ SEARCH = "/search"  # the site-wide search (?q=…&kind=…)
 JOB_ALERT_UNSUBSCRIBE = "/job-alerts/unsubscribe/[token]"  # a digest's one-click link
 MYPAGE = "/mypage"
 MYPAGE_ALERTS = "/mypage?tab=alerts"  # the member's saved job searches (job alerts)
+MYPAGE_DIGEST = "/mypage?tab=digest"  # the personal digest's choices and preview
+DIGEST_UNSUBSCRIBE = "/digest/unsubscribe/[token]"  # the digest email's one-click link
 MYPAGE_ACCOUNT = "/mypage?tab=account"  # My data: export, a pending deletion and its cancel
 BLOG = "/blog"
 BLOG_POST = "/blog/[post_id]"
@@ -33,6 +35,9 @@ MEMBER = "/members/[username]"  # a member's public page (opt-in)
 TERMS = "/terms"
 PRIVACY = "/privacy"
 RELEASE_SEAT = "/release-seat/[token]"  # the reminder email's "I can't come" link
+TALK = "/talks/[talk_ref]"  # a talk's page: /talks/<id>-<slug> (the id alone finds it)
+SPEAKER = "/speakers/[speaker_ref]"  # a speaker's page: /speakers/<id>-<slug>
+SPEAKER_TALK = "/speaker-talk/[token]"  # an accepted speaker's page: confirm, abstract, slides
 FORGOT_PASSWORD = "/password-reset"  # ask for a reset link by email
 PASSWORD_RESET = "/password-reset/[token]"  # the emailed link: set a new password
 CONFIRM_SIGN_UP = "/signup/confirm/[token]"  # the emailed link: finish the sign-up, signed in
@@ -62,6 +67,8 @@ class Sample(enum.Enum):
     OPEN_JOB = "an open job post's id"
     BLOG_POST = "a published blog post's id"
     PUBLIC_MEMBER = "the username of a member whose public page is on"
+    PAST_TALK = "the <id>-<slug> of a talk of a past meetup (with slides and a recording)"
+    SPEAKER = "the <id>-<slug> of a speaker with a talk of a past meetup"
     SEAT_RELEASE = "the token of a reminder's release link for a seat held"
 
 
@@ -147,12 +154,39 @@ def release_seat(token: str) -> str:
     return f"/release-seat/{token}"
 
 
+def speaker_talk(token: str) -> str:
+    return f"/speaker-talk/{token}"
+
+
+def ref_id(ref: object) -> int | None:
+    """The id of an ``<id>-<slug>`` address part (``12-kafka-streams`` -> 12); the slug is
+    only words for people and may be old or missing."""
+    return route_id(str(ref or "").split("-", 1)[0])
+
+
+def talk_page(talk_id: int, slug: str = "") -> str:
+    return f"/talks/{talk_id}-{slug}" if slug else f"/talks/{talk_id}"
+
+
+def speaker_page(speaker_id: int, slug: str = "") -> str:
+    return f"/speakers/{speaker_id}-{slug}" if slug else f"/speakers/{speaker_id}"
+
+
+def talk_slides(talk_id: int) -> str:
+    """An uploaded slides PDF, served by the REST API (api/routes/talks.py)."""
+    return f"/api/v1/public/talks/{talk_id}/slides.pdf"
+
+
 def blog_post(post_id: int | str) -> str:
     return f"/blog/{post_id}"
 
 
 def member_page(username: str) -> str:
     return f"/members/{username}"
+
+
+def digest_unsubscribe(token: str) -> str:
+    return f"/digest/unsubscribe/{token}"
 
 
 def job_detail(job_id: int | str) -> str:

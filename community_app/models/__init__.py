@@ -1,6 +1,8 @@
 """All tables. Importing this module registers every table on ``SQLModel.metadata``."""
 
 from community_app.models.blog import BlogPost, BlogStatus
+from community_app.models.digest import DigestFrequency, DigestSend, DigestSettings
+from community_app.models.door import DoorCheckIn
 from community_app.models.enums import (
     AccountTokenPurpose, ConsentKind, ExportStatus, JobCategory, JobStatus, JobType, KoreanLevel, LoginMethod,
     VisaStatus, WorkingLanguage,
@@ -13,6 +15,8 @@ from community_app.models.meetup import (
     MeetupReview, RegistrationStatus, Speaker, WaitlistEntry, WaitlistStatus,
 )
 from community_app.models.news import Comment, CommentVote, News, NewsType
+from community_app.models.registration import RegistrationAnswer, RegistrationQuestion
+from community_app.models.enums import QuestionKind, SeatKind
 from community_app.models.search import AlertDelivery, SavedJobSearch, SearchDocument
 from community_app.models.enums import AlertFrequency, SearchKind
 from community_app.models.privacy import Consent, DataExport, LoginEvent, ScheduledTask
@@ -24,6 +28,7 @@ from community_app.models.speaker import (
 )
 from community_app.models.talk import SpeakerProfile, Talk, TalkSpeaker
 from community_app.models.enums import TalkLanguage, TalkLevel, TalkStatus
+from community_app.models.talk_people import ApplicationReview, TalkFeedback, TalkStar
 from community_app.models.telegram import TelegramLoginSeen, TelegramMessage
 from community_app.models.enums import NotifyBy, TelegramStatus
 from community_app.models.user import (
@@ -32,7 +37,7 @@ from community_app.models.user import (
 
 __all__ = [
     "AccountToken", "AccountTokenPurpose", "PasswordResetRequest", "AffiliatedProject", "ApplicationStatus", "AttendanceReason", "AuditEntry", "Benefit",
-    "BlogPost", "BlogStatus", "Comment", "CommentVote", "Experience", "Expertise",
+    "BlogPost", "BlogStatus", "DoorCheckIn", "Comment", "CommentVote", "Experience", "Expertise",
     "InterestedField", "JobCategory", "JobPost", "JobStatus", "JobType", "KeynoteSession",
     "Language", "LoginCode", "Meetup", "MeetupNote", "MeetupRegistration", "MeetupReview",
     "News", "NewsType", "RefreshToken", "RegistrationStatus", "Role", "SiteSettings",
@@ -41,6 +46,9 @@ __all__ = [
     "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask", "WaitlistEntry",
     "WaitlistStatus", "QueuedMail", "MailKind", "MailStatus",
     "AlertDelivery", "AlertFrequency", "SavedJobSearch", "SearchDocument", "SearchKind",
+    "DigestFrequency", "DigestSend", "DigestSettings",
     "NotifyBy", "TelegramLoginSeen", "TelegramMessage", "TelegramStatus",
+    "ApplicationReview", "TalkFeedback", "TalkStar",
+    "QuestionKind", "RegistrationAnswer", "RegistrationQuestion", "SeatKind",
     "SpeakerProfile", "Talk", "TalkSpeaker", "TalkLanguage", "TalkLevel", "TalkStatus",
 ]

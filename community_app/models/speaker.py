@@ -37,3 +37,7 @@ class SpeakerApplication(SQLModel, table=True):
     status_note: str = Field(default="", sa_type=sa.Text)
     created_at: dt.datetime = Field(default_factory=utcnow)
     updated_at: dt.datetime = Field(default_factory=utcnow)
+    # Issue 41: the draft talk an accepted application became, and when the speaker
+    # confirmed it on their speaker page (services/speaker_talks.py).
+    talk_id: int | None = Field(default=None, foreign_key="talks.id", ondelete="SET NULL")
+    confirmed_at: dt.datetime | None = None

@@ -64,7 +64,10 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "speaker_profiles": (MEETUPS_TOPIC, STATISTICS_TOPIC),
     "talk_speakers": (MEETUPS_TOPIC, STATISTICS_TOPIC),
     "meetup_registrations": (MEETUPS_TOPIC,),
+    "door_check_ins": (),  # the door's phones (attendance reads the registrations)
     "meetup_waitlist": (MEETUPS_TOPIC,),
+    "registration_questions": (MEETUPS_TOPIC,),  # the event page's registration form
+    "registration_answers": (),  # organizers only: nothing cached
     "meetup_notes": (MEETUPS_TOPIC,),
     "meetup_reviews": (MEETUPS_TOPIC,),
     "news": (NEWS_TOPIC,),
@@ -75,6 +78,9 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "users": MEMBER_TOPICS,
     "site_settings": TOPICS,
     "speaker_applications": (STATISTICS_TOPIC,),
+    "application_reviews": (),  # organizers' scores of applications: back office only
+    "talk_stars": (),  # members' own starred talks: read per member, never cached
+    "talk_feedback": (),  # ratings of talks: shown to the speaker and organizers only
     "audit_log": (),
     "login_codes": (),
     "refresh_tokens": (),
@@ -95,6 +101,8 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "search_documents": (),  # the search index: searches are not cached (services/search.py)
     "saved_job_searches": (),  # members' job alerts (services/job_alerts.py)
     "job_alert_deliveries": (),
+    "digest_settings": (),  # members' digest choices (services/digest.py): never cached
+    "digest_sends": (),
     "telegram_queue": (),  # the bot's messages waiting to be sent (services/telegram/queue.py)
     "telegram_login_seen": (),  # used login-widget payloads (services/telegram/login.py)
 }

@@ -21,10 +21,14 @@ from community_app.models import (
     LoginEvent, PasswordResetRequest, QueuedMail, RefreshToken, SavedJobSearch, SpeakerApplication, TelegramMessage,
     SpeakerProfile, User, WaitlistEntry,
 )
+from community_app.models import ApplicationReview, Talk, TalkFeedback, TalkStar
+from community_app.models import RegistrationAnswer, RegistrationQuestion
+from community_app.models import DigestSend, DigestSettings
 from community_app.services import audit, privacy
 from community_app.services.admin import comments as admin_comments
 from community_app.services.admin import speakers as admin_speakers
-from community_app.services.meetups import admin_registrations, attendance
+from community_app.services.meetups import admin_registrations, attendance, door
+from community_app.services.meetups.ticket_codes import ticket_code
 from community_app.services.privacy import deletion, export, personal_data
 from community_app.services.privacy.personal_data import (
     CONTENT, DELETE, ERASE_RULES, KEEP, TABLES, UNCHANGED, Member,
@@ -245,6 +249,11 @@ def _everywhere(engine, zarina: User) -> None:
     registration = make_registration(engine, zarina, started, expectation="registration words")
     insert(engine, WaitlistEntry(user_id=zarina.id, meetup_id=full.id, attendance_reason="learning",
                                  interested_field="ai", expectation="waitlist words"))
+    question = RegistrationQuestion(meetup_id=started.id, kind="SHORT_TEXT", label_en="Laptop?",
+                                    label_uz="Noutbuk?")  # issue 45: her answer is hers
+    insert(engine, question)
+    insert(engine, RegistrationAnswer(registration_id=registration.id, question_id=question.id,
+                                      value='"answer words"'))
     news = make_news(engine, author_id=zarina.id)
     comment = make_comment(engine, news, zarina, "A kept comment")
     answer = make_comment(engine, news, other, "An answer", replied_username="zarina_erase",
@@ -277,10 +286,22 @@ def _everywhere(engine, zarina: User) -> None:
                               topics="Kafka talk by Zarina", linkedin_url="", github_url="",
                               portfolio_url=""))
     insert(engine, AlertDelivery(search_id=search.id, job_id=job.id))
+    insert(engine, DigestSettings(user_id=zarina.id, unsubscribe_token="digest-unsub-zarina"),
+           DigestSend(user_id=zarina.id, period="2026-12-07", items=3))  # issue 44
     make_review(engine, started, "Zarinaqiz Toshmatovaqiz", user_id=zarina.id, content="Good")
+    talk = Talk(meetup_id=started.id, slug="kept-talk", title="A kept talk")  # issue 41
+    insert(engine, talk)
+    with Session(engine) as s:
+        [own_application] = s.exec(select(SpeakerApplication)).all()
+    insert(engine, TalkStar(user_id=zarina.id, talk_id=talk.id),
+           TalkFeedback(user_id=zarina.id, talk_id=talk.id, rating=4, comment="Kept feedback"),
+           ApplicationReview(organizer_id=zarina.id, application_id=own_application.id, score=3,
+                             comment="A review by Zarina"))
     _sent_mail(engine, zarina, started.id, "Release your seat: /release?token=release-token-xyz")
     with Session(engine) as s:  # an organizer's actions about her
         admin_registrations.check_in(s, organizer.id, started.id, registration.id)
+        door.sync_check_ins(s, organizer.id, started.id, "door-zarina-phone",
+                            [(ticket_code(registration.id), utcnow())])
         attendance.clear_no_shows(s, organizer.id, zarina.id)
         admin_comments.hide_comment(s, organizer.id, comment.id)
         [application] = s.exec(select(SpeakerApplication)).all()

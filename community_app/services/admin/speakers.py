@@ -18,6 +18,7 @@ from sqlmodel import Session, col, func, select
 from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.models import ApplicationStatus, Expertise, SpeakerApplication
+from community_app.services import speaker_talks
 from community_app.services.admin.common import saved
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Conflict, Invalid
@@ -87,6 +88,8 @@ class AdminApplicationView:
     status_note: str
     created_at: dt.datetime
     updated_at: dt.datetime
+    talk_id: int | None = None  # the draft talk an accepted application became
+    confirmed_at: dt.datetime | None = None  # when the speaker confirmed it
 
 
 def _view(a: SpeakerApplication) -> AdminApplicationView:
@@ -182,9 +185,12 @@ def change_status(
     application_id: int,
     status: str,
     note: str | None = None,
+    meetup_id: int | None = None,
 ) -> AdminApplicationView:
     """Move an application to ``status`` with an optional note; email the applicant on
-    ACCEPTED or REJECTED."""
+    ACCEPTED or REJECTED. ACCEPTED also makes it a draft talk of ``meetup_id`` (else the
+    next meetup) with its speaker profile, and the email links the speaker's page
+    (services/speaker_talks.py)."""
     require_organizer(session, actor_id)
     application = get_or_404(session, SpeakerApplication, application_id, APPLICATION_NOT_FOUND)
     new = _status(status)
@@ -204,7 +210,12 @@ def change_status(
     saved(session, actor_id, application, f"speaker_application.{new.lower()}",
           ("speaker_application", application.id), f"{detail}. {note}" if note else detail,
           subject_user_id=member.id if member else None)
+    if new == A.ACCEPTED.value:
+        speaker_talks.draft_talk_for(session, application, meetup_id)
     if new in EMAILS:
         lang, subject, body = application_email(application, new)
+        if new == A.ACCEPTED.value:
+            body += "\n\n" + gettext(speaker_talks.LINK_PARAGRAPH, lang,
+                                     link=speaker_talks.speaker_link(application.id))
         send_mail_in_language(application.email, subject, body, lang)
     return _view(application)

@@ -307,6 +307,9 @@ TABLES: dict[str, Table] = {
             **_cols(CODE, "attendance_reason", "interested_field", "status"),
             "expectation": FORM_WORDS,
             **_cols(WHEN, "registered_at", "cancelled_at", "checked_in_at"),
+            "seat_kind": CODE, "holds_seat": COUNT,
+            "decision_note": Col("the organizers' note sent with their decision: blanked",
+                                 erase=""),
         },
         export=Export("registrations.json", N_("Meetup registrations"),
                       titles=(("meetup_title", "meetup_id", "meetups.title"),), summary=(
@@ -327,6 +330,9 @@ TABLES: dict[str, Table] = {
             **_cols(CODE, "status", "attendance_reason", "interested_field"),
             "expectation": FORM_WORDS,
             **_cols(WHEN, "joined_at", "offered_at", "offer_expires_at", "closed_at"),
+            "seat_kind": CODE,
+            "answers": Col("the member's answers to the organizers' questions (JSON): emptied",
+                           erase="{}"),
         },
         export=Export("waitlist.json", N_("Waitlists"),
                       titles=(("meetup_title", "meetup_id", "meetups.title"),), summary=(
@@ -456,6 +462,33 @@ TABLES: dict[str, Table] = {
                           ("name", N_("Name")), ("frequency", N_("How often")),
                           ("active", N_("Active")), ("created_at", N_("Saved on")))),
     ),
+    "digest_settings": Table(
+        about="the member's digest choices (user_id; services/digest.py)",
+        owner=Owner("user_id"),
+        erase=DELETE,
+        why="how often and how the member wanted the digest, and its random unsubscribe "
+            "key: deleted, so the unsubscribe link answers 404",
+        columns={
+            "user_id": OWNER_ID,
+            **_cols(CODE, "frequency", "korean_level"),
+            **_cols(COUNT, "hour", "by_email", "by_telegram", "only_if_away"),
+            "unsubscribe_token": Col("the key of the one-click unsubscribe: a secret that turns "
+                                     "the digest emails off without signing in", export=False),
+            **_cols(WHEN, "next_digest_at", "last_digest_at"),
+        },
+        export=Export("digest.json", N_("Digest"), one=True, summary=(
+            ("frequency", N_("How often")), ("hour", N_("Hour (Korea time)")))),
+    ),
+    "digest_sends": Table(
+        about="the digests sent to the member (user_id)",
+        owner=Owner("user_id"),
+        erase=DELETE,
+        why="when the member was sent a digest: deleted with the account",
+        columns={"id": ID, "user_id": OWNER_ID, "period": Col("the day the digest was for"),
+                 "sent_at": WHEN, "items": COUNT},
+        export=Export("digests_sent.json", N_("Digests sent"), summary=(
+            ("period", N_("Day")), ("items", N_("New items")))),
+    ),
     "job_alert_deliveries": Table(
         about="the job posts the member's saved searches sent (search_id: the member's "
               "saved_job_searches)",
@@ -484,10 +517,58 @@ TABLES: dict[str, Table] = {
                               "export holds the photo itself (images/), not the path",
                               export=False, stored=UPLOAD_PATH),
             "status_note": Col("an organizer's note on the application, about the applicant"),
-            **_cols(WHEN, "created_at", "updated_at"),
+            **_cols(WHEN, "created_at", "updated_at", "confirmed_at"),
+            "talk_id": Col("the draft talk the accepted application became"),
         },
         export=Export("speaker_applications.json", N_("Speaker applications"), summary=(
             ("topics", N_("Topics")), ("status", N_("Status")), ("created_at", N_("Sent")))),
+    ),
+    "application_reviews": Table(
+        about="an organizer's scores of speaker applications (organizer_id); an applicant's "
+              "application's reviews go with the application",
+        owner=Owner("organizer_id"),
+        erase=KEEP,
+        why="the team's judgement of an application, about the applicant: kept for the other "
+            "organizers; the organizer's account is anonymised, so it names no one",
+        columns={
+            "id": ID, "application_id": Col("the application reviewed"),
+            "organizer_id": OWNER_ID, "score": Col("the score given (1-5)"),
+            "comment": Col("the organizer's comment on the application"),
+            **_cols(WHEN, "created_at", "updated_at"),
+        },
+        export=Export("application_reviews.json", N_("Your reviews of speaker applications"),
+                      titles=(("applicant", "application_id", "speaker_applications.full_name"),),
+                      summary=(("applicant", N_("Applicant")), ("score", N_("Score")),
+                               ("comment", N_("Comment")))),
+    ),
+    "talk_stars": Table(
+        about="the talks the member starred (user_id)",
+        owner=Owner("user_id"),
+        erase=DELETE,
+        why="the member's own list of talks to hear: deleted",
+        columns={"id": ID, "user_id": OWNER_ID, "talk_id": Col("the talk starred"),
+                 "created_at": WHEN},
+        export=Export("starred_talks.json", N_("Starred talks"),
+                      titles=(("talk_title", "talk_id", "talks.title"),), summary=(
+                          ("talk_title", N_("Talk")), ("created_at", N_("Starred")))),
+    ),
+    "talk_feedback": Table(
+        about="the member's ratings of talks (user_id)",
+        owner=Owner("user_id"),
+        erase=CONTENT,
+        why="what the member told the speaker (shown without a name): kept or deleted, as "
+            "the member chose",
+        columns={
+            "id": ID, "talk_id": Col("the talk rated"), "user_id": OWNER_ID,
+            "rating": Col("the stars given"),
+            "comment": Col("the member's comment to the speaker: kept or deleted with the "
+                           "account"),
+            "created_at": WHEN,
+        },
+        export=Export("talk_feedback.json", N_("Talk feedback"),
+                      titles=(("talk_title", "talk_id", "talks.title"),), summary=(
+                          ("talk_title", N_("Talk")), ("rating", N_("Rating")),
+                          ("comment", N_("Comment")), ("created_at", N_("Written")))),
     ),
     "consents": Table(
         about="what the member agreed to (user_id)",
@@ -569,6 +650,26 @@ TABLES: dict[str, Table] = {
                  **_cols(WHEN, "next_attempt_at", "claimed_at", "sent_at", "created_at"),
                  "last_error": Col("the queue's error, for operators")},
     ),
+    "door_check_ins": Table(
+        about="the phones that admitted the member's tickets at a meetup's door "
+              "(registration_id, through the member's registrations); the organizer who "
+              "scanned (organizer_id)",
+        owner=Through("registration_id", "meetup_registrations"),
+        links=("organizer_id",),
+        erase=DELETE,
+        why="which phone admitted the ticket and when by its clock: the registration's "
+            "checked_in_at, kept anonymised, is what attendance counts",
+        no_export="the registration's checked_in_at (in registrations.json) says when the "
+                  "member was checked in; these rows name the organizers' phones",
+        columns={"id": ID, "meetup_id": MEETUP_LINK,
+                 "registration_id": Col("the member's registration the ticket was of"),
+                 "organizer_id": Col("the organizer who scanned: an erased organizer's rows "
+                                     "stay, the link emptied"),
+                 "device_id": Col("a random name the door's phone gave itself"),
+                 "offline": Col("admitted from the phone's held list"),
+                 "duplicate": Col("another phone admitted the ticket earlier"),
+                 **_cols(WHEN, "scanned_at", "received_at")},
+    ),
     "data_exports": Table(
         about="the member's data exports (user_id)",
         owner=Owner("user_id"),
@@ -599,7 +700,7 @@ TABLES: dict[str, Table] = {
             **_cols(Col("the email's text, files and headers: they carry one-time links "
                         "(release a seat, tickets, unsubscribe), never copied into a file; "
                         "the member has the email itself", export=False),
-                    "body", "attachments", "headers"),
+                    "body", "attachments", "headers", "html"),
             "attempts": COUNT,
             **_cols(WHEN, "next_attempt_at", "claimed_at", "sent_at", "created_at"),
             "last_error": Col("the mail server's error, for operators", export=False),
@@ -680,8 +781,35 @@ TABLES: dict[str, Table] = {
                  "image_url": PUBLIC_PICTURE,
                  **_cols(WHEN, "starts_at", "ends_at", "created_at", "updated_at"),
                  **_cols(COUNT, "max_seats", "available_seats", "parking", "requires_approval",
-                         "attended_count", "telegram_announce"),
+                         "attended_count", "telegram_announce", "online_max_seats",
+                         "online_available_seats", "applications_hold_seats"),
+                 "stream_url": Col("the online seats' stream link, written by organizers"),
                  "organizer_id": Col("the organizer who made it")},
+    ),
+    "registration_answers": Table(
+        about="the member's answers to a meetup's registration questions (registration_id: "
+              "the member's meetup_registrations)",
+        owner=Through("registration_id", "meetup_registrations"),
+        erase=DELETE,
+        why="the member's own words and needs (accessibility, diet): deleted; the built-in "
+            "questions' answers also go a set time after the meetup (services/meetups/"
+            "questions.py)",
+        columns={"id": ID, "registration_id": Col("the member's registration"),
+                 "question_id": Col("the question answered"),
+                 "value": Col("the member's answer")},
+        export=Export("registration_answers.json", N_("Answers to registration questions"),
+                      titles=(("question", "question_id", "registration_questions.label_en"),),
+                      summary=(("question", N_("Question")), ("value", N_("Answer")))),
+    ),
+    "registration_questions": Table(
+        about="no member", owner=None, erase=KEEP,
+        why="a meetup's registration form, written by organizers",
+        no_export="no member's data",
+        columns={"id": ID, "meetup_id": MEETUP_LINK,
+                 **_cols(SITE_COPY, "label_en", "label_uz", "options"),
+                 **_cols(CODE, "kind", "builtin"),
+                 **_cols(COUNT, "position", "required", "at_door"),
+                 "created_at": WHEN},
     ),
     # --- no member's rows ------------------------------------------------------------------
     "meetup_notes": Table(

@@ -1,0 +1,247 @@
+"""From an accepted speaker application to a talk (issue 41, item 3).
+
+Accepting an application (``services/admin/speakers.change_status``, one or several at
+once) makes it a draft talk of a meetup in the same step: the speaker's profile (the one
+linked to the applicant's verified member account, else a new one from the application)
+and the talk, its title the first line of the topics and its abstract the topics. The
+acceptance email then carries the speaker's page link.
+
+The speaker's page (``/speaker-talk?token=...``) is reached by that link, or from My Page
+when signed in with the applicant's verified address (the same signed link). There the
+speaker confirms the talk, updates its abstract, uploads slides (before and after the
+talk) and chooses whether their name stays on the talks once their member account is
+erased (``SpeakerProfile.keep_name_after_erasure``). The link is a JWT (HS256, the site's
+secret) naming the application; it lasts a year.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+import unicodedata
+
+import jwt
+from sqlmodel import Session, col, select
+
+from community_app.core import routes
+from community_app.core.db import utcnow
+from community_app.core.settings import get_settings
+from community_app.i18n import N_
+from community_app.models import (
+    Meetup, SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus, User,
+)
+from community_app.services.errors import Conflict, Invalid, NotFound
+from community_app.services.users import get_user_by_email
+from community_app.services.validation import text_rule
+
+ALGORITHM = "HS256"
+KIND = "speaker-talk"
+LINK_DAYS = 365
+ABSTRACT_MAX = 5000
+
+NO_MEETUP = N_("There is no meetup to put the talk in yet: create the meetup first.")
+LINK_INVALID = N_("This speaker link is not valid. Open the newest link we emailed you, or "
+                  "your talks on My Page.")
+TALK_GONE = N_("This talk is no longer in the programme.")
+ABSTRACT_TOO_LONG = N_("The abstract is too long (5000 characters at most).")
+ABSTRACT_REQUIRED = N_("Write an abstract of your talk.")
+CONFIRMED = N_("Thank you! Your talk is confirmed.")
+ABSTRACT_SAVED = N_("Abstract saved.")
+SLIDES_SAVED = N_("Slides uploaded.")
+LINK_PARAGRAPH = N_(
+    "Confirm your talk, update its abstract and upload your slides on your speaker page:\n"
+    "{link}"
+)
+
+ABSTRACT_RULE = text_rule(ABSTRACT_TOO_LONG, ABSTRACT_MAX, required=True)
+
+
+# --- the signed link -------------------------------------------------------------------------
+
+
+def speaker_token(application_id: int, now: dt.datetime | None = None) -> str:
+    expires = (now or utcnow()) + dt.timedelta(days=LINK_DAYS)
+    return jwt.encode({"typ": KIND, "app": application_id, "exp": expires},
+                      get_settings().secret_key, algorithm=ALGORITHM)
+
+
+def speaker_link(application_id: int) -> str:
+    return get_settings().public_url.rstrip("/") + routes.speaker_talk(
+        speaker_token(application_id))
+
+
+def application_of_token(session: Session, token: str) -> SpeakerApplication:
+    """The accepted application a speaker link names; NotFound otherwise."""
+    try:
+        claims = jwt.decode(token or "", get_settings().secret_key, algorithms=[ALGORITHM],
+                            options={"require": ["exp", "typ", "app"]})
+    except jwt.PyJWTError:
+        raise NotFound(LINK_INVALID) from None
+    if claims.get("typ") != KIND or not isinstance(claims.get("app"), int):
+        raise NotFound(LINK_INVALID)
+    application = session.get(SpeakerApplication, claims["app"])
+    if application is None or application.talk_id is None:
+        raise NotFound(LINK_INVALID)
+    return application
+
+
+# --- the accepted application becomes a draft talk -----------------------------------------
+
+
+def slug_of(text: str) -> str:
+    """The address part made from a title or name (as migration 0013 makes it)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:80].strip("-")
+    return slug or "talk"
+
+
+def programme_meetup(session: Session, meetup_id: int | None = None,
+                     now: dt.datetime | None = None) -> Meetup:
+    """The meetup a new draft talk goes to: the one named, else the next upcoming one,
+    else the latest; Conflict when there is no meetup at all."""
+    if meetup_id is not None:
+        meetup = session.get(Meetup, meetup_id)
+        if meetup is None:
+            raise Invalid("meetupId", NO_MEETUP)
+        return meetup
+    upcoming = session.exec(select(Meetup).where(Meetup.starts_at > (now or utcnow()))
+                            .order_by(col(Meetup.starts_at), col(Meetup.id))).first()
+    meetup = upcoming or session.exec(select(Meetup).order_by(
+        col(Meetup.starts_at).desc(), col(Meetup.id).desc())).first()
+    if meetup is None:
+        raise Conflict(NO_MEETUP)
+    return meetup
+
+
+def _profile_for(session: Session, application: SpeakerApplication) -> SpeakerProfile:
+    member = get_user_by_email(session, application.email)
+    if member is not None and member.verified_at is not None:
+        found = session.exec(select(SpeakerProfile)
+                             .where(SpeakerProfile.user_id == member.id)).first()
+        if found is not None:
+            return found
+    links = [u for u in (application.linkedin_url, application.github_url,
+                         application.portfolio_url) if u]
+    profile = SpeakerProfile(
+        slug=slug_of(application.full_name), name=application.full_name,
+        job_position=application.job_position, links=links,
+        user_id=member.id if member is not None and member.verified_at is not None else None)
+    session.add(profile)
+    session.flush()
+    return profile
+
+
+def draft_talk_for(session: Session, application: SpeakerApplication,
+                   meetup_id: int | None = None) -> Talk:
+    """The application's draft talk, made now (with its speaker profile) when it has none
+    or its talk was deleted; the application then names it."""
+    if application.talk_id is not None and (talk := session.get(Talk, application.talk_id)):
+        return talk
+    meetup = programme_meetup(session, meetup_id)
+    profile = _profile_for(session, application)
+    first_line = next((line.strip() for line in application.topics.splitlines()
+                       if line.strip()), application.full_name)
+    title = first_line if len(first_line) <= 200 else first_line[:199].rstrip() + "…"
+    talk = Talk(meetup_id=meetup.id, slug=slug_of(title), title=title,
+                abstract=application.topics, status=TalkStatus.DRAFT.value,
+                language=application.language if application.language in ("uz", "en") else "en")
+    session.add(talk)
+    session.flush()
+    session.add(TalkSpeaker(talk_id=talk.id, speaker_id=profile.id, position=0))
+    application.talk_id = talk.id
+    session.add(application)
+    session.flush()
+    return talk
+
+
+# --- the speaker's page --------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class SpeakerTalkView:
+    application_id: int
+    token: str
+    speaker_name: str
+    talk_id: int
+    title: str
+    abstract: str
+    status: str
+    meetup_title: str
+    meetup_starts_at: dt.datetime
+    confirmed: bool
+    keep_name_after_erasure: bool
+    has_slides: bool
+    slides_url: str
+
+
+def _talk_of(session: Session, application: SpeakerApplication) -> tuple[Talk, Meetup,
+                                                                            SpeakerProfile | None]:
+    talk = session.get(Talk, application.talk_id) if application.talk_id else None
+    if talk is None or talk.status == TalkStatus.CANCELLED.value:
+        raise NotFound(TALK_GONE)
+    profile = session.exec(
+        select(SpeakerProfile).join(TalkSpeaker, col(TalkSpeaker.speaker_id) == col(SpeakerProfile.id))
+        .where(TalkSpeaker.talk_id == talk.id).order_by(col(TalkSpeaker.position))).first()
+    return talk, session.get(Meetup, talk.meetup_id), profile
+
+
+def _view(session: Session, application: SpeakerApplication) -> SpeakerTalkView:
+    talk, meetup, profile = _talk_of(session, application)
+    return SpeakerTalkView(
+        application.id, speaker_token(application.id), application.full_name, talk.id,
+        talk.title, talk.abstract, talk.status, meetup.title, meetup.starts_at,
+        application.confirmed_at is not None,
+        bool(profile and profile.keep_name_after_erasure),
+        bool(talk.slides_key or talk.slides_url), talk.slides_url or "")
+
+
+def speaker_talk(session: Session, token: str) -> SpeakerTalkView:
+    return _view(session, application_of_token(session, token))
+
+
+def confirm_talk(session: Session, token: str, keep_name_after_erasure: bool) -> SpeakerTalkView:
+    """The speaker confirms the talk, and says whether their name stays on it (and their
+    other talks) once their member account is erased."""
+    application = application_of_token(session, token)
+    _, _, profile = _talk_of(session, application)
+    application.confirmed_at = application.confirmed_at or utcnow()
+    session.add(application)
+    if profile is not None:
+        profile.keep_name_after_erasure = bool(keep_name_after_erasure)
+        profile.updated_at = utcnow()
+        session.add(profile)
+    session.flush()
+    return _view(session, application)
+
+
+def update_abstract(session: Session, token: str, abstract: object) -> SpeakerTalkView:
+    application = application_of_token(session, token)
+    talk, _, _ = _talk_of(session, application)
+    if message := ABSTRACT_RULE(abstract):
+        raise Invalid("abstract", message)
+    talk.abstract = abstract.strip()
+    talk.updated_at = utcnow()
+    session.add(talk)
+    session.flush()
+    return _view(session, application)
+
+
+def member_talks(session: Session, user_id: int) -> list[SpeakerTalkView]:
+    """The talks of the member's accepted applications (their verified address), newest
+    first: My Page links each to its speaker page."""
+    user = session.get(User, user_id)
+    if user is None or user.verified_at is None:
+        return []
+    applications = session.exec(
+        select(SpeakerApplication)
+        .where(col(SpeakerApplication.email) == user.email,
+               col(SpeakerApplication.talk_id).is_not(None))
+        .order_by(col(SpeakerApplication.created_at).desc())).all()
+    views = []
+    for application in applications:
+        try:
+            views.append(_view(session, application))
+        except NotFound:
+            continue
+    return views
