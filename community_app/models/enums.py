@@ -98,6 +98,24 @@ class RegistrationStatus(LabelledEnum):
     CANCELLED = "CANCELLED", N_("Cancelled")
 
 
+class SeatKind(LabelledEnum):
+    """Which seats a registration or a waitlist place is for: each kind has its own limit
+    and its own waitlist (services/meetups/seats.py)."""
+
+    IN_PERSON = "IN_PERSON", N_("In person")
+    ONLINE = "ONLINE", N_("Online")
+
+
+class QuestionKind(LabelledEnum):
+    """The kinds of an organizer's own registration question (services/meetups/questions.py)."""
+
+    SHORT_TEXT = "SHORT_TEXT", N_("Short text")
+    LONG_TEXT = "LONG_TEXT", N_("Long text")
+    ONE_CHOICE = "ONE_CHOICE", N_("One choice")
+    CHOICES = "CHOICES", N_("Several choices")
+    YES_NO = "YES_NO", N_("Yes or no")
+
+
 class WaitlistStatus(LabelledEnum):
     """A place on a full meetup's waitlist. WAITING and OFFERED are live (one per member
     and meetup); an OFFERED entry holds a seat until it is claimed or its window ends."""
@@ -225,6 +243,8 @@ class MailKind(StrEnum):
     OFFER = "offer"  # a seat offered from the waitlist
     REMINDER = "reminder"  # 48 h before, with the "release my seat" link
     JOB_DIGEST = "job-digest"  # a saved job search's digest (services/job_alerts.py)
+    STREAM = "stream"  # an online seat's stream link, before the start (issue 45)
+    DIGEST = "digest"  # a member's personal digest (services/digest.py)
 
 
 class SearchKind(StrEnum):

@@ -13,6 +13,7 @@ from community_app.models.enums import (
     AttendanceReason,
     InterestedField,
     RegistrationStatus,
+    SeatKind,
     WaitlistStatus,
 )
 
@@ -28,6 +29,11 @@ class Meetup(SQLModel, table=True):
         sa.CheckConstraint(
             "available_seats >= 0 AND available_seats <= max_seats",
             name="ck_meetups_available_seats_range",
+        ),
+        # Online seats (issue 45): 0 = none; their own limit, counted like the in-person ones.
+        sa.CheckConstraint(
+            "online_available_seats >= 0 AND online_available_seats <= online_max_seats",
+            name="ck_meetups_online_seats_range",
         ),
         sa.CheckConstraint("ends_at >= starts_at", name="ck_meetups_ends_after_start"),
     )
@@ -54,6 +60,15 @@ class Meetup(SQLModel, table=True):
     # Posted to the Telegram channel when published (services/telegram/announcements.py);
     # an organizer switches it off per item in the back office.
     telegram_announce: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
+    # Issue 45: max_seats/available_seats are the in-person seats; these the online ones
+    # (0: no online seats), with the stream link mailed to online attendees before the start.
+    online_max_seats: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    online_available_seats: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    stream_url: str = Field(default="", max_length=500, sa_column_kwargs={"server_default": ""})
+    # With approval: whether a PENDING application holds a seat (True, the first behaviour)
+    # or applications may outnumber the seats and take one only when accepted (a workshop).
+    applications_hold_seats: bool = Field(
+        default=True, sa_column_kwargs={"server_default": sa.true()})
 
 
 class Speaker(SQLModel, table=True):
@@ -93,6 +108,7 @@ class MeetupRegistration(SQLModel, table=True):
         check_in("status", RegistrationStatus, "ck_registrations_status"),
         check_in("attendance_reason", AttendanceReason, "ck_registrations_reason"),
         check_in("interested_field", InterestedField, "ck_registrations_field"),
+        check_in("seat_kind", SeatKind, "ck_registrations_seat_kind"),
         one_live_per_member("uq_registrations_live_user_meetup", "status != 'CANCELLED'"),
     )
 
@@ -106,6 +122,13 @@ class MeetupRegistration(SQLModel, table=True):
     registered_at: dt.datetime = Field(default_factory=utcnow)
     cancelled_at: dt.datetime | None = None
     checked_in_at: dt.datetime | None = None
+    seat_kind: str = Field(default=SeatKind.IN_PERSON.value, max_length=10,
+                           sa_column_kwargs={"server_default": SeatKind.IN_PERSON.value})
+    # Whether the registration counts in its kind's available seats (a PENDING application
+    # of a meetup whose applications do not hold seats: False until accepted).
+    holds_seat: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
+    # The organizer's note with the decision (accepted or declined), sent to the member.
+    decision_note: str = Field(default="", sa_type=sa.Text, sa_column_kwargs={"server_default": ""})
 
 
 class WaitlistEntry(SQLModel, table=True):
@@ -120,6 +143,7 @@ class WaitlistEntry(SQLModel, table=True):
         check_in("status", WaitlistStatus, "ck_waitlist_status"),
         check_in("attendance_reason", AttendanceReason, "ck_waitlist_reason"),
         check_in("interested_field", InterestedField, "ck_waitlist_field"),
+        check_in("seat_kind", SeatKind, "ck_waitlist_seat_kind"),
         one_live_per_member("uq_waitlist_live_user_meetup", "status IN ('WAITING', 'OFFERED')"),
         sa.Index("ix_waitlist_meetup_status", "meetup_id", "status"),
     )
@@ -135,6 +159,11 @@ class WaitlistEntry(SQLModel, table=True):
     offered_at: dt.datetime | None = None
     offer_expires_at: dt.datetime | None = Field(default=None, index=True)
     closed_at: dt.datetime | None = None
+    seat_kind: str = Field(default=SeatKind.IN_PERSON.value, max_length=10,
+                           sa_column_kwargs={"server_default": SeatKind.IN_PERSON.value})
+    # The organizer's own questions answered when joining (JSON: question id -> answer),
+    # written as registration_answers when the offer is claimed.
+    answers: str = Field(default="{}", sa_type=sa.Text, sa_column_kwargs={"server_default": "{}"})
 
 
 class MeetupNote(SQLModel, table=True):
