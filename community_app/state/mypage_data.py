@@ -19,7 +19,8 @@ from community_app.models import ConsentKind
 from community_app.services import members, privacy
 from community_app.services.errors import DomainError
 from community_app.state.lang import LangState
-from community_app.state.messages import Message, from_error, message
+from community_app.state.messages import SERVER_ERROR, Message, attempt, from_error, message
+from community_app.state.sent_writes import write
 
 
 CONSENT_GIVEN = N_("Saved: we will email you about new meetups, news and jobs.")
@@ -82,6 +83,7 @@ class MyDataMixin(rx.State, mixin=True):
         self.export_url = link or ""
 
     @rx.event
+    @write
     def set_public_profile(self, shown: bool):
         """The switch "Show my public profile page"."""
         self.profile_notice = {}
@@ -95,6 +97,7 @@ class MyDataMixin(rx.State, mixin=True):
         return None
 
     @rx.event
+    @write
     def set_news_emails(self, given: bool):
         """The switch "Emails about new meetups, news and jobs": give or withdraw it; the
         list below keeps every date."""
@@ -115,6 +118,7 @@ class MyDataMixin(rx.State, mixin=True):
             self._load_privacy(user.id)
 
     @rx.event
+    @write
     async def request_export(self):
         user = self._member()
         if user is None:
@@ -151,29 +155,41 @@ class MyDataMixin(rx.State, mixin=True):
         self.export_status = "DOWNLOADED"
 
     @rx.event
-    def ask_to_delete(self):
-        """"Delete my account": the "are you sure?" dialog first."""
-        self.deletion_error, self.deletion_notice = {}, {}
-        self.deletion_confirming = True
-
-    @rx.event
     def keep_account(self):
         """The dialog closed without confirming."""
         self.deletion_confirming = False
 
     @rx.event
+    @write
     async def delete_account(self, form: dict):
-        """The form, sent by the dialog's confirm button."""
+        """The form, sent twice: by "Delete my account" (the password, or Google, and the
+        last-organizer rule are checked, and only then "are you sure?" opens: a wrong
+        password is said before the member is asked to be sure, issue 42), then by the
+        dialog's confirm button (the deletion is asked, checked again)."""
         self.deletion_error, self.deletion_notice = {}, {}
-        self.deletion_confirming = False
         user = self._member()
         if user is None:
             return self._to_login()
         password = str(form.get("password", ""))
         keep = str(form.get("content", "keep")) != "remove"
         user_id = user.id
-        credential, self._google_credential, self.google_confirmed = self._google_credential, "", False
         client = self.router.session.client_ip
+        if not self.deletion_confirming:
+            credential = self._google_credential
+
+            def check() -> None:
+                with session_scope() as session:
+                    privacy.check_deletion(session, user_id, password=password,
+                                           google_credential=credential, client=client)
+
+            done = await attempt(check, SERVER_ERROR, "Checking a deletion")
+            if not done.ok:
+                self.deletion_error = done.error  # said beside the form; no dialog
+                return None
+            self.deletion_confirming = True
+            return None
+        self.deletion_confirming = False
+        credential, self._google_credential, self.google_confirmed = self._google_credential, "", False
 
         def ask():
             with session_scope() as session:
@@ -190,6 +206,7 @@ class MyDataMixin(rx.State, mixin=True):
         return None
 
     @rx.event
+    @write
     async def cancel_deletion(self):
         self.deletion_error, self.deletion_notice = {}, {}
         user = self._member()

@@ -239,3 +239,22 @@ def test_the_export_holds_the_saved_job_searches_without_their_keys(client, engi
     assert saved.feed_token not in everything and saved.unsubscribe_token not in everything
     page = files.read("summary.html").decode()
     assert "<h2>Job alerts</h2>" in page and "Student jobs" in page and "Weekly" in page
+
+
+def test_the_deletion_check_asks_nothing_and_says_what_refuses(engine, make_user):
+    """What the site checks before its "are you sure?" (issue 42): the wrong password and
+    the last organizer are refused; a right one asks for nothing yet."""
+    from community_app.services import privacy
+    from community_app.services.errors import Conflict, Invalid
+
+    organizer, _ = make_user("organizer")
+    member, _ = make_user()
+    with Session(engine) as session:
+        with pytest.raises(Invalid) as wrong:
+            privacy.check_deletion(session, member.id, password="wrong")
+        assert (wrong.value.field, wrong.value.message_id) == ("password", privacy.WRONG_PASSWORD)
+        with pytest.raises(Conflict):
+            privacy.check_deletion(session, organizer.id, password=PASSWORD)
+        assert privacy.check_deletion(session, member.id, password=PASSWORD).id == member.id
+        session.commit()
+        assert privacy.pending_deletion(session, member.id) is None

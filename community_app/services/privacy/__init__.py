@@ -27,7 +27,7 @@ from community_app.services.privacy.consents import (  # noqa: F401
 )
 from community_app.services.privacy.deletion import (  # noqa: F401
     CONFIRM_GOOGLE, DELETION_ASKED, DELETION_CANCELLED, DELETION_GRACE_DAYS, LAST_ORGANIZER,
-    NO_PENDING_DELETION, WRONG_PASSWORD, cancel_deletion,
+    NO_PENDING_DELETION, WRONG_PASSWORD, cancel_deletion, check_deletion,
     confirms_with_google, erase_account, erase_due_accounts, is_deleted_member,
     pending_deletion, request_deletion,
 )

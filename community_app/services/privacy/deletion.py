@@ -84,6 +84,29 @@ def request_deletion(
     Refused for the last organizer. A wrong password counts with the login failures of
     the account and of the address ``client`` (services/ratelimit.py): past the login
     limit the check is refused (TooManyRequests) before the password is looked at."""
+    user = check_deletion(session, user_id, password=password,
+                          google_credential=google_credential, client=client)
+    now = now or utcnow()
+    user.deletion_requested_at = now
+    user.deletion_keeps_content = keep_content
+    session.add(user)
+    # Signed out on every other device (this one's access token lasts its few minutes).
+    session.execute(sa.update(RefreshToken).where(
+        RefreshToken.user_id == user_id, col(RefreshToken.revoked_at).is_(None)).values(revoked_at=now))
+    audit.record(session, None, "account.deletion_requested", "user", user_id)
+    erases_at = now + dt.timedelta(days=DELETION_GRACE_DAYS)
+    _tell(user, DELETION_ASKED_SUBJECT, DELETION_ASKED_TEXT, erases_at)
+    return erases_at
+
+
+def check_deletion(
+    session: Session, user_id: int, *, password: str | None = None,
+    google_credential: str | None = None, client: str = "",
+) -> User:
+    """What a deletion needs before anything is asked: the account's password (or Google
+    for a Google account), and another organizer when the member is one. The site checks
+    it before its "are you sure?" (a wrong password is said first, issue 42), and
+    ``request_deletion`` again when the member says yes."""
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None:
         raise NotFound(N_("Account not found."))
@@ -98,17 +121,7 @@ def request_deletion(
             raise Invalid("googleCredential", CONFIRM_GOOGLE)
     if user.is_organizer and _other_organizers(session, user_id) == 0:
         raise Conflict(LAST_ORGANIZER)
-    now = now or utcnow()
-    user.deletion_requested_at = now
-    user.deletion_keeps_content = keep_content
-    session.add(user)
-    # Signed out on every other device (this one's access token lasts its few minutes).
-    session.execute(sa.update(RefreshToken).where(
-        RefreshToken.user_id == user_id, col(RefreshToken.revoked_at).is_(None)).values(revoked_at=now))
-    audit.record(session, None, "account.deletion_requested", "user", user_id)
-    erases_at = now + dt.timedelta(days=DELETION_GRACE_DAYS)
-    _tell(user, DELETION_ASKED_SUBJECT, DELETION_ASKED_TEXT, erases_at)
-    return erases_at
+    return user
 
 
 def pending_deletion(session: Session, user_id: int) -> dt.datetime | None:

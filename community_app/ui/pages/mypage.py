@@ -542,7 +542,8 @@ def _deletion_pending() -> rx.Component:
 
 
 def _deletion_form() -> rx.Component:
-    """Keep or remove the content, the password (or Google), then "are you sure?"."""
+    """Keep or remove the content, the password (or Google), checked; then "are you sure?"
+    (the button sends the form twice: state/mypage_data.delete_account)."""
     confirm = confirm_dialog(
         t("Delete your account?"),
         t("Your personal data will be erased 7 days from now. Until then you can cancel on this page."),
@@ -576,8 +577,7 @@ def _deletion_form() -> rx.Component:
             field(t("Password"), "password", type_="password", autocomplete="current-password"),
         ),
         form_alert(MyPageState.deletion_error, visible=MyPageState.deletion_error.contains("en")),
-        rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="button", color_scheme="red",
-                  on_click=MyPageState.ask_to_delete),
+        rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="submit", color_scheme="red"),
         confirm,
         on_submit=MyPageState.delete_account, spacing="2", align="stretch", id=DELETION_FORM_ID,
     )
