@@ -4,8 +4,11 @@ valid token, 403 for members). One module per area, each path written out in ful
 - ``meetups.py``: /admin/meetups, with speakers, sessions, notes and the image
 - ``registrations.py``: /admin/meetups/{id}/registrations, approval, check-in, CSV
 - ``attendance.py``: /admin/meetups/{id}/check-in (a ticket), attendance, no-shows
+- ``door.py``: /admin/meetups/{id}/door: the phones' held list and offline check-ins
 - ``news.py``: /admin/news    - ``jobs.py``: /admin/jobs    - ``comments.py``: /admin/comments
 - ``speakers.py``: /admin/speaker-applications
+- ``reviews.py``: /admin/speaker-applications/reviews and decisions (organizers' scores,
+  several accepted or declined at once), /admin/meetups/{id}/talk-feedback (and .csv)
 - ``overview.py``: /admin/settings, /admin/statistics, /admin/audit
 - ``telegram.py``: /admin/{meetups|news|jobs}/{id}/telegram: the channel announcement switch
 
@@ -18,10 +21,12 @@ uz).
 
 from community_app.api.routing import Router
 from community_app.api.routes.admin import (
-    attendance, comments, jobs, meetups, news, overview, registrations, speakers, telegram,
+    attendance, comments, door, jobs, meetups, news, overview, registrations, reviews,
+    speakers, telegram,
 )
 
 router = Router(prefix="/admin", tags=["admin"])
-for area in (meetups, registrations, attendance, news, jobs, speakers, comments, overview,
-             telegram):
+# reviews before speakers: its literal paths before /speaker-applications/{application_id}
+for area in (meetups, registrations, attendance, door, news, jobs, reviews, speakers, comments,
+             overview, telegram):
     router.include_router(area.router)

@@ -16,7 +16,7 @@ from community_app.api.routes.admin.common import WITH_404
 from community_app.api.routing import Router
 from community_app.api.errors import request_language
 from community_app.i18n import N_, gettext
-from community_app.services.meetups import attendance, tickets
+from community_app.services.meetups import attendance, door, tickets
 
 router = Router()
 
@@ -26,6 +26,10 @@ CLEARED = N_("The member's no-shows are cleared.")
 class TicketIn(BaseModel):
     code: str = Field(min_length=1, max_length=100,
                       description="The ticket's short code (12-ABCDEF) or the QR code's text")
+    deviceId: str | None = Field(None, min_length=4, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
+                                 description="The scanning phone's name (as in /door/check-ins): "
+                                 "its admission is kept, so another phone's offline admission "
+                                 "of the same ticket is flagged as a duplicate")
 
 
 class CheckInOut(BaseModel):
@@ -67,7 +71,7 @@ def check_in_ticket(
     """Check in a ticket at the meetup's door. Always 200 for a scan: ``accepted`` says
     whether to let the person in, ``outcome`` why not (a second scan answers when the
     first was)."""
-    r = tickets.check_in_ticket(session, user.id, meetup_id, body.code)
+    r = door.check_in_at_door(session, user.id, meetup_id, body.code, body.deviceId or "")
     return ok(
         CheckInOut(outcome=r.outcome, accepted=r.accepted, registrationId=r.registration_id,
                    name=r.name, status=r.status,
