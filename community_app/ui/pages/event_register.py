@@ -213,8 +213,10 @@ def unavailable() -> rx.Component:
                     link_button(t("Go to My Page"), href=routes.MYPAGE)),
             rx.cond(
                 S.is_registered,
-                _notice("circle-check", "green", t("You are already registered for this event."),
-                        _see_event(), link_button(t("Go to My Page"), href=routes.MYPAGE)),
+                # Not behind "You are registered!" (issue 42): said once the dialog is closed.
+                rx.cond(S.success_open, rx.fragment(),
+                        _notice("circle-check", "green", t("You are already registered for this event."),
+                                _see_event(), link_button(t("Go to My Page"), href=routes.MYPAGE))),
                 _notice("ban", "red", t("This event is full."), _see_event()),
             ),
         ),
