@@ -28,6 +28,7 @@ MYPAGE = "/mypage"
 MYPAGE_ALERTS = "/mypage?tab=alerts"  # the member's saved job searches (job alerts)
 MYPAGE_DIGEST = "/mypage?tab=digest"  # the personal digest's choices and preview
 DIGEST_UNSUBSCRIBE = "/digest/unsubscribe/[token]"  # the digest email's one-click link
+ADMIN_DIGEST = "/admin/digest"  # the digest's audience and a test to oneself
 MYPAGE_ACCOUNT = "/mypage?tab=account"  # My data: export, a pending deletion and its cancel
 BLOG = "/blog"
 BLOG_POST = "/blog/[post_id]"

@@ -39,3 +39,5 @@ class QueuedMail(QueuedRow, table=True):
     body: str = Field(sa_type=sa.Text)
     attachments: str = Field(default="[]", sa_type=sa.Text)  # JSON: name, type, base64
     headers: str = Field(default="{}", sa_type=sa.Text)  # JSON: extra headers (List-Unsubscribe)
+    html: str = Field(default="", sa_type=sa.Text,  # the HTML part, when the email has one
+                      sa_column_kwargs={"server_default": ""})

@@ -101,11 +101,12 @@ def enqueue(
     attachments: Iterable[Attachment | Rendered] = (),
     now: dt.datetime | None = None,
     headers: dict[str, str] | None = None,
+    html: str = "",
 ) -> bool:
     """Queue an email to ``user`` in the caller's transaction; False when the same email
     (kind, member, meetup, ref) was queued before, or the member has no address.
     ``meetup_id`` None: an email about no meetup (a job alert's digest); ``headers``: extra
-    headers of the message (List-Unsubscribe)."""
+    headers of the message (List-Unsubscribe); ``html``: an HTML part beside the text."""
     if not user.email or user.deleted_at is not None:
         return False
     row = QueuedMail(
@@ -119,6 +120,7 @@ def enqueue(
         body=body,
         attachments=json.dumps([_stored(a) for a in attachments]),
         headers=json.dumps(headers or {}),
+        html=html,
         next_attempt_at=now or utcnow(),
     )
     try:
@@ -165,7 +167,7 @@ def message_id(row: QueuedMail) -> str:
 def message_of(row: QueuedMail, session: Session):
     """The email of a queued row: its language header, its attachments (made now), and
     the same Message-ID at every attempt."""
-    msg = mail.build_message(row.to_address, row.subject, row.body)
+    msg = mail.build_message(row.to_address, row.subject, row.body, row.html or None)
     del msg["Message-ID"]
     msg["Message-ID"] = message_id(row)
     for name, value in json.loads(row.headers or "{}").items():

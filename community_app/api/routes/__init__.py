@@ -3,6 +3,7 @@
 from community_app.api.routes.admin import router as admin_router
 from community_app.api.routes.auth import router as auth_router
 from community_app.api.routes.calendar import router as calendar_router
+from community_app.api.routes.digest import router as digest_router
 from community_app.api.routes.job_alerts import router as job_alerts_router
 from community_app.api.routes.jobs import router as jobs_router
 from community_app.api.routes.media import router as media_router
@@ -38,6 +39,7 @@ ROUTERS = [
     job_alerts_router,
     statistics_router,
     speakers_router,
+    digest_router,
     search_router,
     admin_router,
 ]

@@ -39,13 +39,11 @@ from community_app.services.meetups.admin_views import (
     CSV_COLUMNS,
     NOT_CHECKABLE,
     NOT_CHECKED_IN,
-    NOT_PENDING,
     REGISTRATION_NOT_FOUND,
     AdminRegistrationView,
     meetup_or_404,
 )
-from community_app.services.meetups import emails
-from community_app.services.meetups.offers import release_seat
+from community_app.services.meetups import decisions
 from community_app.services.meetups.views import (
     SEAT_HOLDING,
 )
@@ -143,22 +141,12 @@ def _decide(
     require_organizer(session, actor_id)
     meetup_or_404(session, meetup_id)
     registration = _registration(session, meetup_id, registration_id)
-    # Conditional: a member cancelling at the same moment wins or loses cleanly.
-    changed = update_where(
-        session, MeetupRegistration,
-        col(MeetupRegistration.id) == registration_id,
-        col(MeetupRegistration.status) == RegistrationStatus.PENDING.value,
-        status=new_status,
-    )
-    if changed != 1:
-        raise Conflict(NOT_PENDING)
-    if new_status == RegistrationStatus.REJECTED.value:
-        release_seat(session, meetup_id)  # to the first on the waitlist, if anyone waits
-    emails.decision(session, registration_id, new_status == RegistrationStatus.ACCEPTED.value)
+    # One application through the rule of several (services/meetups/decisions.py): the
+    # seat taken on acceptance when applications hold none, the message, the audit entry.
+    decisions.decide_registrations(
+        session, actor_id, meetup_id, [registration_id],
+        accept=new_status == RegistrationStatus.ACCEPTED.value, commit=False)
     view = _one_registration(session, registration.id)
-    action = "registration.accept" if new_status == "ACCEPTED" else "registration.reject"
-    record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>",
-           subject_user_id=view.user_id)
     expire_caches(session, *MEETUP_CACHES)
     return view
 
@@ -166,7 +154,7 @@ def _decide(
 def accept_registration(
     session: Session, actor_id: int, meetup_id: int, registration_id: int
 ) -> AdminRegistrationView:
-    """PENDING -> ACCEPTED (the seat was already held)."""
+    """PENDING -> ACCEPTED (the seat was held, or is taken now)."""
     return _decide(session, actor_id, meetup_id, registration_id, RegistrationStatus.ACCEPTED.value)
 
 

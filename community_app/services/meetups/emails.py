@@ -7,7 +7,13 @@ causes them (services/mail_queue.py sends each once, retrying when the server fa
 - ``decision``: an organizer accepted (with the ticket) or rejected a PENDING registration;
 - ``offer`` (services/meetups/offers.py): a seat held from the waitlist;
 - ``reminder``: 48 h before the start (the scheduler task ``meetup-reminders``), with the
-  signed "I can't come, release my seat" link (services/meetups/release_links.py).
+  signed "I can't come, release my seat" link (services/meetups/release_links.py);
+- ``waitlisted``: an organizer accepted an application when the seats were full and put it
+  on the waitlist (services/meetups/decisions.py);
+- ``stream``: the stream link, to each accepted online attendee ``STREAM_AHEAD`` before the
+  start (the scheduler task ``meetup-stream-links``).
+
+An organizer's note with a decision follows the message's text (``note``).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from community_app.models import (
     MeetupRegistration,
     QueuedMail,
     RegistrationStatus,
+    SeatKind,
     User,
 )
 from community_app.services import calendar, mail_queue, scheduler
@@ -86,6 +93,26 @@ REMINDER_BODY = N_(
     "{site}"
 )
 
+WAITLISTED_SUBJECT = N_("You are on the waitlist: {title}")
+WAITLISTED_BODY = N_(
+    "Hello {name},\n\n"
+    "The organizers would like you at {title} on {date} at {time} (Korea time), but its "
+    "seats are full: you are on the waitlist. If a seat becomes free it is offered to you "
+    "by email, and you can claim it on My Page.\n\n"
+    "Your registrations: {mypage}\n\n"
+    "{site}"
+)
+STREAM_SUBJECT = N_("The stream link for {title}")
+STREAM_BODY = N_(
+    "Hello {name},\n\n"
+    "{title} starts on {date} at {time} (Korea time). You have an online seat: join the "
+    "stream here:\n{stream}\n\n"
+    "Please do not share this link.\n\n"
+    "{site}"
+)
+NOTE_FROM_ORGANIZERS = N_("A note from the organizers: {note}")
+STREAM_AHEAD = dt.timedelta(hours=2)
+
 # The buttons of the bot's messages (services/telegram/webhook.py answers their taps).
 CANT_COME_BUTTON = N_("I can't come: release my seat")
 CLAIM_SEAT_BUTTON = N_("Claim the seat")
@@ -124,6 +151,7 @@ def queue(
     attachments: tuple[Attachment | Rendered, ...] = (),
     telegram_buttons: tuple[tuple[str, str], ...] = (),
     telegram_photo: Rendered | None = None,
+    note: str = "",
     **more: object,
 ) -> bool:
     """Render ``subject``/``body`` in the member's language and queue the message: by
@@ -135,6 +163,8 @@ def queue(
         return False
     lang, values = values_for(user, meetup, **more)
     subject_text, body_text = gettext(subject, lang, **values), gettext(body, lang, **values)
+    if note:
+        body_text += "\n\n" + gettext(NOTE_FROM_ORGANIZERS, lang, note=note)
     by_email, by_telegram = linking.channels_for(user, kind.value)
     if by_telegram:
         fallback = None if by_email else dict(
@@ -186,8 +216,8 @@ def _ticket_qr(session: Session, registration_id: int) -> Attachment:
     return Attachment(f"ticket-{code}.png", "image/png", qr_png(code))
 
 
-def decision(session: Session, registration_id: int, accepted: bool) -> None:
-    """An organizer decided on a PENDING registration."""
+def decision(session: Session, registration_id: int, accepted: bool, note: str = "") -> None:
+    """An organizer decided on a PENDING registration (with their ``note``, if any)."""
     registration = session.get(MeetupRegistration, registration_id)
     meetup = session.get(Meetup, registration.meetup_id)
     kind, subject, body = (
@@ -197,7 +227,48 @@ def decision(session: Session, registration_id: int, accepted: bool) -> None:
     queue(session, kind, session.get(User, registration.user_id), meetup, subject, body,
           ref_id=registration.id, ticket=ticket_code(registration.id),
           attachments=(ticket_attachment(registration.id),) if accepted else (),
-          telegram_photo=ticket_attachment(registration.id) if accepted else None)
+          telegram_photo=ticket_attachment(registration.id) if accepted else None, note=note)
+
+
+def waitlisted(session: Session, entry_id: int, user_id: int, meetup_id: int,
+               note: str = "") -> None:
+    """An organizer accepted an application when its seats were full: it waits in line."""
+    queue(session, MailKind.WAITLISTED, session.get(User, user_id), session.get(Meetup, meetup_id),
+          WAITLISTED_SUBJECT, WAITLISTED_BODY, ref_id=entry_id, note=note)
+
+
+def queue_stream_links(session: Session, now: dt.datetime) -> int:
+    """Queue the stream link of every ACCEPTED online registration of a meetup with a
+    stream link that starts within STREAM_AHEAD; each once (the queue's key). How many."""
+    rows = session.exec(
+        select(MeetupRegistration, Meetup, User)
+        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
+        .join(User, col(User.id) == col(MeetupRegistration.user_id))
+        .where(
+            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
+            col(MeetupRegistration.seat_kind) == SeatKind.ONLINE.value,
+            col(Meetup.stream_url) != "",
+            col(Meetup.starts_at) > now,
+            col(Meetup.starts_at) <= now + STREAM_AHEAD,
+        )
+        .order_by(col(MeetupRegistration.id))
+    ).all()
+    queued = 0
+    for registration, meetup, user in rows:
+        sent = session.exec(select(QueuedMail.id).where(
+            QueuedMail.kind == MailKind.STREAM.value, QueuedMail.ref_id == registration.id)).first()
+        if sent is not None or telegram_queue.queued(session, notify.member_key(
+                user.id, f"{MailKind.STREAM.value}:{meetup.id}:{registration.id}")):
+            continue
+        queued += queue(session, MailKind.STREAM, user, meetup, STREAM_SUBJECT, STREAM_BODY,
+                        ref_id=registration.id, stream=meetup.stream_url)
+    session.commit()
+    return queued
+
+
+@scheduler.periodic("meetup-stream-links", every=dt.timedelta(minutes=5))
+def _scheduled_stream_links(session: Session, now: dt.datetime) -> str:
+    return f"queued {queue_stream_links(session, now or utcnow())}"
 
 
 def queue_reminders(session: Session, now: dt.datetime) -> int:

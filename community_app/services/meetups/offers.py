@@ -47,7 +47,7 @@ from community_app.models import (
 )
 from community_app.services.bulk import update_where
 from community_app.services.meetups import emails
-from community_app.services.meetups.seats import free_seat
+from community_app.services.meetups.seats import IN_PERSON, free_seat, seat_columns
 from community_app.services.meetups.views import SEAT_HOLDING
 from community_app.core.settings import waitlist_claim_hours
 
@@ -119,10 +119,11 @@ def members_with_repeated_no_shows(
 
 
 def waitlist_order(
-    session: Session, meetup_id: int, now: dt.datetime | None = None
+    session: Session, meetup_id: int, now: dt.datetime | None = None, kind: str = IN_PERSON
 ) -> list[WaitlistEntry]:
-    """The meetup's WAITING entries in the order seats are offered (first = next), leaving
-    out members who hold a live registration of the meetup anyway."""
+    """The meetup's WAITING entries for seats of ``kind`` (each kind has its own line) in
+    the order seats are offered (first = next), leaving out members who hold a live
+    registration of the meetup anyway."""
     now = now or utcnow()
     registered = (
         select(MeetupRegistration.id)
@@ -139,6 +140,7 @@ def waitlist_order(
             .where(
                 col(WaitlistEntry.meetup_id) == meetup_id,
                 col(WaitlistEntry.status) == WaitlistStatus.WAITING.value,
+                col(WaitlistEntry.seat_kind) == kind,
                 ~registered,
             )
             .order_by(col(WaitlistEntry.joined_at), col(WaitlistEntry.id))
@@ -150,20 +152,22 @@ def waitlist_order(
 
 
 def offer_free_seats(
-    session: Session, meetup_id: int, *, now: dt.datetime | None = None
+    session: Session, meetup_id: int, *, now: dt.datetime | None = None, kind: str = IN_PERSON
 ) -> list[int]:
-    """Offer every free seat of an upcoming meetup to the next in line; the offered entries'
-    ids. The offer emails are queued in the caller's transaction (sent once it commits)."""
+    """Offer every free seat of ``kind`` of an upcoming meetup to the next in its line; the
+    offered entries' ids. The offer emails are queued in the caller's transaction (sent
+    once it commits)."""
     now = now or utcnow()
     meetup = session.get(Meetup, meetup_id, populate_existing=True)
     if meetup is None or _aware(meetup.starts_at) <= _aware(now):
         return []
     offered: list[int] = []
-    for entry in waitlist_order(session, meetup_id, now):
+    available, _ = seat_columns(kind)
+    for entry in waitlist_order(session, meetup_id, now, kind):
         taken = update_where(
             session, Meetup,
-            col(Meetup.id) == meetup_id, col(Meetup.available_seats) > 0,
-            available_seats=col(Meetup.available_seats) - 1,
+            col(Meetup.id) == meetup_id, available > 0,
+            **{available.key: available - 1},
         )
         if taken != 1:
             break  # no free seat (left)
@@ -175,7 +179,7 @@ def offer_free_seats(
             status=WaitlistStatus.OFFERED.value, offered_at=now, offer_expires_at=expires,
         )
         if moved != 1:  # the member left at this moment: the seat goes on
-            free_seat(session, meetup_id)
+            free_seat(session, meetup_id, kind)
             continue
         offered.append(entry.id)
         _mail_offer(session, entry.id, entry.user_id, meetup, expires)
@@ -183,11 +187,13 @@ def offer_free_seats(
     return offered
 
 
-def release_seat(session: Session, meetup_id: int, *, now: dt.datetime | None = None) -> None:
-    """A held seat is free again (a registration cancelled or rejected, an offer that
-    ended): give it back and offer it to the next in line. Every freed seat comes here."""
-    free_seat(session, meetup_id)
-    offer_free_seats(session, meetup_id, now=now)
+def release_seat(session: Session, meetup_id: int, *, now: dt.datetime | None = None,
+                 kind: str = IN_PERSON) -> None:
+    """A held seat of ``kind`` is free again (a registration cancelled or rejected, an offer
+    that ended, a member switching kind): give it back and offer it to the next in that
+    kind's line. Every freed seat comes here."""
+    free_seat(session, meetup_id, kind)
+    offer_free_seats(session, meetup_id, now=now, kind=kind)
 
 
 def _mail_offer(session: Session, entry_id: int, user_id: int, meetup: Meetup,

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
+from community_app.i18n import N_
 from community_app.models import (
     AttendanceReason,
     InterestedField,
@@ -21,19 +22,21 @@ from community_app.models import (
 from community_app.services.bulk import update_where
 from community_app.services.errors import Conflict, InvalidMany, NotFound
 
-from community_app.services.meetups import emails
+from community_app.services.meetups import emails, questions
 from community_app.services.meetups.offers import release_seat
 from community_app.services.meetups.reading import (
     public_meetup_or_404,
     rows_with_meetup,
 )
 from community_app.services.meetups.seats import (
+    SEAT_KIND_INVALID,
     free_seat,
     live_registration,
+    seat_kind_of,
+    take_seat,
 )
 from community_app.services.meetups.views import (
     ALREADY_REGISTERED,
-    MEETUP_FULL,
     NOT_REGISTERED,
     PAST_NOT_CANCELLABLE,
     REGISTRATION_CLOSED,
@@ -78,9 +81,17 @@ def open_for(
     session: Session, user_id: int, meetup_id: int, data: Mapping[str, object], now: dt.datetime
 ) -> Meetup:
     """The public meetup the member may still sign up for (register, or join its
-    waitlist) with these answers: the form's answers valid, not started, not registered."""
+    waitlist) with these answers: the form's answers valid (the fixed fields, the kind of
+    seat, ``answers`` to the meetup's own questions: every wrong field reported at once),
+    not started, not registered."""
     meetup = public_meetup_or_404(session, meetup_id)
     errors = validate_registration(data)
+    _, kind_problem = seat_kind_of(meetup, data.get("seatKind"))
+    if kind_problem:
+        errors["seatKind"] = kind_problem
+    _, answer_problems = questions.check_answers(
+        questions.questions_of(session, meetup_id), data.get("answers"))
+    errors.update(answer_problems)
     if errors:
         raise InvalidMany(errors)
     if meetup.starts_at < now:
@@ -111,13 +122,19 @@ def register_for_meetup(
 ) -> RegistrationView:
     """Register a member: ACCEPTED, or PENDING when the meetup needs approval.
 
-    Any status in ``data`` is ignored. The seat is taken by a conditional UPDATE, then the
-    registration is inserted in a SAVEPOINT; if the insert fails, the seat is given back.
-    ``seat_held``: the seat is already taken for this member (a waitlist offer being
-    claimed, ``waitlist.claim_offer``), so none is taken here.
+    Any status in ``data`` is ignored. The seat of the kind asked for (``seatKind``: in
+    person, or online) is taken by a conditional UPDATE, then the registration and its
+    answers are inserted in a SAVEPOINT; if the insert fails, the seat is given back. A
+    PENDING application of a meetup whose applications do not hold seats takes none (the
+    acceptance does, ``decisions``). ``seat_held``: the seat is already taken for this
+    member (a waitlist offer being claimed, ``waitlist.claim_offer``), so none is taken here.
     """
     now = now or utcnow()
     meetup = open_for(session, user_id, meetup_id, data, now)
+    kind, _ = seat_kind_of(meetup, data.get("seatKind"))
+    answers = questions.checked_answers(session, meetup_id, data.get("answers"))
+    pending = meetup.requires_approval
+    holds = seat_held or not pending or meetup.applications_hold_seats
 
     registration = MeetupRegistration(
         user_id=user_id,
@@ -125,24 +142,28 @@ def register_for_meetup(
         **form_answers(data),
         status=(
             RegistrationStatus.PENDING.value
-            if meetup.requires_approval
+            if pending
             else RegistrationStatus.ACCEPTED.value
         ),
         registered_at=now,
+        seat_kind=kind,
+        holds_seat=holds,
     )
-    if not seat_held:
-        _take_seat(session, meetup)
+    if holds and not seat_held:
+        take_seat(session, meetup, kind)
     try:
         with session.begin_nested():
             session.add(registration)
+            session.flush()
+            questions.save_answers(session, registration.id, answers)
             session.flush()
     except sa.exc.IntegrityError:
         # The same member registered in a concurrent request (the partial unique index).
         # Give the seat back here too, so the count is right even if a caller commits.
         if seat_held:
-            release_seat(session, meetup_id, now=now)
-        else:
-            free_seat(session, meetup_id)
+            release_seat(session, meetup_id, now=now, kind=kind)
+        elif holds:
+            free_seat(session, meetup_id, kind)
         if live_registration(session, user_id, meetup_id) is not None:
             raise Conflict(ALREADY_REGISTERED) from None
         raise
@@ -153,21 +174,6 @@ def register_for_meetup(
     # database) stays locked for as short a time as possible while many members race.
     session.commit()
     return registration_view(registration)
-
-
-def _take_seat(session: Session, meetup: Meetup) -> None:
-    if meetup.available_seats is not None and meetup.available_seats <= 0:
-        # Full when just read: answer without queueing for the database's write lock
-        # (on SQLite every UPDATE takes it, even one that changes nothing).
-        raise Conflict(MEETUP_FULL)
-    # Take the seat: one conditional UPDATE, so two members never get the last seat twice.
-    taken = update_where(
-        session, Meetup,
-        col(Meetup.id) == meetup.id, col(Meetup.available_seats) > 0,
-        available_seats=col(Meetup.available_seats) - 1,
-    )
-    if taken != 1:
-        raise Conflict(MEETUP_FULL)
 
 
 def cancel_registration(
@@ -197,7 +203,8 @@ def cancel_registration(
     )
     if cancelled != 1:
         raise NotFound(NOT_REGISTERED)
-    release_seat(session, meetup_id, now=now)
+    if registration.holds_seat:
+        release_seat(session, meetup_id, now=now, kind=registration.seat_kind)
     view = registration_view(registration)
     session.expire(registration)
     session.expire(meetup)
@@ -227,3 +234,52 @@ def latest_per_meetup(views: list[MyRegistrationView]) -> list[MyRegistrationVie
             seen.add(view.meetup.id)
             latest.append(view)
     return latest
+
+
+SAME_SEAT_KIND = N_("You already have a seat of this kind.")
+
+
+def switch_seat_kind(
+    session: Session, user_id: int, meetup_id: int, kind: object,
+    *, now: dt.datetime | None = None,
+) -> RegistrationView:
+    """Move the member's live registration to the other kind of seats in one action: a
+    seat of the new kind is taken (Conflict when none is left, nothing changed), then the
+    old one is given back (offered to its own waitlist)."""
+    now = now or utcnow()
+    meetup = public_meetup_or_404(session, meetup_id)
+    new_kind, problem = seat_kind_of(meetup, kind)
+    if problem or kind in (None, ""):
+        raise InvalidMany({"seatKind": problem or SEAT_KIND_INVALID})
+    if meetup.starts_at < now:
+        raise Conflict(REGISTRATION_CLOSED)
+    registration = session.exec(
+        select(MeetupRegistration).where(
+            MeetupRegistration.user_id == user_id,
+            MeetupRegistration.meetup_id == meetup_id,
+            col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        )
+    ).first()
+    if registration is None:
+        raise NotFound(NOT_REGISTERED)
+    old_kind = registration.seat_kind
+    if old_kind == new_kind:
+        raise Conflict(SAME_SEAT_KIND)
+    if registration.holds_seat:
+        take_seat(session, meetup, new_kind)
+    moved = update_where(
+        session, MeetupRegistration,
+        col(MeetupRegistration.id) == registration.id,
+        col(MeetupRegistration.seat_kind) == old_kind,
+        col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        seat_kind=new_kind,
+    )
+    if moved != 1:
+        session.rollback()
+        raise NotFound(NOT_REGISTERED)
+    if registration.holds_seat:
+        release_seat(session, meetup_id, now=now, kind=old_kind)
+    session.expire(registration)
+    session.expire(meetup)
+    session.commit()
+    return registration_view(session.get(MeetupRegistration, registration.id))

@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Mapping
 
 from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import (
-    KeynoteSession,
     Meetup,
     MeetupRegistration,
     RegistrationStatus,
-    Speaker,
 )
 from community_app.models.meetup import DEFAULT_SEATS
-from community_app.services import images
+from community_app.services import images, talks
 from community_app.services.lookup import view_of
 
 # SPEC section 3: what a meetup shows when a value is missing.
@@ -64,6 +61,11 @@ class MeetupView:
     is_past: bool  # started before the moment it was read
     # The meetup's own generated cover (services/images.py), shown when it has no picture.
     cover_url: str = ""
+    # Issue 45: online seats (0: none), left per kind: available_seats are the in-person ones.
+    online_max_seats: int = 0
+    online_available_seats: int = 0
+    # With approval: whether an application holds a seat before it is accepted.
+    applications_hold_seats: bool = True
 
     @property
     def picture_url(self) -> str:
@@ -80,25 +82,35 @@ class SpeakerView:
     bio: str
     image_url: str | None
     profile_url: str | None
+    path: str = ""  # the speaker's page (/speakers/<id>-<slug>)
 
 
 @dataclasses.dataclass(frozen=True)
 class SessionView:
+    """A scheduled talk as the programme lists it (the KO'DJ contract's keynote session)."""
+
     id: int
     subject: str
     starts_at: dt.datetime
     ends_at: dt.datetime
-    speaker_id: int | None
+    speaker_id: int | None  # the talk's first speaker
     speaker_name: str | None
+    path: str = ""  # the talk's page (/talks/<id>-<slug>)
+    speaker_names: str = ""  # every speaker, in order
+    room: str = ""
 
 
-def speaker_view(s: Speaker) -> SpeakerView:
-    return view_of(SpeakerView, s)
+def speaker_view(s: talks.SpeakerView) -> SpeakerView:
+    """A speaker profile as a meetup's speaker list shows it (its first link: profileURL)."""
+    return SpeakerView(s.id, s.name, s.job_position, s.company, s.bio, s.photo_url,
+                       s.links[0] if s.links else None, s.path)
 
 
-def session_view(k: KeynoteSession, names: Mapping[int | None, str]) -> SessionView:
-    """A keynote session with its speaker's name (``names``: the meetup's speakers by id)."""
-    return view_of(SessionView, k, speaker_name=names.get(k.speaker_id))
+def session_view(k: talks.TalkView) -> SessionView:
+    """A talk with its first speaker (the KO'DJ client shows one speaker per session)."""
+    first = k.speakers[0] if k.speakers else None
+    return SessionView(k.id, k.title, k.starts_at, k.ends_at, first.id if first else None,
+                       first.name if first else None, k.path, k.speaker_names, k.room)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,6 +168,9 @@ class RegistrationView:
     expectation: str
     registered_at: dt.datetime
     cancelled_at: dt.datetime | None
+    seat_kind: str = "IN_PERSON"  # SeatKind
+    holds_seat: bool = True  # False: an application waiting for a decision without a seat
+    decision_note: str = ""  # the organizers' note with their decision
 
     @property
     def cancelled(self) -> bool:

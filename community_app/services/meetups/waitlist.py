@@ -26,12 +26,13 @@ from community_app.services.errors import Conflict, NotFound
 from community_app.services.lookup import view_of
 from community_app.services.meetups.offers import LIVE, release_seat, waitlist_order
 from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
+from community_app.services.meetups import questions
 from community_app.services.meetups.registrations import (
     form_answers,
     open_for,
     register_for_meetup,
 )
-from community_app.services.meetups.seats import lock_meetup
+from community_app.services.meetups.seats import lock_meetup, seat_kind_of, seats_left
 from community_app.services.meetups.views import (
     MeetupView,
     RegistrationView,
@@ -65,7 +66,7 @@ class MyWaitlistEntryView:
 def _position(session: Session, entry: WaitlistEntry, now: dt.datetime) -> int | None:
     if entry.status != WaitlistStatus.WAITING.value:
         return None
-    order = [e.id for e in waitlist_order(session, entry.meetup_id, now)]
+    order = [e.id for e in waitlist_order(session, entry.meetup_id, now, entry.seat_kind)]
     return order.index(entry.id) + 1 if entry.id in order else None
 
 
@@ -106,18 +107,22 @@ def join_waitlist(
 ) -> WaitlistEntryView:
     """Put the member in line for a full upcoming meetup, with the registration form's
     answers. Refused while seats are free (register instead), when the member is
-    registered or already waiting, and for meetups that have started."""
+    registered or already waiting, and for meetups that have started. Each kind of seats
+    (``seatKind``) has its own line; the answers to the meetup's questions are kept."""
     now = now or utcnow()
     meetup = open_for(session, user_id, meetup_id, data, now)
+    kind, _ = seat_kind_of(meetup, data.get("seatKind"))
+    answers = questions.checked_answers(session, meetup_id, data.get("answers"))
     if live_entry(session, user_id, meetup_id) is not None:
         raise Conflict(ALREADY_WAITING)
-    if meetup.available_seats > 0:
+    if seats_left(meetup, kind) > 0:
         raise Conflict(SEATS_FREE)  # answered without taking the write lock
     # The meetup's row locked before the entry is written (PostgreSQL): joins and freed
     # seats of one meetup take their turns, and two joins never deadlock (the entry's
     # foreign key would otherwise share-lock the row under each of them).
     lock_meetup(session, meetup_id)
-    entry = WaitlistEntry(user_id=user_id, meetup_id=meetup_id, **form_answers(data), joined_at=now)
+    entry = WaitlistEntry(user_id=user_id, meetup_id=meetup_id, **form_answers(data), joined_at=now,
+                          seat_kind=kind, answers=questions.encode(answers))
     try:
         with session.begin_nested():
             session.add(entry)
@@ -127,7 +132,7 @@ def join_waitlist(
     # Checked once the entry is written, under the meetup's lock (on SQLite, the write
     # lock the insert took): a seat freed at this moment either saw the entry (and
     # offered it) or is seen here (and refused).
-    if lock_meetup(session, meetup_id).available_seats > 0:
+    if seats_left(lock_meetup(session, meetup_id), kind) > 0:
         session.rollback()
         raise Conflict(SEATS_FREE)
     session.commit()
@@ -187,6 +192,8 @@ def claim_offer(
         "interestedField": entry.interested_field,
         "expectation": entry.expectation,
         "consent": True,  # given when joining (the same form)
+        "seatKind": entry.seat_kind,
+        "answers": questions.decode(entry.answers),
     }
     return register_for_meetup(session, user_id, meetup_id, answers, now=now, seat_held=True)
 
@@ -214,7 +221,7 @@ def leave_every_waitlist(session: Session, user_id: int, now: dt.datetime) -> in
         if _close(session, entry.id, entry.status, WaitlistStatus.LEFT.value, now):
             left += 1
             if entry.status == WaitlistStatus.OFFERED.value:
-                release_seat(session, entry.meetup_id, now=now)
+                release_seat(session, entry.meetup_id, now=now, kind=entry.seat_kind)
     return left
 
 
@@ -222,13 +229,13 @@ def pass_expired_offers(session: Session, now: dt.datetime) -> int:
     """Every offer whose window has ended: EXPIRED, its seat offered to the next in line
     (one commit per offer). The number passed on."""
     due = session.exec(
-        select(WaitlistEntry.id, WaitlistEntry.meetup_id).where(
+        select(WaitlistEntry.id, WaitlistEntry.meetup_id, WaitlistEntry.seat_kind).where(
             WaitlistEntry.status == WaitlistStatus.OFFERED.value,
             col(WaitlistEntry.offer_expires_at) <= now,
         )
     ).all()
     passed = 0
-    for entry_id, meetup_id in due:
+    for entry_id, meetup_id, kind in due:
         expired = update_where(
             session, WaitlistEntry,
             col(WaitlistEntry.id) == entry_id,
@@ -237,7 +244,7 @@ def pass_expired_offers(session: Session, now: dt.datetime) -> int:
             status=WaitlistStatus.EXPIRED.value, closed_at=now,
         )
         if expired == 1:
-            release_seat(session, meetup_id, now=now)
+            release_seat(session, meetup_id, now=now, kind=kind)
             passed += 1
         session.commit()
     return passed
@@ -275,7 +282,7 @@ def _closed(session: Session, entry: WaitlistEntry, was: str, new: str, missing:
     if not _close(session, entry.id, was, new, now):
         raise NotFound(missing)
     if pass_seat_on:
-        release_seat(session, entry.meetup_id, now=now)
+        release_seat(session, entry.meetup_id, now=now, kind=entry.seat_kind)
     session.commit()
     return _view(session, _reloaded(session, entry.id), now)
 

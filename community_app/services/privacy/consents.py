@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -32,6 +33,23 @@ class ConsentView:
 
 SIGN_UP_KINDS = (ConsentKind.TERMS.value, ConsentKind.PRIVACY.value)
 
+# Rules that follow an agreement given or withdrawn, in the same transaction (the digest
+# drops its unsent messages at once: services/digest.py). Registered by their modules, so
+# this one imports none of them.
+ConsentHook = Callable[[Session, int, str, bool], None]
+_ON_CHANGE: list[ConsentHook] = []
+
+
+def on_change(hook: ConsentHook) -> None:
+    """Call ``hook(session, user_id, kind, given)`` whenever a member gives or withdraws an
+    agreement."""
+    _ON_CHANGE.append(hook)
+
+
+def _changed(session: Session, user_id: int, kind: str, given: bool) -> None:
+    for hook in _ON_CHANGE:
+        hook(session, user_id, kind, given)
+
 
 def has_consent(session: Session, user_id: int, kind: str) -> bool:
     """Whether an agreement of ``kind`` (not about a meetup) is in force."""
@@ -49,6 +67,7 @@ def give_consent(session: Session, user_id: int, kind: str, *, now: dt.datetime 
         return False
     session.add(Consent(user_id=user_id, kind=kind, given_at=now or utcnow()))
     session.flush()
+    _changed(session, user_id, kind, True)
     return True
 
 
@@ -64,6 +83,8 @@ def withdraw_consent(session: Session, user_id: int, kind: str, *, now: dt.datet
                col(Consent.meetup_id).is_(None), col(Consent.withdrawn_at).is_(None))
         .values(withdrawn_at=now or utcnow())
     )
+    if done.rowcount > 0:
+        _changed(session, user_id, kind, False)
     return done.rowcount > 0
 
 

@@ -104,7 +104,7 @@ def _chat_gone(session: Session, row: TelegramMessage) -> None:
                 session, mail["kind"], user, mail["meetup_id"], mail["subject"], mail["body"],
                 mail["lang"], ref_id=mail["ref_id"],
                 attachments=[mail_queue.from_stored(a) for a in mail.get("attachments", [])],
-                headers=mail.get("headers"),
+                headers=mail.get("headers"), html=mail.get("html", ""),
             )
     session.commit()
 
