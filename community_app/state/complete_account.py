@@ -15,7 +15,7 @@ import reflex as rx
 
 from community_app.core.db import session_scope
 from community_app.i18n import N_
-from community_app.services.auth import CHECK_YOUR_EMAIL, SignUp
+from community_app.services.sign_up import CHECK_YOUR_EMAIL, SignUp
 from community_app.state.lang import LangState
 from community_app.state.messages import FormMessages, attempt, message, ticked
 from community_app.state.page_load import PageRequest

@@ -1,5 +1,5 @@
 """/signup/confirm/<token>: the emailed sign-up link finishes the account, signs the
-member in and goes to the home page (services/auth.py ``confirm_sign_up``)."""
+member in and goes to the home page (services/sign_up.py ``confirm_sign_up``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import logging
 import reflex as rx
 
 from community_app.core.db import session_scope
-from community_app.services import auth as auth_service
+from community_app.services import sign_up
 from community_app.services import cache, tokens
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
@@ -34,7 +34,7 @@ def read_confirmation(request: PageRequest) -> Confirmed:
     token = request.path.rstrip("/").rsplit("/", 1)[-1]
     try:
         with session_scope() as session:
-            pair = auth_service.confirm_sign_up(session, token=token, client=request.client,
+            pair = sign_up.confirm_sign_up(session, token=token, client=request.client,
                                                 user_agent=request.user_agent)
     except DomainError as exc:
         return Confirmed(failure=from_error(exc))
@@ -51,6 +51,10 @@ def read_confirmation(request: PageRequest) -> Confirmed:
     return Confirmed(pair, member)
 
 
+# The home page's address after a confirmation: it says the member is signed in (issue 42).
+WELCOME_QUERY = "welcome"
+
+
 class ConfirmSignUpState(AuthState):
     outcome: str = "checking"  # checking | failed
     failure: Message = {}
@@ -63,4 +67,4 @@ class ConfirmSignUpState(AuthState):
         self.outcome, self.failure = "checking", {}
         self._store_tokens(done.pair)
         self._set_user(done.member)
-        return rx.redirect("/", replace=True)
+        return rx.redirect(f"/?{WELCOME_QUERY}=1", replace=True)

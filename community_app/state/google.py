@@ -9,7 +9,7 @@ import reflex as rx
 
 from community_app.core.db import session_scope
 from community_app.i18n import N_
-from community_app.services import auth as auth_service
+from community_app.services import auth as auth_service, sign_up
 from community_app.services.errors import DomainError
 from community_app.services.google import GOOGLE_LOGIN_FAILED
 from community_app.state.auth import AuthState
@@ -60,7 +60,7 @@ class GoogleState(CompleteAccount, AuthState):
     @rx.event
     async def complete_account(self, form: dict):
         async for update in self._complete(
-            form, lambda session, pending, **answers: auth_service.google_sign_up(
+            form, lambda session, pending, **answers: sign_up.google_sign_up(
                 session, pending["credential"], **answers),
             "Completing a Google account"):
             yield update

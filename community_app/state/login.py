@@ -9,13 +9,14 @@ import reflex as rx
 
 from community_app.core.db import session_scope
 from community_app.i18n import N_
-from community_app.services import auth as auth_service
+from community_app.services import auth as auth_service, sign_up
 from community_app.services import tokens
 from community_app.services.errors import DomainError, InvalidMany
 from community_app.services.validation import (
     email_problem, name_problems, normalize_phone, phone_problem, same_site_path,
 )
 from community_app.state.auth import AuthState
+from community_app.state.focus import focus_element
 from community_app.state.lang import LangState
 from community_app.state.page_load import PageRequest
 from community_app.state.messages import (
@@ -189,8 +190,11 @@ class LoginState(FormMessages, AuthState):
         problems.update(name_problems(self.signup_first_name, self.signup_last_name))
         if problems:
             self.errors = field_messages(InvalidMany(problems))
-            return
+            return None
         self.signup_step = "password"
+        # The contact step, Continue included, is gone: the next field takes the focus
+        # (it fell to the page's body, issue 42).
+        return focus_element("field-password")
 
     @rx.event
     def back_to_contact(self):
@@ -216,9 +220,9 @@ class LoginState(FormMessages, AuthState):
             "news_emails": ticked(form, "newsEmails"),
         }
 
-        def register() -> auth_service.SignUp:  # argon2, the database and mail: off the loop
+        def register() -> sign_up.SignUp:  # argon2, the database and mail: off the loop
             with session_scope() as session:
-                return auth_service.register(session, **fields)
+                return sign_up.register(session, **fields)
 
         registered = await attempt(register, REGISTRATION_FAILED, "Sign-up")
         self.busy = False
@@ -228,7 +232,7 @@ class LoginState(FormMessages, AuthState):
             # a known one an email saying it already has one.
             self.signup_step = "sent"
             self.login_email = self.signup_email
-            self.notice = message(auth_service.CHECK_YOUR_EMAIL, email=registered.result.email)
+            self.notice = message(sign_up.CHECK_YOUR_EMAIL, email=registered.result.email)
         elif isinstance(refusal, InvalidMany):
             # Each message under its own field (red border, no second copy on top).
             self.errors = registered.errors

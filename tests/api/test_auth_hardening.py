@@ -17,7 +17,7 @@ import pytest
 from sqlmodel import Session, select
 
 from community_app.models import User
-from community_app.services import auth
+from community_app.services import sign_up as sign_ups
 from community_app.services.passwords import hash_password
 from community_app.services.validation import same_site_path
 from tests.api.conftest import PASSWORD
@@ -111,8 +111,8 @@ def test_concurrent_sign_ups_that_reduce_to_one_handle_both_succeed(engine):
         barrier.wait()
         try:
             with Session(engine, expire_on_commit=False) as s:
-                outcome = auth.register(s, email=email, phone=f"010555500{i:02d}", password="Str0ng!pass",
-                                        confirm_password="Str0ng!pass")
+                outcome = sign_ups.register(s, email=email, phone=f"010555500{i:02d}", password="Str0ng!pass",
+                                         confirm_password="Str0ng!pass")
                 s.commit()
                 results[email] = outcome
         except Exception as exc:  # noqa: BLE001 - reported below

@@ -182,7 +182,7 @@ def test_no_axe_violations(browser, base_url, site, axe_source, samples, role, l
             expect(page).to_have_url(re.compile(r"/completeAccount"))
             page.wait_for_load_state("networkidle")
             check("/completeAccount")
-            # Wrong values (empty ones are completed with defaults: services/auth.py).
+            # Wrong values (empty ones are completed with defaults: services/sign_up.py).
             page.get_by_label(gettext("Username", lang)).fill("1")
             page.get_by_label(gettext("Phone", lang)).fill("12")
             page.get_by_role("button", name=gettext("Complete registration", lang)).click()

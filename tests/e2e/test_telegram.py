@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import expect
 
 from community_app.i18n import gettext
-from community_app.services.auth import CHECK_YOUR_EMAIL
+from community_app.services.sign_up import CHECK_YOUR_EMAIL
 from community_app.services.telegram.login import TELEGRAM_CONFIRM_EMAIL
-from tests.e2e.conftest import HOME_URL, offline, wait_ready
+from tests.e2e.conftest import HOME_URL, WELCOMED_URL, offline, wait_ready
 from tests.telegram_login import signed_payload
 
 TEXTS = {
@@ -69,7 +69,7 @@ def test_forged_and_stale_payloads_are_refused_and_a_good_one_signs_up_then_in(b
     _deliver(page, signed_payload(telegram_id, auth_date=int(time.time()) - 20))
     expect(page.get_by_text(gettext(TELEGRAM_CONFIRM_EMAIL, lang))).to_be_visible()
     page.goto(site.link_path(email, "/signup/confirm"))  # the link in the email
-    expect(page).to_have_url(HOME_URL)
+    expect(page).to_have_url(WELCOMED_URL)
     expect(page.get_by_role("banner").get_by_role("link", name=words["my_page"])).to_be_visible()
     context.close()
 

@@ -99,7 +99,7 @@ def test_sign_up_and_registration_record_their_consents(engine):
     """Consents are recorded only when given: the sign-up's box (terms and privacy) and the
     optional news emails; a registration agrees to the attendee list. The news emails can
     be withdrawn and given again, and the history keeps every date; terms cannot."""
-    from community_app.services import auth
+    from community_app.services import sign_up
     from community_app.services.errors import BadRequest
     from tests.api.factories import make_meetup
 
@@ -109,7 +109,7 @@ def test_sign_up_and_registration_record_their_consents(engine):
         assert privacy.list_consents(s, member.id) == []
         s.add(MeetupRegistration(user_id=member.id, meetup_id=meetup.id, attendance_reason="learning",
                                  interested_field="backend", expectation="Learn."))
-        signed = auth.register(s, email="boxes@example.com", phone="01022223333",
+        signed = sign_up.register(s, email="boxes@example.com", phone="01022223333",
                                password="Str0ng!pass", confirm_password="Str0ng!pass",
                                consent=True, news_emails=True).user
         s.commit()

@@ -13,7 +13,7 @@ from community_app.api.deps import ClientAddress, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
 from community_app.i18n import N_, gettext
-from community_app.services import auth
+from community_app.services import auth, sign_up
 from community_app.services import password_reset as password_reset_service
 from community_app.services.tokens import TokenPair
 
@@ -170,7 +170,7 @@ def register(
     /auth/register/confirm``; a first login with the emailed code finishes it too); an
     address or phone already registered gets an email saying so, with a login and a
     password reset link."""
-    signed_up = auth.register(
+    signed_up = sign_up.register(
         session,
         email=body.email,
         phone=body.phone,
@@ -187,8 +187,8 @@ def register(
     session.flush()
     return ok(
         RegisteredUser(email=signed_up.email, username=signed_up.username,
-                       linkExpiresIn=int(auth.SIGN_UP_LINK_TTL.total_seconds())),
-        gettext(auth.CHECK_YOUR_EMAIL, request_language(request), email=signed_up.email),
+                       linkExpiresIn=int(sign_up.SIGN_UP_LINK_TTL.total_seconds())),
+        gettext(sign_up.CHECK_YOUR_EMAIL, request_language(request), email=signed_up.email),
         202,
     )
 
@@ -199,7 +199,7 @@ def confirm_registration(
 ) -> Envelope[Tokens]:
     """Finish a sign-up with the token of the emailed link: answers tokens (signed in).
     The link works once, for 24 hours; otherwise 400."""
-    pair = auth.confirm_sign_up(session, token=body.token, client=client,
+    pair = sign_up.confirm_sign_up(session, token=body.token, client=client,
                                 user_agent=request.headers.get("user-agent", ""))
     return ok(_tokens(pair), _text(request, N_("Your account is ready. Welcome!")))
 
@@ -308,7 +308,7 @@ def google_sign_up(
     """Create the account of a Google identity: JSON {credential, username (letters only),
     phone}, or the credential alone as text/plain. Answers tokens (signed in)."""
     fields = body.fields()
-    pair = auth.google_sign_up(
+    pair = sign_up.google_sign_up(
         session,
         fields.credential,
         username=fields.username,

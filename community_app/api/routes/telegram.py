@@ -21,7 +21,7 @@ from community_app.i18n import N_, gettext
 from community_app.services.errors import NotFound, Unauthorized
 from community_app.api.errors import request_language
 from community_app.api.routes.auth import RegisteredUser, Tokens, _tokens
-from community_app.services.auth import CHECK_YOUR_EMAIL, SIGN_UP_LINK_TTL
+from community_app.services.sign_up import CHECK_YOUR_EMAIL, SIGN_UP_LINK_TTL
 from community_app.services.telegram import bot_api, linking, login, webhook
 
 log = logging.getLogger(__name__)

@@ -33,8 +33,14 @@ from community_app.core.signing import same_secret
 from community_app.core.settings import telegram_settings
 from community_app.i18n import N_, normalize_language
 from community_app.models import LoginMethod, TelegramLoginSeen, User
-from community_app.services import auth, email_proof, privacy, ratelimit, scheduler, tokens
-from community_app.services.auth import INVALID_COMPLETION
+from community_app.services import email_proof, privacy, ratelimit, scheduler, tokens
+from community_app.services.sign_up import (
+    INVALID_COMPLETION,
+    SignUp,
+    TelegramAccount,
+    consent_problems,
+    start_sign_up,
+)
 from community_app.services.errors import Conflict, InvalidMany, Unauthorized
 from community_app.services.users import normalize_email
 from community_app.services.validation import (
@@ -160,11 +166,11 @@ def sign_up(
     news_emails: bool = False,
     client: str = "",
     now: dt.datetime | None = None,
-) -> auth.SignUp:
+) -> SignUp:
     """Sign up with a Telegram identity and the email Telegram does not give (username
     letters only and optional, phone optional, the consent box, as a Google sign-up
     completes): like every sign-up that has not proven its address
-    (``auth.start_sign_up``), it answers "check your email" whoever the address and the
+    (``start_sign_up``), it answers "check your email" whoever the address and the
     phone belong to, and the account, which will sign in with this Telegram account,
     waits for the emailed link. The form is checked first (a typo spends nothing); then
     the payload is spent, whatever the answer, and sign-ups are limited per client
@@ -179,7 +185,7 @@ def sign_up(
     if phone is not None and phone.strip():
         if message := phone_problem(phone):
             problems["phone"] = message
-    problems.update(auth.consent_problems(consent))
+    problems.update(consent_problems(consent))
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
     identity = verify(data, now=now)
@@ -193,10 +199,10 @@ def sign_up(
     details = {"phone": normalize_phone(phone) or None, "first_name": identity.first_name,
                "last_name": identity.last_name, "password_hash": None,
                "language": normalize_language(language)}
-    return auth.start_sign_up(
+    return start_sign_up(
         session, email=normalize_email(email), details=details, username=username,
         news_emails=news_emails,
-        telegram=auth.TelegramAccount(identity.telegram_id, identity.username,
+        telegram=TelegramAccount(identity.telegram_id, identity.username,
                                       identity.first_name, identity.last_name,
                                       identity.photo_url))
 
