@@ -469,13 +469,13 @@ def _my_data() -> rx.Component:
             MyPageState.export_url != "",
             # The browser fetches the file: a link is the client-side router's, which looked
             # this API address up among the site's pages (the 404 page) unless told to
-            # leave it to the document (reload_document).
-            rx.button(
-                rx.link(rx.icon("download", size=16), t("Download the ZIP"),
-                        href=MyPageState.export_url, download="my-data.zip", reload_document=True,
-                        id="export-download", on_click=MyPageState.export_downloaded),
-                as_child=True,
-            ),
+            # leave it to the document (reload_document). A plain link: rx.link's own hover
+            # colour drew the words in the button's colour (blank while hovered, issue 42).
+            link_button(rx.icon("download", size=16), t("Download the ZIP"),
+                        href=MyPageState.export_url,
+                        link_props={"download": "my-data.zip", "reload_document": True,
+                                    "id": "export-download",
+                                    "on_click": MyPageState.export_downloaded}),
             rx.cond(
                 MyPageState.export_status == "FAILED",
                 # The build failed for good (after its retries: services/privacy/export.py).

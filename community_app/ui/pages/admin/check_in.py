@@ -85,7 +85,9 @@ def _scanner() -> rx.Component:
 
 def _match(m) -> rx.Component:
     return list_row(
-        rx.vstack(rx.text(m.name, weight="bold"), rx.text(m.email, color=COLORS["muted"], size="2"),
+        # The address breaks anywhere: one word, it was cut at a phone's edge (issue 42).
+        rx.vstack(rx.text(m.name, weight="bold"), rx.text(m.email, color=COLORS["muted"], size="2",
+                                                          overflow_wrap="anywhere"),
                   spacing="0", min_width="0"),
         rx.cond(
             m.checked_in,
