@@ -17,7 +17,6 @@ from community_app.services.validation import (
 )
 from community_app.state.auth import AuthState
 from community_app.state.focus import focus_element
-from community_app.state.focus import focus_element
 from community_app.state.lang import LangState
 from community_app.state.page_load import PageRequest
 from community_app.state.messages import (
