@@ -38,10 +38,13 @@ from community_app.services.errors import DomainError
 from community_app.services.paging import Listing
 from community_app.services.telegram import announcements
 from community_app.state.auth import AuthState
+from community_app.state.focus import reveal_element
 from community_app.state.messages import SERVER_ERROR, FormMessages, Message, field_messages, from_error, message
 from community_app.state.page_load import PageRequest
 
 log = logging.getLogger(__name__)
+
+ERROR_ID = "admin-error"  # the back office's error message (ui/components/admin_common.py)
 
 NEW = "new"  # /admin/<area>/new: the empty form of a new item
 NOT_ORGANIZER = N_("This page is for organizers only.")
@@ -235,7 +238,9 @@ class AdminState(FormMessages, AuthState):
         """Run ``action(session, organizer_id)`` in one transaction.
 
         Returns (succeeded, result, event to return from the handler). Domain errors become
-        the page's error message (and field errors); success shows ``done`` when given."""
+        the page's error message (and field errors), brought into view: the organizer who
+        pressed Save at the foot of a long form sees it (issue 42); success shows ``done``
+        when given."""
         self._clear_messages()
         actor, event = self._gate()
         if actor is None:
@@ -246,7 +251,7 @@ class AdminState(FormMessages, AuthState):
         except DomainError as exc:
             self.error = from_error(exc)
             self.errors = field_messages(exc)
-            return False, None, None
+            return False, None, reveal_element(ERROR_ID)
         except Exception:  # noqa: BLE001 - the page says so instead of breaking
             log.exception("Back-office action failed")
             self.error = message(SERVER_ERROR)

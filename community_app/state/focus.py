@@ -27,3 +27,16 @@ def opener_id(kind: str, item_id: int | str) -> str:
     """The id of the button that opened a dialog about ``item_id`` (focus goes back to it
     when the dialog closes without a change)."""
     return f"{kind}-{item_id}"
+
+
+def reveal_element(element_id: str):
+    """Scroll the element with ``element_id`` into view once it is rendered (a message the
+    state change sent with this event shows): tried every 20 ms for up to a second. The
+    page's ``scroll-padding-top`` (site.css) keeps it clear of the sticky header."""
+    target = json.dumps(element_id)
+    return rx.call_script(
+        "(function f(n) { setTimeout(() => {"
+        " const e = document.getElementById(" + target + ");"
+        " if (e) { e.scrollIntoView({block: 'nearest'}); } else if (n > 0) { f(n - 1); }"
+        " }, 20); })(50)"
+    )

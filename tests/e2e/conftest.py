@@ -30,6 +30,7 @@ from tests.waiting import DEFAULT_TIMEOUT_S, wait_until
 OUTPUT = ROOT / "tests" / "output"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 HOME_URL = re.compile(r"^https?://[^/]+/$")  # exactly the home page
+WELCOMED_URL = re.compile(r"^https?://[^/]+/\?welcome=1$")  # home after the emailed sign-up link
 OUTSIDE = re.compile(r"^https?://(?!127\.0\.0\.1|localhost)")  # any address but this machine
 
 # Generous waits: the suite must pass on a busy or twice slower 2-core machine too.

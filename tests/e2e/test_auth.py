@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import HOME_URL, offline, wait_ready
+from tests.e2e.conftest import HOME_URL, WELCOMED_URL, offline, wait_ready
 from tests.waiting import wait_until
 
 DEMO_EMAIL = "member@uzdev.kr"
@@ -128,8 +128,11 @@ def test_sign_up_then_the_emailed_link_signs_in(page: Page, site):
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_have_count(0)
 
     page.goto(site.link_path(email, "/signup/confirm"))  # the link in the email
-    expect(page).to_have_url(HOME_URL)
+    expect(page).to_have_url(WELCOMED_URL)
     expect(page.get_by_role("banner").get_by_role("link", name="My Page")).to_be_visible()
+    # The home page says so (issue 42): it looked as it did before the link was opened.
+    expect(page.get_by_role("status").filter(
+        has_text="Your email is confirmed and you are signed in. Welcome, Malika!")).to_be_visible()
     engine = sa.create_engine(site.env["COMMUNITY_DATABASE_URL"])
     with engine.connect() as conn:
         saved = conn.execute(sa.text("SELECT id, first_name, last_name, phone FROM users WHERE email = :e"),

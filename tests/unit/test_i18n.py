@@ -135,3 +135,14 @@ def test_a_page_count_picks_its_form_in_the_browser():
     shown = str(t(Np_("{n} event", "{n} events"), n=Counted.total))
     assert "=== 1" in shown or "== 1" in shown
     assert "event" in shown and "events" in shown and "ta tadbir" in shown
+
+
+def test_uzbek_writes_its_apostrophes_as_the_catalog_does():
+    """o‘/g‘ with ‘ and the tutuq belgisi (e’lon) with ’, never a typewriter ' inside a word:
+    the back office mixed "Bo'lajak" with "Bo‘lajak" (issue 42, item 7)."""
+    import re
+
+    mixed = [m.id for m in _catalog("uz") if m.id
+             for text in (m.string if m.pluralizable else (m.string,))
+             if text and re.search(r"[A-Za-z]'[A-Za-z]", text)]
+    assert mixed == []

@@ -29,12 +29,14 @@ AdminSpeakerView = SpeakerView
 AdminSessionView = SessionView
 
 DESCRIPTION_TOO_LONG = N_("Description is too long (20000 characters at most).")
-DATE_INVALID = N_("Please enter a date as YYYY-MM-DD.")
+# Not "as YYYY-MM-DD": the site's date field shows the browser's own format (issue 42).
+DATE_INVALID = N_("Please enter the full date: day, month and year.")
 TIME_INVALID = N_("Please enter a time as HH:MM (24-hour).")
 END_BEFORE_START = N_("The end time must be after the start time.")
 LOCATION_TOO_LONG = N_("Location is too long (300 characters at most).")
 PROVIDED_TOO_LONG = N_("'Provided' is too long (500 characters at most).")
 SEATS_INVALID = N_("Seats must be a whole number from 1 to 100000.")
+ONLINE_SEATS_INVALID = N_("Online seats must be a whole number from 0 to 100000.")
 SEATS_BELOW_REGISTERED = Np_("Seats cannot be fewer than the {n} person already registered.",
                              "Seats cannot be fewer than the {n} people already registered.")
 SPEAKER_NOT_FOUND = N_("Speaker not found.")
@@ -62,6 +64,7 @@ CSV_COLUMNS = (
     N_("Status"),
     N_("Registered at"),
     N_("Checked in at"),
+    N_("Seat"),  # in person or online (issue 45); the questions' columns follow
 )
 
 
@@ -76,6 +79,7 @@ class AdminMeetupView:
     pending_count: int
     checked_in_count: int
     telegram_announce: bool = True  # posted to the Telegram channel (services/telegram/)
+    stream_url: str = ""  # the online seats' link: organizers only (never in MeetupView)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,6 +116,25 @@ class AdminRegistrationView:
     registered_at: dt.datetime
     cancelled_at: dt.datetime | None
     checked_in_at: dt.datetime | None
+    # Issue 45: the kind of seat, whether it holds one yet, the decision's note, and the
+    # answers to the meetup's own questions (in the form's order; accessibility is first
+    # at the door: services/meetups/door_answers.py).
+    seat_kind: str = "IN_PERSON"
+    holds_seat: bool = True
+    decision_note: str = ""
+    answers: tuple[AnswerView, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class AnswerView:
+    """One answer with its question, in both languages (organizers only)."""
+
+    question_id: int
+    builtin: str
+    label_en: str
+    label_uz: str
+    text_en: str
+    text_uz: str
 
 
 # ---------------------------------------------------------------- helpers
@@ -165,4 +188,5 @@ def admin_summary(session: Session, meetup: Meetup, now: dt.datetime | None = No
         pending_count=counts.get("pending", 0),
         checked_in_count=counts.get("checked_in", 0),
         telegram_announce=meetup.telegram_announce,
+        stream_url=meetup.stream_url or "",
     )

@@ -53,8 +53,10 @@ def confirm_dialog(
     the element Radix gives focus to when the dialog opens, and a <div> takes none (the
     focus stayed behind the dialog). Closing, by the button or Escape, runs ``on_cancel``."""
     cancel = rx.button(cancel_label, variant="soft", color_scheme="gray", size="3")
+    # In the site's font, title included (a Radix heading has its own): portalled outside
+    # the app's root, the dialog read in Radix's (issue 42).
     content = rx.alert_dialog.content(
-        rx.alert_dialog.title(title),
+        rx.alert_dialog.title(title, font_family=FONT_STACK),
         rx.alert_dialog.description(description),
         button_row(
             rx.alert_dialog.cancel(cancel),
@@ -65,6 +67,8 @@ def confirm_dialog(
             margin_top="16px",
         ),
         max_width=MODAL_WIDTHS["sm"],
+        font_family=FONT_STACK,
+        color=COLORS["text"],
     )
     closed = {} if on_cancel is None else {
         "on_open_change": lambda is_open: rx.cond(is_open, rx.noop(), on_cancel)}

@@ -7,9 +7,12 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.i18n import N_
+from community_app.state.auth import AuthState
+from community_app.state.confirm_sign_up import WELCOME_QUERY
 from community_app.state.home import HomeState, read_home
 from community_app.state.page_load import PageData
 from community_app.core import routes
+from community_app.ui.components.blocks import notice
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.icons import glyph
 from community_app.ui.components.home_sections import (
@@ -36,10 +39,24 @@ def feature_card(icon: str, title: str, text: str) -> rx.Component:
     )
 
 
+def _welcome() -> rx.Component:
+    """After the emailed sign-up link (``/?welcome=1``): the new member is told they are
+    signed in, instead of a home page that looks as it did before (issue 42)."""
+    arrived = rx.State.router.url.query_parameters.to(dict)[WELCOME_QUERY] == "1"
+    return rx.cond(
+        AuthState.is_authenticated & arrived,
+        notice("party-popper",
+               t("Your email is confirmed and you are signed in. Welcome, {name}!",
+                 name=AuthState.user_first_name),
+               "green", role="status", id="welcome-notice", width="100%"),
+    )
+
+
 @page(routes.HOME, on_load=PageData(HomeState, read_home, HomeState._apply_load))
 def home() -> rx.Component:
     return content_container(
         rx.el.div(
+            _welcome(),
             rx.heading(
                 t("Uzbek developers in South Korea, building together"),
                 as_="h1",

@@ -112,8 +112,11 @@ def search_page() -> rx.Component:
                     max_length=200,
                     auto_focus=True,
                 ),
-                rx.hstack(*[_kind_button(k, label) for k, label in KIND_LABELS],
-                          wrap="wrap", spacing="2", role="group", aria_label=t("Kind of result")),
+                # One row (site.css): on a phone it scrolls sideways, to the screen's edges,
+                # instead of wrapping to three rows in Uzbek (issue 42).
+                rx.el.div(*[_kind_button(k, label) for k, label in KIND_LABELS],
+                          class_name="uzdev-kind-row", id="search-kinds", role="group",
+                          aria_label=t("Kind of result")),
                 label=t("Search the site"),
                 role="search",
             ),
