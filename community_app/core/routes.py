@@ -52,6 +52,8 @@ ADMIN_NEWS = "/admin/news"
 ADMIN_NEWS_ITEM = "/admin/news/[news_id]"
 ADMIN_JOBS = "/admin/jobs"
 ADMIN_SPEAKERS = "/admin/speakers"
+ADMIN_SPEAKER_REVIEWS = "/admin/speakers/reviews"  # organizers' scores, several decided at once
+ADMIN_TALK_FEEDBACK = "/admin/meetups/[meetup_id]/feedback"  # every talk's ratings, and a CSV
 ADMIN_COMMENTS = "/admin/comments"
 ADMIN_SETTINGS = "/admin/settings"
 ADMIN_AUDIT = "/admin/audit"
@@ -124,6 +126,10 @@ def confirm_sign_up(token: str) -> str:
 
 def admin_meetup(meetup_id: int | str) -> str:
     return f"/admin/meetups/{meetup_id}"
+
+
+def admin_talk_feedback(meetup_id: int | str) -> str:
+    return f"/admin/meetups/{meetup_id}/feedback"
 
 
 def admin_check_in(meetup_id: int | str) -> str:

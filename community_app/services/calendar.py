@@ -10,7 +10,8 @@ address, one field on the meetup), DESCRIPTION and URL (the event page).
 (SHA-256, the site's secret key) of the user id and ``users.calendar_feed_version``.
 Nothing secret is stored; asking for a new address raises the version, which revokes the
 old one at once (404). The feed lists the member's live registrations (ACCEPTED and
-PENDING, the latter as TENTATIVE).
+PENDING, the latter as TENTATIVE), and each talk they starred as its own event
+(``talk-<id>@<site host>``, in the talk's slot).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.core.korea_time import KOREA
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, User
+from community_app.services import talk_stars
 from community_app.services.bulk import update_where
 from community_app.services.errors import NotFound
 from community_app.services.meetups.reading import public_meetup_or_404, rows_with_meetup
@@ -195,4 +197,27 @@ def feed_ics(session: Session, token: str, *, now: dt.datetime | None = None) ->
     for registration, meetup in rows:
         pending = registration.status == RegistrationStatus.PENDING.value
         cal.add_component(_event(meetup, now, tentative=pending))
+    for talk in talk_stars.starred_talks(session, user.id):
+        cal.add_component(_talk_event(talk, now))
     return _finish(cal)
+
+
+def talk_uid(talk_id: int) -> str:
+    return f"talk-{talk_id}@{_site()[1]}"
+
+
+def _talk_event(talk: talk_stars.StarredTalk, now: dt.datetime) -> icalendar.Event:
+    """A starred talk (issue 41): its own event in its slot (else its meetup's times),
+    the meetup's place with the room, CANCELLED when the talk is."""
+    page = _site()[0] + routes.talk_page(talk.talk_id, talk.slug)
+    event = icalendar.Event()
+    event.add("uid", talk_uid(talk.talk_id))
+    event.add("dtstamp", _aware(now).astimezone(dt.UTC))
+    event.add("dtstart", _aware(talk.starts_at).astimezone(KOREA))
+    event.add("dtend", _aware(talk.ends_at).astimezone(KOREA))
+    event.add("summary", talk.title)
+    event.add("location", ", ".join(p for p in (talk.room, talk.location) if p))
+    event.add("description", f"{talk.meetup_title}\n\n{page}")
+    event.add("url", page)
+    event.add("status", "CANCELLED" if talk.status == "cancelled" else "CONFIRMED")
+    return event

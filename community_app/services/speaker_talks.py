@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
-import unicodedata
 
 import jwt
 from sqlmodel import Session, col, select
@@ -31,6 +29,7 @@ from community_app.i18n import N_
 from community_app.models import (
     Meetup, SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus, User,
 )
+from community_app.services import talks
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.users import get_user_by_email
 from community_app.services.validation import text_rule
@@ -38,14 +37,12 @@ from community_app.services.validation import text_rule
 ALGORITHM = "HS256"
 KIND = "speaker-talk"
 LINK_DAYS = 365
-ABSTRACT_MAX = 5000
+ABSTRACT_MAX = 20_000
 
 NO_MEETUP = N_("There is no meetup to put the talk in yet: create the meetup first.")
 LINK_INVALID = N_("This speaker link is not valid. Open the newest link we emailed you, or "
                   "your talks on My Page.")
 TALK_GONE = N_("This talk is no longer in the programme.")
-ABSTRACT_TOO_LONG = N_("The abstract is too long (5000 characters at most).")
-ABSTRACT_REQUIRED = N_("Write an abstract of your talk.")
 CONFIRMED = N_("Thank you! Your talk is confirmed.")
 ABSTRACT_SAVED = N_("Abstract saved.")
 SLIDES_SAVED = N_("Slides uploaded.")
@@ -54,7 +51,7 @@ LINK_PARAGRAPH = N_(
     "{link}"
 )
 
-ABSTRACT_RULE = text_rule(ABSTRACT_TOO_LONG, ABSTRACT_MAX, required=True)
+ABSTRACT_RULE = text_rule(talks.ABSTRACT_TOO_LONG, ABSTRACT_MAX, required=True)
 
 
 # --- the signed link -------------------------------------------------------------------------
@@ -89,13 +86,6 @@ def application_of_token(session: Session, token: str) -> SpeakerApplication:
 # --- the accepted application becomes a draft talk -----------------------------------------
 
 
-def slug_of(text: str) -> str:
-    """The address part made from a title or name (as migration 0013 makes it)."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:80].strip("-")
-    return slug or "talk"
-
-
 def programme_meetup(session: Session, meetup_id: int | None = None,
                      now: dt.datetime | None = None) -> Meetup:
     """The meetup a new draft talk goes to: the one named, else the next upcoming one,
@@ -124,7 +114,7 @@ def _profile_for(session: Session, application: SpeakerApplication) -> SpeakerPr
     links = [u for u in (application.linkedin_url, application.github_url,
                          application.portfolio_url) if u]
     profile = SpeakerProfile(
-        slug=slug_of(application.full_name), name=application.full_name,
+        slug=talks.slug_of(application.full_name, "speaker"), name=application.full_name,
         job_position=application.job_position, links=links,
         user_id=member.id if member is not None and member.verified_at is not None else None)
     session.add(profile)
@@ -143,7 +133,7 @@ def draft_talk_for(session: Session, application: SpeakerApplication,
     first_line = next((line.strip() for line in application.topics.splitlines()
                        if line.strip()), application.full_name)
     title = first_line if len(first_line) <= 200 else first_line[:199].rstrip() + "…"
-    talk = Talk(meetup_id=meetup.id, slug=slug_of(title), title=title,
+    talk = Talk(meetup_id=meetup.id, slug=talks.slug_of(title), title=title,
                 abstract=application.topics, status=TalkStatus.DRAFT.value,
                 language=application.language if application.language in ("uz", "en") else "en")
     session.add(talk)
@@ -193,7 +183,8 @@ def _view(session: Session, application: SpeakerApplication) -> SpeakerTalkView:
         talk.title, talk.abstract, talk.status, meetup.title, meetup.starts_at,
         application.confirmed_at is not None,
         bool(profile and profile.keep_name_after_erasure),
-        bool(talk.slides_key or talk.slides_url), talk.slides_url or "")
+        bool(talk.slides_key or talk.slides_url),
+        routes.talk_slides(talk.id) if talk.slides_key else (talk.slides_url or ""))
 
 
 def speaker_talk(session: Session, token: str) -> SpeakerTalkView:
@@ -224,6 +215,15 @@ def update_abstract(session: Session, token: str, abstract: object) -> SpeakerTa
     talk.updated_at = utcnow()
     session.add(talk)
     session.flush()
+    return _view(session, application)
+
+
+def upload_speaker_slides(session: Session, token: str, data: bytes) -> SpeakerTalkView:
+    """The speaker's slides (a PDF), before or after the talk: stored as the talk's slides
+    (services/talks.upload_slides, the old file replaced)."""
+    application = application_of_token(session, token)
+    talk, _, _ = _talk_of(session, application)
+    talks.upload_slides(session, None, talk.id, data, allowed=True)
     return _view(session, application)
 
 

@@ -34,7 +34,7 @@ COMMENT_TOO_LONG = N_("The comment is too long (2000 characters at most).")
 NOT_ENDED = N_("You can rate a talk once it has ended.")
 NOT_ATTENDED = N_("Only the meetup's registered attendees can rate its talks.")
 ALREADY_RATED = N_("You have already rated this talk.")
-MEETUP_NOT_FOUND = N_("Meetup not found.")
+MEETUP_NOT_FOUND = N_("Event not found.")
 # What the member is told when it worked (the site and the API alike).
 THANKS = N_("Thank you for your feedback!")
 
@@ -187,6 +187,7 @@ def meetup_feedback_csv(session: Session, organizer_id: int, meetup_id: int) -> 
     with its count 0), Korea times."""
     _, summaries = meetup_feedback(session, organizer_id, meetup_id)
     out = io.StringIO()
+    out.write("\ufeff")  # Excel reads UTF-8 only with the mark
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
     for s in summaries:

@@ -17,15 +17,14 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.i18n import N_
-from community_app.models import Meetup, Talk, TalkStatus
+from community_app.models import Meetup, Talk
 from community_app.models.talk_people import TalkStar
 from community_app.services.errors import NotFound
+from community_app.services.talks import PUBLIC_STATUSES, TALK_NOT_FOUND
 
-TALK_NOT_FOUND = N_("Talk not found.")
 # What the member is told (the site and the API alike).
 STARRED = N_("Talk starred.")
 UNSTARRED = N_("Talk unstarred.")
-PUBLIC_STATUSES = (TalkStatus.SCHEDULED.value, TalkStatus.CANCELLED.value)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -213,7 +213,7 @@ def test_feedback_once_after_the_talk_from_attendees_only(engine):
             ("Ended talk", 4.0, 1), ("Later talk", None, 0)]
         text = talk_feedback.meetup_feedback_csv(s, organizer.id, meetup.id)
         lines = text.splitlines()
-        assert lines[0].startswith("talk_id,talk,speakers")
+        assert lines[0].startswith("\ufefftalk_id,talk,speakers")
         assert "'=Clear and useful" in lines[1] and ",4.00,1,4," in lines[1]
         with pytest.raises(Forbidden):
             talk_feedback.meetup_feedback(s, attendee.id, meetup.id)

@@ -17,6 +17,7 @@ from community_app.api.routes.speakers import router as speakers_router
 from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.tickets import router as tickets_router
 from community_app.api.routes.system import router as system_router
+from community_app.api.routes.talk_people import router as talk_people_router
 from community_app.api.routes.telegram import router as telegram_router
 from community_app.api.routes.users import router as users_router
 from community_app.api.routes.waitlist import router as waitlist_router
@@ -30,6 +31,7 @@ ROUTERS = [
     media_router,
     meetups_router,
     waitlist_router,
+    talk_people_router,
     release_router,
     tickets_router,
     calendar_router,
@@ -37,9 +39,9 @@ ROUTERS = [
     members_router,
     jobs_router,
     job_alerts_router,
+    digest_router,
     statistics_router,
     speakers_router,
-    digest_router,
     search_router,
     admin_router,
 ]

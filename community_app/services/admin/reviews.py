@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
-from community_app.i18n import N_
+from community_app.i18n import N_, Np_
 from community_app.models import SpeakerApplication, User
 from community_app.models.talk_people import SCORE_MAX, SCORE_MIN, ApplicationReview
 from community_app.services.admin import speakers
@@ -34,7 +34,8 @@ NONE_CHOSEN = N_("Choose at least one application.")
 DECISION_INVALID = N_("Choose accept or decline.")
 # What the organizer is told when it worked (the site and the API alike).
 REVIEW_SAVED = N_("Your review was saved.")
-DECIDED = N_("{count} applications decided; each applicant was emailed.")
+DECIDED = Np_("{n} application decided; the applicant was emailed.",
+              "{n} applications decided; each applicant was emailed.")
 
 REVIEW_RULES: dict[str, Rule] = {
     "score": number_rule(SCORE_INVALID, SCORE_MIN, SCORE_MAX, optional=False),
@@ -147,7 +148,8 @@ def review_application(session: Session, organizer_id: int, application_id: int,
 
 
 def decide_applications(session: Session, organizer_id: int, application_ids: Iterable[object],
-                        decision: str) -> list[speakers.AdminApplicationView]:
+                        decision: str, *, meetup_id: int | None = None
+                        ) -> list[speakers.AdminApplicationView]:
     """Accept or decline (REJECTED) several applications at once, each as
     ``speakers.change_status`` does (its email to the applicant; an accepted one becomes a
     draft talk). All or none: one that cannot be decided refuses the whole lot."""
@@ -164,4 +166,5 @@ def decide_applications(session: Session, organizer_id: int, application_ids: It
             ids.append(number)
     if not ids:
         raise Invalid("ids", NONE_CHOSEN)
-    return [speakers.change_status(session, organizer_id, i, status) for i in ids]
+    return [speakers.change_status(session, organizer_id, i, status, meetup_id=meetup_id)
+            for i in ids]

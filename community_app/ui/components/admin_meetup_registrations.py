@@ -71,6 +71,8 @@ def registrations_view() -> rx.Component:
         edit_button(S.edit(S.editing_id), t("Edit meetup")),
         rx.link(small_button(rx.icon("scan-line", size=14), t("Check-in at the door")),
                 href="/admin/meetups/" + S.editing_id.to(str) + "/check-in"),
+        rx.link(small_button(rx.icon("star", size=14), t("Talk feedback")),
+                href="/admin/meetups/" + S.editing_id.to(str) + "/feedback"),
         small_button(rx.icon("download", size=14), t("Download CSV"), variant="solid",
                      on_click=S.download_csv, id="admin-download-csv"),
         subtitle=S.current_title,

@@ -1,0 +1,143 @@
+"""A member's starred talks and feedback on talks (issue 41, items 4 and 5;
+services/talk_stars.py and services/talk_feedback.py).
+
+- ``PUT``/``DELETE /users/talks/{talk_id}/star``: star or unstar a talk of a public
+  programme (a draft is 404). Starring twice is starring once.
+- ``GET /users/talks/starred``: the member's starred talks ("my talks"), in programme
+  order; each is also an event of the private calendar feed (/calendar/feed/{token}.ics).
+- ``POST /users/talks/{talk_id}/feedback``: a rating 1-5 and an optional comment, once,
+  after the talk ended, by a member registered for its meetup or checked in (403
+  otherwise, 409 the second time).
+- ``GET /users/talks/feedback``: the feedback on the talks the member speaks at (their
+  speaker profile), without the raters' names.
+
+Times are UTC.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from fastapi import Request
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from community_app.api.deps import CurrentUser, SessionDep
+from community_app.api.envelope import Envelope, ok
+from community_app.api.formatting import from_view, translated
+from community_app.api.routes.admin.common import ruled
+from community_app.api.routing import Router
+from community_app.services import talk_feedback, talk_stars
+
+router = Router(tags=["talks"])
+
+MEMBER = {401: {"description": "No valid token"}}
+WITH_404 = {**MEMBER, 404: {"description": "No such talk on a public programme"}}
+
+
+class Camel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class StarOut(Camel):
+    talk_id: int
+    starred: bool
+
+
+class StarredTalkOut(Camel):
+    """A talk the member starred."""
+
+    talk_id: int
+    title: str
+    status: str = Field(description="scheduled or cancelled")
+    room: str
+    starts_at: dt.datetime = Field(description="The talk's slot, else its meetup's start (UTC)")
+    ends_at: dt.datetime
+    meetup_id: int
+    meetup_title: str
+    location: str
+    starred_at: dt.datetime
+
+    @classmethod
+    def of(cls, v: talk_stars.StarredTalk) -> StarredTalkOut:
+        return from_view(cls, v)
+
+
+class FeedbackIn(Camel):
+    rating: Annotated[int, ruled(talk_feedback.FEEDBACK_RULES, "rating"),
+                      Field(ge=1, le=5, description="1 (poor) to 5 (excellent)")]
+    comment: Annotated[str, ruled(talk_feedback.FEEDBACK_RULES, "comment"),
+                       Field(max_length=2000, description="Optional, for the speaker")] = ""
+
+
+class FeedbackOut(Camel):
+    talk_id: int
+    rating: int
+    comment: str
+    created_at: dt.datetime
+
+
+class FeedbackItemOut(Camel):
+    rating: int
+    comment: str
+    created_at: dt.datetime
+
+
+class TalkFeedbackOut(Camel):
+    """A talk's feedback: average (null without any), count and the comments, newest first,
+    without names."""
+
+    talk_id: int
+    title: str
+    speakers: str
+    meetup_id: int
+    meetup_title: str
+    starts_at: dt.datetime
+    average: float | None
+    count: int
+    comments: list[FeedbackItemOut]
+
+    @classmethod
+    def of(cls, v: talk_feedback.TalkFeedbackSummary) -> TalkFeedbackOut:
+        return from_view(cls, v, comments=[from_view(FeedbackItemOut, c) for c in v.comments])
+
+
+@router.put("/users/talks/{talk_id}/star", response_model=Envelope[StarOut], responses=WITH_404)
+def star_talk(talk_id: int, user: CurrentUser, session: SessionDep,
+              request: Request) -> Envelope[StarOut]:
+    starred = talk_stars.star_talk(session, user.id, talk_id)
+    return ok(StarOut(talk_id=talk_id, starred=starred), translated(request, talk_stars.STARRED))
+
+
+@router.delete("/users/talks/{talk_id}/star", response_model=Envelope[StarOut], responses=WITH_404)
+def unstar_talk(talk_id: int, user: CurrentUser, session: SessionDep,
+                request: Request) -> Envelope[StarOut]:
+    starred = talk_stars.unstar_talk(session, user.id, talk_id)
+    return ok(StarOut(talk_id=talk_id, starred=starred), translated(request, talk_stars.UNSTARRED))
+
+
+@router.get("/users/talks/starred", response_model=Envelope[list[StarredTalkOut]],
+            responses=MEMBER)
+def starred_talks(user: CurrentUser, session: SessionDep) -> Envelope[list[StarredTalkOut]]:
+    return ok([StarredTalkOut.of(v) for v in talk_stars.starred_talks(session, user.id)])
+
+
+@router.post("/users/talks/{talk_id}/feedback", status_code=201,
+             response_model=Envelope[FeedbackOut],
+             responses={**WITH_404, 403: {"description": "Not ended yet, or not an attendee"},
+                        409: {"description": "Already rated"},
+                        422: {"description": "Invalid fields, each with its message"}})
+def give_feedback(talk_id: int, body: FeedbackIn, user: CurrentUser, session: SessionDep,
+                  request: Request) -> Envelope[FeedbackOut]:
+    row = talk_feedback.give_feedback(session, user.id, talk_id, body.rating, body.comment)
+    out = FeedbackOut(talk_id=row.talk_id, rating=row.rating, comment=row.comment,
+                      created_at=row.created_at)
+    return ok(out, translated(request, talk_feedback.THANKS), 201)
+
+
+@router.get("/users/talks/feedback", response_model=Envelope[list[TalkFeedbackOut]],
+            responses=MEMBER)
+def my_talks_feedback(user: CurrentUser, session: SessionDep) -> Envelope[list[TalkFeedbackOut]]:
+    """The feedback on the member's own talks (as a speaker)."""
+    return ok([TalkFeedbackOut.of(v) for v in talk_feedback.speaker_feedback(session, user.id)])
