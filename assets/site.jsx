@@ -312,3 +312,102 @@ export function TelegramLogin({ botName, lang, onAuth }) {
 
   return <div ref={holder} className="uzdev-telegram-button" />;
 }
+
+// The site's answer to "is the server there?" (issue 40; Python: ui/components/connection.py,
+// state/sent_writes.py). One live region, always in the page (a screen reader hears what
+// is put in it), that says so:
+// - while the websocket cannot connect (`offline`: Reflex's connection errors), or a page
+//   has waited `waitMs` for its data (`loading`: not hydrated), or a write this page sent
+//   has had no answer for `waitMs` (its note in localStorage under `notesKey`, written
+//   before the event goes, erased by the event's answer): the server is there but does
+//   not answer (Redis away). It clears by itself when the answer comes.
+// - a write still unanswered `lostMs` after the page loaded its state again (a reconnect
+//   to another node, or the server's state rebuilt) will never be answered: the message
+//   names it (`lostText`, with {what}) until closed; its note is dropped.
+export const WRITES_CHANGED = "uzdev-writes-changed";
+
+function readNotes(key) {
+  try {
+    const notes = JSON.parse(window.localStorage.getItem(key) || "{}");
+    return notes && typeof notes === "object" ? notes : {};
+  } catch (error) {
+    return {};
+  }
+}
+
+export function ConnectionNotice({
+  offline,
+  loading,
+  text,
+  lostText,
+  closeLabel,
+  notesKey,
+  waitMs = 6000,
+  lostMs = 8000,
+  lang = "en",
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const [lost, setLost] = useState([]);
+  const loadingSince = useRef(null);
+  const hydratedAt = useRef(0);
+
+  if (loading && loadingSince.current === null) loadingSince.current = Date.now();
+  if (!loading && loadingSince.current !== null) {
+    loadingSince.current = null;
+    hydratedAt.current = Date.now();
+  }
+
+  useEffect(() => {
+    // A second's tick: what is late is decided by time passing, not by an event.
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const changed = () => setNow(Date.now());
+    window.addEventListener(WRITES_CHANGED, changed);
+    window.addEventListener("storage", changed);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener(WRITES_CHANGED, changed);
+      window.removeEventListener("storage", changed);
+    };
+  }, []);
+
+  const notes = readNotes(notesKey);
+  const late = Object.values(notes).some((note) => now - Number(note.at || 0) > waitMs);
+
+  useEffect(() => {
+    // Notes sent before the page's state was loaded again and still unanswered well after.
+    const since = hydratedAt.current;
+    if (!since || loading || offline || now - since < lostMs) return;
+    const current = readNotes(notesKey);
+    const gone = Object.entries(current).filter(([, note]) => Number(note.at || 0) < since);
+    if (gone.length === 0) return;
+    for (const [name] of gone) delete current[name];
+    window.localStorage.setItem(notesKey, JSON.stringify(current));
+    setLost((shown) => [...shown, ...gone.map(([name, note]) => ({ name, note }))]);
+  }, [now, loading, offline, notesKey, lostMs]);
+
+  const waiting = offline || late || (loading && loadingSince.current !== null
+    && now - loadingSince.current > waitMs);
+  return (
+    <div className="uzdev-connection" role="status" aria-live="polite">
+      {waiting ? (
+        <p className="uzdev-connection-note" data-testid="connection-banner">
+          <span className="uzdev-spinner" aria-hidden="true" />
+          <span>{text}</span>
+        </p>
+      ) : null}
+      {lost.map(({ name, note }) => (
+        <p className="uzdev-connection-note uzdev-connection-lost" key={name} data-testid="write-lost">
+          <span>{lostText.replace("{what}", (note.what && note.what[lang]) || "")}</span>
+          <button
+            type="button"
+            className="uzdev-connection-close"
+            aria-label={closeLabel}
+            onClick={() => setLost((shown) => shown.filter((item) => item.name !== name))}
+          >
+            ×
+          </button>
+        </p>
+      ))}
+    </div>
+  );
+}

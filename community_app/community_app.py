@@ -16,12 +16,14 @@ from community_app.reflex_ext.page_heads import with_page_heads
 from community_app.api.security_headers import SecurityHeaders
 from community_app import reflex_ext
 from community_app.serving import drain, process_memory
+from community_app.state.browser_copy import BrowserCopy
 from community_app.core.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.core.logs import configure_logging
 from community_app.reflex_ext.identical_build import serve_prebuilt_client
 from community_app.core.settings import get_settings, harden_var_dir
 from community_app.ui.components.browser import loading_screen
+from community_app.ui.components.connection import connection_notice
 from community_app.ui.first_paint import first_paint_script
 from community_app.ui.i18n import t
 from community_app.ui.pages import PAGES
@@ -71,6 +73,13 @@ app = rx.App(
     ],
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),
 )
+# Reflex's connection overlay (an English toast and icon) gives way to the site's notice:
+# translated, at the bottom of the window, also when the server is connected but does not
+# answer (ui/components/connection.py, issue 40).
+app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
+# An event meeting a session state that lost the browser's storage (Redis emptied) first
+# gets it back from the browser, so an open tab keeps its member (state/browser_copy.py).
+app.add_middleware(BrowserCopy())
 app.register_lifespan_task(upgrade_database)
 # Each worker: the garbage collector leaves the app's own objects alone, and the memory of
 # expired sessions goes back to the system (process_memory.py).

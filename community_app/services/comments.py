@@ -34,6 +34,9 @@ from community_app.services.lookup import MAX_ID
 from community_app.services.news import get_published_news
 
 MAX_COMMENT_LENGTH = 2000
+# A comment sent again within this by its member, with the same text in the same place, is
+# the one already saved (a retry after the answer was lost: state/sent_writes.py, issue 40).
+REPEAT_WINDOW = dt.timedelta(minutes=10)
 MAX_USERNAME_LENGTH = 50
 LIKE = 1
 DISLIKE = -1
@@ -239,8 +242,6 @@ def add_comment(
     errors = validate_comment(text, replied_username)
     if errors:
         raise InvalidMany(errors)
-    ratelimit.spend("comments-member", str(user_id))
-    ratelimit.spend("comments-address", client)
     parent_id = None
     replied = _text(replied_username) or None
     if target is not None:
@@ -248,6 +249,10 @@ def add_comment(
         if replied is None:
             author = session.get(User, target.user_id)
             replied = author.username if author and not is_deleted_member(author) else None
+    if (again := _sent_again(session, news_id, user_id, parent_id, _text(text))) is not None:
+        return _views(session, [again], user_id)[0]
+    ratelimit.spend("comments-member", str(user_id))
+    ratelimit.spend("comments-address", client)
     comment = Comment(
         news_id=news_id,
         user_id=user_id,
@@ -259,6 +264,19 @@ def add_comment(
     session.add(comment)
     session.flush()
     return _views(session, [comment], user_id)[0]
+
+
+def _sent_again(session: Session, news_id: int, user_id: int, parent_id: int | None,
+                text: str) -> Comment | None:
+    """The member's comment of the same text in the same place within ``REPEAT_WINDOW``:
+    the same comment sent again (a retry after a lost answer), not a new one."""
+    return session.exec(
+        select(Comment).where(
+            Comment.news_id == news_id, Comment.user_id == user_id,
+            Comment.parent_id == parent_id if parent_id is not None else col(Comment.parent_id).is_(None),
+            Comment.text == text, Comment.created_at >= utcnow() - REPEAT_WINDOW,
+        ).order_by(col(Comment.id).desc())
+    ).first()
 
 
 def vote_tally(session: Session, comment_id: int, user_id: int | None) -> VoteTally:

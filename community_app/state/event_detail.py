@@ -24,6 +24,7 @@ from community_app.state.event_views import (
 )
 from community_app.state.messages import Message, from_error, message
 from community_app.state.page_load import PageRequest
+from community_app.state.sent_writes import write
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +147,7 @@ class EventDetailState(AuthState):
         self.show_all_attendees = not self.show_all_attendees
 
     @rx.event
+    @write
     def cancel_registration(self):
         """After the confirmation: give the seat back (members only, not for past events)."""
         self.notice = {}

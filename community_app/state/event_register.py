@@ -40,6 +40,7 @@ from community_app.state.event_waitlist import WaitPlace, read_place
 from community_app.state.page_load import PageRequest
 from community_app.state.messages import Message, field_messages, from_error, message
 from community_app.core import routes
+from community_app.state.sent_writes import write
 
 log = logging.getLogger(__name__)
 
@@ -321,10 +322,12 @@ class EventRegisterState(AuthState):
             log.exception("Reloading the meetup failed")
 
     @rx.event
+    @write
     def leave_waitlist(self):
         yield from self._waitlist_step(service.leave_waitlist)
 
     @rx.event
+    @write
     def claim_seat(self):
         yield from self._waitlist_step(service.claim_offer)
 

@@ -23,6 +23,7 @@ from community_app.state.focus import focus_element, opener_id
 from community_app.state.lang import LangState
 from community_app.state.messages import Message, from_error, message
 from community_app.state.page_load import PageRequest
+from community_app.state.sent_writes import write
 
 FREQUENCIES = AlertFrequency.labels()
 ALERT_SAVED = N_("Alert saved: new jobs that fit come by email at 09:00 Korea time (daily, or "
@@ -92,6 +93,7 @@ class JobAlertsState(AuthState):
         self.new_frequency = value if value in FREQUENCIES else AlertFrequency.DAILY.value
 
     @rx.event
+    @write
     async def save_from_jobs(self):
         """Keep the jobs board's current filters as an alert (members only)."""
         from community_app.state.jobs import JobsState, query_of
@@ -142,10 +144,12 @@ class JobAlertsState(AuthState):
         return None
 
     @rx.event
+    @write
     async def change_frequency(self, alert_id: int, value: str):
         return await self._change(lambda s, uid: service.update_alert(s, uid, int(alert_id), frequency=value))
 
     @rx.event
+    @write
     async def switch(self, alert_id: int, on: bool):
         return await self._change(lambda s, uid: service.update_alert(s, uid, int(alert_id), active=bool(on)))
 
@@ -163,6 +167,7 @@ class JobAlertsState(AuthState):
         return focus_element(opener)  # back to its "Delete alert" button
 
     @rx.event
+    @write
     async def confirm_delete(self):
         alert_id, name = self.delete_id, self.delete_name
         self.delete_id, self.delete_name = 0, {}

@@ -27,6 +27,7 @@ from community_app.services import jobs as service
 from community_app.services import cache, tokens, users
 from community_app.services.text_search import clean_filter
 from community_app.state.page_load import PageRequest
+from community_app.state.sent_writes import write
 from community_app.state.job_texts import (
     DEFAULT_STATUS,
     JOB_TYPE_LABELS,
@@ -319,6 +320,7 @@ class JobsState(rx.State):
         return await asyncio.to_thread(member_id)
 
     @rx.event
+    @write
     async def set_visa(self, value: str):
         """Choose "my visa": remembered in this browser and, for a member, on the account."""
         visa = visa_choice(value) or ALL
@@ -378,6 +380,7 @@ class JobsState(rx.State):
         yield from self._set(sort=_one_of(value, SORTS, DEFAULT_SORT))
 
     @rx.event
+    @write
     async def clear_filters(self):
         """Back to every open job; the sort stays as chosen (and "my visa" is forgotten)."""
         if self.visa != ALL:

@@ -19,6 +19,7 @@ from community_app.state.focus import focus_element, opener_id
 from community_app.state.job_texts import visa_choice
 from community_app.state.mypage_data import MyDataMixin
 from community_app.state.messages import Message, attempt, field_messages, from_error, message
+from community_app.state.sent_writes import write
 
 
 SECTIONS = ("events", "jobs", "blogs", "alerts", "account")
@@ -188,6 +189,7 @@ class MyPageState(MyDataMixin, AuthState):
     # --- job posting ------------------------------------------------------------------
 
     @rx.event
+    @write
     def submit_job(self, form: dict):
         self.job_errors, self.job_notice = {}, {}
         user = self._member()
@@ -254,6 +256,7 @@ class MyPageState(MyDataMixin, AuthState):
         self.post_errors = {k: v for k, v in self.post_errors.items() if k != "cover"}
 
     @rx.event
+    @write
     async def save_post(self, form: dict):
         self.post_errors, self.post_notice = {}, {}
         user = self._member()
@@ -297,6 +300,7 @@ class MyPageState(MyDataMixin, AuthState):
         return focus_element(opener)  # back to its "Delete" button
 
     @rx.event
+    @write
     def confirm_delete_post(self):
         user = self._member()
         if user is None:
@@ -312,6 +316,7 @@ class MyPageState(MyDataMixin, AuthState):
     # --- account ----------------------------------------------------------------------
 
     @rx.event
+    @write
     def save_account(self, form: dict):
         self.account_errors, self.account_notice = {}, {}
         user = self._member()
@@ -335,6 +340,7 @@ class MyPageState(MyDataMixin, AuthState):
         return None
 
     @rx.event
+    @write
     async def set_my_visa(self, value: str):
         """Keep the member's visa on the account (the same as choosing "My visa" on /jobs),
         and in this browser, where /jobs reads it first (state/jobs.py)."""
@@ -357,6 +363,7 @@ class MyPageState(MyDataMixin, AuthState):
         return None
 
     @rx.event
+    @write
     async def change_password(self, form: dict):
         """A new password: the current one checked like a login; every other device is
         signed out and this one gets fresh tokens, so it stays signed in."""
@@ -395,6 +402,7 @@ class MyPageState(MyDataMixin, AuthState):
         self.photo_progress = round(float(progress.get("progress", 0)) * 100)
 
     @rx.event
+    @write
     async def upload_photo(self, files: list[rx.UploadFile]):
         self.account_errors, self.account_notice = {}, {}
         user = self._member()
@@ -416,6 +424,7 @@ class MyPageState(MyDataMixin, AuthState):
             self.account_errors = stored.errors or {"photo": stored.error}
 
     @rx.event
+    @write
     def delete_photo(self):
         user = self._member()
         if user is None:

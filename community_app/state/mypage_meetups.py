@@ -27,6 +27,7 @@ from community_app.state.event_waitlist import deadline_texts
 from community_app.state.messages import Message, from_error, message
 from community_app.state.focus import focus_element
 from community_app.state.mypage import EVENTS_HEADING_ID, MyPageState, read_lists
+from community_app.state.sent_writes import write
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +141,7 @@ class MyMeetupsState(AuthState):
         return MyPageState.reload_lists
 
     @rx.event
+    @write
     async def confirm_cancel(self):
         """My Page's "Yes, cancel" (the dialog of MyPageState.ask_cancel): cancel, then read
         the registrations list and these cards again."""
@@ -160,18 +162,22 @@ class MyMeetupsState(AuthState):
         return focus_element(EVENTS_HEADING_ID)
 
     @rx.event
+    @write
     async def claim(self, meetup_id: int):
         return await self._act(_in_session(service.claim_offer, int(meetup_id)), CLAIMED)
 
     @rx.event
+    @write
     async def decline(self, meetup_id: int):
         return await self._act(_in_session(service.decline_offer, int(meetup_id)), DECLINED)
 
     @rx.event
+    @write
     async def leave(self, meetup_id: int):
         return await self._act(_in_session(service.leave_waitlist, int(meetup_id)), LEFT)
 
     @rx.event
+    @write
     async def renew_feed(self):
         return await self._act(_in_session(calendar.rotate_calendar_feed), FEED_RENEWED)
 

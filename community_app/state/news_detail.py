@@ -36,6 +36,7 @@ from community_app.state.news import DEFAULT_IMAGE, TagView, tag_views
 from community_app.state.page_load import PageLoadState, PageRequest
 from community_app.core import routes
 from community_app.core.routes import path_id
+from community_app.state.sent_writes import write
 
 log = logging.getLogger(__name__)
 
@@ -331,6 +332,7 @@ class NewsDetailState(AuthState):
             return None, {"comment": message(COMMENT_FAILED)}, None
 
     @rx.event
+    @write
     def post_comment(self, form: dict):
         """A new top-level comment. On an error the text stays in the field."""
         user = self._member()
@@ -378,6 +380,7 @@ class NewsDetailState(AuthState):
         self.reply_errors = {}
 
     @rx.event
+    @write
     def post_reply(self, form: dict):
         """A reply to a comment or to a reply, naming the replied-to member."""
         user = self._member()
@@ -440,11 +443,13 @@ class NewsDetailState(AuthState):
         return None
 
     @rx.event
+    @write
     def like(self, comment_id: int):
         """Like; a second like takes it back; a like after a dislike moves the vote."""
         return self._vote(comment_id, comment_service.LIKE)
 
     @rx.event
+    @write
     def dislike(self, comment_id: int):
         return self._vote(comment_id, comment_service.DISLIKE)
 

@@ -25,6 +25,7 @@ from community_app.services.uploads import IMAGE_INVALID, MAX_IMAGE_BYTES, prepa
 from community_app.state.lang import LangState
 from community_app.state.messages import FormMessages, field_messages, from_error, message
 from community_app.state.page_load import PageRequest
+from community_app.state.sent_writes import write
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +129,7 @@ class SpeakerState(FormMessages, rx.State):
     # --- sending -------------------------------------------------------------------------
 
     @rx.event
+    @write
     async def submit(self, form: dict):
         if self.busy:
             return

@@ -12,6 +12,8 @@ from community_app.ui.components.blocks import button_row, notice
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS
+from community_app.state.sent_writes import sent
+from community_app.i18n import N_
 
 
 def full_event_waitlist(register_href) -> rx.Component:
@@ -39,7 +41,7 @@ def waitlist_intro() -> rx.Component:
 
 def _leave_button() -> rx.Component:
     return action_button(
-        t("Leave the waitlist"), on_click=S.leave_waitlist, loading=S.busy, variant="outline",
+        t("Leave the waitlist"), on_click=sent(S.leave_waitlist, what=N_("Leave the waitlist")), loading=S.busy, variant="outline",
         color_scheme="gray",
     )
 
@@ -55,7 +57,7 @@ def _offered() -> rx.Component:
             color_scheme="green", role="status", width="100%",
         ),
         button_row(
-            action_button(rx.icon("check", size=18), t("Claim the seat"), on_click=S.claim_seat,
+            action_button(rx.icon("check", size=18), t("Claim the seat"), on_click=sent(S.claim_seat, what=N_("Claim the seat")),
                           loading=S.busy),
             _leave_button(),
         ),

@@ -17,6 +17,7 @@ from community_app.ui.components.mypage_parts import CARD
 from community_app.ui.components.select import native_select
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import CARD_STYLE, COLORS
+from community_app.state.sent_writes import sent
 
 FREQUENCY_OPTIONS = list(AlertFrequency.labels().items())
 # A frequency select shows its whole choice ("Har hafta") on a 390 px phone: it keeps its
@@ -52,7 +53,7 @@ def save_alert_box() -> rx.Component:
                                 position="absolute", width="1px", height="1px", overflow="hidden"),
                     native_select("alert-frequency", FREQUENCY_OPTIONS, value=S.new_frequency,
                                   on_change=S.set_new_frequency, **SELECT_FITS),
-                    rx.button(t("Save as an alert"), on_click=S.save_from_jobs, size="2",
+                    rx.button(t("Save as an alert"), on_click=sent(S.save_from_jobs, what=N_("Save as an alert")), size="2",
                               min_height="44px", cursor="pointer"),
                     gap="8px", align="center", wrap="wrap",
                 ),
@@ -111,7 +112,7 @@ def _alert(a) -> rx.Component:
                 rx.el.select(
                     *[rx.el.option(t(label), value=value) for value, label in FREQUENCY_OPTIONS],
                     value=a.frequency,
-                    on_change=lambda v: S.change_frequency(a.id, v),
+                    on_change=lambda v: sent(S.change_frequency(a.id, v), what=N_("How often")),
                     class_name="uzdev-select",
                     aria_label=t("How often"),
                     **SELECT_FITS,
@@ -120,7 +121,7 @@ def _alert(a) -> rx.Component:
                 # after "are you sure?": two different words, looks and icons (issue 42).
                 rx.button(rx.cond(a.active, rx.icon("pause", size=16), rx.icon("play", size=16)),
                           rx.cond(a.active, t("Pause"), t("Switch on")),
-                          on_click=S.switch(a.id, ~a.active), variant="outline", size="2",
+                          on_click=sent(S.switch(a.id, ~a.active), what=N_("Pause or switch on an alert")), variant="outline", size="2",
                           min_height="44px", cursor="pointer"),
                 rx.link(rx.icon("rss", size=16, aria_hidden="true"), t("Private feed"),
                         href=a.feed_url, is_external=True, display="inline-flex", gap="4px",
@@ -145,7 +146,7 @@ def _delete_dialog() -> rx.Component:
         t("“{name}” stops and is removed from your alerts. To only stop its emails for a while, "
           "pause it instead.", name=t_var(S.delete_name)),
         confirm_label=t("Yes, delete it"), cancel_label=t("Keep it"),
-        on_confirm=S.confirm_delete, on_cancel=S.keep_alert, open_=S.delete_id > 0,
+        on_confirm=sent(S.confirm_delete, what=N_("Delete alert")), on_cancel=S.keep_alert, open_=S.delete_id > 0,
     )
 
 

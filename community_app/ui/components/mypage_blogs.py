@@ -16,6 +16,7 @@ from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
 
 from community_app.ui.components.mypage_parts import CARD, rows_or, status_badge
+from community_app.state.sent_writes import sent
 
 TOOLBAR = (
     ("heading", N_("Heading"), "## ", "", N_("Heading")),
@@ -68,7 +69,7 @@ def _delete_post_dialog() -> rx.Component:
     return confirm_dialog(
         t("Delete this post?"), t("This cannot be undone."),
         confirm_label=t("Delete"), cancel_label=t("Cancel"),
-        on_confirm=MyPageState.confirm_delete_post,
+        on_confirm=sent(MyPageState.confirm_delete_post, what=N_("Delete post")),
         on_cancel=MyPageState.keep_post,
         open_=MyPageState.delete_post_id > 0,
     )
@@ -139,7 +140,7 @@ def blogs_tab() -> rx.Component:
                       on_click=MyPageState.new_post),
             align="start",
         ),
-        on_submit=MyPageState.save_post, key=MyPageState.editor_key, align="stretch",
+        on_submit=sent(MyPageState.save_post, what=N_("Save Post")), key=MyPageState.editor_key, align="stretch",
     )
     return rx.vstack(
         rx.heading(t("My Blogs"), as_="h2", size="6", id=BLOGS_HEADING_ID, tab_index=-1,

@@ -13,6 +13,7 @@ from community_app.ui.components.forms import form_alert
 from community_app.ui.components.mypage_parts import CARD
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
+from community_app.state.sent_writes import sent
 
 
 def _muted(*children, **props) -> rx.Component:
@@ -39,12 +40,12 @@ def _wait_row(row) -> rx.Component:
             rx.cond(
                 offered,
                 rx.hstack(
-                    rx.button(t("Claim the seat"), on_click=S.claim(row.meetup_id),
+                    rx.button(t("Claim the seat"), on_click=sent(S.claim(row.meetup_id), what=N_("Claim the seat")),
                               loading=S.working, size="2"),
-                    rx.button(t("Decline"), on_click=S.decline(row.meetup_id), variant="soft",
+                    rx.button(t("Decline"), on_click=sent(S.decline(row.meetup_id), what=N_("Decline")), variant="soft",
                               color_scheme="gray", size="2"),
                 ),
-                rx.button(t("Leave the waitlist"), on_click=S.leave(row.meetup_id),
+                rx.button(t("Leave the waitlist"), on_click=sent(S.leave(row.meetup_id), what=N_("Leave the waitlist")),
                           variant="soft", color_scheme="gray", size="2"),
             ),
             wrap="wrap",
@@ -99,7 +100,7 @@ def calendar_card() -> rx.Component:
         rx.input(value=S.feed_url, read_only=True, width="100%", size="2",
                  aria_label=t("Calendar feed"), id="mypage-feed-url",
                  on_focus=rx.call_script("document.getElementById('mypage-feed-url').select()")),
-        rx.button(rx.icon("refresh-cw", size=16), t("New address"), on_click=S.renew_feed,
+        rx.button(rx.icon("refresh-cw", size=16), t("New address"), on_click=sent(S.renew_feed, what=N_("New address")),
                   variant="soft", color_scheme="gray", size="2", loading=S.working),
         spacing="2", **CARD,
     )

@@ -17,6 +17,8 @@ from community_app.ui.components.buttons import text_button
 from community_app.ui.components.forms import error_text, stacked_form
 from community_app.ui.i18n import t, t_pick, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS
+from community_app.state.sent_writes import sent
+from community_app.i18n import N_
 
 MAX_LENGTH = 2000
 
@@ -88,7 +90,7 @@ def comment_form(*, on_submit: Any, errors: Any, input_id: str, label: Any,
 def reply_form(row: Any) -> rx.Component:
     return rx.box(
         comment_form(
-            on_submit=NewsDetailState.post_reply,
+            on_submit=sent(NewsDetailState.post_reply, what=N_("Post reply")),
             errors=NewsDetailState.reply_errors,
             input_id="reply-text",
             label=t("Reply to @{username}", username=NewsDetailState.reply_username),
@@ -140,12 +142,12 @@ def comment_item(row: Any) -> rx.Component:
                     _vote_button(
                         row, icon="thumbs-up", count=row.likes, pressed=row.my_vote == 1,
                         label=t("Like ({n})", n=row.likes), color="indigo",
-                        on_click=NewsDetailState.like(row.id),
+                        on_click=sent(NewsDetailState.like(row.id), what=N_("Like")),
                     ),
                     _vote_button(
                         row, icon="thumbs-down", count=row.dislikes, pressed=row.my_vote == -1,
                         label=t("Dislike ({n})", n=row.dislikes), color="red",
-                        on_click=NewsDetailState.dislike(row.id),
+                        on_click=sent(NewsDetailState.dislike(row.id), what=N_("Dislike")),
                     ),
                     rx.cond(
                         AuthState.show_signed_in,
@@ -208,7 +210,7 @@ def sign_in_prompt() -> rx.Component:
 
 def new_comment_form() -> rx.Component:
     return comment_form(
-        on_submit=NewsDetailState.post_comment,
+        on_submit=sent(NewsDetailState.post_comment, what=N_("Post comment")),
         errors=NewsDetailState.errors,
         input_id="comment-text",
         label=t("Your comment"),

@@ -30,6 +30,7 @@ from community_app.ui.components.page_skeletons import event_details_skeleton
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
+from community_app.state.sent_writes import sent
 
 
 def back_link() -> rx.Component:
@@ -78,7 +79,7 @@ def _cancel_dialog() -> rx.Component:
     return confirm_dialog(
         t("Cancel your registration?"), t("Your seat will be given to someone else."),
         confirm_label=t("Yes, cancel"), cancel_label=t("Keep my seat"),
-        on_confirm=S.cancel_registration,
+        on_confirm=sent(S.cancel_registration, what=N_("Cancel registration")),
         trigger=rx.button(t("Cancel registration"), variant="outline", color_scheme="red", size="3",
                           loading=S.cancel_busy, class_name="uzdev-w-full uzdev-btn uzdev-btn-md"),
     )

@@ -39,6 +39,7 @@ from community_app.ui.components.skeletons import row_skeletons
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import BUTTON_HEIGHTS, CARD_STYLE, COLORS, FLEX_COLUMN, STRETCH_COLUMN
+from community_app.state.sent_writes import sent
 
 SEARCH_DEBOUNCE_MS = 400
 RESULTS_ID = "jobs-results"
@@ -153,7 +154,7 @@ def _visa_filters() -> rx.Component:
             "jobs-visa",
             t("My visa"),
             JobsState.visa,
-            JobsState.set_visa,
+            sent(JobsState.set_visa, what=N_("My visa")),
             [(ALL, N_("Any visa")), *VISA_LABELS.items()],
         ),
         _select(
@@ -208,7 +209,7 @@ def _clear_button(**props: Any) -> rx.Component:
     return rx.button(
         rx.icon("x", size=16, aria_hidden="true"),
         t("Clear Filters"),
-        on_click=JobsState.clear_filters,
+        on_click=sent(JobsState.clear_filters, what=N_("Clear Filters")),
         variant="soft",
         color_scheme="gray",
         cursor="pointer",

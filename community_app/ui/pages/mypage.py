@@ -37,6 +37,7 @@ from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
 from community_app.ui.styles import CENTRED_LINES, COLORS
 
+from community_app.state.sent_writes import sent
 SECTIONS = (
     ("events", "calendar", N_("Events")),
     ("jobs", "briefcase", N_("Job posting")),
@@ -171,7 +172,7 @@ def _cancel_dialog() -> rx.Component:
         t("Cancel registration?"),
         t("Your seat at {title} goes to someone else.", title=MyPageState.cancel_title),
         confirm_label=t("Yes, cancel"), cancel_label=t("Keep my seat"),
-        on_confirm=MyMeetupsState.confirm_cancel,
+        on_confirm=sent(MyMeetupsState.confirm_cancel, what=N_("Cancel registration")),
         on_cancel=MyPageState.keep_registration,
         open_=MyPageState.cancel_id > 0,
     )
@@ -261,7 +262,7 @@ def _jobs() -> rx.Component:
         ),
         field(t("Website"), "contactWebsite", errors=e, placeholder="https://"),
         submit_button(t("Submit job post"), width="auto"),
-        on_submit=MyPageState.submit_job, key=MyPageState.job_form_key, align="stretch",
+        on_submit=sent(MyPageState.submit_job, what=N_("Submit job post")), key=MyPageState.job_form_key, align="stretch",
     )
     return rx.vstack(
         rx.heading(t("Job posting"), as_="h2", size="6"),
@@ -304,16 +305,16 @@ def _account() -> rx.Component:
                 max_files=1,
                 multiple=False,
                 no_drag=True,
-                on_drop=MyPageState.upload_photo(
+                on_drop=sent(MyPageState.upload_photo(
                     rx.upload_files(upload_id="avatar-upload", on_upload_progress=MyPageState.photo_progress_changed)
-                ),
+                ), what=N_("Upload photo")),
                 border="none",
                 padding="0",
             ), t("Photo")),
             rx.cond(
                 AuthState.image_url != "",
                 rx.button(rx.icon("trash-2", size=16), t("Delete photo"), variant="soft", color_scheme="red",
-                          type="button", on_click=MyPageState.delete_photo),
+                          type="button", on_click=sent(MyPageState.delete_photo, what=N_("Delete photo"))),
             ),
             align="center", wrap="wrap", spacing="3",
         ),
@@ -347,7 +348,7 @@ def _account() -> rx.Component:
             submit_button(t("Save Changes"), width="auto"),
             justify="end", width="100%",
         ),
-        on_submit=MyPageState.save_account, key=MyPageState.account_key, align="stretch",
+        on_submit=sent(MyPageState.save_account, what=N_("Save Changes")), key=MyPageState.account_key, align="stretch",
     )
     return rx.vstack(_personal(photo, form), _my_visa(), _password(), _public_profile(),
                      telegram_card(), _my_data(), spacing="4", width="100%")
@@ -360,7 +361,7 @@ def _my_visa() -> rx.Component:
         rx.heading(t("My visa"), as_="h2", size="6"),
         rx.el.label(t("Your visa status"), html_for="my-visa", font_weight="500", font_size="14px"),
         native_select("my-visa", [("", N_("Not set")), *VISA_LABELS.items()],
-                      value=MyPageState.my_visa, on_change=MyPageState.set_my_visa,
+                      value=MyPageState.my_visa, on_change=sent(MyPageState.set_my_visa, what=N_("My visa")),
                       aria_describedby="my-visa-hint"),
         rx.text(t("The jobs board and the job alerts you save there start from it. Change it "
                   "any time, here or on the jobs board."),
@@ -386,7 +387,7 @@ def _password() -> rx.Component:
               autocomplete="new-password", errors=e),
         form_alert(e["form"], visible=e.contains("form")),
         submit_button(t("Change password"), width="auto"),
-        on_submit=MyPageState.change_password, key=MyPageState.password_key, align="stretch",
+        on_submit=sent(MyPageState.change_password, what=N_("Change password")), key=MyPageState.password_key, align="stretch",
         id=PASSWORD_FORM_ID,
     )
     google_only = rx.vstack(
@@ -412,7 +413,7 @@ def _public_profile() -> rx.Component:
         rx.heading(t("Public profile"), as_="h2", size="6"),
         rx.el.label(
             rx.hstack(
-                rx.switch(checked=MyPageState.public_profile, on_change=MyPageState.set_public_profile,
+                rx.switch(checked=MyPageState.public_profile, on_change=sent(MyPageState.set_public_profile, what=N_("Show my public profile page")),
                           id="public-profile-switch"),
                 rx.text(t("Show my public profile page")),
                 align="center", spacing="3",
@@ -486,11 +487,11 @@ def _my_data() -> rx.Component:
                         color_scheme="red", role="alert", width="100%",
                     ),
                     rx.button(rx.icon("rotate-ccw", size=16), t("Ask again"), type="button",
-                              variant="soft", on_click=MyPageState.request_export),
+                              variant="soft", on_click=sent(MyPageState.request_export, what=N_("Download my data"))),
                     spacing="2", width="100%",
                 ),
                 rx.button(rx.icon("archive", size=16), t("Download my data"), type="button", variant="soft",
-                          on_click=MyPageState.request_export,
+                          on_click=sent(MyPageState.request_export, what=N_("Download my data")),
                           disabled=(MyPageState.export_status == "PENDING") | (MyPageState.export_status == "RUNNING")),
             ),
         ),
@@ -501,7 +502,7 @@ def _my_data() -> rx.Component:
         rx.heading(t("What you agreed to"), as_="h3", size="4"),
         rx.el.label(
             rx.hstack(
-                rx.switch(checked=MyPageState.news_emails, on_change=MyPageState.set_news_emails,
+                rx.switch(checked=MyPageState.news_emails, on_change=sent(MyPageState.set_news_emails, what=N_("Emails about new meetups, news and jobs")),
                           id="news-emails-switch"),
                 rx.text(t("Emails about new meetups, news and jobs"), size="2"),
                 align="center", spacing="3",
@@ -536,7 +537,7 @@ def _deletion_pending() -> rx.Component:
         rx.text(t("Until then you can still sign in and download your data. Changed your mind?"),
                 color=COLORS["muted"], size="2"),
         rx.button(rx.icon("undo-2", size=16), t("Cancel the deletion"), type="button",
-                  on_click=MyPageState.cancel_deletion),
+                  on_click=sent(MyPageState.cancel_deletion, what=N_("Cancel the deletion"))),
         spacing="2", width="100%", align="start",
     )
 
@@ -579,7 +580,7 @@ def _deletion_form() -> rx.Component:
         form_alert(MyPageState.deletion_error, visible=MyPageState.deletion_error.contains("en")),
         rx.button(rx.icon("trash-2", size=16), t("Delete my account"), type="submit", color_scheme="red"),
         confirm,
-        on_submit=MyPageState.delete_account, spacing="2", align="stretch", id=DELETION_FORM_ID,
+        on_submit=sent(MyPageState.delete_account, what=N_("Delete my account")), spacing="2", align="stretch", id=DELETION_FORM_ID,
     )
 
 

@@ -27,6 +27,7 @@ from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import CARD_STYLE, COLORS, FLEX_COLUMN, FONT_STACK, STRETCH_COLUMN
+from community_app.state.sent_writes import sent
 
 ERRORS = SpeakerState.errors
 VALUES = SpeakerState.values
@@ -210,7 +211,7 @@ def application_form() -> rx.Component:
             width=["100%", "100%", "auto"],
             min_width="220px",
         ),
-        on_submit=SpeakerState.submit, key=SpeakerState.form_version, spacing="5",
+        on_submit=sent(SpeakerState.submit, what=N_("Submit application")), key=SpeakerState.form_version, spacing="5",
         aria_labelledby="speaker-form-heading",
     )
 
