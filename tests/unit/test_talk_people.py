@@ -226,3 +226,24 @@ def test_a_door_check_in_without_a_live_registration_may_rate(engine):
     make_registration(engine, walk_in, meetup, status="CANCELLED", checked_in_at=utcnow())
     with Session(engine) as s:
         talk_feedback.give_feedback(s, walk_in.id, talk.id, 5)
+
+
+def test_the_reminder_lists_the_talks_the_member_starred(engine):
+    from community_app.models import QueuedMail
+    from community_app.services.meetups import emails
+
+    member, other = make_member(engine, language="uz"), make_member(engine)
+    meetup = make_meetup(engine, in_days=1.5, title="Rust night")
+    starred = _talk(engine, meetup, "Ownership explained", minutes_from_start=30)
+    _talk(engine, meetup, "Not starred talk")
+    for user in (member, other):
+        make_registration(engine, user, meetup)
+    with Session(engine) as s:
+        talk_stars.star_talk(s, member.id, starred.id)
+        s.commit()
+        assert emails.queue_reminders(s, utcnow()) == 2
+        bodies = {m.user_id: m.body for m in s.exec(select(QueuedMail))}
+    assert "Belgilangan ma’ruzalaringiz:" in bodies[member.id]
+    assert "Ownership explained" in bodies[member.id]
+    assert "Not starred talk" not in bodies[member.id]
+    assert "Ownership explained" not in bodies[other.id]

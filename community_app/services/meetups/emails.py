@@ -7,7 +7,8 @@ causes them (services/mail_queue.py sends each once, retrying when the server fa
 - ``decision``: an organizer accepted (with the ticket) or rejected a PENDING registration;
 - ``offer`` (services/meetups/offers.py): a seat held from the waitlist;
 - ``reminder``: 48 h before the start (the scheduler task ``meetup-reminders``), with the
-  signed "I can't come, release my seat" link (services/meetups/release_links.py);
+  signed "I can't come, release my seat" link (services/meetups/release_links.py) and the
+  talks the member starred (services/talk_stars.py);
 - ``waitlisted``: an organizer accepted an application when the seats were full and put it
   on the waitlist (services/meetups/decisions.py);
 - ``stream``: the stream link, to each accepted online attendee ``STREAM_AHEAD`` before the
@@ -19,6 +20,7 @@ An organizer's note with a decision follows the message's text (``note``).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from sqlmodel import Session, col, select
 
@@ -35,7 +37,7 @@ from community_app.models import (
     SeatKind,
     User,
 )
-from community_app.services import calendar, mail_queue, scheduler
+from community_app.services import calendar, mail_queue, scheduler, talk_stars
 from community_app.services.mail_queue import Attachment, Rendered
 from community_app.services.meetups.release_links import release_link
 from community_app.services.telegram import linking, notify
@@ -102,6 +104,9 @@ WAITLISTED_BODY = N_(
     "Your registrations: {mypage}\n\n"
     "{site}"
 )
+# Issue 41: the talks the member starred, under the reminder (one line each, Korea time).
+STARRED_TALKS = N_("Your starred talks:")
+STARRED_TALK_LINE = N_("{time} {title}")
 STREAM_SUBJECT = N_("The stream link for {title}")
 STREAM_BODY = N_(
     "Hello {name},\n\n"
@@ -152,6 +157,7 @@ def queue(
     telegram_buttons: tuple[tuple[str, str], ...] = (),
     telegram_photo: Rendered | None = None,
     note: str = "",
+    starred: Sequence[talk_stars.StarredTalk] = (),
     **more: object,
 ) -> bool:
     """Render ``subject``/``body`` in the member's language and queue the message: by
@@ -165,6 +171,12 @@ def queue(
     subject_text, body_text = gettext(subject, lang, **values), gettext(body, lang, **values)
     if note:
         body_text += "\n\n" + gettext(NOTE_FROM_ORGANIZERS, lang, note=note)
+    if starred:
+        body_text += "\n\n" + "\n".join(
+            [gettext(STARRED_TALKS, lang)]
+            + ["- " + gettext(STARRED_TALK_LINE, lang, time=time_texts(t.starts_at)[lang],
+                              title=t.title + (f" ({t.room})" if t.room else ""))
+               for t in starred])
     by_email, by_telegram = linking.channels_for(user, kind.value)
     if by_telegram:
         fallback = None if by_email else dict(
@@ -302,6 +314,7 @@ def queue_reminders(session: Session, now: dt.datetime) -> int:
         queued += queue(session, MailKind.REMINDER, user, meetup, REMINDER_SUBJECT,
                         REMINDER_BODY, ref_id=registration.id,
                         telegram_buttons=((CANT_COME_BUTTON, f"release:{registration.id}"),),
+                        starred=talk_stars.starred_talks(session, user.id, meetup_id=meetup.id),
                         release=release_link(registration, meetup))
     session.commit()
     return queued
