@@ -12,7 +12,7 @@ import io
 from sqlmodel import Session, col, func, or_, select
 
 from community_app.core.db import utcnow
-from community_app.i18n import N_, gettext
+from community_app.i18n import N_, Np_, gettext
 from community_app.core.korea_time import (
     KOREA,
     korea_clock,
@@ -56,9 +56,11 @@ from community_app.core.settings import check_in_opens_hours
 # Check-in opens settings.check_in_opens_hours() (default 3) before a meetup starts
 # (people arrive early, the door is set up) and closes when it ends: a ticket scanned weeks
 # early is refused, so nobody is "attended" before the meetup has happened.
-CHECK_IN_NOT_OPEN = N_(
-    "Check-in is not open yet: it opens {hours} hours before the event starts, at {opens} "
-    "(Korea time)."
+CHECK_IN_NOT_OPEN = Np_(  # COMMUNITY_CHECK_IN_OPENS_HOURS may be 1: "1 hour" (issue 42)
+    "Check-in is not open yet: it opens {n} hour before the event starts, at {opens} "
+    "(Korea time).",
+    "Check-in is not open yet: it opens {n} hours before the event starts, at {opens} "
+    "(Korea time).",
 )
 CHECK_IN_CLOSED = N_("Check-in is closed: the event has ended.")
 
@@ -68,7 +70,7 @@ def check_in_refusal(meetup: Meetup, now: dt.datetime) -> Conflict | None:
     hours = check_in_opens_hours()
     opens = to_korea(meetup.starts_at) - dt.timedelta(hours=hours)
     if to_korea(now) < opens:
-        return Conflict(CHECK_IN_NOT_OPEN, hours=hours,
+        return Conflict(CHECK_IN_NOT_OPEN, n=hours,
                         opens=f"{korea_date(opens)} {korea_clock(opens)}")
     if to_korea(now) >= to_korea(meetup.ends_at):
         return Conflict(CHECK_IN_CLOSED)
