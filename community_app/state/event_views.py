@@ -20,6 +20,7 @@ from community_app.services import meetups as service
 from community_app.services.meetups.attendees import attendee_names
 from community_app.state.messages import Message
 from community_app.core import routes
+from community_app.core.db import utcnow
 
 DEFAULT_IMAGE = "/event-default.svg"
 
@@ -84,6 +85,9 @@ class SessionRow:
     time: Message
     subject: str
     speaker: str
+    talk_id: int = 0  # issue 41: the talk, for its star button and page
+    href: str = ""
+    upcoming: bool = False  # the talk has not ended: it can be starred
 
 
 @dataclasses.dataclass
@@ -240,6 +244,9 @@ def event_details(d: service.MeetupDetails) -> EventDetails:
                 time=time_range(k.starts_at, k.ends_at),
                 subject=k.subject,
                 speaker=k.speaker_name or "",
+                talk_id=k.id,
+                href=k.path,
+                upcoming=k.ends_at > utcnow(),
             )
             for k in d.sessions
         ],

@@ -22,7 +22,7 @@ from community_app.state.messages import Message, attempt, field_messages, from_
 from community_app.state.sent_writes import write
 
 
-SECTIONS = ("events", "jobs", "blogs", "alerts", "account")
+SECTIONS = ("events", "talks", "jobs", "blogs", "alerts", "digest", "account")
 EVENTS_HEADING_ID = "mypage-events-heading"  # "My events" (ui/pages/mypage.py)
 BLOGS_HEADING_ID = "mypage-blogs-heading"  # "My Blogs" (ui/components/mypage_blogs.py)
 CANCEL_OPENER, DELETE_POST_OPENER = "cancel-registration", "delete-post"  # with opener_id

@@ -19,6 +19,7 @@ from community_app.state.messages import (
     SERVER_ERROR, FormMessages, Message, field_messages, from_error, message,
 )
 from community_app.state.page_load import PageRequest
+from community_app.state.sent_writes import write
 
 STATUS_LABELS = TalkStatus.labels()
 
@@ -90,12 +91,14 @@ class SpeakerTalkState(FormMessages, rx.State):
         self.notice = message(done)
 
     @rx.event
+    @write
     async def confirm(self, form: dict):
         keep = str(form.get("keepName", "")).lower() in ("on", "true", "1")
         await asyncio.to_thread(self._act, lambda s, tok: speaker_talks.confirm_talk(s, tok, keep),
                                 speaker_talks.CONFIRMED)
 
     @rx.event
+    @write
     async def save_abstract(self, form: dict):
         abstract = str(form.get("abstract", ""))
         self.abstract = abstract
@@ -104,6 +107,7 @@ class SpeakerTalkState(FormMessages, rx.State):
             speaker_talks.ABSTRACT_SAVED)
 
     @rx.event
+    @write
     async def upload_slides(self, files: list[rx.UploadFile]):
         if not files:
             return

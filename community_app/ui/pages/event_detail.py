@@ -27,6 +27,7 @@ from community_app.ui.components.events_parts import (
     status_badge,
 )
 from community_app.ui.components.page_skeletons import event_details_skeleton
+from community_app.ui.components.talk_star import star_button, star_messages, stars_loader
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
@@ -210,10 +211,13 @@ def _session(k: Any) -> rx.Component:
         rx.el.div(
             _p(t_var(k.time), size="2", classes="uzdev-session-time"),
             rx.el.div(
-                _p(k.subject, classes="uzdev-w500 uzdev-wrap-any"),
+                _p(rx.cond(k.href != "", plain_link(k.subject, href=k.href, class_name="uzdev-link"),
+                           k.subject), classes="uzdev-w500 uzdev-wrap-any"),
                 rx.cond(k.speaker != "", _p(k.speaker, size="2", classes="uzdev-c-muted")),
                 class_name="uzdev-stack uzdev-gap-1 uzdev-min-w-0",
             ),
+            # Issue 41: star a talk that has not ended (state/talk_stars.py).
+            rx.cond(k.upcoming & (k.talk_id > 0), star_button(k.talk_id, k.subject)),
             class_name="uzdev-session-row",
         ),
         class_name="uzdev-session",
@@ -292,7 +296,8 @@ def main_column() -> rx.Component:
             t("Keynote sessions"),
             rx.cond(
                 S.details.sessions.length() > 0,
-                _list(rx.foreach(S.details.sessions, _session)),
+                rx.fragment(star_messages(), _list(rx.foreach(S.details.sessions, _session)),
+                            stars_loader()),
                 muted(t("The schedule will be announced soon.")),
             ),
             id_="sessions",

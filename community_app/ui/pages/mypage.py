@@ -28,6 +28,8 @@ from community_app.ui.components.job_visa_fields import choice_select, visa_fiel
 from community_app.ui.components.logout import logout_dialog
 from community_app.ui.components.select import native_select
 from community_app.ui.components.job_alerts import alerts_tab
+from community_app.ui.components.mypage_digest import digest_tab
+from community_app.ui.components.mypage_talks import talks_tab
 from community_app.ui.components.mypage_blogs import blogs_tab
 from community_app.ui.components.telegram import telegram_card
 from community_app.ui.components.mypage_meetups import my_meetups_cards
@@ -36,13 +38,15 @@ from community_app.services.validation import PHONE_HINT
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page, protected
 from community_app.ui.styles import CENTRED_LINES, COLORS
-
 from community_app.state.sent_writes import sent
+
 SECTIONS = (
     ("events", "calendar", N_("Events")),
+    ("talks", "star", N_("My talks")),
     ("jobs", "briefcase", N_("Job posting")),
     ("blogs", "notebook-pen", N_("My Blogs")),
     ("alerts", "bell", N_("Job alerts")),
+    ("digest", "mail", N_("Digest")),
     ("account", "user-cog", N_("My account")),
 )
 JOB_TYPES = JobType.labels()
@@ -609,6 +613,8 @@ def mypage() -> rx.Component:
                         ("jobs", _jobs()),
                         ("blogs", blogs_tab()),
                         ("alerts", alerts_tab()),
+                        ("digest", digest_tab()),
+                        ("talks", talks_tab()),
                         ("account", _account()),
                         rx.vstack(_events(), my_meetups_cards(), spacing="4", width="100%"),
                     ),

@@ -8,6 +8,7 @@ import reflex as rx
 from community_app.core import routes
 from community_app.i18n import N_
 from community_app.state.page_load import PageData
+from community_app.state.sent_writes import sent
 from community_app.state.speaker_talk import SpeakerTalkState as S
 from community_app.state.speaker_talk import read_speaker_talk
 from community_app.ui.components.blocks import white_card
@@ -39,7 +40,7 @@ def _confirm() -> rx.Component:
                       "your account is erased."), size="1", color=COLORS["muted"]),
             submit_button(rx.cond(S.confirmed, t("Save my choice"), t("Confirm my talk")),
                           width="auto", id="speaker-confirm"),
-            on_submit=S.confirm, key=S.form_key,
+            on_submit=sent(S.confirm, what=N_("Confirm my talk")), key=S.form_key,
         ),
         class_name="uzdev-stack uzdev-gap-3",
     )
@@ -54,7 +55,8 @@ def _abstract() -> rx.Component:
                          rows="8", width="100%", aria_describedby="speaker-abstract-error"),
             error_text(S.errors, "abstract", id_="speaker-abstract-error"),
             submit_button(t("Save abstract"), width="auto", id="speaker-save-abstract"),
-            on_submit=S.save_abstract, key=S.form_key, align="stretch",
+            on_submit=sent(S.save_abstract, what=N_("Save abstract")), key=S.form_key,
+            align="stretch",
         ),
         class_name="uzdev-stack uzdev-gap-3",
     )
@@ -76,7 +78,8 @@ def _slides() -> rx.Component:
             max_files=1,
             multiple=False,
             no_drag=True,
-            on_drop=S.upload_slides(rx.upload_files(upload_id="speaker-slides")),
+            on_drop=sent(S.upload_slides(rx.upload_files(upload_id="speaker-slides")),
+                         what=N_("Upload slides (PDF)")),
             border="none",
             padding="0",
         ), t("Upload slides (PDF)")),

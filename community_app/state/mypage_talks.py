@@ -1,0 +1,179 @@
+"""My Page's "My talks" tab (issue 41): the talks the member starred (unstar), the talks
+they heard and may rate now (1-5 and a comment, once), and, for a speaker, their talks
+(the speaker page's link) with the feedback on them. Rules: services/talk_stars.py,
+services/talk_feedback.py, services/speaker_talks.py; database work in a worker thread."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import datetime as dt
+
+import reflex as rx
+from sqlmodel import Session, col, select
+
+from community_app.core import routes
+from community_app.core.db import session_scope, utcnow
+from community_app.i18n.dates import date_texts, time_texts
+from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, Talk
+from community_app.models.talk_people import TalkFeedback
+from community_app.services import speaker_talks, talk_feedback, talk_stars
+from community_app.services.errors import DomainError
+from community_app.state.auth import AuthState
+from community_app.state.messages import Message, field_messages, from_error, message
+from community_app.state.sent_writes import write
+
+MY_TALKS_HEADING_ID = "mypage-talks-heading"
+RATE_WITHIN = dt.timedelta(days=60)  # talks heard in the last two months are offered to rate
+
+
+@dataclasses.dataclass
+class StarredRow:
+    talk_id: int
+    title: str
+    meetup_title: str
+    date: Message
+    time: Message
+    href: str
+    cancelled: bool
+
+
+@dataclasses.dataclass
+class RateRow:
+    talk_id: int
+    title: str
+    meetup_title: str
+    date: Message
+    href: str
+
+
+@dataclasses.dataclass
+class FeedbackComment:
+    rating: int
+    comment: str
+
+
+@dataclasses.dataclass
+class SpeakingRow:
+    talk_id: int
+    title: str
+    meetup_title: str
+    date: Message
+    confirmed: bool
+    href: str  # the speaker page (signed link)
+
+
+@dataclasses.dataclass
+class FeedbackRow:
+    talk_id: int
+    title: str
+    meetup_title: str
+    average: str
+    count: int
+    comments: list[FeedbackComment]
+
+
+@dataclasses.dataclass(frozen=True)
+class MyTalks:
+    starred: list[StarredRow]
+    to_rate: list[RateRow]
+    speaking: list[SpeakingRow]
+    feedback: list[FeedbackRow]
+
+
+def _to_rate(session: Session, user_id: int, now: dt.datetime) -> list[RateRow]:
+    """Public talks that ended in the last ``RATE_WITHIN`` at meetups the member was
+    registered for or checked in at, not rated by them yet."""
+    reg = MeetupRegistration
+    attended = select(reg.meetup_id).where(
+        reg.user_id == user_id,
+        (reg.status == RegistrationStatus.ACCEPTED.value) | col(reg.checked_in_at).is_not(None))
+    rated = select(TalkFeedback.talk_id).where(TalkFeedback.user_id == user_id)
+    rows = session.exec(
+        select(Talk, Meetup).join(Meetup, col(Meetup.id) == col(Talk.meetup_id))
+        .where(col(Talk.meetup_id).in_(attended), col(Talk.id).not_in(rated),
+               col(Talk.status).in_(talk_stars.PUBLIC_STATUSES),
+               Meetup.starts_at > now - RATE_WITHIN, Meetup.starts_at < now)
+        .order_by(col(Meetup.starts_at).desc(), col(Talk.starts_at), col(Talk.id))).all()
+    return [RateRow(t.id, t.title, m.title, date_texts(m.starts_at),
+                    routes.talk_page(t.id, t.slug))
+            for t, m in rows if talk_feedback.talk_end(t, m) <= now]
+
+
+def read_my_talks(user_id: int) -> MyTalks:
+    now = utcnow()
+    with session_scope() as session:
+        starred = [StarredRow(s.talk_id, s.title, s.meetup_title, date_texts(s.starts_at),
+                              time_texts(s.starts_at), routes.talk_page(s.talk_id, s.slug),
+                              s.status == "cancelled")
+                   for s in talk_stars.starred_talks(session, user_id, since=now)]
+        to_rate = _to_rate(session, user_id, now)
+        speaking = [SpeakingRow(v.talk_id, v.title, v.meetup_title, date_texts(v.meetup_starts_at),
+                                v.confirmed, routes.speaker_talk(v.token))
+                    for v in speaker_talks.member_talks(session, user_id)]
+        feedback = [FeedbackRow(f.talk_id, f.title, f.meetup_title,
+                                f"{f.average:.1f}" if f.average is not None else "", f.count,
+                                [FeedbackComment(c.rating, c.comment) for c in f.comments])
+                    for f in talk_feedback.speaker_feedback(session, user_id)]
+    return MyTalks(starred, to_rate, speaking, feedback)
+
+
+class MyTalksState(AuthState):
+    starred: list[StarredRow] = []
+    to_rate: list[RateRow] = []
+    speaking: list[SpeakingRow] = []
+    feedback: list[FeedbackRow] = []
+    talks_loaded: bool = False
+    talks_notice: Message = {}
+    talks_error: Message = {}
+    rating_errors: dict[str, Message] = {}
+
+    def _show(self, view: MyTalks) -> None:
+        self.starred, self.to_rate = view.starred, view.to_rate
+        self.speaking, self.feedback = view.speaking, view.feedback
+        self.talks_loaded = True
+
+    @rx.event
+    async def load_talks(self):
+        user = self._member()
+        if user is None:
+            return
+        self.talks_notice, self.talks_error, self.rating_errors = {}, {}, {}
+        self._show(await asyncio.to_thread(read_my_talks, user.id))
+
+    async def _change(self, action, done: str):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        self.talks_notice, self.talks_error, self.rating_errors = {}, {}, {}
+
+        def run() -> MyTalks:
+            with session_scope() as session:
+                action(session, user.id)
+            return read_my_talks(user.id)
+
+        try:
+            self._show(await asyncio.to_thread(run))
+        except DomainError as exc:
+            self.talks_error, self.rating_errors = from_error(exc), field_messages(exc)
+            return None
+        self.talks_notice = message(done)
+        return None
+
+    @rx.event
+    @write
+    async def unstar(self, talk_id: int):
+        return await self._change(lambda s, u: talk_stars.unstar_talk(s, u, talk_id),
+                                  talk_stars.UNSTARRED)
+
+    @rx.event
+    @write
+    async def rate(self, form: dict):
+        try:
+            talk_id = int(str(form.get("talkId", "")))
+        except ValueError:
+            return None
+        rating, comment = form.get("rating", ""), str(form.get("comment", "") or "")
+        return await self._change(
+            lambda s, u: talk_feedback.give_feedback(s, u, talk_id, rating, comment),
+            talk_feedback.THANKS)
