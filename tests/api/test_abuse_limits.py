@@ -42,7 +42,7 @@ def test_many_accounts_from_one_address_share_its_comment_budget(client, engine,
     refused = client.post(f"{url}/{first_id}/replies", json={"comment": "and a reply"},
                           headers={**bearer(accounts[0]), "Accept-Language": "en"})
     assert refused.status_code == 429 and "Retry-After" in refused.headers
-    assert refused.json()["message"] == gettext(TOO_MANY, "en", minutes=1)
+    assert refused.json()["message"] == gettext(TOO_MANY, "en", n=1)  # "in 1 minute."
     assert len(client.get(url).json()["data"]) == 4
 
 
