@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from community_app.core import routes
+
 from community_app.state.admin import AdminState
 from community_app.state.admin_comments import AdminCommentsState as C
 from community_app.state.admin_settings import AdminAuditState as A
@@ -106,6 +108,8 @@ def speakers_section() -> rx.Component:
     return screen(
         section_header(
             t("Speaker applications"),
+            rx.link(t("Review queue"), href=routes.ADMIN_SPEAKER_REVIEWS, size="2",
+                    id="to-review-queue"),
             subtitle=t("Accepting or rejecting emails the applicant in their language."),
         ),
         rx.flex(
