@@ -28,10 +28,19 @@ class SpeakerSeed:
 
 @dataclasses.dataclass(frozen=True)
 class SessionSeed:
+    """A talk of the programme (models/talk.Talk)."""
+
     subject: str
     speaker: int  # index into the meetup's speakers
     offset_min: int  # minutes after the meetup starts
     length_min: int
+    abstract: str = ""  # Markdown
+    language: str = "en"
+    level: str = "all"
+    room: str = ""
+    slides_url: str | None = None  # a link to slides elsewhere
+    slides_pdf: bool = False  # past meetups: a generated PDF uploaded as the slides
+    recording_url: str | None = None  # past meetups: the recording (YouTube)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -365,9 +374,28 @@ SEOUL_TECH_NIGHT_12 = MeetupSeed(
         ),
     ),
     sessions=(
-        SessionSeed("Zero-downtime deploys for a payments API on Kubernetes", 1, 15, 40),
-        SessionSeed("Kubernetes’da xarajatlarni kamaytirish: 6 oylik tajriba", 0, 70, 35),
-        SessionSeed("Q&A: running regulated workloads on Kubernetes", 1, 110, 25),
+        SessionSeed(
+            "Zero-downtime deploys for a payments API on Kubernetes", 1, 15, 40,
+            abstract=(
+                "How the Toss payments core ships **forty deploys a day** without dropping a "
+                "transaction: readiness gates, connection draining and database migrations "
+                "that run in two phases.\n\n"
+                "- blue-green versus canary for money-moving services\n"
+                "- what the regulator's audit trail asks of a deploy pipeline\n"
+                "- the *idempotency* keys that made retries safe"),
+            level="intermediate", slides_pdf=True,
+            recording_url="https://www.youtube.com/watch?v=X48VuDVv0do"),
+        SessionSeed(
+            "Kubernetes’da xarajatlarni kamaytirish: 6 oylik tajriba", 0, 70, 35,
+            abstract=(
+                "Coupang platform jamoasi olti oyda klaster xarajatlarini 38 foizga "
+                "qisqartirdi: spot tugunlar, *autoscaler* sozlamalari va ishlatilmayotgan "
+                "resurslarni topish. Ma’ruza o‘zbek tilida, slaydlar ingliz tilida."),
+            language="uz", level="beginner",
+            slides_url="https://github.com/bekzod-xolmatov/talks",
+            recording_url="https://www.youtube.com/watch?v=PziYflu8cB8"),
+        SessionSeed("Q&A: running regulated workloads on Kubernetes", 1, 110, 25,
+                    abstract="Questions from the audience to both speakers."),
     ),
     registrations=(
         RegistrationSeed(
@@ -430,8 +458,20 @@ FRONTEND_MEETUP = MeetupSeed(
         ),
     ),
     sessions=(
-        SessionSeed("React Server Components amalda: nimalar o‘zgardi", 0, 15, 40),
-        SessionSeed("Design systems at scale: tokens, themes and Figma to code", 1, 65, 40),
+        SessionSeed(
+            "React Server Components amalda: nimalar o‘zgardi", 0, 15, 40,
+            abstract=(
+                "LINE Plus veb-mijozini React Server Components’ga ko‘chirish: *streaming*, "
+                "keshlash va bundle hajmi 40 foizga kamaygani haqida."),
+            language="uz", level="intermediate", slides_pdf=True,
+            recording_url="https://www.youtube.com/watch?v=TQQPAU21ZUw"),
+        SessionSeed(
+            "Design systems at scale: tokens, themes and Figma to code", 1, 65, 40,
+            abstract=(
+                "A design system used by forty product teams: design tokens exported from "
+                "Figma, a **theme compiler** and visual regression tests that catch a "
+                "changed shade of blue."),
+            slides_url="https://speakerdeck.com/"),
     ),
     crowd=22,
     no_shows=3,

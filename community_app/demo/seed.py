@@ -9,7 +9,6 @@ Every seeded account, not only the two demo accounts, signs in with ``DEMO_PASSW
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import re
 
@@ -19,9 +18,12 @@ from community_app.core.db import utcnow
 from community_app.demo import extras, jobs, meetups, news, people, site_copy
 from community_app.models import (
     AffiliatedProject, Benefit, BlogPost, BlogStatus, Comment, CommentVote, JobPost, JobStatus,
-    KeynoteSession, Meetup, MeetupNote, MeetupRegistration, MeetupReview, News, RegistrationStatus,
-    Speaker, SpeakerApplication, TeamMember, User,
+    Meetup, MeetupNote, MeetupRegistration, MeetupReview, News, RegistrationStatus,
+    SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TeamMember, User,
 )
+from community_app.demo.slides import slides_pdf
+from community_app.services import talks as talk_service
+from community_app.services.storage import get_storage
 from community_app.models.job import JOB_LIFETIME_DAYS
 from community_app.services import privacy
 from community_app.services.passwords import hash_password
@@ -141,6 +143,19 @@ def _meetup_start(now: dt.datetime, seed: meetups.MeetupSeed) -> dt.datetime:
     return dt.datetime.combine(day, seed.kst_start, tzinfo=KST).astimezone(dt.UTC)
 
 
+def _speaker_profile(session: Session, seed: meetups.SpeakerSeed) -> SpeakerProfile:
+    """One profile per person across the demo meetups (found again by name)."""
+    found = session.exec(select(SpeakerProfile).where(SpeakerProfile.name == seed.full_name)).first()
+    if found is None:
+        found = SpeakerProfile(
+            slug=talk_service.slug_of(seed.full_name, "speaker"), name=seed.full_name,
+            job_position=seed.job_position, company=seed.company, bio=seed.bio,
+            links=[seed.profile_url] if seed.profile_url else [])
+        session.add(found)
+        session.flush()
+    return found
+
+
 def _add_meetup(
     session: Session,
     seed: meetups.MeetupSeed,
@@ -171,20 +186,24 @@ def _add_meetup(
     session.add(meetup)
     session.flush()
 
-    speakers = [Speaker(meetup_id=meetup.id, **dataclasses.asdict(s)) for s in seed.speakers]
-    session.add_all(speakers)
-    session.flush()
+    speakers = [_speaker_profile(session, s) for s in seed.speakers]
     for talk in seed.sessions:
         talk_start = starts + dt.timedelta(minutes=talk.offset_min)
-        session.add(
-            KeynoteSession(
-                meetup_id=meetup.id,
-                speaker_id=speakers[talk.speaker].id,
-                subject=talk.subject,
-                starts_at=talk_start,
-                ends_at=talk_start + dt.timedelta(minutes=talk.length_min),
-            )
+        row = Talk(
+            meetup_id=meetup.id, slug=talk_service.slug_of(talk.subject), title=talk.subject,
+            abstract=talk.abstract, language=talk.language, level=talk.level,
+            duration_minutes=talk.length_min, starts_at=talk_start,
+            ends_at=talk_start + dt.timedelta(minutes=talk.length_min), room=talk.room,
+            slides_url=talk.slides_url, recording_url=talk.recording_url if is_past else None,
         )
+        if talk.slides_pdf and is_past:
+            row.slides_key = f"{talk_service.SLIDES_FOLDER}/demo-{index}-{talk.offset_min}.pdf"
+            get_storage().write(row.slides_key, slides_pdf(talk.subject, seed.speakers[talk.speaker].full_name),
+                                content_type="application/pdf", private=True)
+        session.add(row)
+        session.flush()
+        session.add(TalkSpeaker(talk_id=row.id, speaker_id=speakers[talk.speaker].id))
+    session.flush()
 
     registrations = _registrations(seed, index, meetup, users, pool, now, is_past)
     session.add_all(registrations)

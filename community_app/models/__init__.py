@@ -11,8 +11,8 @@ from community_app.models.job import JobPost
 from community_app.models.mail import QueuedMail
 from community_app.models.enums import MailKind, MailStatus
 from community_app.models.meetup import (
-    AttendanceReason, InterestedField, KeynoteSession, Meetup, MeetupNote, MeetupRegistration,
-    MeetupReview, RegistrationStatus, Speaker, WaitlistEntry, WaitlistStatus,
+    AttendanceReason, InterestedField, Meetup, MeetupNote, MeetupRegistration,
+    MeetupReview, RegistrationStatus, WaitlistEntry, WaitlistStatus,
 )
 from community_app.models.news import Comment, CommentVote, News, NewsType
 from community_app.models.registration import RegistrationAnswer, RegistrationQuestion
@@ -38,10 +38,10 @@ from community_app.models.user import (
 __all__ = [
     "AccountToken", "AccountTokenPurpose", "PasswordResetRequest", "AffiliatedProject", "ApplicationStatus", "AttendanceReason", "AuditEntry", "Benefit",
     "BlogPost", "BlogStatus", "DoorCheckIn", "Comment", "CommentVote", "Experience", "Expertise",
-    "InterestedField", "JobCategory", "JobPost", "JobStatus", "JobType", "KeynoteSession",
+    "InterestedField", "JobCategory", "JobPost", "JobStatus", "JobType",
     "Language", "LoginCode", "Meetup", "MeetupNote", "MeetupRegistration", "MeetupReview",
     "News", "NewsType", "RefreshToken", "RegistrationStatus", "Role", "SiteSettings",
-    "Speaker", "SpeakerApplication", "TeamMember", "TeamRole", "User",
+    "SpeakerApplication", "TeamMember", "TeamRole", "User",
     "KoreanLevel", "VisaStatus", "WorkingLanguage", "Consent", "ConsentKind", "DataExport",
     "ExportStatus", "LoginEvent", "LoginMethod", "ScheduledTask", "WaitlistEntry",
     "WaitlistStatus", "QueuedMail", "MailKind", "MailStatus",

@@ -1,4 +1,5 @@
-"""Meetups and everything that hangs off one: speakers, sessions, registrations, notes, reviews."""
+"""Meetups and everything that hangs off one: registrations, waitlists, notes, reviews (the
+programme's talks and speakers: models/talk.py)."""
 
 from __future__ import annotations
 
@@ -69,35 +70,6 @@ class Meetup(SQLModel, table=True):
     # or applications may outnumber the seats and take one only when accepted (a workshop).
     applications_hold_seats: bool = Field(
         default=True, sa_column_kwargs={"server_default": sa.true()})
-
-
-class Speaker(SQLModel, table=True):
-    __tablename__ = "speakers"
-
-    id: int | None = Field(default=None, primary_key=True)
-    meetup_id: int = Field(foreign_key="meetups.id", index=True, ondelete="CASCADE")
-    full_name: str = Field(max_length=120)
-    job_position: str = Field(default="", max_length=120)
-    company: str = Field(default="", max_length=120)
-    bio: str = Field(default="", sa_type=sa.Text)
-    image_url: str | None = Field(default=None, max_length=500)
-    profile_url: str | None = Field(default=None, max_length=500)
-
-
-class KeynoteSession(SQLModel, table=True):
-    __tablename__ = "keynote_sessions"
-    __table_args__ = (
-        sa.CheckConstraint("ends_at >= starts_at", name="ck_keynote_ends_after_start"),
-    )
-
-    id: int | None = Field(default=None, primary_key=True)
-    meetup_id: int = Field(foreign_key="meetups.id", index=True, ondelete="CASCADE")
-    speaker_id: int | None = Field(
-        default=None, foreign_key="speakers.id", ondelete="SET NULL"
-    )
-    subject: str = Field(max_length=200)
-    starts_at: dt.datetime
-    ends_at: dt.datetime
 
 
 class MeetupRegistration(SQLModel, table=True):

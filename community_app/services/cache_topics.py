@@ -56,8 +56,6 @@ EVENT_KINDS = (UPCOMING_EVENTS, PAST_EVENTS, EVENT_DETAILS)
 # missing here (a new one) expires every topic, so forgetting it is slow, never stale.
 TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "meetups": (MEETUPS_TOPIC, STATISTICS_TOPIC),
-    "speakers": (MEETUPS_TOPIC, STATISTICS_TOPIC),
-    "keynote_sessions": (MEETUPS_TOPIC,),
     # A meetup's programme (its details show the talks and their speakers; the KO'DJ
     # contract's keynoteSessions and speakers are made from them) and the speaker count.
     "talks": (MEETUPS_TOPIC,),

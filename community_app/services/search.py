@@ -1,5 +1,5 @@
-"""Site-wide search: meetups (with their speakers and talks), news, open job posts and
-members' published blog posts, ranked, with highlighted snippets, in one list.
+"""Site-wide search: meetups (with their speakers and talks), talks (title, abstract and
+speakers' names), news, open job posts and members' published blog posts, ranked, with highlighted snippets, in one list.
 
 **The index.** One ``search_documents`` row per public item, with its title and text folded
 into search terms (``text_search.fold``: lower case, o‘/o'/oʻ/g‘ as one spelling, "D-10" as
@@ -40,9 +40,10 @@ from sqlmodel import Session, col, select
 from community_app.core import routes
 from community_app.core.db import utcnow
 from community_app.models import (
-    BlogPost, BlogStatus, JobPost, JobStatus, KeynoteSession, KoreanLevel, Meetup, News,
-    SearchDocument, SearchKind, Speaker,
+    BlogPost, BlogStatus, JobPost, JobStatus, KoreanLevel, Meetup, News, SearchDocument,
+    SearchKind, SpeakerProfile, Talk, TalkSpeaker,
 )
+from community_app.models.enums import TalkStatus
 from community_app.services import scheduler
 from community_app.services.errors import Invalid
 from community_app.services.paging import check_paging
@@ -53,7 +54,9 @@ KIND_INVALID = N_("Unknown kind of result. Use one of: {values}.")
 MAX_TERMS = 8
 BODY_LIMIT = 20_000
 SNIPPET_WORDS = 28
-MEETUP, NEWS, JOB, BLOG = (k.value for k in SearchKind)
+MEETUP, NEWS, JOB, BLOG, TALK = (k.value for k in SearchKind)
+PUBLIC_TALK = (TalkStatus.SCHEDULED.value, TalkStatus.CANCELLED.value)
+_SPEAKER = "speaker"  # a changed speaker profile: its talks and their meetups re-indexed
 
 
 # --- what each kind puts in the index ------------------------------------------------------
@@ -86,22 +89,48 @@ def _by_id(session: Session, model, ids: list[int], *conditions) -> list:
     return list(session.exec(select(model).where(col(model.id).in_(ids), *conditions)).all())
 
 
+def _talk_rows(session: Session, condition) -> list[tuple[Talk, list[SpeakerProfile]]]:
+    """Public talks meeting ``condition``, each with its speakers in order."""
+    rows = list(session.exec(select(Talk).where(condition, col(Talk.status).in_(PUBLIC_TALK))
+                             .order_by(col(Talk.starts_at), col(Talk.id))).all())
+    people: dict[int, list[SpeakerProfile]] = {}
+    for link, p in session.exec(
+            select(TalkSpeaker, SpeakerProfile)
+            .join(SpeakerProfile, col(SpeakerProfile.id) == col(TalkSpeaker.speaker_id))
+            .where(col(TalkSpeaker.talk_id).in_([t.id for t in rows] or [0]))
+            .order_by(col(TalkSpeaker.position))).all():
+        people.setdefault(link.talk_id, []).append(p)
+    return [(t, people.get(t.id, [])) for t in rows]
+
+
 def _meetups(session: Session, ids: list[int]) -> dict[int, Indexed]:
-    speakers: dict[int, list[Speaker]] = {}
-    for s in session.exec(select(Speaker).where(col(Speaker.meetup_id).in_(ids))
-                          .order_by(col(Speaker.id))).all():
-        speakers.setdefault(s.meetup_id, []).append(s)
+    speakers: dict[int, dict[int, SpeakerProfile]] = {}
     talks: dict[int, list[str]] = {}
-    for t in session.exec(select(KeynoteSession).where(col(KeynoteSession.meetup_id).in_(ids))
-                          .order_by(col(KeynoteSession.starts_at))).all():
-        talks.setdefault(t.meetup_id, []).append(t.subject)
+    for t, people in _talk_rows(session, col(Talk.meetup_id).in_(ids)):
+        talks.setdefault(t.meetup_id, []).append(t.title)
+        for p in people:
+            speakers.setdefault(t.meetup_id, {}).setdefault(p.id, p)
     found = {}
     for m in _by_id(session, Meetup, ids):
-        people = speakers.get(m.id, [])
-        parts = [*(", ".join(p for p in (s.full_name, s.job_position, s.company) if p) for s in people),
+        people = list(speakers.get(m.id, {}).values())
+        parts = [*(", ".join(p for p in (s.name, s.job_position, s.company) if p) for s in people),
                  *talks.get(m.id, []), m.location, plain(m.description)]
-        found[m.id] = Indexed(m.title, " ".join(s.full_name for s in people),
+        found[m.id] = Indexed(m.title, " ".join(s.name for s in people),
                               " · ".join(p for p in parts if p), m.starts_at)
+    return found
+
+
+def _talks(session: Session, ids: list[int]) -> dict[int, Indexed]:
+    """A talk: its title, its speakers' names (searched as the title is) and its abstract;
+    dated by its meetup."""
+    dates = dict(session.exec(select(Talk.id, Meetup.starts_at).join(
+        Meetup, col(Meetup.id) == col(Talk.meetup_id)).where(col(Talk.id).in_(ids))).all())
+    found = {}
+    for t, people in _talk_rows(session, col(Talk.id).in_(ids)):
+        names = ", ".join(p.name for p in people)
+        found[t.id] = Indexed(t.title, names,
+                              " · ".join(p for p in (names, plain(t.abstract)) if p),
+                              t.starts_at or dates[t.id])
     return found
 
 
@@ -140,7 +169,7 @@ def _blogs(session: Session, ids: list[int]) -> dict[int, Indexed]:
     }
 
 
-BUILDERS = {MEETUP: _meetups, NEWS: _news, JOB: _jobs, BLOG: _blogs}
+BUILDERS = {MEETUP: _meetups, NEWS: _news, JOB: _jobs, BLOG: _blogs, TALK: _talks}
 BATCH = 500
 
 
@@ -150,6 +179,7 @@ def _public_ids(session: Session, kind: str) -> set[int]:
         NEWS: select(News.id).where(col(News.published).is_(True)),
         JOB: select(JobPost.id).where(JobPost.status == JobStatus.OPEN.value),
         BLOG: select(BlogPost.id).where(BlogPost.status == BlogStatus.PUBLISHED.value),
+        TALK: select(Talk.id).where(col(Talk.status).in_(PUBLIC_TALK)),
     }[kind]
     return set(session.exec(query).all())
 
@@ -232,8 +262,9 @@ _DIRTY = "search_dirty"
 _RECHECK = "search_recheck"
 _FIELDS = {
     Meetup: ("title", "description", "location", "starts_at"),
-    Speaker: ("full_name", "job_position", "company", "meetup_id"),
-    KeynoteSession: ("subject", "starts_at", "meetup_id"),
+    Talk: ("title", "abstract", "status", "starts_at", "meetup_id"),
+    TalkSpeaker: ("talk_id", "speaker_id", "position"),
+    SpeakerProfile: ("name", "job_position", "company"),
     News: ("title", "content", "tags", "published", "created_at"),
     JobPost: ("title", "company_name", "location", "description", "requirements", "visas",
               "technologies", "keywords", "korean_level", "status", "opened_at", "expires_at"),
@@ -242,13 +273,33 @@ _FIELDS = {
 _BULK_TABLES = {"news": NEWS, "job_posts": JOB, "blog_posts": BLOG}
 
 
-def _key(obj) -> tuple[str, int] | None:
+def _keys(obj) -> list[tuple[str, int | None]]:
+    """The index rows a changed object is part of (a talk's meetup lists its talks and
+    speakers; a speaker's name is in their talks and meetups)."""
     if isinstance(obj, Meetup):
-        return MEETUP, obj.id
-    if isinstance(obj, (Speaker, KeynoteSession)):
-        return MEETUP, obj.meetup_id
+        return [(MEETUP, obj.id)]
+    if isinstance(obj, Talk):
+        return [(TALK, obj.id), (MEETUP, obj.meetup_id)]
+    if isinstance(obj, TalkSpeaker):
+        return [(TALK, obj.talk_id)]  # its meetup: found when indexing (_with_meetups)
+    if isinstance(obj, SpeakerProfile):
+        return [(_SPEAKER, obj.id)]
     kind = {News: NEWS, JobPost: JOB, BlogPost: BLOG}.get(type(obj))
-    return (kind, obj.id) if kind else None
+    return [(kind, obj.id)] if kind else []
+
+
+def _with_meetups(session: OrmSession, keys: set[tuple[str, int]]) -> set[tuple[str, int]]:
+    """The keys, with a changed speaker's talks and every talk's meetup added."""
+    speakers = [i for k, i in keys if k == _SPEAKER]
+    keys = {k for k in keys if k[0] != _SPEAKER}
+    if speakers:
+        keys.update((TALK, i) for i in session.execute(sa.select(TalkSpeaker.talk_id).where(
+            col(TalkSpeaker.speaker_id).in_(speakers))).scalars())
+    talk_ids = [i for k, i in keys if k == TALK]
+    if talk_ids:
+        keys.update((MEETUP, i) for i in session.execute(sa.select(Talk.meetup_id).where(
+            col(Talk.id).in_(talk_ids))).scalars())
+    return keys
 
 
 def _changed(obj) -> bool:
@@ -260,14 +311,13 @@ def _collect(session: OrmSession, _flush_context) -> None:
     keys = set()
     for obj in (*session.new, *session.deleted):
         if type(obj) in _FIELDS:
-            keys.add(_key(obj))
+            keys.update(_keys(obj))
     for obj in session.dirty:
         if type(obj) in _FIELDS and _changed(obj):
-            keys.add(_key(obj))
-            if isinstance(obj, (Speaker, KeynoteSession)):  # moved to another meetup
+            keys.update(_keys(obj))
+            if isinstance(obj, Talk):  # moved to another meetup
                 old = sa.inspect(obj).attrs["meetup_id"].history.deleted
                 keys.update((MEETUP, m) for m in old if m)
-    keys.discard(None)
     if keys:
         session.info.setdefault(_DIRTY, set()).update(k for k in keys if k[1] is not None)
 
@@ -282,7 +332,7 @@ def _collect_statement(state) -> None:
 def _index_before_commit(session: OrmSession) -> None:
     for _ in range(3):  # (the commit would flush next; indexing may write more)
         session.flush()
-        keys = session.info.pop(_DIRTY, set())
+        keys = _with_meetups(session, session.info.pop(_DIRTY, set()))
         recheck = session.info.pop(_RECHECK, set())
         if not keys and not recheck:
             break
@@ -441,7 +491,8 @@ def path_of(kind: str, item_id: int, dated_at: dt.datetime, now: dt.datetime) ->
         from community_app.services.meetups import PAST, UPCOMING
 
         return routes.event_detail(UPCOMING if dated_at >= now else PAST, item_id)
-    return {NEWS: routes.news_detail, JOB: routes.job_detail, BLOG: routes.blog_post}[kind](item_id)
+    return {NEWS: routes.news_detail, JOB: routes.job_detail, BLOG: routes.blog_post,
+            TALK: routes.talk_page}[kind](item_id)
 
 
 def _hit(doc: SearchDocument, terms: list[str], now: dt.datetime) -> SearchHit:

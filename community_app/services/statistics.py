@@ -11,7 +11,7 @@ import dataclasses
 from sqlmodel import Session, func, select
 
 from community_app.i18n import N_
-from community_app.models import Meetup, Speaker
+from community_app.models import Meetup, SpeakerProfile
 from community_app.services.meetups.attendance import AttendanceTotals, attendance_totals
 from community_app.services.site import get_site_settings
 from community_app.services.users import count_users
@@ -45,8 +45,9 @@ class Statistics:
 
 
 def count_speakers(session: Session) -> int:
-    """Distinct people who spoke: a speaker at several meetups counts once (by full name)."""
-    return session.exec(select(func.count(func.distinct(Speaker.full_name)))).one()
+    """Distinct people on the programmes: a speaker profile is one person across meetups
+    (two profiles of one name count once, as the old per-meetup rows did)."""
+    return session.exec(select(func.count(func.distinct(SpeakerProfile.name)))).one()
 
 
 def count_meetups(session: Session) -> int:

@@ -14,9 +14,10 @@ from sqlmodel import Session, SQLModel
 
 from community_app.core.db import utcnow
 from community_app.models import (
-    Comment, CommentVote, JobPost, KeynoteSession, Meetup, MeetupNote, MeetupRegistration,
-    MeetupReview, News, RegistrationStatus, Speaker, User,
+    Comment, CommentVote, JobPost, Meetup, MeetupNote, MeetupRegistration,
+    MeetupReview, News, RegistrationStatus, SpeakerProfile, Talk, TalkSpeaker, User,
 )
+from community_app.services import talks
 from community_app.services.tokens import issue_access_token
 
 _serial = itertools.count(1)
@@ -116,9 +117,14 @@ def make_registration(
 
 
 def make_speaker(
-    engine: sa.Engine, meetup: Meetup, full_name: str = "Kim Ji-hoon", **fields
-) -> Speaker:
-    speaker = Speaker(meetup_id=meetup.id, full_name=full_name, **fields)
+    engine: sa.Engine, meetup: Meetup | None = None, full_name: str = "Kim Ji-hoon", *,
+    image_url: str | None = None, profile_url: str | None = None, **fields
+) -> SpeakerProfile:
+    """A speaker profile (a person across meetups; ``meetup`` is where they speak, which
+    their talks say: ``make_session``)."""
+    speaker = SpeakerProfile(name=full_name, slug=talks.slug_of(full_name, "speaker"),
+                             photo_url=image_url, links=[profile_url] if profile_url else [],
+                             **fields)
     insert(engine, speaker)
     return speaker
 
@@ -126,20 +132,21 @@ def make_speaker(
 def make_session(
     engine: sa.Engine,
     meetup: Meetup,
-    speaker: Speaker | None,
+    speaker: SpeakerProfile | None,
     subject: str,
     offset_min: int = 0,
     length_min: int = 30,
-) -> KeynoteSession:
+    **fields,
+) -> Talk:
+    """A scheduled talk of the meetup's programme (a keynote session of the KO'DJ contract)
+    with ``speaker`` as its one speaker."""
     starts = meetup.starts_at + dt.timedelta(minutes=offset_min)
-    row = KeynoteSession(
-        meetup_id=meetup.id,
-        speaker_id=speaker.id if speaker else None,
-        subject=subject,
-        starts_at=starts,
-        ends_at=starts + dt.timedelta(minutes=length_min),
-    )
+    row = Talk(meetup_id=meetup.id, slug=talks.slug_of(subject), title=subject,
+               starts_at=starts, ends_at=starts + dt.timedelta(minutes=length_min),
+               duration_minutes=length_min, **fields)
     insert(engine, row)
+    if speaker is not None:
+        insert(engine, TalkSpeaker(talk_id=row.id, speaker_id=speaker.id))
     return row
 
 

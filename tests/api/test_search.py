@@ -53,9 +53,26 @@ def test_finds_every_kind_with_highlights_and_links(client, site):
 ])
 def test_what_a_member_types_finds_the_item(client, site, q, kind, title):
     content = _found(client, q=q)["results"]["content"]
-    assert [(h["kind"], h["title"]) for h in content] == [(kind, title)]
-    if kind == "meetup":
-        assert content[0]["url"].startswith("/events/upcoming/details/")
+    found = [(h["kind"], h["title"]) for h in content]
+    if kind == "meetup":  # the meetup with its programme, and the talk on its own
+        assert sorted(found) == [(kind, title), ("talk", "Search with PostgreSQL")]
+        urls = {h["kind"]: h["url"] for h in content}
+        assert urls["meetup"].startswith("/events/upcoming/details/")
+        assert urls["talk"].startswith("/talks/")
+    else:
+        assert found == [(kind, title)]
+
+
+def test_a_talk_is_found_by_a_word_of_its_abstract_and_opens_its_page(client, engine):
+    meetup = make_meetup(engine, title="Spring meetup", in_days=-10)
+    speaker = make_speaker(engine, meetup, full_name="Malika Yusupova")
+    talk = make_session(engine, meetup, speaker, "Observability on a budget",
+                        abstract="Tracing with **OpenTelemetry** and Grafana Tempo")
+    make_session(engine, meetup, speaker, "Draft idea", abstract="OpenTelemetry later",
+                 status="draft")
+    content = _found(client, q="opentelemetry", kind="talk")["results"]["content"]
+    assert [(h["kind"], h["title"], h["url"]) for h in content] == [
+        ("talk", "Observability on a budget", f"/talks/{talk.id}")]
 
 
 def test_filter_by_kind_and_empty_query(client, site):
@@ -67,8 +84,8 @@ def test_filter_by_kind_and_empty_query(client, site):
 
 
 @pytest.mark.parametrize("lang, message", [
-    ("en", "Unknown kind of result. Use one of: meetup, news, job, blog."),
-    ("uz", "Noma’lum natija turi. Quyidagilardan birini tanlang: meetup, news, job, blog."),
+    ("en", "Unknown kind of result. Use one of: meetup, news, job, blog, talk."),
+    ("uz", "Noma’lum natija turi. Quyidagilardan birini tanlang: meetup, news, job, blog, talk."),
 ])
 def test_unknown_kind_is_refused_in_the_asked_language(client, site, lang, message):
     r = client.get(URL, params={"q": "x", "kind": "users"}, headers={"Accept-Language": lang})

@@ -82,7 +82,7 @@ def seed(engine: sa.Engine, items: int = ITEMS) -> float:
     from sqlmodel import Session
 
     from community_app.models import (
-        BlogPost, JobPost, KeynoteSession, Meetup, News, Speaker, User,
+        BlogPost, JobPost, Meetup, News, SpeakerProfile, Talk, TalkSpeaker, User,
     )
 
     rng = random.Random(SEED)
@@ -101,13 +101,21 @@ def seed(engine: sa.Engine, items: int = ITEMS) -> float:
             "created_at": now, "updated_at": now,
         } for i in range(items)])
         meetup_ids = [r for (r,) in conn.execute(sa.select(Meetup.__table__.c.id))]
-        conn.execute(sa.insert(Speaker.__table__), [{
-            "meetup_id": m, "full_name": rng.choice(NAMES), "job_position": "Engineer",
-            "company": rng.choice(KOREAN), "bio": "",
+        conn.execute(sa.insert(SpeakerProfile.__table__), [{
+            "slug": "speaker", "name": rng.choice(NAMES), "job_position": "Engineer",
+            "company": rng.choice(KOREAN), "bio": "", "links": [], "keep_name_after_erasure": False,
+            "created_at": now, "updated_at": now,
+        } for _ in meetup_ids])
+        speaker_ids = [r for (r,) in conn.execute(sa.select(SpeakerProfile.__table__.c.id))]
+        conn.execute(sa.insert(Talk.__table__), [{
+            "meetup_id": m, "slug": "talk", "title": _text(rng, 5), "abstract": _text(rng, 40),
+            "language": "en", "level": "all", "duration_minutes": 30, "room": "",
+            "status": "scheduled", "starts_at": now, "ends_at": now, "created_at": now,
+            "updated_at": now,
         } for m in meetup_ids])
-        conn.execute(sa.insert(KeynoteSession.__table__), [{
-            "meetup_id": m, "subject": _text(rng, 5), "starts_at": now, "ends_at": now,
-        } for m in meetup_ids])
+        talk_ids = [r for (r,) in conn.execute(sa.select(Talk.__table__.c.id))]
+        conn.execute(sa.insert(TalkSpeaker.__table__), [{
+            "talk_id": t, "speaker_id": p, "position": 0} for t, p in zip(talk_ids, speaker_ids)])
         conn.execute(sa.insert(News.__table__), [{
             "title": _text(rng, 6).capitalize(), "content": _text(rng, 120), "type": "TECH",
             "tags": [rng.choice(WORDS)], "published": True, "created_at": now, "updated_at": now,

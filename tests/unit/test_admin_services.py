@@ -236,11 +236,19 @@ def test_speakers_sessions_and_notes(session, org):
     assert admin_edits.get_meetup_admin(session, org.id, meetup_id).notes[0].is_active is False
 
     other = _meetup(session, org, title="Other")
-    with pytest.raises(InvalidMany):
+    with pytest.raises(InvalidMany):  # no such speaker profile
         admin_program.add_session(
             session, org.id, other,
-            {"subject": "x", "startTime": "19:00", "endTime": "19:30", "speakerId": speaker.id},
+            {"subject": "x", "startTime": "19:00", "endTime": "19:30", "speakerId": 999_999},
         )
+    # One speaker across meetups: the same profile speaks at the other meetup too.
+    again = admin_program.add_session(
+        session, org.id, other,
+        {"subject": "Go at scale, again", "startTime": "19:00", "endTime": "19:30",
+         "speakerId": speaker.id})
+    session.commit()
+    assert (again.speaker_id, again.speaker_name) == (speaker.id, "Kim Ji-hoon")
+    assert [s.full_name for s in get_meetup_details(session, other).speakers] == ["Kim Ji-hoon"]
     admin_program.remove_speaker(session, org.id, meetup_id, speaker.id)
     session.commit()
     assert get_meetup_details(session, meetup_id).sessions[0].speaker_id is None

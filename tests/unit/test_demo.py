@@ -16,16 +16,15 @@ from community_app.models import (
     JobPost,
     JobStatus,
     JobType,
-    KeynoteSession,
     Meetup,
     MeetupRegistration,
     MeetupReview,
     News,
     NewsType,
-    Speaker,
     TeamMember,
     User,
 )
+from community_app.services import talks
 from community_app.services.passwords import verify_password
 
 CITIES = {"Seoul", "Busan", "Incheon", "Daegu", "Daejeon", "Gwangju", "Ulsan", "Suwon"}
@@ -67,8 +66,8 @@ def test_demo_meetups_are_upcoming_and_past_with_consistent_seats(session):
             )
         ).one()
         assert m.available_seats == m.max_seats - live, m.title
-        assert session.exec(select(Speaker).where(Speaker.meetup_id == m.id)).first()
-        assert session.exec(select(KeynoteSession).where(KeynoteSession.meetup_id == m.id)).first()
+        programme = talks.meetup_talks(session, m.id)
+        assert programme and all(t.speakers for t in programme), m.title
         if m.starts_at < now:
             assert session.exec(select(MeetupReview).where(MeetupReview.meetup_id == m.id)).first()
 
@@ -92,3 +91,20 @@ def test_demo_jobs_cover_cities_types_and_statuses(session):
     for j in jobs:
         if j.status == "OPEN":
             assert j.expires_at - j.opened_at == dt.timedelta(days=30)
+
+
+def test_demo_past_talks_have_slides_and_recordings_and_speakers_speak_twice(session):
+    load_demo(session)
+    now = utcnow()
+    past = [t for m in session.exec(select(Meetup).where(Meetup.starts_at < now)).all()
+            for t in talks.meetup_talks(session, m.id)]
+    shown = [t for t in past if t.slides_link and t.recording and t.abstract]
+    assert len(shown) >= 2
+    assert any(t.has_slides_file for t in shown)  # an uploaded PDF, readable
+    uploaded = next(t for t in shown if t.has_slides_file)
+    assert talks.slides_file(session, uploaded.id).startswith(b"%PDF-")
+    nilufar = next(s for t in past for s in t.speakers if s.name == "Nilufar Ismoilova")
+    assert len(talks.get_speaker(session, nilufar.id).talks) >= 2  # one profile, two meetups
+    upcoming = [t for m in session.exec(select(Meetup).where(Meetup.starts_at > now)).all()
+                for t in talks.meetup_talks(session, m.id)]
+    assert upcoming and all(t.recording is None for t in upcoming)

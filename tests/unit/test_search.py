@@ -9,11 +9,13 @@ import pytest
 from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
-from community_app.models import BlogPost, JobPost, News, SearchDocument, Speaker
+from community_app.models import BlogPost, JobPost, News, SearchDocument, SpeakerProfile, Talk, TalkSpeaker
 from community_app.services import search
 from community_app.services.errors import Invalid
 from community_app.services.text_search import fold
-from tests.api.factories import insert, make_job, make_meetup, make_member, make_news, make_speaker
+from tests.api.factories import (
+    insert, make_job, make_meetup, make_member, make_news, make_session, make_speaker,
+)
 
 
 def _found(engine, q, **kw) -> list[tuple[str, str]]:
@@ -37,14 +39,17 @@ def test_finds_each_kind_by_its_words_in_both_spellings(engine):
                             content="Study plan for **topik**.", status="PUBLISHED",
                             published_at=utcnow()))
     meetup = make_meetup(engine, title="Autumn meetup", description="Talks and pizza")
-    make_speaker(engine, meetup, full_name="Jasur Toshmatov")
+    speaker = make_speaker(engine, meetup, full_name="Jasur Toshmatov")
+    make_session(engine, meetup, speaker, "Opening talk", abstract="Why **Ktor** for APIs")
 
     assert {k for k, _ in _found(engine, "D-10")} == {"news", "job"}
     assert _found(engine, "d10") == _found(engine, "D-10")
     assert _found(engine, "topik") == [("blog", "How I passed TOPIK 4")]
     assert _found(engine, "o'zbek") == _found(engine, "o‘zbek") == [("job", "Backend developer")]
     assert _found(engine, "카카오") == [("job", "Backend developer")]
-    assert _found(engine, "Toshmat") == [("meetup", "Autumn meetup")]  # prefix, speaker's name
+    # prefix, speaker's name: the meetup with its programme, and the talk itself
+    assert sorted(_found(engine, "Toshmat")) == [("meetup", "Autumn meetup"), ("talk", "Opening talk")]
+    assert _found(engine, "ktor") == [("talk", "Opening talk")]  # a word of the abstract
     assert _found(engine, "topik", kind="news") == []
     assert _found(engine, "nothing-like-this") == []
 
@@ -106,12 +111,16 @@ def test_every_write_keeps_the_index_in_step(engine):
         row.title = "Swift developer"
         s.add(row)
         s.get(News, news.id).published = False
-        s.add(Speaker(meetup_id=meetup.id, full_name="Dilnoza Karimova"))
+        talk = Talk(meetup_id=meetup.id, slug="t", title="Opening")
+        speaker = SpeakerProfile(slug="d", name="Dilnoza Karimova")
+        s.add_all([talk, speaker])
+        s.flush()
+        s.add(TalkSpeaker(talk_id=talk.id, speaker_id=speaker.id))
         s.commit()
     assert _found(engine, "flutter") == []
     assert _found(engine, "swift") == [("job", "Swift developer")]
     assert _found(engine, "hidden") == []
-    assert _found(engine, "dilnoza") == [("meetup", "Winter meetup")]
+    assert sorted(_found(engine, "dilnoza")) == [("meetup", "Winter meetup"), ("talk", "Opening")]
     with Session(engine) as s:
         s.delete(s.get(JobPost, job.id))
         s.commit()

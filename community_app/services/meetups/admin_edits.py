@@ -25,6 +25,7 @@ from pydantic.alias_generators import to_snake
 
 
 # SPEC section 3: what a meetup shows when a value is missing.
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
@@ -37,12 +38,13 @@ from community_app.core.korea_time import (
     parse_time,
 )
 from community_app.models import (
-    KeynoteSession,
     Meetup,
     MeetupNote,
     MeetupRegistration,
     MeetupReview,
-    Speaker,
+    SpeakerProfile,
+    Talk,
+    TalkSpeaker,
     WaitlistEntry,
 )
 from community_app.models.meetup import DEFAULT_SEATS
@@ -97,10 +99,10 @@ from community_app.services.meetups.seats import (
     lock_meetup,
     set_seats,
 )
+from community_app.services import talks
 from community_app.services.meetups.views import (
     MeetupView,
     meetup_view,
-    session_view,
     speaker_view,
 )
 from community_app.services.paging import Listing, PageResult, fetch_page
@@ -269,12 +271,17 @@ def get_meetup_admin(session: Session, actor_id: int, meetup_id: int) -> AdminMe
     """A meetup with every speaker, session and note (archived ones too)."""
     require_organizer(session, actor_id)
     meetup = meetup_or_404(session, meetup_id)
-    speakers, names, sessions = read_program(session, meetup_id)
+    speakers, sessions = read_program(session, meetup_id, drafts=True)
+    # Speaker profiles with no talk yet (just added here) can be chosen for a session.
+    unplaced = session.exec(select(SpeakerProfile).where(~sa.exists().where(
+        col(TalkSpeaker.speaker_id) == col(SpeakerProfile.id))).order_by(
+        col(SpeakerProfile.name), col(SpeakerProfile.id))).all()
+    speakers += [speaker_view(talks.speaker_view(p)) for p in unplaced]
     notes = read_notes(session, meetup_id, active_only=False)
     return AdminMeetupDetails(
         summary=admin_summary(session, meetup),
-        speakers=[speaker_view(s) for s in speakers],
-        sessions=[session_view(k, names) for k in sessions],
+        speakers=speakers,
+        sessions=sessions,
         notes=[AdminNoteView(n.id, n.content, n.is_active, n.created_at) for n in notes],
     )
 
@@ -369,9 +376,13 @@ def delete_meetup(session: Session, actor_id: int, meetup_id: int) -> None:
     title, image = meetup.title, meetup.image_url
     announcements.meetup_cancelled(session, meetup)
     # Children first, explicitly: correct even where foreign keys are not enforced.
-    for model in (KeynoteSession, Speaker, MeetupRegistration, WaitlistEntry, MeetupNote,
-                  MeetupReview):
+    talk_ids = list(session.exec(select(Talk.id).where(Talk.meetup_id == meetup_id)).all())
+    slides = [k for k in session.exec(select(Talk.slides_key).where(
+        Talk.meetup_id == meetup_id, col(Talk.slides_key).is_not(None))).all()]
+    delete_where(session, TalkSpeaker, col(TalkSpeaker.talk_id).in_(talk_ids or [0]))
+    for model in (Talk, MeetupRegistration, WaitlistEntry, MeetupNote, MeetupReview):
         delete_where(session, model, col(model.meetup_id) == meetup_id)
     removed(session, actor_id, meetup, "meetup.delete", ("meetup", meetup_id), title,
             MEETUP_CACHES)
     delete_public_image(image)
+    talks.forget_slides(slides)

@@ -1,25 +1,25 @@
-"""The organizers edit a meetup's programme: speakers, keynote sessions and notes."""
+"""The organizers edit a meetup's programme from its page: speakers, sessions (talks with a
+slot, services/talks.py) and notes."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from community_app.core.db import utcnow
-
-# SPEC section 3: what a meetup shows when a value is missing.
 from community_app.core.korea_time import (
     korea_date_of,
     korea_to_utc,
     parse_time,
 )
 from community_app.models import (
-    KeynoteSession,
     Meetup,
     MeetupNote,
-    Speaker,
+    SpeakerProfile,
+    Talk,
 )
+from community_app.services import talks
 from community_app.services.admin.common import (
     MEETUP_CACHES,
     flag,
@@ -29,7 +29,6 @@ from community_app.services.admin.common import (
     whole_number,
 )
 from community_app.services.audit import require_organizer
-from community_app.services.bulk import update_where
 from community_app.services.errors import Invalid, InvalidMany, NotFound
 from community_app.services.lookup import get_or_404
 from community_app.services.meetups.admin_edits import (
@@ -64,26 +63,31 @@ def _removed(session: Session, actor_id: int, meetup_id: int, row, action: str, 
 
 
 # ---------------------------------------------------------------- speakers
+#
+# A speaker is a profile across meetups (services/talks.py): added here, it can be chosen
+# for this meetup's sessions; removed here, it leaves this meetup's talks only.
 
 
 def _validate_speaker(data: Mapping[str, object]) -> tuple[dict[str, object], dict[str, str]]:
     errors = collect(data, SPEAKER_RULES)
+    profile_url = text(data, "profileURL")
     values: dict[str, object] = {
-        "full_name": text(data, "fullName"),
+        "name": text(data, "fullName"),
         "job_position": text(data, "jobPosition"),
         "company": text(data, "company"),
         "bio": text(data, "bio")[:5000],
-        "profile_url": text(data, "profileURL") or None,
-        "image_url": text(data, "imageURL") or None,
+        "links": [profile_url] if profile_url else [],
+        "photo_url": text(data, "imageURL") or None,
     }
     return values, errors
 
 
-def _speaker(session: Session, meetup_id: int, speaker_id: int) -> Speaker:
-    speaker = get_or_404(session, Speaker, speaker_id, SPEAKER_NOT_FOUND)
-    if speaker.meetup_id != meetup_id:
-        raise NotFound(SPEAKER_NOT_FOUND)
-    return speaker
+def _speaker(session: Session, speaker_id: int) -> SpeakerProfile:
+    return get_or_404(session, SpeakerProfile, speaker_id, SPEAKER_NOT_FOUND)
+
+
+def _speaker_out(profile: SpeakerProfile) -> AdminSpeakerView:
+    return speaker_view(talks.speaker_view(profile))
 
 
 def add_speaker(
@@ -95,46 +99,52 @@ def add_speaker(
     values, errors = _validate_speaker(data)
     if errors:
         raise InvalidMany(errors)
-    speaker = Speaker(meetup_id=meetup_id, **values)
-    _saved(session, actor_id, meetup_id, speaker, "speaker.add", speaker.full_name)
-    return speaker_view(speaker)
+    profile = SpeakerProfile(slug=talks.slug_of(str(values["name"]), "speaker"), **values)
+    _saved(session, actor_id, meetup_id, profile, "speaker.add", profile.name)
+    return _speaker_out(profile)
 
 
 def update_speaker(
     session: Session, actor_id: int, meetup_id: int, speaker_id: int, data: Mapping[str, object]
 ) -> AdminSpeakerView:
     require_organizer(session, actor_id)
-    speaker = _speaker(session, meetup_id, speaker_id)
+    meetup_or_404(session, meetup_id)
+    profile = _speaker(session, speaker_id)
     values, errors = _validate_speaker(data)
     if errors:
         raise InvalidMany(errors)
+    if not values["links"] and profile.links:  # keep the links the form does not show
+        values.pop("links")
+    elif profile.links:
+        values["links"] = [*values["links"], *profile.links[1:]]
     for name, value in values.items():
-        setattr(speaker, name, value)
-    _saved(session, actor_id, meetup_id, speaker, "speaker.update", speaker.full_name)
-    return speaker_view(speaker)
+        setattr(profile, name, value)
+    profile.updated_at = utcnow()
+    _saved(session, actor_id, meetup_id, profile, "speaker.update", profile.name)
+    return _speaker_out(profile)
 
 
 def remove_speaker(session: Session, actor_id: int, meetup_id: int, speaker_id: int) -> None:
-    """Remove a speaker; their sessions stay, without a speaker."""
+    """The speaker leaves this meetup's sessions (which stay, without them); a profile with
+    no talk left anywhere is removed."""
     require_organizer(session, actor_id)
-    speaker = _speaker(session, meetup_id, speaker_id)
-    name = speaker.full_name
-    update_where(
-        session, KeynoteSession,
-        col(KeynoteSession.speaker_id) == speaker_id,
-        speaker_id=None,
-    )
-    _removed(session, actor_id, meetup_id, speaker, "speaker.remove", name)
+    meetup_or_404(session, meetup_id)
+    profile = _speaker(session, speaker_id)
+    talks.remove_speaker_from_meetup(session, meetup_id, speaker_id)
+    if talks.get_speaker(session, speaker_id).talks or talks.has_drafts(session, speaker_id):
+        _saved(session, actor_id, meetup_id, profile, "speaker.remove", profile.name)
+    else:
+        _removed(session, actor_id, meetup_id, profile, "speaker.remove", profile.name)
 
 
-# ---------------------------------------------------------------- keynote sessions
+# ---------------------------------------------------------------- sessions (slotted talks)
 
 
 def _validate_session(
     session: Session, meetup: Meetup, data: Mapping[str, object]
-) -> dict[str, object]:
+) -> tuple[dict[str, object], int | None]:
     """Subject, startTime and endTime (HH:MM, Korea time, on the meetup's date) and an
-    optional speakerId of this meetup."""
+    optional speakerId (a speaker profile)."""
     errors = {**collect(data, SESSION_RULES), **clock_order_problem(data)}
     subject = text(data, "subject")
     start = parse_time(text(data, "startTime"))
@@ -144,32 +154,39 @@ def _validate_session(
         speaker_id = None
     else:
         speaker_id = whole_number(speaker_id)
-        speaker = session.get(Speaker, speaker_id) if speaker_id and speaker_id > 0 else None
-        if speaker is None or speaker.meetup_id != meetup.id:
+        if not speaker_id or speaker_id <= 0 or session.get(SpeakerProfile, speaker_id) is None:
             errors["speakerId"] = SESSION_SPEAKER_INVALID
     if errors:
         raise InvalidMany(errors)
     day = korea_date_of(meetup.starts_at)
+    starts_at, ends_at = korea_to_utc(day, start), korea_to_utc(day, end)
     return {
-        "subject": subject,
-        "starts_at": korea_to_utc(day, start),
-        "ends_at": korea_to_utc(day, end),
-        "speaker_id": speaker_id,
-    }
+        "title": subject,
+        "starts_at": starts_at,
+        "ends_at": ends_at,
+        "duration_minutes": max(1, int((ends_at - starts_at).total_seconds() // 60)),
+    }, speaker_id
 
 
-def _session(session: Session, meetup_id: int, session_id: int) -> KeynoteSession:
-    row = get_or_404(session, KeynoteSession, session_id, SESSION_NOT_FOUND)
+def _session(session: Session, meetup_id: int, session_id: int) -> Talk:
+    row = get_or_404(session, Talk, session_id, SESSION_NOT_FOUND)
     if row.meetup_id != meetup_id:
         raise NotFound(SESSION_NOT_FOUND)
     return row
 
 
-def _names(session: Session, meetup_id: int) -> dict[int | None, str]:
-    return {
-        s.id: s.full_name
-        for s in session.exec(select(Speaker).where(Speaker.meetup_id == meetup_id))
-    }
+def _session_out(session: Session, row: Talk) -> AdminSessionView:
+    return session_view(next(t for t in talks.meetup_talks(session, row.meetup_id, drafts=True)
+                             if t.id == row.id))
+
+
+def _set_first_speaker(session: Session, row: Talk, speaker_id: int | None) -> None:
+    """The form's one speaker becomes the talk's first; the others stay after it."""
+    current = [ref.id for t in talks.meetup_talks(session, row.meetup_id, drafts=True)
+               if t.id == row.id for ref in t.speakers]
+    wanted = ([speaker_id] if speaker_id else []) + [i for i in current[1:] if i != speaker_id]
+    if wanted != current:
+        talks.set_speakers(session, row.id, wanted)
 
 
 def add_session(
@@ -177,9 +194,11 @@ def add_session(
 ) -> AdminSessionView:
     require_organizer(session, actor_id)
     meetup = meetup_or_404(session, meetup_id)
-    row = KeynoteSession(meetup_id=meetup_id, **_validate_session(session, meetup, data))
-    _saved(session, actor_id, meetup_id, row, "session.add", row.subject)
-    return session_view(row, _names(session, meetup_id))
+    values, speaker_id = _validate_session(session, meetup, data)
+    row = Talk(meetup_id=meetup_id, slug=talks.slug_of(str(values["title"])), **values)
+    _saved(session, actor_id, meetup_id, row, "session.add", row.title)
+    _set_first_speaker(session, row, speaker_id)
+    return _session_out(session, row)
 
 
 def update_session(
@@ -188,17 +207,22 @@ def update_session(
     require_organizer(session, actor_id)
     meetup = meetup_or_404(session, meetup_id)
     row = _session(session, meetup_id, session_id)
-    for name, value in _validate_session(session, meetup, data).items():
+    values, speaker_id = _validate_session(session, meetup, data)
+    for name, value in values.items():
         setattr(row, name, value)
-    _saved(session, actor_id, meetup_id, row, "session.update", row.subject)
-    return session_view(row, _names(session, meetup_id))
+    row.updated_at = utcnow()
+    _saved(session, actor_id, meetup_id, row, "session.update", row.title)
+    _set_first_speaker(session, row, speaker_id)
+    return _session_out(session, row)
 
 
 def remove_session(session: Session, actor_id: int, meetup_id: int, session_id: int) -> None:
     require_organizer(session, actor_id)
     row = _session(session, meetup_id, session_id)
-    subject = row.subject
+    subject, key = row.title, row.slides_key
+    talks.set_speakers(session, row.id, [])
     _removed(session, actor_id, meetup_id, row, "session.remove", subject)
+    talks.forget_slides([key])
 
 
 # ---------------------------------------------------------------- notes

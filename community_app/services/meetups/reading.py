@@ -9,16 +9,17 @@ from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
 from community_app.models import (
-    KeynoteSession, Meetup, MeetupNote, MeetupRegistration, MeetupReview, RegistrationStatus,
-    Speaker, User,
+    Meetup, MeetupNote, MeetupRegistration, MeetupReview, RegistrationStatus, User,
 )
+from community_app.services import talks
 from community_app.services.lookup import get_or_404
 from community_app.services.meetups.attendees import attendee_view
 
 # SPEC section 3: what a meetup shows when a value is missing.
 from community_app.services.meetups.views import (
     MEETUP_NOT_FOUND, MEETUP_TYPE_INVALID, MEETUP_TYPES, PAST, UPCOMING,
-    MeetupDetails, MeetupView, NoteView, ReviewView, meetup_view, session_view, speaker_view,
+    MeetupDetails, MeetupView, NoteView, ReviewView, SessionView, SpeakerView, meetup_view,
+    session_view, speaker_view,
 )
 from community_app.services.paging import PageResult, fetch_page
 from community_app.services.validation import choice_or_none
@@ -66,20 +67,16 @@ def get_meetup(session: Session, meetup_id: int, *, now: dt.datetime | None = No
 
 
 def read_program(
-    session: Session, meetup_id: int
-) -> tuple[list[Speaker], dict[int | None, str], list[KeynoteSession]]:
-    """A meetup's speakers (in the order added), their names by id, and its sessions in
-    time order: what the event page and the back office both show."""
-    speakers = list(session.exec(
-        select(Speaker).where(Speaker.meetup_id == meetup_id).order_by(col(Speaker.id))
-    ).all())
-    names = {s.id: s.full_name for s in speakers}
-    sessions = list(session.exec(
-        select(KeynoteSession)
-        .where(KeynoteSession.meetup_id == meetup_id)
-        .order_by(col(KeynoteSession.starts_at), col(KeynoteSession.id))
-    ).all())
-    return speakers, names, sessions
+    session: Session, meetup_id: int, *, drafts: bool = False
+) -> tuple[list[SpeakerView], list[SessionView]]:
+    """A meetup's speakers (in programme order) and its slotted talks in time order (what
+    the event page, the KO'DJ contract and the back office show), read from the talks:
+    scheduled ones (and drafts with a slot, for the back office)."""
+    shown = [t for t in talks.meetup_talks(session, meetup_id, drafts=drafts)
+             if t.starts_at is not None and not t.cancelled]
+    speakers = [speaker_view(s) for s in talks.speakers_of_meetup(session, meetup_id,
+                                                                  drafts=drafts)]
+    return speakers, [session_view(t) for t in shown]
 
 
 def rows_with_meetup(session: Session, model: type[T], *conditions: Any,
@@ -109,7 +106,7 @@ def get_meetup_details(
     session: Session, meetup_id: int, *, now: dt.datetime | None = None
 ) -> MeetupDetails:
     meetup = public_meetup_or_404(session, meetup_id)
-    speakers, names, sessions = read_program(session, meetup_id)
+    speakers, sessions = read_program(session, meetup_id)
     held = session.exec(
         # What the public attendee list may show (``attendees.attendee_view``): no last name.
         select(User.id, User.first_name, User.attendee_name, User.image_url, User.username,
@@ -133,8 +130,8 @@ def get_meetup_details(
     ).all()
     return MeetupDetails(
         meetup=meetup_view(meetup, now),
-        speakers=[speaker_view(s) for s in speakers],
-        sessions=[session_view(k, names) for k in sessions],
+        speakers=speakers,
+        sessions=sessions,
         attendees=[attendee_view(a) for a in attendees],
         pending=[attendee_view(a) for a in pending],
         notes=[NoteView(n.id, n.content, n.created_at) for n in notes],

@@ -818,21 +818,6 @@ TABLES: dict[str, Table] = {
         columns={"id": ID, "meetup_id": MEETUP_LINK, "content": SITE_COPY,
                  "is_active": COUNT, "created_at": WHEN},
     ),
-    "keynote_sessions": Table(
-        about="no member", owner=None, erase=KEEP, why="a meetup's programme",
-        no_export="no member's data",
-        columns={"id": ID, "meetup_id": MEETUP_LINK, "speaker_id": Col("the talk's speaker"),
-                 "subject": SITE_COPY, **_cols(WHEN, "starts_at", "ends_at")},
-    ),
-    "speakers": Table(
-        about="no member (speakers are typed by organizers, not member accounts)",
-        owner=None, erase=KEEP, why="a speaker's public programme entry",
-        no_export="no member's data",
-        columns={"id": ID, "meetup_id": MEETUP_LINK,
-                 **_cols(SPEAKER, "full_name", "job_position", "company", "bio",
-                         "profile_url"),
-                 "image_url": Col(SPEAKER.why, stored=UPLOAD_URL)},
-    ),
     "talks": Table(
         about="no member (a talk of a meetup's programme; its speakers are in talk_speakers)",
         owner=None, erase=KEEP, why="a meetup's programme: what was said, by whom is a "
