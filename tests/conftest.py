@@ -54,6 +54,9 @@ import sqlalchemy as sa  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
 from community_app.core.db import make_engine, migrate  # noqa: E402
+from community_app.services import session_hooks  # noqa: E402
+
+session_hooks.install()  # as the app and the commands do at start
 
 POSTGRES_URL = os.environ.get("COMMUNITY_TEST_POSTGRES_URL", "").strip()
 DATABASES = ["sqlite", *(["postgresql"] if POSTGRES_URL else [])]

@@ -16,8 +16,9 @@ import sys
 def main(members: int, meetups: int, seats: int) -> dict:
     from community_app.core.db import session_scope, utcnow
     from community_app.models import Meetup, User
-    from community_app.services import privacy, tokens
+    from community_app.services import privacy, session_hooks, tokens
 
+    session_hooks.install()  # the meetups written here expire the nodes' cached lists
     now = utcnow()
     tag = secrets.token_hex(3)
     out: dict = {"members": [], "meetups": []}

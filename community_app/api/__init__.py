@@ -18,12 +18,17 @@ from community_app.api.response_cache import PublicResponseCache
 from community_app.api.routes import ROUTERS
 from community_app.api.routes.sharing import router as sharing_router
 from community_app.core.settings import get_settings
+from community_app.services import session_hooks
 
 API_PREFIX = "/api/v1"
 REFLEX_UPLOAD_PATH = "/_upload"
 
 
 def create_api() -> FastAPI:
+    # The server's start (the app module calls this; so does an API-only server): what
+    # every database session does around its writes (the cache's expiry, the search index,
+    # the attendee-list consent) is installed here, once, never by importing a module.
+    session_hooks.install()
     docs = get_settings().api_docs  # off in production unless COMMUNITY_API_DOCS=1
     api = FastAPI(
         title="UzDev Korea API",

@@ -80,24 +80,17 @@ class ScheduledTask(SQLModel, table=True):
 # --- the attendee-list consent is recorded where the registration is written -------------
 # A meetup registration (its form requires the box) agrees to the attendee list; recording
 # it on insert means no path can forget to. Sign-up consents are recorded by the sign-up
-# service when, and only when, the member gave them (services/privacy/consents.py).
+# service when, and only when, the member gave them (services/privacy/consents.py). The
+# listener is installed at start by services/session_hooks.install(), not on import.
 
 
 def _record_consents(connection, rows: list[dict]) -> None:
     connection.execute(sa.insert(Consent.__table__), rows)
 
 
-def _after_registration_insert(mapper, connection, target) -> None:  # noqa: ARG001
+def record_attendee_list_consent(mapper, connection, target) -> None:  # noqa: ARG001
+    """``after_insert`` of a meetup registration: its attendee-list consent."""
     _record_consents(connection, [{
         "user_id": target.user_id, "kind": ConsentKind.ATTENDEE_LIST.value,
         "meetup_id": target.meetup_id, "given_at": target.registered_at or utcnow(),
     }])
-
-
-def _listen() -> None:
-    from community_app.models.meetup import MeetupRegistration
-
-    sa.event.listen(MeetupRegistration, "after_insert", _after_registration_insert)
-
-
-_listen()

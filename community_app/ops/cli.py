@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from community_app.core.db import migrate, session_scope
+from community_app.services import session_hooks
 from community_app.services.errors import DomainError
 
 
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     restore.add_argument("archive", type=Path)
     sub.add_parser("run-scheduled", help="run the scheduled work that is due (for cron)")
     args = parser.parse_args(argv)
+    session_hooks.install()  # a command's writes expire the caches and re-index, as the site's do
 
     if args.command in ("backup", "restore"):
         return _backup_or_restore(args)

@@ -9,7 +9,8 @@ Two layers use one interface:
 news, jobs, statistics). A topic has a generation number; a value is stored under the
 generation it was read at and is only served while that generation is current. Any
 commit that wrote a table a topic reads bumps that topic's generation
-(``_collect_writes``/``_bump_after_commit`` below, installed on every SQLAlchemy session):
+(``_collect_writes``/``_bump_after_commit`` below, installed on every SQLAlchemy session at
+start by ``services/session_hooks.py``):
 the service that changes seats, news, jobs, comments or settings expires what it changed
 by committing, through whatever door the call came (REST, site, back office), and no
 route or state has to remember. Values also expire after a while (``TTL_SECONDS``) for
@@ -563,13 +564,11 @@ def _forget_after_rollback(session: OrmSession) -> None:
     session.info.pop(_PENDING, None)
 
 
-def _install() -> None:
-    if sa.event.contains(OrmSession, "after_commit", _bump_after_commit):
-        return
-    sa.event.listen(OrmSession, "after_flush", _collect_writes)
-    sa.event.listen(OrmSession, "do_orm_execute", _collect_statement)
-    sa.event.listen(OrmSession, "after_commit", _bump_after_commit)
-    sa.event.listen(OrmSession, "after_rollback", _forget_after_rollback)
-
-
-_install()
+# What every session does for the cache, by SQLAlchemy session event: installed once at
+# start with the search index's by services/session_hooks.install(), not on import.
+SESSION_LISTENERS = {
+    "after_flush": _collect_writes,
+    "do_orm_execute": _collect_statement,
+    "after_commit": _bump_after_commit,
+    "after_rollback": _forget_after_rollback,
+}

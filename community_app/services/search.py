@@ -9,8 +9,8 @@ for the rank). Every word typed is a prefix ("top" finds TOPIK), all must match.
 
 **Kept up to date by every write.** A commit that added, changed or deleted a meetup, a
 speaker, a talk, a news item, a job post or a blog post re-indexes those items in the same
-transaction (``_collect``/``_index_before_commit``, installed on every session like the
-cache's expiry): whatever service wrote, through whatever door, the index follows.
+transaction (``_collect``/``_index_before_commit``, installed on every session at start with the
+cache's expiry by ``services/session_hooks.py``): whatever service wrote, through whatever door, the index follows.
 Bulk statements on those tables (an erased member's posts) re-compare the index with
 the public items of that kind. The scheduler's task ``search-index`` does the same
 comparison hourly (and fills the index after the migration on an existing database).
@@ -347,16 +347,14 @@ def _forget(session: OrmSession) -> None:
     session.info.pop(_RECHECK, None)
 
 
-def _install() -> None:
-    if sa.event.contains(OrmSession, "before_commit", _index_before_commit):
-        return
-    sa.event.listen(OrmSession, "after_flush", _collect)
-    sa.event.listen(OrmSession, "do_orm_execute", _collect_statement)
-    sa.event.listen(OrmSession, "before_commit", _index_before_commit)
-    sa.event.listen(OrmSession, "after_rollback", _forget)
-
-
-_install()
+# What every session does for the index, by SQLAlchemy session event: installed once at
+# start with the cache's by services/session_hooks.install(), not on import.
+SESSION_LISTENERS = {
+    "after_flush": _collect,
+    "do_orm_execute": _collect_statement,
+    "before_commit": _index_before_commit,
+    "after_rollback": _forget,
+}
 
 
 # --- searching ----------------------------------------------------------------------------------
