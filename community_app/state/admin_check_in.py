@@ -1,20 +1,24 @@
 """/admin/meetups/<id>/check-in: the door. A ticket's QR code (the phone's camera, through
 assets/check_in_scanner.js) or its short code typed in, or a member found by name; the
-answer shown large (services/meetups/tickets.py), with the meetup's attendance so far."""
+answer shown large (services/meetups/tickets.py), with the meetup's attendance so far and
+the tickets two phones admitted (services/meetups/door.py). Offline, the page answers by
+itself (assets/check_in_door.js) and sends its check-ins when the network is back."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import reflex as rx
 
 from community_app.models import RegistrationStatus
 from community_app.core.routes import path_id
-from community_app.services.meetups import admin_registrations, attendance, tickets
+from community_app.services.meetups import admin_registrations, attendance, door, tickets
 from community_app.services.meetups.admin_views import meetup_or_404
 from community_app.services.meetups.ticket_codes import ticket_code
 from community_app.state.admin import AdminState, stamp
 from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import DoorNumbers, MatchRow, ScanResult
-from community_app.state.messages import message
+from community_app.state.messages import Message, message
 
 
 def _numbers(a: attendance.MeetupAttendance) -> DoorNumbers:
@@ -22,10 +26,26 @@ def _numbers(a: attendance.MeetupAttendance) -> DoorNumbers:
     return DoorNumbers(a.registered, a.attended, "–" if rate is None else f"{rate}%")
 
 
+@dataclasses.dataclass
+class DuplicateRow:
+    """A ticket two phones admitted (offline): each phone and its time, earliest first."""
+
+    registration_id: int = 0
+    name: str = ""
+    times: list[Message] = dataclasses.field(default_factory=list)
+
+
+def _duplicate(d: door.DuplicateView) -> DuplicateRow:
+    return DuplicateRow(d.registration_id, d.name, [
+        {lang: f"{e.device_id}: {when}" for lang, when in stamp(e.scanned_at).items()}
+        for e in d.entries])
+
+
 def _door(meetup_id: int):
-    """The meetup's title and its attendance so far."""
+    """The meetup's title, its attendance so far and the tickets two phones admitted."""
     return lambda s, a: (meetup_or_404(s, meetup_id).title,
-                         attendance.meetup_attendance(s, meetup_id, actor_id=a))
+                         attendance.meetup_attendance(s, meetup_id, actor_id=a),
+                         door.door_duplicates(s, a, meetup_id))
 
 
 def read_check_in(request: PageRequest):
@@ -44,6 +64,7 @@ class AdminCheckInState(AdminState):
     query: str = ""
     matches: list[MatchRow] = []
     form_key: int = 0
+    duplicates: list[DuplicateRow] = []
 
     def _refresh(self) -> None:
         ok, data, _ = self._read(_door(self.meetup_id))
@@ -52,11 +73,19 @@ class AdminCheckInState(AdminState):
 
     def _show(self, data) -> None:
         self.title, self.numbers = data[0], _numbers(data[1])
+        self.duplicates = [_duplicate(d) for d in data[2]]
         self.loaded = True
 
-    def _check(self, code: str):
+    @rx.event
+    def refresh(self):
+        """The numbers and duplicates again (the page asks every few seconds while online,
+        so phones at several doors see each other's check-ins)."""
+        self._refresh()
+
+    def _check(self, code: str, device: str = ""):
         meetup_id = self.meetup_id
-        ok, r, event = self._run(lambda s, a: tickets.check_in_ticket(s, a, meetup_id, code))
+        ok, r, event = self._run(
+            lambda s, a: door.check_in_at_door(s, a, meetup_id, code, device))
         if ok:
             self.result = ScanResult(
                 r.outcome, r.accepted, message(tickets.OUTCOME_TEXTS[r.outcome], **r.params), r.name,
@@ -72,7 +101,7 @@ class AdminCheckInState(AdminState):
     @rx.event
     def scan(self, form: dict):
         """A code scanned by the camera (the script submits the form) or typed."""
-        return self._check(str(form.get("code") or "")[:100])
+        return self._check(str(form.get("code") or "")[:100], str(form.get("device") or "")[:64])
 
     @rx.event
     def check_in_match(self, registration_id: int):

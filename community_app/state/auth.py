@@ -208,7 +208,7 @@ class AuthState(rx.State):
     @rx.event
     async def logout(self):
         """After the confirmation: 50 ms later, clear tokens, stored flags and the user,
-        end the sign-in on the server, then go to /login."""
+        end the sign-in on the server, drop the door's held ticket list, then go to /login."""
         await asyncio.sleep(0.05)
         refresh = self.refresh_token
         if refresh:
@@ -221,4 +221,7 @@ class AuthState(rx.State):
             except DomainError:  # pragma: no cover - logout never fails the user
                 log.warning("Could not revoke a refresh token at logout")
         self._clear()
-        return rx.redirect(routes.LOGIN)
+        # The check-in page's list of tickets held on this phone goes with the sign-in
+        # (assets/check_in_door.js); check-ins waiting to sync stay for the next sign-in.
+        return [rx.call_script("window.indexedDB && indexedDB.deleteDatabase('uzdev-door-lists')"),
+                rx.redirect(routes.LOGIN)]

@@ -1,6 +1,8 @@
-"""/admin/meetups/<id>/check-in: the door. Scan a ticket with the phone's camera (where the
-browser has barcode detection: assets/check_in_scanner.js, loaded on this page only),
-type its short code, or find a member by name; the answer is shown large."""
+"""/admin/meetups/<id>/check-in: the door. Scan a ticket with the phone's camera (any
+current browser: assets/check_in_scanner.js, loaded on this page only), type its short
+code, or find a member by name; the answer is shown large. Offline the page goes on by
+itself (assets/check_in_door.js: the held list, the check-ins waiting to sync, the service
+worker and manifest of this page alone)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
+from community_app.services.meetups import tickets
 from community_app.state.admin_check_in import AdminCheckInState as S, read_check_in
 from community_app.ui.components.admin_common import (
     card, screen, search_box, section_header, small_button, when_any,
@@ -58,6 +61,8 @@ def _scanner() -> rx.Component:
                              aria_label=t("Ticket code"), size="3", flex="1", auto_complete="off",
                              auto_focus=True),
                     rx.button(t("Check in"), type="submit", size="3", loading=S.busy),
+                    # The phone's name (assets/check_in_door.js sets it as the form goes).
+                    rx.el.input(type="hidden", name="device"),
                     gap="8px", width="100%", flex_direction=["column", "row"],
                 ),
                 on_submit=S.scan, reset_on_submit=True, key=S.form_key, width="100%",
@@ -70,16 +75,76 @@ def _scanner() -> rx.Component:
             rx.text(t("This browser cannot read QR codes with the camera: type the code under "
                       "the QR code instead."), id="check-in-camera-unavailable", hidden=True,
                     color=COLORS["muted"], size="2"),
+            rx.text(t("The camera is not allowed for this site. Allow it in the browser's site "
+                      "settings, or type the code under the QR code."),
+                    id="check-in-camera-refused", hidden=True, role="alert", size="2"),
+            rx.text(t("No camera could be opened: type the code under the QR code instead."),
+                    id="check-in-camera-missing", hidden=True, role="alert", size="2"),
             rx.box(
                 rx.el.video(id="check-in-video", muted=True, plays_inline=True, width="100%",
                             style={"max_height": "50vh", "border_radius": "12px",
                                    "background": "#000"}),
-                small_button(t("Stop the camera"), type="button", variant="soft",
-                             custom_attrs={"data-check-in-camera-stop": ""}),
+                rx.hstack(
+                    small_button(t("Stop the camera"), type="button", variant="soft",
+                                 custom_attrs={"data-check-in-camera-stop": ""}),
+                    rx.box(small_button(t("Switch camera"), type="button", variant="soft",
+                                        custom_attrs={"data-check-in-camera-switch": ""}),
+                           id="check-in-camera-switch", hidden=True),
+                    rx.box(small_button(t("Light"), type="button", variant="soft",
+                                        custom_attrs={"data-check-in-torch": "",
+                                                      "aria-pressed": "false"}),
+                           id="check-in-torch", hidden=True),
+                    wrap="wrap", spacing="2",
+                ),
                 id="check-in-camera-box", hidden=True, width="100%",
             ),
             spacing="3", width="100%",
         ),
+    )
+
+
+def _door_status() -> rx.Component:
+    """Filled by assets/check_in_door.js with these texts ({n}, {device} replaced)."""
+    return rx.vstack(
+        rx.text("", id="door-status", role="status", hidden=True, weight="bold", custom_attrs={
+            "data-offline": t("Offline, {n} waiting to sync"),
+            "data-online-waiting": t("Online, {n} waiting to sync"),
+            "data-online-held": t("{n} tickets held on this phone for check-in without a network"),
+            "data-no-list": t("Offline, and this phone holds no list of tickets yet: connect "
+                              "once on this page to take it."),
+        }),
+        rx.text("", id="door-device", size="1", color=COLORS["muted"],
+                custom_attrs={"data-label": t("This phone: {device}")}),
+        rx.box(id="door-result", hidden=True, width="100%", class_name="uzdev-door-result",
+               custom_attrs={
+                   "data-checked-in": t(tickets.OUTCOME_TEXTS[tickets.CHECKED_IN]),
+                   "data-already": t(tickets.OUTCOME_TEXTS[tickets.ALREADY]),
+                   "data-unknown": t(tickets.OUTCOME_TEXTS[tickets.UNKNOWN]),
+                   "data-no-list": t("This phone holds no list of tickets for this event yet."),
+                   "data-first": t("First scanned: {when}"),
+                   "data-member": t("Member"),
+                   "aria-live": "polite", "role": "status",
+               }),
+        # Pressed by assets/check_in_door.js every few seconds while online.
+        rx.el.button(on_click=S.refresh, hidden=True, type="button", tab_index=-1,
+                     aria_hidden="true", custom_attrs={"data-door-refresh": ""}),
+        spacing="1", width="100%",
+    )
+
+
+def _duplicates() -> rx.Component:
+    return rx.cond(
+        S.duplicates.length() > 0,
+        card(rx.vstack(
+            rx.heading(t("Admitted by two phones"), as_="h3", size="4"),
+            rx.text(t("The same ticket was checked in at two doors while offline: each phone "
+                      "and its time."), size="2", color=COLORS["muted"]),
+            rx.el.ul(rx.foreach(S.duplicates, lambda d: rx.el.li(
+                rx.text(d.name, weight="bold"),
+                rx.foreach(d.times, lambda e: rx.text(t_var(e), size="2")),
+            )), id="door-duplicates", class_name="uzdev-stack uzdev-gap-2"),
+            spacing="2", width="100%",
+        )),
     )
 
 
@@ -132,6 +197,7 @@ def _numbers() -> rx.Component:
 def admin_check_in() -> rx.Component:
     return screen(
         rx.script(src="/check_in_scanner.js"),
+        rx.script(src="/check_in_door.js"),
         section_header(
             t("Check-in"),
             rx.link(t("Back to the meetup"), href=routes.ADMIN_MEETUPS + "/" + S.meetup_id.to(str)
@@ -139,7 +205,9 @@ def admin_check_in() -> rx.Component:
             subtitle=S.title,
         ),
         _numbers(),
+        _door_status(),
         _result(),
         _scanner(),
+        _duplicates(),
         _search(),
     )

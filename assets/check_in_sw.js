@@ -1,0 +1,62 @@
+// The check-in page's service worker (issue 47), registered by assets/check_in_door.js with
+// the page's own address as its scope (/admin/meetups/<id>/check-in): no other page of the
+// site is ever controlled by it. It keeps the page and the files it loaded, so the page
+// opens again without the network, and it writes the page's web app manifest (the
+// installed app opens this meetup's door). The REST API and the websocket are never
+// cached: the list of tickets lives in IndexedDB, for the organizer who took it.
+var CACHE = "uzdev-door-v1";
+var ICON = "/favicon.svg";
+
+self.addEventListener("install", function () { self.skipWaiting(); });
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n.indexOf("uzdev-door-") === 0 && n !== CACHE; })
+      .map(function (n) { return caches.delete(n); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function page() { return new URL(self.registration.scope).pathname.replace(/\/$/, ""); }
+
+function manifest() {
+  var start = page();
+  return new Response(JSON.stringify({
+    name: "UzDev Korea check-in",
+    short_name: "Check-in",
+    start_url: start,
+    scope: start,
+    display: "standalone",
+    background_color: "#ffffff",
+    theme_color: "#2563eb",
+    icons: [{ src: ICON, sizes: "any", type: "image/svg+xml", purpose: "any" },
+            { src: "/favicon.ico", sizes: "48x48", type: "image/x-icon" }],
+  }), { headers: { "Content-Type": "application/manifest+json" } });
+}
+
+function cacheable(url) {
+  return url.origin === self.location.origin && !/^\/(api|_event|_upload|_health|ping|uploaded_files)(\/|$)/.test(url.pathname);
+}
+
+// Network first, the kept copy when there is no network.
+function fresh(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(CACHE).then(function (c) { c.put(request, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(request, { ignoreSearch: request.mode === "navigate" }).then(function (hit) {
+      return hit || Response.error();
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.pathname === page() + "/door.webmanifest") { event.respondWith(manifest()); return; }
+  if (!cacheable(url)) return;
+  event.respondWith(fresh(request));
+});
