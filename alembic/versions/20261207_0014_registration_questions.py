@@ -17,7 +17,7 @@ branch_labels = None
 depends_on = None
 
 OLD_KINDS = "'confirmation', 'accepted', 'rejected', 'offer', 'reminder', 'job-digest'"
-NEW_KINDS = OLD_KINDS + ", 'stream', 'waitlisted'"
+NEW_KINDS = OLD_KINDS + ", 'stream'"
 
 
 def upgrade() -> None:

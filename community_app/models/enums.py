@@ -244,7 +244,6 @@ class MailKind(StrEnum):
     REMINDER = "reminder"  # 48 h before, with the "release my seat" link
     JOB_DIGEST = "job-digest"  # a saved job search's digest (services/job_alerts.py)
     STREAM = "stream"  # an online seat's stream link, before the start (issue 45)
-    WAITLISTED = "waitlisted"  # accepted when full: put on the waitlist (issue 45)
     DIGEST = "digest"  # a member's personal digest (services/digest.py)
 
 

@@ -175,7 +175,7 @@ class AdminMeetupsState(AdminState):
         self.editing_id = m.id
         self.current_title = m.title
         self.announce = d.summary.telegram_announce
-        self.form = admin_edits.form_of(m)
+        self.form = admin_edits.form_of(m, d.summary.stream_url)
         self.image_url, self.image_name = m.image_url or "", m.image_name or ""
         self.speakers = [
             SpeakerRow(s.id, s.full_name, s.job_position, s.company, s.bio, s.profile_url or "")

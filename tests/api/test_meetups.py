@@ -52,6 +52,9 @@ ITEM_KEYS = {
     "requiresApproval",
     "organizerId",
     "isPast",
+    "onlineMaxSeats",  # issue 45: online seats, each kind its seats left
+    "onlineAvailableSeats",
+    "applicationsHoldSeats",
 }
 
 

@@ -71,6 +71,9 @@ def test_registering_answers_201_takes_a_seat_and_is_accepted(client, engine, me
         "registeredAt",
         "cancelled",
         "cancelledAt",
+        "seatKind",  # issue 45
+        "holdsSeat",
+        "decisionNote",
     }
     assert data["meetupId"] == meetup.id and data["status"] == "ACCEPTED"
     assert (data["attendanceReason"], data["interestedField"]) == ("networking", "backend")

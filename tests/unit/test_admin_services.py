@@ -185,7 +185,8 @@ def test_check_in_search_undo_and_attendance(session, org):
     text = admin_registrations.export_attendees_csv(session, org.id, meetup_id)
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text[1:])))
-    assert rows[0] == ["Name", "Email", "Phone", "Status", "Registered at", "Checked in at"]
+    assert rows[0] == ["Name", "Email", "Phone", "Status", "Registered at", "Checked in at",
+                       "Seat"]  # then a column per registration question (issue 45)
     assert rows[1][:4] == ["Dilnoza Karimova", "dilnoza@example.com", "01012341234", "ACCEPTED"]
     assert rows[1][5] != "" and rows[2][5] == ""
     assert len(rows) == 3

@@ -9,7 +9,7 @@ moments in UTC.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Query, Request
 from pydantic import BaseModel, Field
@@ -38,6 +38,7 @@ router = Router(tags=["meetups"])
 REGISTERED = N_("You are registered for this event.")
 AWAITING_APPROVAL = N_("Your registration is waiting for the organizers' approval.")
 CANCELLED = N_("Your registration has been cancelled.")
+SEAT_KIND_SWITCHED = N_("Your seat is changed.")
 
 MeetupListType = Literal[tuple(service.MEETUP_TYPES)]  # type: ignore[valid-type]
 RegistrationStatusName = Literal[tuple(RegistrationStatus.values())]  # type: ignore[valid-type]
@@ -218,6 +219,17 @@ class RegistrationIn(BaseModel):
     status: str | None = Field(default=None, description="Ignored", max_length=20)
     cancelled: bool | None = Field(default=None, description="Ignored")
     registrationDate: str | None = Field(default=None, description="Ignored", max_length=40)
+    seatKind: str | None = Field(
+        default=None, max_length=20,
+        description="IN_PERSON or ONLINE (the meetup's onlineMaxSeats > 0); left out: in person "
+                    "(online when the meetup has online seats only)")
+    answers: dict[str, Any] | None = Field(
+        default=None,
+        description="Answers to the meetup's questions (GET /public/meetups/{id}/questions) by "
+                    "question id: a text (SHORT_TEXT, LONG_TEXT), an option's key (ONE_CHOICE), "
+                    "a list of keys (CHOICES), true/false (YES_NO). A required question left "
+                    "out, a wrong value or an id the meetup does not ask: 422, the field "
+                    "answers.<id> (or answers) with its message")
 
     def form_values(self) -> dict[str, object]:
         return {
@@ -225,6 +237,8 @@ class RegistrationIn(BaseModel):
             "interestedField": self.interestedField or self.interestField,
             "expectation": self.expectation,
             "consent": self.consent,
+            "seatKind": self.seatKind,
+            "answers": self.answers,
         }
 
 
@@ -238,6 +252,42 @@ class RegistrationOut(ViewOut):
     registeredAt: dt.datetime
     cancelled: bool
     cancelledAt: dt.datetime | None
+    seatKind: str = Field(description="IN_PERSON or ONLINE")
+    holdsSeat: bool = Field(description="False: an application waiting for a decision "
+                                        "without a seat (the acceptance takes one)")
+    decisionNote: str = Field(description="The organizers' note with their decision")
+
+
+class SeatKindIn(BaseModel):
+    seatKind: str = Field(max_length=20, description="IN_PERSON or ONLINE")
+
+
+class QuestionOptionOut(BaseModel):
+    key: str
+    en: str
+    uz: str
+
+
+class QuestionOut(ViewOut):
+    """One question of a meetup's registration form."""
+
+    id: int
+    kind: str = Field(description="SHORT_TEXT, LONG_TEXT, ONE_CHOICE, CHOICES or YES_NO")
+    required: bool
+    builtin: str = Field(description="'' (the organizers' own), accessibility or dietary")
+    labelEn: str
+    labelUz: str
+    options: list[QuestionOptionOut]
+    noteEn: str = Field(description="Said next to the question (who sees the answer, when it "
+                                    "is deleted); '' for most")
+    noteUz: str
+
+    @classmethod
+    def of(cls, q) -> QuestionOut:
+        return cls(id=q.id, kind=q.kind, required=q.required, builtin=q.builtin,
+                   labelEn=q.label_en, labelUz=q.label_uz,
+                   options=[QuestionOptionOut(key=o.key, en=o.en, uz=o.uz) for o in q.options],
+                   noteEn=q.note_en, noteUz=q.note_uz)
 
 
 class MyMeetupOut(MeetupOut):
@@ -370,6 +420,28 @@ def cancel(
     """Cancel the signed-in member's registration and give the seat back."""
     registration = service.cancel_registration(session, user.id, meetup_id)
     return ok(RegistrationOut.of(registration), translated(request, CANCELLED))
+
+
+@router.post(
+    "/users/meetups/{meetup_id}/registration/seat-kind",
+    responses={401: {}, 404: {}, 409: {"description": "No seat of that kind left, the same "
+                                                      "kind, or the meetup has started"},
+               422: {}},
+)
+def switch_seat_kind(
+    meetup_id: int, body: SeatKindIn, user: CurrentUser, session: SessionDep, request: Request
+) -> Envelope[RegistrationOut]:
+    """Move the signed-in member's registration to the other kind of seats (in person /
+    online) in one action; the seat given back goes to that kind's waitlist."""
+    registration = service.switch_seat_kind(session, user.id, meetup_id, body.seatKind)
+    return ok(RegistrationOut.of(registration), translated(request, SEAT_KIND_SWITCHED))
+
+
+@router.get("/public/meetups/{meetup_id}/questions", responses={404: {}})
+def meetup_questions(meetup_id: int, session: SessionDep) -> Envelope[list[QuestionOut]]:
+    """The meetup's registration questions in the form's order; answer them in the
+    registration's ``answers``."""
+    return ok([QuestionOut.of(q) for q in service.public_questions(session, meetup_id)])
 
 
 @router.get("/users/meetups", responses={401: {}})

@@ -12,6 +12,9 @@
 - ``admin_edits``: organizers create, edit and delete meetups (form rules, image)
 - ``admin_program``: speakers, keynote sessions and notes of a meetup
 - ``admin_registrations``: approval, check-in, the attendees' CSV, attendance
+- ``questions``: a meetup's own registration questions and the answers (issue 45)
+- ``decisions``: accepting or declining several applications at once (issue 45)
+- ``door_answers``: the answers the door needs, accessibility first (issue 45)
 """
 
 from community_app.services.meetups.reading import (
@@ -24,7 +27,9 @@ from community_app.services.meetups.registrations import (
     cancel_registration,
     latest_per_meetup,
     list_my_registrations,
+    public_questions,
     register_for_meetup,
+    switch_seat_kind,
     validate_registration,
 )
 from community_app.services.meetups.views import (
@@ -92,5 +97,5 @@ __all__ = [
     "ALREADY_WAITING", "NO_OFFER", "NOT_WAITING", "OFFER_EXPIRED", "SEATS_FREE",
     "MyWaitlistEntryView", "WaitlistEntryView", "claim_offer", "decline_offer",
     "join_waitlist", "leave_every_waitlist", "leave_waitlist", "list_my_waitlist",
-    "my_place",
+    "my_place", "public_questions", "switch_seat_kind",
 ]

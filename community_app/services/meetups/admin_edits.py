@@ -73,6 +73,7 @@ from community_app.services.meetups.admin_views import (
     LOCATION_TOO_LONG,
     NOTE_REQUIRED,
     PROVIDED_TOO_LONG,
+    ONLINE_SEATS_INVALID,
     SEATS_BELOW_REGISTERED,
     SEATS_INVALID,
     SESSION_SPEAKER_INVALID,
@@ -95,8 +96,10 @@ from community_app.services.meetups.reading import (
     read_program,
 )
 from community_app.services.meetups.seats import (
+    ONLINE,
     live_count,
     lock_meetup,
+    set_online_seats,
     set_seats,
 )
 from community_app.services import talks
@@ -118,6 +121,17 @@ from community_app.services.validation import (
     text_rule,
 )
 
+STREAM_LINK_INVALID = N_("The stream link must be a web address (https://...) of at most 500 "
+                         "characters.")
+
+
+def stream_link_rule(value: object) -> str | None:
+    """Empty, or an http(s) address of at most 500 characters."""
+    return STREAM_LINK_INVALID if optional_url_problem(value) or len(text({"v": value}, "v")) > 500 else None
+
+
+stream_link_rule.bounds = {"maximum": 500, "minimum": 0}
+
 MEETUP_RULES: dict[str, Rule] = {
     "title": text_rule(TITLE_REQUIRED, TITLE_MAX, required=True),
     "description": text_rule(DESCRIPTION_TOO_LONG, 20_000),
@@ -127,6 +141,8 @@ MEETUP_RULES: dict[str, Rule] = {
     "location": text_rule(LOCATION_TOO_LONG, 300),
     "provided": text_rule(PROVIDED_TOO_LONG, 500),
     "maxSeats": number_rule(SEATS_INVALID, 1, 100_000),
+    "onlineMaxSeats": number_rule(ONLINE_SEATS_INVALID, 0, 100_000),
+    "streamUrl": stream_link_rule,
 }
 # The meetup form, described once: the back office's form (ui/components/admin_meetups.py)
 # draws these fields in this order, its state (state/admin_meetups.py) fills and keeps them,
@@ -165,6 +181,14 @@ MEETUP_FORM: tuple[FormField, ...] = (
     FormField("parking", FLAG, N_("Parking available")),
     FormField("requiresApproval", FLAG, N_("Registrations need approval"),
               about="Registrations wait as PENDING"),
+    # Issue 45: a workshop's applications may outnumber its seats (the acceptance takes one).
+    FormField("applicationsHoldSeats", FLAG, N_("Applications hold a seat until decided"),
+              about="With approval: a PENDING application holds its seat; off: applications "
+                    "may outnumber the seats and each acceptance takes one", default="on"),
+    FormField("onlineMaxSeats", NUMBER, N_("Online seats"),
+              about="0: none; their own limit and waitlist", default="0"),
+    FormField("streamUrl", TEXT, N_("Stream link (sent to online attendees before the start)"),
+              about="Emailed to accepted online attendees 2 hours before the start; never public"),
 )
 TEXT_KINDS = (TEXT, LONG_TEXT)
 ON = "on"  # a ticked checkbox, as a browser sends it
@@ -175,10 +199,12 @@ def new_form() -> dict[str, str]:
     return {f.name: f.default for f in MEETUP_FORM}
 
 
-def form_of(m: MeetupView) -> dict[str, str]:
-    """The form filled from a meetup (flags: "on" or "")."""
+def form_of(m: MeetupView, stream_url: str = "") -> dict[str, str]:
+    """The form filled from a meetup (flags: "on" or ""); ``stream_url`` is not public, so
+    not in the meetup's view (``AdminMeetupView.stream_url``)."""
     computed = {"meetupDate": korea_date(m.starts_at), "startTime": korea_clock(m.starts_at),
-                "endTime": korea_clock(m.ends_at), "maxSeats": str(m.max_seats)}
+                "endTime": korea_clock(m.ends_at), "maxSeats": str(m.max_seats),
+                "onlineMaxSeats": str(m.online_max_seats), "streamUrl": stream_url}
     values = {}
     for f in MEETUP_FORM:
         value = computed[f.name] if f.name in computed else getattr(m, f.column)
@@ -227,6 +253,10 @@ def validate_meetup(data: Mapping[str, object]) -> tuple[dict[str, object], dict
         values["ends_at"] = korea_to_utc(day, end)
     raw_seats = data.get("maxSeats")
     values["max_seats"] = DEFAULT_SEATS if raw_seats in (None, "") else whole_number(raw_seats)
+    raw_online = data.get("onlineMaxSeats")
+    values["online_max_seats"] = 0 if raw_online in (None, "") else whole_number(raw_online)
+    if data.get("applicationsHoldSeats") is None:  # a client that does not send the field
+        values["applications_hold_seats"] = True
     return values, errors
 
 
@@ -308,6 +338,7 @@ def create_meetup(
         **values,
         telegram_announce=announce is not False and str(announce).lower() not in ("false", "off", "0"),
         available_seats=values["max_seats"],
+        online_available_seats=values["online_max_seats"],
         image_url=image_url,
         image_name=clean_file_name(image_name) if image_url else None,
         organizer_id=actor_id,
@@ -328,6 +359,7 @@ def update_meetup(
     meetup = lock_meetup(session, meetup_id)
     values, errors = validate_meetup(data)
     new_max = values.pop("max_seats")
+    new_online = values.pop("online_max_seats")
     if errors:
         raise InvalidMany(errors)
     live = session.exec(select(live_count(meetup_id))).one()
@@ -341,6 +373,8 @@ def update_meetup(
     session.flush()
     set_seats(session, meetup_id, new_max)
     offer_free_seats(session, meetup_id)  # seats raised: the waitlist is offered them first
+    set_online_seats(session, meetup_id, new_online)
+    offer_free_seats(session, meetup_id, kind=ONLINE)
     session.refresh(meetup)
     logged(session, actor_id, "meetup.update", ("meetup", meetup_id), meetup.title, MEETUP_CACHES)
     announcements.meetup_changed(session, meetup, before)

@@ -24,6 +24,7 @@ from community_app.models import (
     Meetup,
     MeetupRegistration,
     RegistrationStatus,
+    SeatKind,
     User,
 )
 from community_app.services.admin.common import (
@@ -41,9 +42,10 @@ from community_app.services.meetups.admin_views import (
     NOT_CHECKED_IN,
     REGISTRATION_NOT_FOUND,
     AdminRegistrationView,
+    AnswerView,
     meetup_or_404,
 )
-from community_app.services.meetups import decisions
+from community_app.services.meetups import decisions, questions
 from community_app.services.meetups.views import (
     SEAT_HOLDING,
 )
@@ -80,9 +82,36 @@ def check_in_refusal(meetup: Meetup, now: dt.datetime) -> Conflict | None:
 # ---------------------------------------------------------------- registrations
 
 
-def admin_registration_view(r: MeetupRegistration, u: User) -> AdminRegistrationView:
+def admin_registration_view(r: MeetupRegistration, u: User,
+                            answers: tuple[AnswerView, ...] = ()) -> AdminRegistrationView:
     return view_of(AdminRegistrationView, r, user_id=u.id, name=display_name(u),
-                   username=u.username, email=u.email, phone=u.phone or "")
+                   username=u.username, email=u.email, phone=u.phone or "", answers=answers)
+
+
+def _answer_views(session: Session, meetup_id: int,
+                  registration_ids: list[int]) -> dict[int, tuple[AnswerView, ...]]:
+    """registration id -> its answers, accessibility and dietary needs first, then the
+    meetup's questions in the form's order."""
+    form = sorted(questions.questions_of(session, meetup_id),
+                  key=lambda q: ({"accessibility": 0, "dietary": 1}.get(q.builtin, 2), q.position, q.id))
+    given = questions.answers_of(session, registration_ids)
+    result = {}
+    for rid in registration_ids:
+        items = []
+        for q in form:
+            if q.id in given[rid]:
+                texts = questions.answer_texts(q, given[rid][q.id])
+                items.append(AnswerView(q.id, q.builtin, q.label_en, q.label_uz,
+                                        texts["en"], texts["uz"]))
+        result[rid] = tuple(items)
+    return result
+
+
+def _answer_matches(view: AdminRegistrationView, question_id: int, term: str) -> bool:
+    for a in view.answers:
+        if a.question_id == question_id:
+            return not term or term in a.text_en.lower() or term in a.text_uz.lower()
+    return False
 
 
 def parse_status_filter(value: str | None) -> str | None:
@@ -98,9 +127,13 @@ def list_registrations(
     *,
     search: str | None = None,
     status: str | None = None,
+    question_id: int | None = None,
+    answer: str | None = None,
 ) -> list[AdminRegistrationView]:
     """The meetup's registrations with their answers, oldest first. ``search`` matches the
-    member's name, username or email (any case); ``status`` keeps one status."""
+    member's name, username or email (any case); ``status`` keeps one status;
+    ``question_id`` keeps those who answered that question, and with ``answer`` those
+    whose answer's words (either language, any case) contain it (Yes, an option...)."""
     require_organizer(session, actor_id)
     meetup_or_404(session, meetup_id)
     query = (
@@ -122,7 +155,13 @@ def list_registrations(
             )
         )
     query = query.order_by(col(MeetupRegistration.registered_at), col(MeetupRegistration.id))
-    return [admin_registration_view(r, u) for r, u in session.exec(query).all()]
+    rows = session.exec(query).all()
+    answers = _answer_views(session, meetup_id, [r.id for r, _ in rows])
+    views = [admin_registration_view(r, u, answers[r.id]) for r, u in rows]
+    if question_id:
+        term = (clean_filter(answer) or "").lower()
+        views = [v for v in views if _answer_matches(v, question_id, term)]
+    return views
 
 
 def _registration(session: Session, meetup_id: int, registration_id: int) -> MeetupRegistration:
@@ -134,7 +173,8 @@ def _registration(session: Session, meetup_id: int, registration_id: int) -> Mee
 
 def _one_registration(session: Session, registration_id: int) -> AdminRegistrationView:
     r = session.get(MeetupRegistration, registration_id, populate_existing=True)
-    return admin_registration_view(r, session.get(User, r.user_id))
+    return admin_registration_view(r, session.get(User, r.user_id),
+                                   _answer_views(session, r.meetup_id, [r.id])[r.id])
 
 
 def _decide(
@@ -265,7 +305,8 @@ def export_attendees_csv(
 ) -> str:
     """The attendees (accepted and pending registrations) as CSV text for Excel: a UTF-8
     byte-order mark, a header row in ``lang``, then name, email, phone, status, registered
-    at and checked in at (Korea time, YYYY-MM-DD HH:MM)."""
+    at and checked in at (Korea time, YYYY-MM-DD HH:MM), the seat's kind, and a column per
+    question of the meetup (accessibility needs first), its answers in ``lang``."""
     rows = [
         r
         for r in list_registrations(session, actor_id, meetup_id)
@@ -273,8 +314,12 @@ def export_attendees_csv(
     ]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([gettext(c, lang) for c in CSV_COLUMNS])
+    form = sorted(questions.questions_of(session, meetup_id),
+                  key=lambda q: ({"accessibility": 0, "dietary": 1}.get(q.builtin, 2), q.position, q.id))
+    writer.writerow([gettext(c, lang) for c in CSV_COLUMNS] + [_csv_cell(q.label(lang)) for q in form])
+    kinds = SeatKind.labels()
     for r in rows:
+        given = {a.question_id: (a.text_uz if lang == "uz" else a.text_en) for a in r.answers}
         writer.writerow(
             [
                 _csv_cell(r.name),
@@ -283,6 +328,8 @@ def export_attendees_csv(
                 r.status,
                 _korea_stamp(r.registered_at),
                 _korea_stamp(r.checked_in_at),
+                gettext(kinds.get(r.seat_kind, r.seat_kind), lang),
+                *(_csv_cell(given.get(q.id, "")) for q in form),
             ]
         )
     record(session, actor_id, "meetup.export_csv", "meetup", meetup_id, f"{len(rows)} rows")

@@ -132,7 +132,7 @@ def decide_registrations(
                 answers=questions.encode(questions.answers_of(session, [r.id])[r.id]))
             session.add(entry)
             session.flush()
-            emails.waitlisted(session, entry.id, r.user_id, meetup_id, note)
+            emails.waitlisted(session, r.id, r.user_id, meetup_id, note)
             _record(session, actor_id, "registration.waitlist", meetup_id, r, note)
             waitlisted.append(r.id)
     else:

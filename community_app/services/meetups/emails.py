@@ -10,7 +10,7 @@ causes them (services/mail_queue.py sends each once, retrying when the server fa
   signed "I can't come, release my seat" link (services/meetups/release_links.py) and the
   talks the member starred (services/talk_stars.py);
 - ``waitlisted``: an organizer accepted an application when the seats were full and put it
-  on the waitlist (services/meetups/decisions.py);
+  on the waitlist (services/meetups/decisions.py; sent as that application's acceptance);
 - ``stream``: the stream link, to each accepted online attendee ``STREAM_AHEAD`` before the
   start (the scheduler task ``meetup-stream-links``).
 
@@ -242,11 +242,13 @@ def decision(session: Session, registration_id: int, accepted: bool, note: str =
           telegram_photo=ticket_attachment(registration.id) if accepted else None, note=note)
 
 
-def waitlisted(session: Session, entry_id: int, user_id: int, meetup_id: int,
+def waitlisted(session: Session, registration_id: int, user_id: int, meetup_id: int,
                note: str = "") -> None:
-    """An organizer accepted an application when its seats were full: it waits in line."""
-    queue(session, MailKind.WAITLISTED, session.get(User, user_id), session.get(Meetup, meetup_id),
-          WAITLISTED_SUBJECT, WAITLISTED_BODY, ref_id=entry_id, note=note)
+    """An organizer accepted an application when its seats were full: it waits in line.
+    Queued as the application's acceptance (kind ``accepted``, the closed registration's
+    id): the one decision message this application gets."""
+    queue(session, MailKind.ACCEPTED, session.get(User, user_id), session.get(Meetup, meetup_id),
+          WAITLISTED_SUBJECT, WAITLISTED_BODY, ref_id=registration_id, note=note)
 
 
 def queue_stream_links(session: Session, now: dt.datetime) -> int:

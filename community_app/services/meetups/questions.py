@@ -439,6 +439,13 @@ def copy_questions(session: Session, actor_id: int, meetup_id: int,
     return questions_of(session, meetup_id)
 
 
+def organizer_questions(session: Session, actor_id: int, meetup_id: int) -> list[QuestionView]:
+    """The meetup's questions as the back office lists them."""
+    require_organizer(session, actor_id)
+    _meetup(session, meetup_id)
+    return questions_of(session, meetup_id)
+
+
 # ---------------------------------------------------------------- retention
 
 

@@ -283,3 +283,9 @@ def switch_seat_kind(
     session.expire(meetup)
     session.commit()
     return registration_view(session.get(MeetupRegistration, registration.id))
+
+
+def public_questions(session: Session, meetup_id: int) -> list[questions.QuestionView]:
+    """The registration questions of a public meetup, in the form's order."""
+    public_meetup_or_404(session, meetup_id)
+    return questions.questions_of(session, meetup_id)

@@ -37,7 +37,6 @@ KIND_CHOICE = {
     MailKind.REJECTED.value: "notify_confirmation",
     MailKind.REMINDER.value: "notify_reminder",
     MailKind.OFFER.value: "notify_offer",
-    MailKind.WAITLISTED.value: "notify_confirmation",  # a decision (issue 45)
     MailKind.STREAM.value: "notify_reminder",  # the online seat's link before the start
     # Job-alert digests have no choice of their own: the member's first one (decisions.md).
     MailKind.JOB_DIGEST.value: "notify_confirmation",
