@@ -30,7 +30,7 @@ from community_app.models import (
     Meetup, SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus, User,
 )
 from community_app.services import talks
-from community_app.services.errors import Conflict, Invalid, NotFound
+from community_app.services.errors import Invalid, NotFound
 from community_app.services.users import get_user_by_email
 from community_app.services.validation import text_rule
 
@@ -39,7 +39,7 @@ KIND = "speaker-talk"
 LINK_DAYS = 365
 ABSTRACT_MAX = 20_000
 
-NO_MEETUP = N_("There is no meetup to put the talk in yet: create the meetup first.")
+NO_MEETUP = N_("Choose a meetup of the programme for the talk.")
 LINK_INVALID = N_("This speaker link is not valid. Open the newest link we emailed you, or "
                   "your talks on My Page.")
 TALK_GONE = N_("This talk is no longer in the programme.")
@@ -87,9 +87,10 @@ def application_of_token(session: Session, token: str) -> SpeakerApplication:
 
 
 def programme_meetup(session: Session, meetup_id: int | None = None,
-                     now: dt.datetime | None = None) -> Meetup:
-    """The meetup a new draft talk goes to: the one named, else the next upcoming one,
-    else the latest; Conflict when there is no meetup at all."""
+                     now: dt.datetime | None = None) -> Meetup | None:
+    """The meetup a new draft talk goes to: the one named (Invalid when it does not
+    exist), else the next upcoming one, else the latest; None when there is no meetup at
+    all (the application is accepted without a talk)."""
     if meetup_id is not None:
         meetup = session.get(Meetup, meetup_id)
         if meetup is None:
@@ -97,11 +98,8 @@ def programme_meetup(session: Session, meetup_id: int | None = None,
         return meetup
     upcoming = session.exec(select(Meetup).where(Meetup.starts_at > (now or utcnow()))
                             .order_by(col(Meetup.starts_at), col(Meetup.id))).first()
-    meetup = upcoming or session.exec(select(Meetup).order_by(
+    return upcoming or session.exec(select(Meetup).order_by(
         col(Meetup.starts_at).desc(), col(Meetup.id).desc())).first()
-    if meetup is None:
-        raise Conflict(NO_MEETUP)
-    return meetup
 
 
 def _profile_for(session: Session, application: SpeakerApplication) -> SpeakerProfile:
@@ -123,12 +121,15 @@ def _profile_for(session: Session, application: SpeakerApplication) -> SpeakerPr
 
 
 def draft_talk_for(session: Session, application: SpeakerApplication,
-                   meetup_id: int | None = None) -> Talk:
+                   meetup_id: int | None = None) -> Talk | None:
     """The application's draft talk, made now (with its speaker profile) when it has none
-    or its talk was deleted; the application then names it."""
+    or its talk was deleted; the application then names it. None while the site has no
+    meetup at all to put it in."""
     if application.talk_id is not None and (talk := session.get(Talk, application.talk_id)):
         return talk
     meetup = programme_meetup(session, meetup_id)
+    if meetup is None:
+        return None
     profile = _profile_for(session, application)
     first_line = next((line.strip() for line in application.topics.splitlines()
                        if line.strip()), application.full_name)

@@ -247,3 +247,11 @@ def test_the_reminder_lists_the_talks_the_member_starred(engine):
     assert "Ownership explained" in bodies[member.id]
     assert "Not starred talk" not in bodies[member.id]
     assert "Ownership explained" not in bodies[other.id]
+
+
+def test_accepting_while_no_meetup_exists_accepts_without_a_talk(engine, organizers):
+    app = _application(engine, "Early Bird")
+    with Session(engine) as s:
+        [done] = reviews.decide_applications(s, organizers[0].id, [app.id], "accept")
+        assert (done.status, done.talk_id) == ("ACCEPTED", None)
+        assert s.exec(select(Talk)).all() == []

@@ -210,11 +210,12 @@ def change_status(
     saved(session, actor_id, application, f"speaker_application.{new.lower()}",
           ("speaker_application", application.id), f"{detail}. {note}" if note else detail,
           subject_user_id=member.id if member else None)
+    talk = None
     if new == A.ACCEPTED.value:
-        speaker_talks.draft_talk_for(session, application, meetup_id)
+        talk = speaker_talks.draft_talk_for(session, application, meetup_id)
     if new in EMAILS:
         lang, subject, body = application_email(application, new)
-        if new == A.ACCEPTED.value:
+        if talk is not None:
             body += "\n\n" + gettext(speaker_talks.LINK_PARAGRAPH, lang,
                                      link=speaker_talks.speaker_link(application.id))
         send_mail_in_language(application.email, subject, body, lang)
