@@ -66,7 +66,7 @@ from reflex_base.registry import RegistrationContext
 from reflex_base.utils import types
 from reflex_base.utils.format import format_route
 
-from community_app.state.page_load import PAGE_LOADS, PageData, PageLoadState
+from community_app.state.page_load import PAGE_LOADS, PageLoadState
 
 Delta = dict[str, dict[str, Any]]
 
@@ -264,11 +264,7 @@ def page_states(path: str) -> tuple[type[BaseState], ...]:
     """The state classes the load of the page at ``path`` writes (its own state)."""
     route = _route_of_path(path)
     spec = PAGE_LOADS.get(route) if route is not None else None
-    if spec is None:
-        return ()
-    if isinstance(spec, PageData):
-        return (spec.state,)
-    return tuple(handler.state for handler in spec)
+    return (spec.state,) if spec is not None else ()
 
 
 def install() -> None:

@@ -369,6 +369,13 @@ def backend() -> Backend:
     return _backend
 
 
+def shared() -> bool:
+    """Whether the generations are shared by every process (Redis): then a commit in any
+    process with the session hooks (the site, the API, the operator commands) expires a
+    topic for all of them."""
+    return isinstance(backend(), RedisBackend)
+
+
 def use_backend(new: Backend | None) -> None:
     """Replace the backend (tests); None picks it again from the environment."""
     global _backend

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
 from community_app.i18n import N_
@@ -55,6 +55,12 @@ def get_site_settings(session: Session) -> SiteSettingsView:
         target_events=row.target_events,
         target_members=row.target_members,
     )
+
+
+def settings_version(session: Session):
+    """When the settings last changed (every change sets ``updated_at``): one column of one
+    row, for a watcher that only needs to know whether to read them again."""
+    return session.exec(select(SiteSettings.updated_at).where(SiteSettings.id == 1)).first()
 
 
 def set_maintenance(session: Session, on: bool) -> SiteSettingsView:

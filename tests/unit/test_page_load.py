@@ -145,11 +145,15 @@ def test_session_expiry_setting(monkeypatch):
 
 def test_every_page_loads_its_data_with_page_data(pages):
     """One page-load pattern: a page whose load does anything, the back office's too, uses
-    PageData (its read without the lock, its update under it), never plain handlers."""
-    older = {route.path for route in pages
-             if not isinstance(page_load.PAGE_LOADS[route.path], PageData)
-             and page_load.PAGE_LOADS[route.path]}
-    assert not older, f"load these with PageData: {sorted(older)}"
+    PageData (its read without the lock, its update under it); plain handlers are refused
+    when the page is declared."""
+    from community_app.ui.layouts import frame
+
+    loads = {route.path: page_load.PAGE_LOADS[route.path] for route in pages}
+    assert {type(spec) for spec in loads.values()} <= {PageData, type(None)}
+    with pytest.raises(TypeError):
+        frame.page("/an-old-style-page", title="Old", on_load=[PageLoadState.load])(lambda: None)
+    assert "/an-old-style-page" not in page_load.PAGE_LOADS
 
 
 def test_a_page_title_is_written_once(pages):

@@ -96,7 +96,7 @@ def page(
     path: str,
     *,
     title: str | None = None,
-    on_load: PageData | Sequence[Any] = (),
+    on_load: PageData | None = None,
     members_only: bool = False,
     organizers_only: bool = False,
     examples: Sequence[Example] = (),
@@ -110,7 +110,8 @@ def page(
     Every page load is one event, ``PageLoadState.load`` (``state/page_load.py``): it picks
     the language, reads the site settings (maintenance switch), checks the sign-in
     (refreshing an expired access token silently) and loads the page's own data, given
-    here as ``PageData`` (read without the lock) or old-style handlers. ``members_only``
+    here as ``PageData`` (read without the lock, applied under it; plain event handlers are
+    refused). ``members_only``
     sends anonymous visitors to /login?from=…; ``organizers_only`` marks a back-office page
 (``ui/components/admin_frame.admin_page`` gives it, its load keeps the gate).
 
@@ -132,6 +133,8 @@ with no example fails tests/unit/test_page_registry.py."""
         render.__module__ = fn.__module__
         render.__qualname__ = fn.__qualname__
 
+        if on_load is not None and not isinstance(on_load, PageData):
+            raise TypeError(f"{path}: on_load is a PageData (state/page_load.py), not {on_load!r}")
         PAGE_LOADS[path] = on_load
         if members_only:
             MEMBER_ONLY.add(path)
