@@ -370,16 +370,26 @@ def _jobs(session: Session, filters: list[jobs.JobFilters], since: dt.datetime,
 
 
 def content_for(session: Session, member: User, settings: DigestSettings, since: dt.datetime,
-                now: dt.datetime, lang: str) -> Content:
+                now: dt.datetime, lang: str, memo: dict | None = None) -> Content:
     """What the member's digest carries now: what is new since ``since`` and the meetups
-    coming."""
+    coming. ``memo``: a dict one run shares, so members with the same period (most: the
+    same weekly one) and the same job filters cost one query per section, not one each."""
     since, now = _in_utc(since), _in_utc(now)
+    memo = {} if memo is None else memo
+
+    def once(key, read):
+        if key not in memo:
+            memo[key] = read()
+        return memo[key]
+
+    filters = job_filters(session, member, settings)
     sections = [
-        Section(MEETUPS_HEADING, _meetups(session, since, now, lang)),
-        Section(TALKS_HEADING, _talks(session, since, now)),
-        Section(JOBS_HEADING, _jobs(session, job_filters(session, member, settings), since, now, lang)),
-        Section(NEWS_HEADING, _news(session, since)),
-        Section(BLOG_HEADING, _blog(session, since)),
+        Section(MEETUPS_HEADING, once(("meetups", since, lang), lambda: _meetups(session, since, now, lang))),
+        Section(TALKS_HEADING, once(("talks", since), lambda: _talks(session, since, now))),
+        Section(JOBS_HEADING, once(("jobs", since, repr(filters)),
+                                   lambda: _jobs(session, filters, since, now, lang))),
+        Section(NEWS_HEADING, once(("news", since), lambda: _news(session, since))),
+        Section(BLOG_HEADING, once(("blog", since), lambda: _blog(session, since))),
     ]
     return Content(since, [s for s in sections if s.items])
 
@@ -523,7 +533,8 @@ def _period(settings: DigestSettings) -> str:
     return f"{to_korea(_aware(settings.next_digest_at)):%Y-%m-%d}"
 
 
-def send_digest(session: Session, user_id: int, now: dt.datetime) -> int | None:
+def send_digest(session: Session, user_id: int, now: dt.datetime,
+                memo: dict | None = None) -> int | None:
     """Claim one due member and queue their digest in one transaction: how many new items
     it carried (0: skipped, nothing sent), or None when another worker has it."""
     settings = session.get(DigestSettings, user_id, populate_existing=True)
@@ -540,7 +551,7 @@ def send_digest(session: Session, user_id: int, now: dt.datetime) -> int | None:
         visited = last_visit(session, user_id) if settings.only_if_away else None
         away = visited is None or settings.last_digest_at is None or visited <= since
         content = content_for(session, member, settings, since, now,
-                              normalize_language(member.language)) if away else None
+                              normalize_language(member.language), memo) if away else None
         if content is not None and content.new_count:
             sent = DigestSend(user_id=user_id, period=period, sent_at=now,
                               items=content.new_count)
@@ -572,9 +583,10 @@ def send_due_digests(session: Session, now: dt.datetime | None = None,
     due = due_members(session, now, limit)
     session.commit()
     counts = {"digests": 0, "skipped": 0}
+    memo: dict = {}  # this run's shared reads (content_for)
     for user_id in due:
         try:
-            carried = send_digest(session, user_id, now)
+            carried = send_digest(session, user_id, now, memo)
         except sa.exc.IntegrityError:
             session.rollback()  # (this period's digest was recorded by another run)
             continue

@@ -10,6 +10,8 @@ Sections (each a module of this package with ``run(server: BenchServer) -> None`
 - ``load``: hundreds of simulated browsers loading a page at the same moment (page-load
   p50/p99, /ping during the burst, server memory until the sessions expire).
 - ``search``: site-wide search p50/p99 at 10,000 items per kind, SQLite and PostgreSQL.
+- ``digest``: the personal digest of 10,000 members to a local SMTP server: time and the
+  server's peak of connections (no site server: only asked for by name, ``SECTIONS=digest``).
 
 Run one section: ``make bench SECTIONS=api``.
 
@@ -37,6 +39,9 @@ from tests.bench import ab
 from tests.prodserver import ROOT, cli, free_port, production_server
 
 SECTIONS = ("pages", "api", "static", "visit", "load", "search")
+# Sections that need no site server: run only when
+# named in SECTIONS, and without building or serving the site when only they are named.
+SERVERLESS = ("digest",)
 MODULES = {"visit": "first_visit"}  # a section's module when its name differs
 
 
@@ -53,6 +58,12 @@ def main(argv: list[str]) -> int:
     # A stopped benchmark still stops its server (the `finally` of production_server).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     wanted = [s for s in (os.environ.get("SECTIONS") or ",".join(SECTIONS)).split(",") if s]
+    for name in [s for s in wanted if s in SERVERLESS]:
+        print(f"\n=== {name} ===", flush=True)
+        importlib.import_module(f"tests.bench.{MODULES.get(name, name)}").run(None)
+    wanted = [s for s in wanted if s not in SERVERLESS]
+    if not wanted:
+        return 0
     var_dir = Path(tempfile.mkdtemp(prefix="uzdev-bench-"))
     env = {
         **os.environ,
