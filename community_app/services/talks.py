@@ -695,3 +695,16 @@ def has_drafts(session: Session, speaker_id: int) -> bool:
     return session.exec(select(Talk.id).join(TalkSpeaker, col(TalkSpeaker.talk_id) == col(Talk.id))
                         .where(TalkSpeaker.speaker_id == speaker_id,
                                Talk.status == TalkStatus.DRAFT.value)).first() is not None
+
+
+def admin_programme(session: Session, actor_id: int, meetup_id: int) -> list[TalkView]:
+    """The back office's programme of a meetup: every talk, drafts too."""
+    require_organizer(session, actor_id)
+    get_or_404(session, Meetup, meetup_id, N_("Event not found."))
+    return meetup_talks(session, meetup_id, drafts=True)
+
+
+def admin_speakers(session: Session, actor_id: int) -> list[SpeakerView]:
+    """Every speaker profile, by name (the back office's speaker editor and choices)."""
+    require_organizer(session, actor_id)
+    return list_speakers(session)

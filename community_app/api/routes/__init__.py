@@ -18,6 +18,7 @@ from community_app.api.routes.statistics import router as statistics_router
 from community_app.api.routes.tickets import router as tickets_router
 from community_app.api.routes.system import router as system_router
 from community_app.api.routes.talk_people import router as talk_people_router
+from community_app.api.routes.talks import router as talks_router
 from community_app.api.routes.telegram import router as telegram_router
 from community_app.api.routes.users import router as users_router
 from community_app.api.routes.waitlist import router as waitlist_router
@@ -30,6 +31,7 @@ ROUTERS = [
     privacy_router,
     media_router,
     meetups_router,
+    talks_router,
     waitlist_router,
     talk_people_router,
     release_router,
