@@ -92,6 +92,18 @@ class DbQueue:
         sa.event.listen(session, "after_commit", kick, once=True)
         sa.event.listen(session, "after_rollback", forget, once=True)
 
+    def put_once(self, session: Session, row: Any) -> bool:
+        """Queue ``row`` in the caller's transaction (a savepoint) and drain once it
+        commits; False, with nothing queued, when its unique key was queued before."""
+        try:
+            with session.begin_nested():
+                session.add(row)
+                session.flush()
+        except sa.exc.IntegrityError:
+            return False
+        self.send_after_commit(session)
+        return True
+
     def wait_idle(self, timeout: float = 30) -> None:
         """Wait until every drain started by a commit so far has ended (the drains run one
         after another on one thread: tests read what they sent)."""

@@ -123,14 +123,7 @@ def enqueue(
         html=html,
         next_attempt_at=now or utcnow(),
     )
-    try:
-        with session.begin_nested():
-            session.add(row)
-            session.flush()
-    except sa.exc.IntegrityError:
-        return False  # queued before: once per member, meetup and kind
-    QUEUE.send_after_commit(session)
-    return True
+    return QUEUE.put_once(session, row)  # once per member, meetup, kind and ref
 
 
 def forget_member(session: Session, user_id: int) -> int:

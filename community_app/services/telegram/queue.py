@@ -66,14 +66,7 @@ def enqueue(
         fallback_mail=json.dumps(fallback_mail) if fallback_mail else "",
         next_attempt_at=now or utcnow(),
     )
-    try:
-        with session.begin_nested():
-            session.add(row)
-            session.flush()
-    except sa.exc.IntegrityError:
-        return False  # queued before: once per key
-    QUEUE.send_after_commit(session)
-    return True
+    return QUEUE.put_once(session, row)  # once per key
 
 
 def queued(session: Session, key: str) -> bool:
