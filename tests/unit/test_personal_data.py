@@ -291,11 +291,14 @@ def _everywhere(engine, zarina: User) -> None:
     make_review(engine, started, "Zarinaqiz Toshmatovaqiz", user_id=zarina.id, content="Good")
     talk = Talk(meetup_id=started.id, slug="kept-talk", title="A kept talk")  # issue 41
     insert(engine, talk)
-    with Session(engine) as s:
-        [own_application] = s.exec(select(SpeakerApplication)).all()
+    someone_else = SpeakerApplication(  # reviewed by her as an organizer: kept
+        email="other.applicant@example.com", full_name="Other Applicant", job_position="Dev",
+        phone="01011112222", years_of_experience="3-5", expertise_field="data",
+        topics="Another talk", linkedin_url="", github_url="", portfolio_url="")
+    insert(engine, someone_else)
     insert(engine, TalkStar(user_id=zarina.id, talk_id=talk.id),
            TalkFeedback(user_id=zarina.id, talk_id=talk.id, rating=4, comment="Kept feedback"),
-           ApplicationReview(organizer_id=zarina.id, application_id=own_application.id, score=3,
+           ApplicationReview(organizer_id=zarina.id, application_id=someone_else.id, score=3,
                              comment="A review by Zarina"))
     _sent_mail(engine, zarina, started.id, "Release your seat: /release?token=release-token-xyz")
     with Session(engine) as s:  # an organizer's actions about her
@@ -304,7 +307,7 @@ def _everywhere(engine, zarina: User) -> None:
                             [(ticket_code(registration.id), utcnow())])
         attendance.clear_no_shows(s, organizer.id, zarina.id)
         admin_comments.hide_comment(s, organizer.id, comment.id)
-        [application] = s.exec(select(SpeakerApplication)).all()
+        application = s.exec(select(SpeakerApplication).where(SpeakerApplication.email == EMAIL)).one()
         admin_speakers.change_status(s, organizer.id, application.id, "IN_REVIEW")
         # written before audit entries named their member
         audit.record(s, organizer.id, "registration.accept", "meetup", started.id,
