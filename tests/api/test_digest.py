@@ -245,3 +245,27 @@ def test_preview_audience_and_a_test_to_the_organizer(client, engine, smtp):
     assert test["Subject"].startswith("[") and test["Content-Language"] == "uz"
     with Session(engine) as s:  # the test touched no schedule and queued nothing
         assert s.exec(select(QueuedMail)).all() == []
+
+
+def test_a_failure_mid_digest_sends_nothing_and_the_next_run_sends_it_once(engine, smtp, monkeypatch):
+    """A worker that fails (or dies) after the claim rolls it back with the queued rows: the
+    member is due again, and the next run sends the digest once."""
+    member = _consenting(engine, language="en")
+    make_news(engine, title="News before the crash", days_ago=0)
+    now = _due(engine, member)
+    real = digest.deliver
+
+    def crash(*args, **kwargs):
+        real(*args, **kwargs)  # the email is queued in the transaction ...
+        raise RuntimeError("the worker died")  # ... which never commits
+
+    monkeypatch.setattr(digest, "deliver", crash)
+    assert _run(engine, now) == {"digests": 0, "skipped": 0}
+    assert _drain(engine, now) == {}
+    with Session(engine) as s:
+        assert s.get(DigestSettings, member.id).next_digest_at == now  # still due
+    monkeypatch.setattr(digest, "deliver", real)
+    assert _run(engine, now) == {"digests": 1, "skipped": 0}
+    assert _drain(engine, now) == {"sent": 1}
+    assert _run(engine, now) == {"digests": 0, "skipped": 0}
+    assert len(_digest_mails(smtp, member)) == 1
