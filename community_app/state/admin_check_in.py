@@ -14,11 +14,18 @@ from community_app.models import RegistrationStatus
 from community_app.core.routes import path_id
 from community_app.services.meetups import admin_registrations, attendance, door, tickets
 from community_app.services.meetups.admin_views import meetup_or_404
+from community_app.services.meetups.door_answers import door_answers
 from community_app.services.meetups.ticket_codes import ticket_code
 from community_app.state.admin import AdminState, stamp
 from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import DoorNumbers, MatchRow, ScanResult
 from community_app.state.messages import Message, message
+
+
+def _needs(answers: dict, registration_id: int | None) -> list[Message]:
+    """The door's answers of one attendee ("Accessibility needs: ..."; issue 45)."""
+    return [{lang: f"{a.label[lang]}: {a.text[lang]}" for lang in ("en", "uz")}
+            for a in answers.get(registration_id, [])]
 
 
 def _numbers(a: attendance.MeetupAttendance) -> DoorNumbers:
@@ -87,10 +94,11 @@ class AdminCheckInState(AdminState):
         ok, r, event = self._run(
             lambda s, a: door.check_in_at_door(s, a, meetup_id, code, device))
         if ok:
+            _, needs, _ = self._read(lambda s, a: door_answers(s, meetup_id))
             self.result = ScanResult(
                 r.outcome, r.accepted, message(tickets.OUTCOME_TEXTS[r.outcome], **r.params), r.name,
                 RegistrationStatus.label_texts().get(r.status, {}), stamp(r.checked_in_at) if r.outcome == tickets.ALREADY else {},
-                r.meetup_title,
+                r.meetup_title, _needs(needs or {}, r.registration_id) if r.accepted else [],
             )
             self.form_key += 1
             self._refresh()
@@ -113,11 +121,13 @@ class AdminCheckInState(AdminState):
         if len(term) < 2:
             self.matches = []
             return
-        ok, rows, _ = self._read(lambda s, a: admin_registrations.list_registrations(
-            s, a, meetup_id, search=term))
+        ok, found, _ = self._read(lambda s, a: (admin_registrations.list_registrations(
+            s, a, meetup_id, search=term), door_answers(s, meetup_id)))
         if ok:
+            rows, needs = found
             self.matches = [MatchRow(r.id, r.name or r.username, r.email, r.status,
-                                     r.checked_in_at is not None) for r in rows[:20]]
+                                     r.checked_in_at is not None, _needs(needs, r.id))
+                            for r in rows[:20]]
 
     @rx.event
     def set_query(self, value: str):

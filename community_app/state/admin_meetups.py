@@ -4,6 +4,7 @@ and the image, and one meetup's registrations (approval, check-in, CSV)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Any
 
 import reflex as rx
@@ -14,6 +15,8 @@ from community_app.services.meetups import (
     admin_edits,
     admin_program,
     admin_registrations,
+    decisions,
+    questions,
 )
 from community_app.core.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
@@ -26,6 +29,8 @@ from community_app.state.admin_rows import (
     registration_row,
 )
 from community_app.state.lang import LangState
+from community_app.state.messages import Message
+from community_app.models import QuestionKind
 
 MEETUP_SAVED = N_("Meetup saved.")
 MEETUP_CREATED = N_("Meetup created. Now add its speakers, sessions and notes.")
@@ -39,6 +44,9 @@ NOTE_REMOVED = N_("Note removed.")
 NOTE_ARCHIVED = N_("Note archived.")
 NOTE_RESTORED = N_("Note restored.")
 CHECKED_IN = N_("{name} is checked in.")
+QUESTIONS_SAVED = N_("The registration questions are saved.")
+QUESTION_REMOVED = N_("The question is removed.")
+DECIDED = N_("The decisions are saved and the members told.")
 
 FILTERS = ("upcoming", "past", "all")
 REGISTRATIONS_VIEW = "registrations"
@@ -61,8 +69,14 @@ def _details(meetup_id: int):
     return lambda s, a: admin_edits.get_meetup_admin(s, a, meetup_id)
 
 
-def _registrations(meetup_id: int, search: str):
-    return lambda s, a: admin_registrations.list_registrations(s, a, meetup_id, search=search)
+def _registrations(meetup_id: int, search: str, question_id: int | None = None,
+                   answer: str = ""):
+    return lambda s, a: admin_registrations.list_registrations(
+        s, a, meetup_id, search=search, question_id=question_id, answer=answer)
+
+
+def _question_id(value: str) -> int | None:
+    return int(value) if value.isdigit() and 0 < len(value) < 10 else None
 
 
 def read_item(request: PageRequest):
@@ -75,9 +89,46 @@ def read_item(request: PageRequest):
     if not address(request.query, "view", (REGISTRATIONS_VIEW,)):
         return {"mode": "missing"}, lambda s, a: (details(s, a), None)
     search = address_text(request.query, "search")
-    registrations = _registrations(meetup_id, search)
-    return ({"mode": "missing", "search": search},
+    question, answer = address_text(request.query, "question"), address_text(request.query, "answer")
+    registrations = _registrations(meetup_id, search, _question_id(question), answer)
+    return ({"mode": "missing", "search": search, "answer_question": question,
+             "answer_filter": answer},
             lambda s, a: (details(s, a), registrations(s, a)))
+
+
+@dataclasses.dataclass
+class QuestionAdminRow:
+    id: int
+    label_en: str
+    label_uz: str
+    kind: Message
+    required: bool
+    builtin: str
+    at_door: bool
+    options: str  # "New / Yangi, Experienced / Tajribali"
+
+
+def question_admin_row(q) -> QuestionAdminRow:
+    return QuestionAdminRow(
+        id=q.id, label_en=q.label_en, label_uz=q.label_uz,
+        kind=both(QuestionKind.labels().get(q.kind, q.kind)), required=q.required,
+        builtin=q.builtin, at_door=q.at_door,
+        options=", ".join(f"{o.en} / {o.uz}" for o in q.options))
+
+
+def question_form(form: dict) -> dict:
+    """The back office's question form as the rule reads it: options one per line,
+    "English | O‘zbekcha"."""
+    options = []
+    for line in str(form.get("options") or "").splitlines():
+        en, _, uz = line.partition("|")
+        if en.strip() or uz.strip():
+            options.append({"en": en.strip(), "uz": uz.strip()})
+    ticked = {"on", "true", "1"}
+    return {"kind": str(form.get("kind") or ""), "labelEn": str(form.get("labelEn") or ""),
+            "labelUz": str(form.get("labelUz") or ""),
+            "required": str(form.get("required") or "").lower() in ticked,
+            "atDoor": str(form.get("atDoor") or "").lower() in ticked, "options": options}
 
 
 class AdminMeetupsState(AdminState):
@@ -106,6 +157,17 @@ class AdminMeetupsState(AdminState):
     registrations: list[RegistrationRow] = []
     search: str = ""
     current_title: str = ""
+    # Issue 45: the registration form's questions, where to copy them from, the answer
+    # filter of the registrations, the applications chosen and the decision's note.
+    questions: list[QuestionAdminRow] = []
+    copy_sources: list[list[str]] = []  # [id, title]
+    builtins_on: list[str] = []
+    answer_question: str = ""
+    answer_filter: str = ""
+    selected: list[int] = []
+    decision_note: str = ""
+    waitlist_overflow: bool = False
+    question_key: int = 0
 
     @rx.var
     def live_count(self) -> int:
@@ -176,6 +238,8 @@ class AdminMeetupsState(AdminState):
         self.current_title = m.title
         self.announce = d.summary.telegram_announce
         self.form = admin_edits.form_of(m, d.summary.stream_url)
+        self._show_questions(d.questions)
+        self.copy_sources = [[str(i), title] for i, title in d.copy_sources]
         self.image_url, self.image_name = m.image_url or "", m.image_name or ""
         self.speakers = [
             SpeakerRow(s.id, s.full_name, s.job_position, s.company, s.bio, s.profile_url or "")
@@ -360,13 +424,94 @@ class AdminMeetupsState(AdminState):
     # --- registrations ------------------------------------------------------------------
 
     def _load_registrations(self):
-        ok, rows, event = self._read(_registrations(self.editing_id, self.search))
+        ok, rows, event = self._read(_registrations(
+            self.editing_id, self.search, _question_id(self.answer_question), self.answer_filter))
         if ok:
             self._show_registrations(rows)
         return event
 
     def _show_registrations(self, rows) -> None:
         self.registrations = [registration_row(r) for r in rows]
+        self.selected = [i for i in self.selected if i in {r.id for r in self.registrations}]
+
+    # --- questions and decisions (issue 45) ----------------------------------------------
+
+    def _show_questions(self, views) -> None:
+        self.questions = [question_admin_row(q) for q in views]
+        self.builtins_on = [q.builtin for q in views if q.builtin]
+
+    def _question_step(self, step, done: str):
+        meetup_id = self.editing_id
+        ok, views, event = self._run(lambda s, a: step(s, a, meetup_id), done)
+        if ok:
+            ok2, fresh, _ = self._read(lambda s, a: questions.organizer_questions(s, a, meetup_id))
+            if ok2:
+                self._show_questions(fresh)
+            self.question_key += 1
+        return event
+
+    @rx.event
+    def add_question(self, form: dict):
+        data = question_form(form)
+        return self._question_step(
+            lambda s, a, m: questions.add_question(s, a, m, data), QUESTIONS_SAVED)
+
+    @rx.event
+    def remove_question(self, question_id: int):
+        return self._question_step(
+            lambda s, a, m: questions.remove_question(s, a, m, question_id), QUESTION_REMOVED)
+
+    @rx.event
+    def move_question(self, question_id: int, step: int):
+        return self._question_step(
+            lambda s, a, m: questions.move_question(s, a, m, question_id, step), QUESTIONS_SAVED)
+
+    @rx.event
+    def set_built_in(self, builtin: str, on: bool):
+        return self._question_step(
+            lambda s, a, m: questions.set_built_in(s, a, m, builtin, bool(on)), QUESTIONS_SAVED)
+
+    @rx.event
+    def copy_questions(self, form: dict):
+        source = _question_id(str(form.get("fromMeetupId") or ""))
+        if source is None:
+            return None
+        return self._question_step(
+            lambda s, a, m: questions.copy_questions(s, a, m, source), QUESTIONS_SAVED)
+
+    @rx.event
+    def filter_by_answer(self, form: dict):
+        return self._go(routes.admin_meetup(self.editing_id), replace=True,
+                        view=REGISTRATIONS_VIEW, search=self.search,
+                        question=str(form.get("question") or "")[:9],
+                        answer=str(form.get("answer") or "")[:200])
+
+    @rx.event
+    def toggle_selected(self, registration_id: int, on: bool):
+        rest = [i for i in self.selected if i != registration_id]
+        self.selected = rest + [registration_id] if on else rest
+
+    @rx.event
+    def set_decision_note(self, value: str):
+        self.decision_note = value[:1000]
+
+    @rx.event
+    def set_waitlist_overflow(self, on: bool):
+        self.waitlist_overflow = bool(on)
+
+    @rx.event
+    def decide_selected(self, accept: bool):
+        meetup_id, ids = self.editing_id, list(self.selected)
+        note, overflow = self.decision_note, self.waitlist_overflow
+        ok, _, event = self._run(lambda s, a: decisions.decide_registrations(
+            s, a, meetup_id, ids, accept=bool(accept), note=note,
+            overflow_to_waitlist=overflow), DECIDED)
+        if ok:
+            self.selected, self.decision_note, self.waitlist_overflow = [], "", False
+            notice = self.notice
+            self._load_registrations()
+            self.notice = notice
+        return event
 
     @rx.event
     def set_search(self, value: str):

@@ -7,7 +7,7 @@ import dataclasses
 
 from community_app.i18n import both
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.models import AttendanceReason, InterestedField, RegistrationStatus
+from community_app.models import AttendanceReason, InterestedField, RegistrationStatus, SeatKind
 from community_app.services.meetups import admin_views
 from community_app.state.admin import stamp
 from community_app.state.messages import Message
@@ -83,6 +83,9 @@ class RegistrationRow:
     is_checked_in: bool
     is_pending: bool
     is_accepted: bool
+    # Issue 45: the kind of seat and the answers ("Question: answer", accessibility first).
+    seat: Message = dataclasses.field(default_factory=dict)
+    answers: list[Message] = dataclasses.field(default_factory=list)
 
 
 # ---------------------------------------------------------------- jobs (state/admin_jobs.py)
@@ -222,6 +225,8 @@ class MatchRow:
     email: str
     status: str
     checked_in: bool
+    # Issue 45: the answers the door needs ("Accessibility needs: ..."), accessibility first.
+    needs: list[Message] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
@@ -233,6 +238,7 @@ class ScanResult:
     status: Message = dataclasses.field(default_factory=dict)  # its label, both languages
     first_scan: Message = dataclasses.field(default_factory=dict)  # when it was checked in
     other_title: str = ""
+    needs: list[Message] = dataclasses.field(default_factory=list)  # as MatchRow.needs
 
 
 @dataclasses.dataclass
@@ -283,4 +289,7 @@ def registration_row(r: admin_views.AdminRegistrationView) -> RegistrationRow:
         registered=stamp(r.registered_at), checked_in=stamp(r.checked_in_at),
         is_checked_in=r.checked_in_at is not None, is_pending=r.status == "PENDING",
         is_accepted=r.status == "ACCEPTED",
+        seat=both(SeatKind.labels().get(r.seat_kind, r.seat_kind)),
+        answers=[{"en": f"{a.label_en}: {a.text_en}", "uz": f"{a.label_uz}: {a.text_uz}"}
+                 for a in r.answers],
     )

@@ -81,15 +81,76 @@ def unanswered_sent_form(note: str, path: str, *, now_ms: float | None = None) -
         return None
 
 
-def form_values(form: dict) -> dict[str, object]:
-    """The submitted form as the service reads it (the checkbox sends 'on' when ticked)."""
-    consent = form.get("consent")
+def _ticked(value: object) -> bool:
+    return value is True or str(value).lower() in ("on", "true", "1")
+
+
+def form_values(form: dict, asked: list | None = None) -> dict[str, object]:
+    """The submitted form as the service reads it (the checkbox sends 'on' when ticked).
+    ``asked``: the meetup's questions (``QuestionRow``), whose inputs are ``q_<id>`` (a
+    choice of several: ``q_<id>__<key>`` per option; yes/no: "yes" or "no")."""
+    answers: dict[str, object] = {}
+    for q in asked or []:
+        name = f"q_{q.id}"
+        if q.kind == "CHOICES":
+            chosen = [o.key for o in q.options if _ticked(form.get(f"{name}__{o.key}"))]
+            if chosen:
+                answers[str(q.id)] = chosen
+        elif q.kind == "YES_NO":
+            value = str(form.get(name) or "")
+            if value in ("yes", "no"):
+                answers[str(q.id)] = value == "yes"
+        elif str(form.get(name) or "").strip():
+            answers[str(q.id)] = str(form.get(name))
     return {
         "attendanceReason": str(form.get("attendanceReason") or ""),
         "interestedField": str(form.get("interestedField") or ""),
         "expectation": str(form.get("expectation") or ""),
-        "consent": consent is True or str(consent).lower() in ("on", "true", "1"),
+        "consent": _ticked(form.get("consent")),
+        "seatKind": str(form.get("seatKind") or "") or None,
+        "answers": answers,
     }
+
+
+@dataclasses.dataclass
+class OptionRow:
+    key: str
+    label: Message
+    input_name: str  # the checkbox of a choice of several: q_<id>__<key>
+
+
+@dataclasses.dataclass
+class QuestionRow:
+    """One of the meetup's own questions as the form draws it (issue 45)."""
+
+    id: int
+    field: str  # answers.<id>: its error's key
+    input_name: str  # q_<id>
+    kind: str
+    required: bool
+    label: Message
+    note: Message  # the built-in ones: who sees the answer and when it goes ({} for others)
+    options: list[OptionRow]
+
+
+def question_rows(views) -> list[QuestionRow]:
+    return [
+        QuestionRow(
+            id=q.id, field=q.field, input_name=f"q_{q.id}", kind=q.kind, required=q.required,
+            label={"en": q.label_en, "uz": q.label_uz},
+            note={"en": q.note_en, "uz": q.note_uz} if q.note_en else {},
+            options=[OptionRow(o.key, {"en": o.en, "uz": o.uz}, f"q_{q.id}__{o.key}")
+                     for o in q.options])
+        for q in views
+    ]
+
+
+def _cached_questions(meetup_id: int) -> list[QuestionRow]:
+    def load() -> list[QuestionRow]:
+        with session_scope() as session:
+            return question_rows(service.public_questions(session, meetup_id))
+
+    return cache.cached(cache.EVENT_DETAILS, ("register-questions", meetup_id), load)
 
 
 @dataclasses.dataclass
@@ -102,6 +163,7 @@ class RegisterPageData:
     redirect: str = ""
     place: WaitPlace = dataclasses.field(default_factory=WaitPlace)
     path: str = ""  # the page's address
+    questions: list[QuestionRow] = dataclasses.field(default_factory=list)
 
 
 def _cached_card(meetup_id: int) -> EventCard:
@@ -122,6 +184,7 @@ def read_register(request: PageRequest) -> RegisterPageData:
         return data
     try:
         data.card = _cached_card(meetup_id)
+        data.questions = _cached_questions(meetup_id)
         if event_type != data.card.event_type:
             data.redirect = data.card.register_href
             return data
@@ -148,6 +211,9 @@ class EventRegisterState(AuthState):
     signed_out: bool = False
     member_status: str = ""  # ACCEPTED, PENDING or '' (not registered)
     place: WaitPlace = WaitPlace()  # on the waitlist of a full meetup
+    questions: list[QuestionRow] = []  # the meetup's own questions (issue 45)
+    seat_kind: str = "IN_PERSON"  # the kind of seat chosen (meetups with online seats)
+    kept: dict[str, str] = {}  # the questions' answers kept on error (input name -> value)
 
     # The form: values kept on error, messages per field and for the whole form.
     reason: str = ""
@@ -179,7 +245,8 @@ class EventRegisterState(AuthState):
 
     @rx.var
     def can_register(self) -> bool:
-        return not (self.card.is_past or self.card.full or self.member_status != "")
+        full = self.card.full and not self.card.open_when_full
+        return not (self.card.is_past or full or self.member_status != "")
 
     @rx.var
     def can_join_waitlist(self) -> bool:
@@ -189,6 +256,7 @@ class EventRegisterState(AuthState):
     def _reset_form(self) -> None:
         self.reason = self.field = self.expectation = ""
         self.consent = False
+        self.kept = {}
         self.errors = {}
         self.form_error = {}
         self.busy = False
@@ -212,8 +280,11 @@ class EventRegisterState(AuthState):
         self.member_status = data.member_status
         self.place = data.place
         self.signed_out = data.signed_out
+        self.questions = data.questions
         if data.card is not None:
             self.card = data.card
+            self.seat_kind = ("ONLINE" if data.card.online_max_seats and data.card.max_seats <= 0
+                              else "IN_PERSON")
         self.loading = False
         if data.redirect:
             return rx.redirect(data.redirect, replace=True)
@@ -239,11 +310,7 @@ class EventRegisterState(AuthState):
 
     def _not_sent(self, answers: dict[str, str]) -> None:
         """Say the registration did not go through; the form shows what was sent."""
-        values = form_values(answers)
-        self.reason = str(values["attendanceReason"])
-        self.field = str(values["interestedField"])
-        self.expectation = str(values["expectation"])
-        self.consent = bool(values["consent"])
+        self._keep(answers)
         self.form_error = message(NOT_SENT)
         self._unsent_answers = answers
 
@@ -266,11 +333,7 @@ class EventRegisterState(AuthState):
     def _sign_up(self, form: dict, *, register: bool):
         """Register, or join the waitlist of a full meetup, with the form's answers."""
         self._unsent_answers = {}
-        values = form_values(form)
-        self.reason = str(values["attendanceReason"])
-        self.field = str(values["interestedField"])
-        self.expectation = str(values["expectation"])
-        self.consent = bool(values["consent"])
+        values = self._keep(form)
         self.errors = {}
         self.form_error = {}
         user = self._member()
@@ -278,7 +341,7 @@ class EventRegisterState(AuthState):
             yield self._to_login()
             return
         problems = service.validate_registration(values)
-        if problems:
+        if problems and not self.questions:  # with questions, the service says all at once
             self.errors = field_messages(InvalidMany(problems))
             self.form_error = message(FIX_FIELDS)
             return
@@ -306,6 +369,22 @@ class EventRegisterState(AuthState):
         finally:
             self.busy = False
         self._reload(user.id, meetup_id)
+
+    def _keep(self, form: dict) -> dict[str, object]:
+        """The form's values as the service reads them; what was typed is kept to show
+        again (a refusal, a registration that did not go through)."""
+        values = form_values(form, self.questions)
+        self.reason = str(values["attendanceReason"])
+        self.field = str(values["interestedField"])
+        self.expectation = str(values["expectation"])
+        self.consent = bool(values["consent"])
+        self.seat_kind = str(values["seatKind"] or self.seat_kind)
+        self.kept = {str(k): str(v) for k, v in form.items() if str(k).startswith("q_")}
+        return values
+
+    @rx.event
+    def choose_seat_kind(self, kind: str):
+        self.seat_kind = "ONLINE" if kind == "ONLINE" else "IN_PERSON"
 
     def _registered(self, registration) -> None:
         if registration is not None:

@@ -68,6 +68,11 @@ class EventCard:
     calendar_href: str  # the meetup's .ics ("Add to calendar")
     starts_at: str  # UTC ISO 8601: sorts like the moment it names
     date_iso: str  # Korea-time date, for <time datetime=...>
+    # Issue 45: online seats (0: none) and whether applications may outnumber the seats
+    # (approval, applications holding no seat: the form stays open when full).
+    online_seats_left: int = 0
+    online_max_seats: int = 0
+    open_when_full: bool = False
 
 
 @dataclasses.dataclass
@@ -78,6 +83,7 @@ class SpeakerRow:
     bio: str
     image: str
     initials: str
+    href: str = ""  # issue 41: the speaker's page (/speakers/<id>-<slug>)
 
 
 @dataclasses.dataclass
@@ -203,7 +209,7 @@ def event_card(m: service.MeetupView) -> EventCard:
         seats_left=m.available_seats,
         max_seats=m.max_seats,
         registered=m.registered_count,
-        full=m.available_seats <= 0,
+        full=m.available_seats <= 0 and m.online_available_seats <= 0,
         is_past=m.is_past,
         requires_approval=m.requires_approval,
         event_type=event_type,
@@ -212,6 +218,9 @@ def event_card(m: service.MeetupView) -> EventCard:
         calendar_href=routes.meetup_calendar(m.id),
         starts_at=_utc(m.starts_at).isoformat(),
         date_iso=to_korea(m.starts_at).date().isoformat(),
+        online_seats_left=m.online_available_seats,
+        online_max_seats=m.online_max_seats,
+        open_when_full=m.requires_approval and not m.applications_hold_seats,
     )
 
 
@@ -236,6 +245,7 @@ def event_details(d: service.MeetupDetails) -> EventDetails:
                 bio=s.bio,
                 image=s.image_url or "",
                 initials=initials(s.full_name),
+                href=s.path,
             )
             for s in d.speakers
         ],

@@ -90,6 +90,7 @@ from community_app.services.meetups.admin_views import (
     registration_counts,
 )
 from community_app.services.meetups.offers import offer_free_seats
+from community_app.services.meetups import questions
 from community_app.services.meetups.reading import (
     normalize_meetup_type,
     read_notes,
@@ -313,6 +314,8 @@ def get_meetup_admin(session: Session, actor_id: int, meetup_id: int) -> AdminMe
         speakers=speakers,
         sessions=sessions,
         notes=[AdminNoteView(n.id, n.content, n.is_active, n.created_at) for n in notes],
+        questions=questions.questions_of(session, meetup_id),
+        copy_sources=questions.copy_sources(session, meetup_id),
     )
 
 

@@ -96,6 +96,10 @@ class AdminMeetupDetails:
     speakers: list[AdminSpeakerView]
     sessions: list[AdminSessionView]
     notes: list[AdminNoteView]  # active and archived, newest first
+    # Issue 45: the registration form's questions, and the other meetups with questions to
+    # copy from (id, title), newest first.
+    questions: list = dataclasses.field(default_factory=list)
+    copy_sources: list[tuple[int, str]] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -439,6 +439,18 @@ def copy_questions(session: Session, actor_id: int, meetup_id: int,
     return questions_of(session, meetup_id)
 
 
+def copy_sources(session: Session, meetup_id: int) -> list[tuple[int, str]]:
+    """The other meetups that ask questions (id, title), newest first: where to copy from."""
+    rows = session.exec(
+        select(Meetup.id, Meetup.title)
+        .where(col(Meetup.id) != meetup_id,
+               sa.exists().where(col(RegistrationQuestion.meetup_id) == col(Meetup.id)))
+        .order_by(col(Meetup.starts_at).desc())
+        .limit(50)
+    ).all()
+    return [(int(i), str(title)) for i, title in rows]
+
+
 def organizer_questions(session: Session, actor_id: int, meetup_id: int) -> list[QuestionView]:
     """The meetup's questions as the back office lists them."""
     require_organizer(session, actor_id)

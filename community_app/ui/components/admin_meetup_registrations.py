@@ -8,6 +8,9 @@ import reflex as rx
 from community_app.state.admin import AdminState
 from community_app.state.admin_meetups import AdminMeetupsState as S
 from community_app.ui.components.admin_common import labelled
+from community_app.ui.components.admin_meetup_questions import (
+    answer_filter, answers_cell, decision_bar, select_cell,
+)
 from community_app.ui.components.admin_common import edit_button, item_screen, search_box
 from community_app.ui.components.admin_common import small_button, status_badge
 from community_app.ui.components.admin_common import table_or_empty, title_cell
@@ -22,6 +25,7 @@ E = AdminState.errors
 
 def _registration_row(r) -> rx.Component:
     return rx.table.row(
+        select_cell(r),
         title_cell(rx.cond(r.name != "", r.name, r.username), r.email, r.phone),
         rx.table.cell(status_badge(r.status, r.status_label)),
         rx.table.cell(
@@ -60,6 +64,7 @@ def _registration_row(r) -> rx.Component:
         rx.table.cell(rx.vstack(rx.text(t_var(r.reason)), rx.text(t_var(r.field), size="1",
                                                                    color=COLORS["muted"]),
                                 spacing="0"), white_space="nowrap"),
+        answers_cell(r),
         rx.table.cell(rx.text(r.expectation, size="2", min_width="200px", max_width="320px")),
         rx.table.cell(rx.text(t_var(r.registered), size="2"), white_space="nowrap"),
     )
@@ -92,10 +97,12 @@ def _registrations() -> tuple[rx.Component, ...]:
                        id="registration-search"),
             width="100%",
         ),
+        answer_filter(),
+        decision_bar(),
         table_or_empty(
             S.registrations,
-            [t("Member"), t("Status"), t("Check-in"), t("Approval"), t("Reason and field"),
-             t("Expectation"), t("Registered at")],
+            [t("Choose"), t("Member"), t("Status"), t("Check-in"), t("Approval"),
+             t("Reason and field"), t("Seat and answers"), t("Expectation"), t("Registered at")],
             _registration_row,
             label=t("Registrations"),
             empty_text=rx.cond(S.search != "", t("Nobody matches this search."),

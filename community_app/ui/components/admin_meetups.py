@@ -18,6 +18,7 @@ from community_app.ui.components.admin_common import item_screen, list_screen, m
 from community_app.ui.components.admin_common import new_button, screen
 from community_app.ui.components.admin_common import small_button, text_area, title_cell
 from community_app.ui.components.admin_meetup_program import notes_card, sessions_card
+from community_app.ui.components.admin_meetup_questions import questions_card
 from community_app.ui.components.admin_meetup_program import speakers_card
 from community_app.ui.components.admin_meetup_registrations import registrations_view
 from community_app.ui.components.forms import field, stacked_form, submit_button
@@ -83,7 +84,8 @@ def _form_field(f: admin_edits.FormField) -> rx.Component:
         return check(t(f.label), f.name, default_checked=value == admin_edits.ON)
     if f.kind == admin_edits.LONG_TEXT:
         return text_area(t(f.label), f.name, default_value=value, errors=E)
-    extra = {"min": "1", "input_mode": "numeric"} if f.kind == admin_edits.NUMBER else {}
+    low = getattr(admin_edits.MEETUP_RULES.get(f.name), "bounds", {}).get("low", 1)
+    extra = {"min": str(low), "input_mode": "numeric"} if f.kind == admin_edits.NUMBER else {}
     if f.placeholder:
         extra["placeholder"] = t(f.placeholder)
     if f.required:
@@ -147,7 +149,8 @@ def _form_view() -> rx.Component:
             _meetup_form(),
             rx.cond(S.editing_id > 0,
                     screen(announce_switch(S.announce, S.set_announce, announce_hint),
-                           _image_card(), speakers_card(), sessions_card(), notes_card())),
+                           _image_card(), speakers_card(), sessions_card(), notes_card(),
+                           questions_card())),
         ),
     )
 

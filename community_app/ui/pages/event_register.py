@@ -33,6 +33,7 @@ from community_app.ui.components.page_skeletons import (
     event_register_skeleton,
 )
 from community_app.ui.components.dialogs import outcome_dialog
+from community_app.ui.components.registration_questions import questions_block, seat_kind_choice
 from community_app.ui.components.forms import error_text, form_alert, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -151,11 +152,13 @@ def registration_form(*, waitlist: bool = False) -> rx.Component:
     """The form; ``waitlist``: the same answers join a full meetup's waitlist."""
     return stacked_form(
         *([waitlist_intro()] if waitlist else []),
+        seat_kind_choice(),
         choice_group(t("Why are you attending?"), "attendanceReason", REASONS, S.reason,
                      "repeat(auto-fill, minmax(140px, 1fr))"),
         choice_group(t("Which field interests you most?"), "interestedField", FIELDS, S.field,
                      "repeat(auto-fill, minmax(120px, 1fr))"),
         expectation_field(),
+        questions_block(),
         consent_field(),
         rx.cond(
             S.card.requires_approval,

@@ -42,6 +42,10 @@ def _result() -> rx.Component:
                         rx.text(t("First scanned: {when}", when=t_var(r.first_scan)), size="4")),
                 rx.cond(r.other_title != "",
                         rx.text(t("Ticket for: {title}", title=r.other_title), size="4")),
+                # Issue 45: accessibility needs first (services/meetups/door_answers.py).
+                rx.foreach(r.needs, lambda n: rx.callout(t_var(n), icon="accessibility",
+                                                         color_scheme="blue", size="2",
+                                                         class_name="door-need")),
                 spacing="2",
             ),
             id="check-in-result", role="status", aria_live="polite", width="100%",
@@ -153,6 +157,8 @@ def _match(m) -> rx.Component:
         # The address breaks anywhere: one word, it was cut at a phone's edge (issue 42).
         rx.vstack(rx.text(m.name, weight="bold"), rx.text(m.email, color=COLORS["muted"], size="2",
                                                           overflow_wrap="anywhere"),
+                  rx.foreach(m.needs, lambda n: rx.text(t_var(n), size="2", color="#1d4ed8",
+                                                        class_name="door-need")),
                   spacing="0", min_width="0"),
         rx.cond(
             m.checked_in,
