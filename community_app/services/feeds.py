@@ -17,7 +17,7 @@ from community_app.core import routes
 from community_app.core.db import utcnow
 from community_app.i18n import gettext
 from community_app.models import BlogPost, BlogStatus, JobPost, JobStatus, Meetup, News
-from community_app.services import cache, members, news_display
+from community_app.services import cache, members, news_display, talks
 from community_app.services.jobs import status_condition
 from community_app.services.blogs import list_published
 from community_app.services.markdown import render_markdown
@@ -150,6 +150,10 @@ def _item_pages(session: Session) -> list[tuple[str, dt.datetime | None]]:
         select(BlogPost.id, BlogPost.updated_at).where(BlogPost.status == BlogStatus.PUBLISHED.value)
     ):
         pages.append((routes.blog_post(post_id), updated))
+    for talk in talks.list_talks(session):
+        pages.append((talk.path, talk.updated_at))
+    for speaker in talks.public_speakers(session):
+        pages.append((speaker.path, None))
     return pages + members.public_pages(session)
 
 

@@ -1,7 +1,7 @@
 """Meetup programmes in the formats conference apps read (issue 41, item 6): the c3voc
 schedule JSON and the frab schedule XML that pretalx and frab publish (Giggity, ConfClerk,
 the Fosdem companion). One meetup, or every upcoming one. Valid against voc/schedule's
-validators (copies in tests/schedule_validators/, checked by tests/api/test_schedule_feeds.py).
+validators (copies in tests/schedule_validators/, checked by tests/api/test_talks.py).
 
 A meetup is one day; a talk's room is its room or track, else "Main room". Scheduled talks
 with a slot are listed; drafts and cancelled talks are not.

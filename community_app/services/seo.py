@@ -2,12 +2,12 @@
 canonical address, Open Graph and Twitter cards, JSON-LD structured data, feed links.
 
 Crawlers and link previewers do not run JavaScript, so the server puts this head into the
-HTML it sends (``reflex_ext/page_heads.py``, with the Reflex extensions on and off). ``page_head(path, lang, base)`` answers for a page
+HTML it sends (``serving/page_heads.py``, with the Reflex extensions on and off). ``page_head(path, lang, base)`` answers for a page
 address: a public page of ``STATIC_PAGES``, an item page (a news item, a meetup, a job
 post, a member's blog post) or a member's public page, whose facts come through the
 shared cache (``services/cache``: one cached read per item, expired by the commits that
 change it) rather than a query per crawler hit. A member page that is not on answers 404.
-``head_html`` writes the tags; ``reflex_ext.page_heads.inject_head`` puts them in a document.
+``head_html`` writes the tags; ``serving.page_heads.inject_head`` puts them in a document.
 
 Language: the head is in English unless the visitor's language is known from the
 ``uzdev_lang`` cookie or ``Accept-Language`` (``head_language``).
@@ -91,7 +91,8 @@ STATIC_PAGES = (
 )
 PAGES_BY_PATH = {page.path: page for page in STATIC_PAGES}
 PAGES_BY_KEY = {page.key: page for page in STATIC_PAGES}
-KICKERS = {"news": N_("News"), "meetup": N_("Meetup"), "job": N_("Job"), "blog": N_("Blog post")}
+KICKERS = {"news": N_("News"), "meetup": N_("Meetup"), "job": N_("Job"), "blog": N_("Blog post"),
+           "talk": N_("Talk"), "speaker": N_("Speaker")}
 MEMBER_PAGE = re.compile(r"^/members/(?P<username>[^/]+)/?$")
 MEMBER_TITLE = N_("Member")  # the page's own title (its @page), shown when there is no page
 MEMBER_DESCRIPTION = N_("{name} (@{username}) on {site}: their blog posts and the meetups "
@@ -149,6 +150,10 @@ def item_card(item: Item, lang: str) -> ShareCard:
         details = (("company", item.author), ("place", item.place))
     elif item.kind == "blog":
         details = (("date", _when(item.published, lang)), ("person", item.author))
+    elif item.kind == "talk":
+        details = (("person", item.author), ("date", _when(item.starts_at, lang)))
+    elif item.kind == "speaker":
+        details = (("person", item.author),)
     else:
         details = (("date", _when(item.published, lang)),)
     return ShareCard(item.kind, images.cover_seed(item.kind, item.id),
@@ -270,6 +275,8 @@ def item_description(item: Item, lang: str) -> str:
         lead = f"{_when(item.starts_at, lang, with_time=True)}, {item.place}. "
     elif item.kind == "job":
         lead = f"{item.author}, {item.place}. "
+    elif item.kind == "talk" and item.author:
+        lead = f"{item.author} · {item.place}. "
     return shorten(lead + item.text)
 
 

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.services import blogs, cache, jobs, meetups, news
+from community_app.services import blogs, cache, jobs, meetups, news, talks
 from community_app.services.errors import NotFound
 from community_app.services.markdown import render_markdown
 
@@ -56,6 +56,9 @@ _ITEM_PAGES = (
     (re.compile(r"^/events/[^/]+/register/(?P<id>[^/]+)/?$"), "meetup", N_("Event registration")),
     (re.compile(r"^/jobs/(?P<id>[^/]+)/?$"), "job", N_("Job details")),
     (re.compile(r"^/blog/(?P<id>[^/]+)/?$"), "blog", N_("Member blogs")),
+    # /talks/<id>-<slug> and /speakers/<id>-<slug>: the id finds the item (issue 41)
+    (re.compile(r"^/talks/(?P<id>\d+)(?:-[^/]*)?/?$"), "talk", N_("Talk")),
+    (re.compile(r"^/speakers/(?P<id>\d+)(?:-[^/]*)?/?$"), "speaker", N_("Speaker")),
 )
 
 
@@ -109,18 +112,38 @@ def _load_item(session: Session, kind: str, item_id: int) -> Item | None:
                         routes.blog_post(b.id), b.cover_url or "",
                         published=b.published_at or b.created_at, modified=b.updated_at,
                         author=b.author_names.get("en") or b.author_name)
+        if kind == "talk":
+            t = talks.get_talk(session, item_id)
+            return Item("talk", t.id, t.title, plain_text(t.abstract, 2000), t.path, "",
+                        modified=t.updated_at, starts_at=t.starts_at, ends_at=t.ends_at,
+                        place=t.meetup_title, author=t.speaker_names,
+                        extra=(("meetup", routes.event_detail("past", t.meetup_id)),
+                               ("speakers", tuple((s.name, s.path) for s in t.speakers)),
+                               ("recording", t.recording_url or ""),
+                               ("language", t.language)))
+        if kind == "speaker":
+            page = talks.get_speaker(session, item_id)
+            sp = page.speaker
+            about = ", ".join(p for p in (sp.job_position, sp.company) if p)
+            return Item("speaker", sp.id, sp.name, plain_text(sp.bio, 2000) or about,
+                        sp.path, sp.photo_url or "", author=about,
+                        extra=(("talks", tuple((t.title, t.path) for t in page.talks)),
+                               ("links", sp.links)))
     except NotFound:
         return None
     return None
 
 
 ITEM_CACHES = {"news": cache.NEWS_DETAILS, "meetup": cache.EVENT_DETAILS,
-                "job": cache.JOB_DETAILS, "blog": cache.BLOG_POSTS}
+                "job": cache.JOB_DETAILS, "blog": cache.BLOG_POSTS,
+                # a meetup's programme: expired with the meetups (services/cache_topics.py)
+                "talk": cache.EVENT_DETAILS, "speaker": cache.EVENT_DETAILS}
 
 
 def read_item(session: Session, kind: str, item_id: int) -> Item | None:
     """The item's facts through the shared cache (an unknown item is cached as None too)."""
-    return cache.cached(ITEM_CACHES[kind], ("seo", item_id),
+    key = ("seo", item_id) if kind == "meetup" else ("seo", kind, item_id)  # kinds share a cache
+    return cache.cached(ITEM_CACHES[kind], key,
                         lambda: _load_item(session, kind, item_id))
 
 

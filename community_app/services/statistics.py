@@ -7,9 +7,11 @@ progress toward it (0 to 100 percent) and a fixed badge (SPEC section 1).
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 
 from sqlmodel import Session, func, select
 
+from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import Meetup, SpeakerProfile
 from community_app.services.meetups.attendance import AttendanceTotals, attendance_totals
@@ -42,6 +44,24 @@ class Statistics:
     members: Measure
     # Registered, attended and the no-show rate of the recent meetups that used check-in.
     attendance: AttendanceTotals | None = None
+    # Seats left per kind over the upcoming meetups (issue 45).
+    seats: SeatsLeft | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatsLeft:
+    in_person: int
+    online: int
+
+
+def seats_left(session: Session, now: dt.datetime | None = None) -> SeatsLeft:
+    """The in-person and online seats still free at the meetups that have not started."""
+    in_person, online = session.exec(
+        select(func.coalesce(func.sum(Meetup.available_seats), 0),
+               func.coalesce(func.sum(Meetup.online_available_seats), 0))
+        .where(Meetup.starts_at >= (now or utcnow()))
+    ).one()
+    return SeatsLeft(int(in_person or 0), int(online or 0))
 
 
 def count_speakers(session: Session) -> int:
@@ -61,4 +81,5 @@ def get_statistics(session: Session) -> Statistics:
         meetups=Measure(count_meetups(session), targets.target_events, BADGE_MEETUPS),
         members=Measure(count_users(session), targets.target_members, BADGE_MEMBERS),
         attendance=attendance_totals(session),
+        seats=seats_left(session),
     )

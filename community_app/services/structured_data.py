@@ -69,6 +69,27 @@ def for_item(item: Item, base: str, site: str, description: str, image: str) -> 
             data["baseSalary"] = {"@type": "MonetaryAmount", "currency": currency, "value": {
                 "@type": "QuantitativeValue", "minValue": low or high, "maxValue": high or low,
                 "unitText": "YEAR"}}
+    elif item.kind == "talk":  # a talk: an Event inside its meetup, by its speakers
+        data = {
+            "@type": "Event", "name": item.title, "description": description,
+            "startDate": iso(item.starts_at), "endDate": iso(item.ends_at),
+            "eventStatus": f"{SCHEMA}/EventScheduled", "url": url, "image": [image],
+            "inLanguage": extra.get("language"),
+            "eventAttendanceMode": f"{SCHEMA}/OfflineEventAttendanceMode",
+            "location": {"@type": "Place", "name": item.place},
+            "superEvent": {"@type": "Event", "name": item.place,
+                           "url": f"{base}{extra.get('meetup', '')}"},
+            "performer": [{"@type": "Person", "name": name, "url": f"{base}{path}"}
+                          for name, path in extra.get("speakers", ())],
+            "organizer": organization(base, site),
+        }
+        if extra.get("recording"):
+            data["recordedIn"] = {"@type": "VideoObject", "name": item.title,
+                                  "url": extra["recording"], "embedUrl": extra["recording"]}
+    elif item.kind == "speaker":
+        data = {"@type": "Person", "name": item.title, "description": description, "url": url,
+                "jobTitle": item.author or None, "sameAs": list(extra.get("links", ())) or None,
+                "image": f"{base}{item.image}" if item.image.startswith("/") else item.image or None}
     else:
         data = {
             "@type": "NewsArticle" if item.kind == "news" else "BlogPosting",

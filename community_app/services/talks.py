@@ -708,3 +708,12 @@ def admin_speakers(session: Session, actor_id: int) -> list[SpeakerView]:
     """Every speaker profile, by name (the back office's speaker editor and choices)."""
     require_organizer(session, actor_id)
     return list_speakers(session)
+
+
+def public_speakers(session: Session) -> list[SpeakerView]:
+    """The speakers with a public talk (the sitemap's speaker pages)."""
+    return [speaker_view(p) for p in session.exec(
+        select(SpeakerProfile).where(col(SpeakerProfile.id).in_(
+            select(TalkSpeaker.speaker_id).join(Talk, col(Talk.id) == col(TalkSpeaker.talk_id))
+            .where(col(Talk.status).in_(PUBLIC_STATUSES))))
+        .order_by(col(SpeakerProfile.id))).all()]

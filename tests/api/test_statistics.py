@@ -21,7 +21,17 @@ def test_an_empty_site_counts_zero_against_the_default_targets(client):
         "totalEvents": 0,
         "totalUsers": 0,
         "attendance": {"meetups": 0, "registered": 0, "attended": 0, "noShowRate": None},
+        "seatsLeft": {"inPerson": 0, "online": 0},
     }
+
+
+def test_seats_left_per_kind_over_the_upcoming_meetups(client, engine):
+    """Issue 45: the in-person and online seats still free, started meetups left out."""
+    make_meetup(engine, in_days=3, max_seats=10, available_seats=4, online_max_seats=20,
+                online_available_seats=15)
+    make_meetup(engine, in_days=9, max_seats=5)
+    make_meetup(engine, in_days=-2, max_seats=50, online_max_seats=9, online_available_seats=9)
+    assert client.get(URL).json()["data"]["seatsLeft"] == {"inPerson": 9, "online": 15}
 
 
 def test_counts_distinct_speakers_meetups_and_members(client, engine):

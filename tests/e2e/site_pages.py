@@ -78,6 +78,17 @@ def member_with_a_seat(site, email: str, phone: str) -> tuple[str, dict, dict]:
     return token, meetup, r.json()["data"]
 
 
+def past_talk(site) -> dict[str, str]:
+    """The demo's first talk of a past meetup with slides and a recording: its page's
+    ``<id>-<slug>`` and its first speaker's, as the REST API gives them."""
+    talks = httpx.get(f"{site.url}{API}/public/talks").json()["data"]
+    talk = next(t for t in talks if t["slides"] and t["recording"] and t["speakers"]
+                and t["startsAt"] < dt.datetime.now(dt.UTC).isoformat())
+    speaker = talk["speakers"][0]
+    return {"ref": f"{talk['id']}-{talk['slug']}", "speaker_ref": f"{speaker['id']}-{speaker['slug']}",
+            "title": talk["title"], "speaker": speaker["name"], "abstract": talk["abstract"]}
+
+
 _HOLDERS: dict[str, dict[str, str]] = {}  # per server: made once a session
 
 
@@ -110,6 +121,8 @@ READERS: dict[Sample, Callable[[object], str]] = {
     Sample.BLOG_POST: _published_post,
     Sample.PUBLIC_MEMBER: lambda site: seat_holder(site)["username"],
     Sample.SEAT_RELEASE: lambda site: seat_holder(site)["release"],
+    Sample.PAST_TALK: lambda site: past_talk(site)["ref"],
+    Sample.SPEAKER: lambda site: past_talk(site)["speaker_ref"],
 }
 
 

@@ -28,6 +28,11 @@ class AttendanceOut(BaseModel):
     noShowRate: int | None = Field(description="Percent of the registered who did not come")
 
 
+class SeatsLeftOut(BaseModel):
+    inPerson: int = Field(description="In-person seats still free at the upcoming meetups")
+    online: int = Field(description="Online seats still free at the upcoming meetups")
+
+
 class StatisticsOut(BaseModel):
     speakers: MeasureOut = Field(description="Distinct speakers of every meetup")
     meetups: MeasureOut
@@ -36,6 +41,7 @@ class StatisticsOut(BaseModel):
     totalEvents: int = Field(description="= meetups.current (the KO'DJ client)")
     totalUsers: int = Field(description="= members.current (the KO'DJ client)")
     attendance: AttendanceOut
+    seatsLeft: SeatsLeftOut
 
 
 router = Router(tags=["statistics"])
@@ -58,5 +64,6 @@ def statistics(session: SessionDep) -> Envelope[StatisticsOut]:
                 meetups=s.attendance.meetups, registered=s.attendance.registered,
                 attended=s.attendance.attended, noShowRate=s.attendance.no_show_rate,
             ),
+            seatsLeft=SeatsLeftOut(inPerson=s.seats.in_person, online=s.seats.online),
         )
     )

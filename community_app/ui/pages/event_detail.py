@@ -191,7 +191,8 @@ def _speaker(s: Any) -> rx.Component:
     return rx.el.div(
         avatar(s.image, s.initials, s.name, size="56px"),
         rx.el.div(
-            rx.heading(s.name, as_="h3", size="3"),
+            rx.heading(rx.cond(s.href != "", plain_link(s.name, href=s.href, class_name="uzdev-link"),
+                               s.name), as_="h3", size="3"),
             _p(
                 s.position,
                 rx.cond((s.position != "") & (s.company != ""), " · ", ""),

@@ -22,9 +22,11 @@ KIND_LABELS = (
     ("meetup", N_("Events")),
     ("news", N_("News")),
     ("job", N_("Jobs")),
+    ("talk", N_("Talks")),
     ("blog", N_("Blog")),
 )
-KIND_BADGES = {"meetup": N_("Event"), "news": N_("News"), "job": N_("Job"), "blog": N_("Blog post")}
+KIND_BADGES = {"meetup": N_("Event"), "news": N_("News"), "job": N_("Job"), "blog": N_("Blog post"),
+               "talk": N_("Talk")}
 
 
 def _kind_button(kind: str, label: str) -> rx.Component:
