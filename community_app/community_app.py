@@ -12,15 +12,15 @@ from reflex.utils.prerequisites import get_states_dir
 
 from community_app.api import create_api
 from community_app.api.observability import RequestMetrics
-from community_app.reflex_ext.page_heads import with_page_heads
-from community_app.api.security_headers import SecurityHeaders
+from community_app.serving.page_heads import with_page_heads
+from community_app.serving.security_headers import SecurityHeaders
 from community_app import reflex_ext
 from community_app.serving import drain, process_memory
 from community_app.state.browser_copy import BrowserCopy
 from community_app.core.db import migrate
 from community_app.i18n import compile_catalogs
 from community_app.core.logs import configure_logging
-from community_app.reflex_ext.identical_build import serve_prebuilt_client
+from community_app.serving.prebuilt import serve_prebuilt_client
 from community_app.core.settings import get_settings, harden_var_dir
 from community_app.ui.components.browser import loading_screen
 from community_app.ui.components.connection import connection_notice
@@ -65,7 +65,7 @@ app = rx.App(
     html_lang="en",
     # The REST API around Reflex's backend; caching headers and slash-free page addresses
     # (serving/web.py); each public page's head (title, description, Open Graph, JSON-LD:
-    # reflex_ext/page_heads.py: a feature, so with the extensions on and off); security
+    # serving/page_heads.py: a feature, so with the extensions on and off); security
     # headers and request counts on every answer.
     api_transformer=[
         create_api(), serve_pages, with_page_heads, SecurityHeaders,

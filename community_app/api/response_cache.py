@@ -31,7 +31,7 @@ import hashlib
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from community_app.api.asgi_capture import capture_response
+from community_app.core.asgi_capture import capture_response
 from community_app.i18n import normalize_language
 from community_app.services import cache
 

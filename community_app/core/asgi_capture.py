@@ -1,5 +1,5 @@
 """Reading an inner ASGI app's whole answer (its start message and body), for the wrappers
-that answer with something made from it (``response_cache.py``, ``reflex_ext/page_heads.py``).
+that answer with something made from it (``response_cache.py``, ``serving/page_heads.py``).
 
 The wrapper sends the answer itself afterwards (its start, then one body), so the inner app
 must give its body as bytes: the scope it gets offers none of the response extensions that

@@ -20,8 +20,8 @@ For the A/B of each run-time extension alone (``make bench``, docs/performance.m
 switch on (the build is the same; ``lean_fetch`` needs ``hydrate``'s page-open event and is
 left out with it). Not a production setting: every extension is on in production.
 
-The one module of this package that other helpers may add is ``identical_build.py``
-(issue 25); every other module is listed in ``RUNTIME_ORDER`` or ``build_plugins``.
+Every module is listed in ``RUNTIME_ORDER`` or ``build_plugins``. Features that need no
+private name (the page heads, the serving of a copied build) live in ``serving/``.
 """
 
 from __future__ import annotations
@@ -37,8 +37,11 @@ log = logging.getLogger(__name__)
 
 SWITCH = "COMMUNITY_REFLEX_EXTENSIONS"
 
-# The versions every extension was written and measured for. On an upgrade: run the site
-# with the switch off first, then port each extension (docs/reflex-extensions.md).
+# The versions every extension was written and measured for. A patch release of the same
+# minor version passes the guard (0.10.2 for 0.10.1: a patch keeps the internals the
+# extensions read; their own tests and the stock-Reflex subset say whether it did); another
+# minor version, a pre-release or a lower patch stops the start. On such an upgrade: run the
+# site with the switch off first, then port each extension (docs/reflex-extensions.md).
 WRITTEN_FOR = {
     "reflex": "0.10.1",
     "reflex-base": "0.10.1",
@@ -74,12 +77,26 @@ def installed_versions() -> dict[str, str]:
     return found
 
 
+def accepted(found: str | None, wanted: str) -> bool:
+    """``found`` is ``wanted`` or a later patch release of its minor version."""
+    from packaging.version import InvalidVersion, Version
+
+    if found is None:
+        return False
+    try:
+        have, want = Version(found), Version(wanted)
+    except InvalidVersion:
+        return found == wanted
+    return (have.release[:2] == want.release[:2] and have >= want
+            and not have.is_prerelease and not have.is_devrelease)
+
+
 def version_problems(found: dict[str, str] | None = None) -> list[str]:
     found = installed_versions() if found is None else found
     return [
         f"{name} {found.get(name, 'missing')} (written for {wanted})"
         for name, wanted in WRITTEN_FOR.items()
-        if found.get(name) != wanted
+        if not accepted(found.get(name), wanted)
     ]
 
 

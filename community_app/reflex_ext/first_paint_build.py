@@ -19,7 +19,7 @@ Three things make the first paint of a page on a phone wait for work it does not
   routes only; ``/news/12`` got the SPA fallback (a spinner), so its header, its layout
   and its largest element all waited for the JavaScript. ``prerender_shells`` (a
   ``pre_compile`` file task, before Vite) asks React Router to prerender each route of
-  ``SHELL_ROUTES`` once more at an address with ``_`` for every parameter
+  ``SHELL_ROUTES`` (``core/shells.py``) once more at an address with ``_`` for every parameter
   (``/news/_``): the page as it is before its data comes (the frame and the page's
   loading placeholder). ``serving/web.py`` answers ``/news/12`` with that HTML; the
   browser then hydrates the same route for the real address.
@@ -54,42 +54,12 @@ from typing import Any
 import reflex as rx
 import tinycss2
 
-from community_app.core import routes
+from community_app.core.shells import SHELL_ROUTES, shell_address
 
 log = logging.getLogger(__name__)
 
 # --- prerendered shells of the pages with an id in their address ---------------------
-
-# Routes (as registered, see routes.py) whose loading state is prerendered once, at the
-# address with ``_`` for each parameter: every public page with an id in its address (the
-# back office's are for organizers, who come through the site). Their placeholders are in
-# ui/components/page_skeletons.py. A static page under the same prefix (/jobs/visa-guide)
-# is still served itself: serving/web.py looks for a built page first.
-SHELL_ROUTES = (routes.NEWS_DETAIL, routes.EVENT_DETAIL, routes.EVENT_REGISTER, routes.JOB_DETAIL,
-                routes.BLOG_POST, routes.MEMBER)
-_PARAM = re.compile(r"\[[^/\]]+\]")
-
-
-def shell_address(route: str) -> str:
-    """``/news/[news_id]`` -> ``/news/_``."""
-    return _PARAM.sub("_", route)
-
-
-def _route_pattern(route: str) -> re.Pattern[str]:
-    """``/news/[news_id]`` -> a pattern matching ``/news/12`` (and ``/news/12/``)."""
-    parts = _PARAM.split(route)
-    return re.compile("^" + "[^/]+".join(re.escape(part) for part in parts) + "/?$")
-
-
-_SHELL_PATTERNS = tuple((_route_pattern(route), shell_address(route)) for route in SHELL_ROUTES)
-
-
-def shell_for(path: str) -> str | None:
-    """The prerendered shell's address for a request path of a ``SHELL_ROUTES`` route."""
-    for pattern, shell in _SHELL_PATTERNS:
-        if pattern.match(path):
-            return shell
-    return None
+# Which routes have one, and where: core/shells.py (serving/web.py answers with them).
 
 
 def prerender_shells(config_js: str) -> str:

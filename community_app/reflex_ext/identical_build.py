@@ -21,13 +21,20 @@ Two inputs of Reflex 0.10's client made every build different:
   classes, whose order changes from run to run. Here both objects are written with their
   keys sorted (the same content; JavaScript reads them by key).
 
-All are ``pre_compile`` modify tasks and an ``update_env_json`` contribution of a
-plugin (public plugin hooks); what they rewrite is Reflex's template text, a private
-detail: ``rewrite_state_js`` raises ``TemplateChanged`` when the text it looks for is not
-there (so an upgrade that moved it fails the build loudly instead of building something
-that differs per machine). Upgrade check: ``tests/unit/test_identical_build.py`` runs the
-rewrite on the installed template; then build twice in two folders
-(``tests/e2e/test_two_nodes.py`` serves two builds behind one round-robin proxy).
+Replaces: Reflex 0.10.1's client templates ``utils/state.js`` and ``utils/context.jsx``
+(as text) and the ports of ``env.json``, through ``pre_compile`` modify tasks and an
+``update_env_json`` contribution of a plugin (public plugin hooks); what they rewrite is
+Reflex's template text, a private detail: ``rewrite_state_js`` raises ``TemplateChanged``
+when the text it looks for is not there (so an upgrade that moved it fails the build loudly
+instead of building something that differs per machine).
+
+Gain: not a speed-up but a property, checked rather than measured: two builds of one commit
+in two folders are the same file by file (``tests/e2e/test_two_nodes.py``, which serves
+them behind one round-robin proxy), so one build is copied to every node
+(``serving/prebuilt.py``) and no asset a page asks for is missing on another node.
+
+On a Reflex upgrade: ``tests/unit/test_identical_build.py`` runs the rewrite on the
+installed template; then build twice in two folders (``tests/e2e/test_two_nodes.py``).
 Off (the stock client, a build per machine and port) with ``COMMUNITY_REFLEX_EXTENSIONS=off``.
 """
 
@@ -126,21 +133,3 @@ class IdenticalBuildPlugin(rx.plugins.Plugin):
 
     def update_env_json(self, **context: Any) -> dict[str, Any] | None:
         return env_json_entries() if enabled() else None
-
-
-# ---------------------------------------------------------------- serving a copied build
-
-PREBUILT = "COMMUNITY_PREBUILT"
-
-
-def serve_prebuilt_client() -> None:
-    """With ``COMMUNITY_PREBUILT=1``, ``reflex run --env prod --backend-only`` also serves
-    the client built before (``make build``, then copied to the node) as ``reflex run --env
-    prod`` serves the one it has just built: one build for every node, none on a node.
-    Called by the app module, which every server worker imports before it serves (Reflex
-    reads ``REFLEX_MOUNT_FRONTEND_COMPILED_APP`` when it assembles the server)."""
-    if os.environ.get(PREBUILT, "").strip() != "1":
-        return
-    from reflex_base.environment import environment
-
-    environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.set(True)

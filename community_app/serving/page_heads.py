@@ -55,7 +55,7 @@ import brotli
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from community_app.api.asgi_capture import capture_response
+from community_app.core.asgi_capture import capture_response
 from community_app.core.db import session_scope
 from community_app.i18n import LANGUAGES
 from community_app.serving import web

@@ -29,8 +29,8 @@ from pathlib import Path
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from community_app.api.security_headers import build_fingerprint
-from community_app.reflex_ext.first_paint_build import shell_for
+from community_app.serving.security_headers import build_fingerprint
+from community_app.core.shells import shell_for
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"

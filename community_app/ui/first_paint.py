@@ -7,7 +7,7 @@ Login button for a few hundred ms. This inline script, the first of the head aft
 Reflex's colour-theme one (so it runs before anything of the body is painted):
 
 - copies the stored language into the ``uzdev_lang`` cookie, so the server's head
-  (``<html lang>``, title, description: ``reflex_ext/page_heads.py``) is in that language on the
+  (``<html lang>``, title, description: ``serving/page_heads.py``) is in that language on the
   next full load;
 - when the page will not stay as built (a language other than English, stored or the
   browser's, or a stored sign-in), marks ``<html>`` (class ``uzdev-wait``) and hides it
@@ -18,7 +18,7 @@ Reflex's colour-theme one (so it runs before anything of the body is painted):
 An English visitor who is signed out (the default, and what Lighthouse measures) gets
 nothing hidden: the page paints as built. The script is part of the build, so the
 Content-Security-Policy lists its hash with the build's other inline scripts
-(``api/security_headers.py``).
+(``serving/security_headers.py``).
 """
 
 from __future__ import annotations

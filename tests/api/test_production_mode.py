@@ -17,7 +17,7 @@ from community_app.core import metrics
 from community_app.api import create_api
 from community_app.api.deps import get_engine_for_api
 from community_app.api.observability import RequestMetrics
-from community_app.api.security_headers import SecurityHeaders
+from community_app.serving.security_headers import SecurityHeaders
 from community_app.models import User
 from community_app.services.passwords import hash_password
 from community_app.core.settings import get_settings

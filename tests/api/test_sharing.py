@@ -101,7 +101,7 @@ def test_a_page_heads_addresses_are_the_served_ones_whatever_the_host_header(mon
     from starlette.responses import HTMLResponse
     from starlette.testclient import TestClient
 
-    from community_app.reflex_ext.page_heads import with_page_heads
+    from community_app.serving.page_heads import with_page_heads
 
     monkeypatch.delenv("COMMUNITY_PUBLIC_URL", raising=False)
     monkeypatch.setenv("PORT", "8123")
@@ -123,7 +123,7 @@ def test_a_page_file_is_read_once_per_build_and_never_without_one(monkeypatch):
     from starlette.responses import HTMLResponse
     from starlette.testclient import TestClient
 
-    from community_app.reflex_ext.page_heads import with_page_heads
+    from community_app.serving.page_heads import with_page_heads
     from community_app.serving import web
 
     read: list[str] = []

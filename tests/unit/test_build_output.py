@@ -14,8 +14,8 @@ from community_app.reflex_ext.first_paint_build import (
     prerender_shells,
     purge_css,
     radix_classes_in,
-    shell_for,
 )
+from community_app.core.shells import shell_for
 
 JS = 'const a="rt-Button",b="rt-BaseButton";const p={className:"rt-r-size"};x("rt-variant")'
 CSS = (
@@ -145,7 +145,8 @@ def test_the_shells_are_prerendered_besides_every_static_route():
     assert config.startswith('const config = {"basename": "/", "ssr": false, "prerender": true')
     assert ('config.prerender = async ({ getStaticPaths }) => '
             '[...getStaticPaths(), ...["/news/_", "/events/_/details/_", '
-            '"/events/_/register/_", "/jobs/_", "/blog/_", "/members/_"]];') in config
+            '"/events/_/register/_", "/jobs/_", "/blog/_", "/members/_", "/talks/_", '
+            '"/speakers/_"]];') in config
     assert config.rstrip().endswith("export default config;")
     # Development (no prerendering) and an already rewritten config are left alone.
     dev = 'export default {"basename": "/", "ssr": false};'

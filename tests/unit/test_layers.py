@@ -1,6 +1,8 @@
-"""The layers of GUIDE.md hold: models -> services -> api | state -> ui, with no import
-running upwards (nor between the siblings api, state and demo); nothing imports ui except
-ui itself and the application module (community_app/community_app.py).
+"""The layers of docs/architecture.md hold: core, i18n -> models -> services -> api | state |
+demo -> the entry points (ops, serving, reflex_ext) -> ui -> the application module, with
+no import running upwards, none between the siblings api, state and demo, and each entry
+point importing only what the architecture's table lets it (serving: services and below;
+reflex_ext: state, services and below; ops: the demo loader, services and below).
 
 Reads every module's imports (the ``import`` statements, wherever they stand, also inside
 functions) and names each import that breaks the order."""
@@ -30,16 +32,20 @@ RANKS = {
     "api": 3,
     "state": 3,
     "demo": 3,
-    "ops": 3,  # operator commands (cli, backup)
-    "serving": 3,  # the server's middleware and the workers' memory upkeep
+    # The entry points that are not the app: each may import only the layers of rank 2 or
+    # lower and those ENTRY_POINTS names.
+    "ops": 4,  # operator commands (cli, backup)
+    "serving": 4,  # how the server answers: middleware, page heads, a copied build, memory
     # Every extension of Reflex (private names, build rewrites): it extends the states'
-    # page load and the API's answers, so it sits beside them (docs/reflex-extensions.md).
-    "reflex_ext": 3,
-    "ui": 4,
+    # page load (docs/reflex-extensions.md).
+    "reflex_ext": 4,
+    "ui": 5,
     # The application module: the only one besides ui itself that imports ui.
-    "community_app": 5,
+    "community_app": 6,
 }
 SIBLINGS = {"api", "state", "demo"}  # the same rank, but none may import another
+# What each entry point may import above the services (docs/architecture.md's table).
+ENTRY_POINTS = {"ops": {"demo"}, "serving": set(), "reflex_ext": {"state"}}
 
 
 def _part(dotted: str) -> str:
@@ -87,6 +93,8 @@ def layer_violations(root: Path = PACKAGE) -> list[str]:
             rank_of = RANKS.get(target)
             upward = rank_of is None or rank_of > RANKS[source]
             sideways = {source, target} <= SIBLINGS
+            if source in ENTRY_POINTS and rank_of is not None and rank_of > RANKS["services"]:
+                sideways = sideways or target not in ENTRY_POINTS[source]
             if upward or sideways:
                 problems.append(f"{path.relative_to(root.parent)}:{line}: {source} -> {name}")
     return problems
@@ -107,6 +115,13 @@ def test_no_import_runs_up_the_layers():
         ("services/x.py", "from ..api import deps\n"),
         ("ops/cli.py", "from community_app.ui.pages import home\n"),
         ("api/x.py", "from community_app.demo import seed\n"),
+        ("serving/x.py", "from community_app.api.security_headers import x\n"),
+        ("serving/x.py", "from community_app.state.page_load import PAGE_LOADS\n"),
+        ("serving/x.py", "from community_app.reflex_ext import first_paint_build\n"),
+        ("reflex_ext/x.py", "from community_app.api import deps\n"),
+        ("reflex_ext/x.py", "from community_app.serving import web\n"),
+        ("ops/x.py", "from community_app.api import deps\n"),
+        ("state/x.py", "from community_app.serving import web\n"),
     ],
 )
 def test_an_upward_import_is_found(tmp_path, where, code):
@@ -124,6 +139,12 @@ def test_downward_imports_pass(tmp_path):
         "from community_app.core import routes\nfrom community_app.state.auth import AuthState\n"
         "from community_app.services.meetups import PAST\nfrom community_app.models import User\n"
     )
+    (root / "reflex_ext").mkdir()
+    (root / "reflex_ext" / "x.py").write_text("from community_app.state import page_load\n")
+    (root / "serving").mkdir()
+    (root / "serving" / "x.py").write_text("from community_app.services import seo\n")
+    (root / "ops").mkdir()
+    (root / "ops" / "x.py").write_text("from community_app.demo import seed\n")
     assert layer_violations(root) == []
 
 

@@ -154,7 +154,7 @@ def test_the_check_finds_each_kind_of_private_use():
 def test_every_module_of_the_package_says_what_it_replaces_and_what_to_check():
     for path in sorted(EXTENSIONS.glob("*.py")):
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
-        if path.name in ("__init__.py", "identical_build.py"):
+        if path.name == "__init__.py":
             continue
         for needed in ("Replaces", "Gain", "On a"):
             assert needed in doc, f"{path.name}: its docstring has no {needed!r}"
@@ -208,6 +208,17 @@ def test_another_reflex_version_refuses_to_start_and_names_the_switch(monkeypatc
         reflex_ext.check_versions({**reflex_ext.WRITTEN_FOR, "react-router": "9.0.0"})
     monkeypatch.setenv("COMMUNITY_REFLEX_EXTENSIONS", "off")
     assert reflex_ext.install() is False  # off: no guard, nothing installed
+
+
+@pytest.mark.parametrize(("found", "passes"), [
+    ("0.10.1", True), ("0.10.2", True), ("0.10.17", True),  # patch releases of the minor
+    ("0.10.0", False), ("0.11.0", False), ("1.10.1", False), ("0.10.2rc1", False),
+    ("0.10.2.dev3", False), (None, False),
+])
+def test_the_guard_takes_patch_releases_of_the_pinned_minor_version_only(found, passes):
+    for name in ("reflex", "reflex-base"):
+        versions = {**reflex_ext.WRITTEN_FOR, name: found}
+        assert (reflex_ext.version_problems(versions) == []) is passes, (name, found)
 
 
 def _run_python(code: str, **env: str) -> str:

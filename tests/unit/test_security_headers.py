@@ -13,7 +13,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from community_app.api.security_headers import (
+from community_app.serving.security_headers import (
     SecurityHeaders,
     content_security_policy,
     inline_script_hashes,
@@ -35,7 +35,7 @@ def test_inline_scripts_of_the_build_are_hashed_and_external_ones_are_not(tmp_pa
 
 
 def _policy_of_page(build: Path, monkeypatch) -> str:
-    from community_app.api import security_headers
+    from community_app.serving import security_headers
 
     monkeypatch.setattr(security_headers, "build_dir", lambda: build)
 
@@ -120,7 +120,7 @@ def test_pages_get_the_page_policy_and_other_answers_a_short_one(monkeypatch):
     """The policy with the build's script hashes goes with pages only; a script, an image or
     JSON gets a short policy that allows nothing (its bytes go with every request), and a
     304 none (the browser keeps the one stored with the page)."""
-    from community_app.api import security_headers
+    from community_app.serving import security_headers
 
     monkeypatch.setattr(security_headers, "inline_script_hashes", lambda: ("'sha256-abc'",) * 40)
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from community_app.reflex_ext import page_heads
+from community_app.serving import page_heads
 from community_app.services import seo
 from community_app.services.seo_items import item_page, plain_text
 
@@ -113,7 +113,7 @@ def test_every_static_page_has_its_texts_in_both_languages():
     ("", ""),
 ])
 def test_pages_with_a_head_are_compressed_as_the_client_accepts(accept, expected):
-    from community_app.reflex_ext.page_heads import _encoding
+    from community_app.serving.page_heads import _encoding
 
     assert _encoding(accept) == expected
 

@@ -1,5 +1,5 @@
 """Loading placeholders of the pages with an id in their address (a news item's is in
-its page), prerendered as their route's shell (``reflex_ext.first_paint_build.SHELL_ROUTES``): what a
+its page), prerendered as their route's shell (``core/shells.SHELL_ROUTES``): what a
 phone paints before the JavaScript and the data.
 
 Each has the real layout's boxes (the same card paddings, the picture at the picture's
@@ -14,7 +14,7 @@ from typing import Any
 
 import reflex as rx
 
-from community_app.reflex_ext.page_heads import TITLE_SLOT_ATTRIBUTE
+from community_app.serving.page_heads import TITLE_SLOT_ATTRIBUTE
 from community_app.ui.components.buttons import with_class
 from community_app.ui.components.skeletons import loading_label, picture_placeholder, skeleton_line
 from community_app.ui.i18n import t
@@ -72,7 +72,7 @@ TEXT_LINE = ("100%", "100%", "80%")
 def title_slot(lines: rx.Component, **heading_props: Any) -> rx.Component:
     """The item's title in its placeholder: an empty heading (``heading_props``: the real
     title's) that the server fills with the item's title on a full page load
-    (``reflex_ext/page_heads.py``: the title is then painted with the HTML, the page's
+    (``serving/page_heads.py``: the title is then painted with the HTML, the page's
     largest text before any JavaScript), followed by ``lines``, the grey lines shown instead
     while it is empty (a page reached in the browser, or a server that filled nothing):
     site.css, ``.uzdev-title-slot``.
