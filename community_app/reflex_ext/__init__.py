@@ -16,7 +16,7 @@ event waits for its slot before anything of it runs). ``build_plugins(theme)`` g
 rxconfig.py the plugins of the build.
 
 For the A/B of each run-time extension alone (``make bench``, docs/performance.md),
-``COMMUNITY_REFLEX_EXTENSIONS_SKIP=header_names[,...]`` leaves the named ones out with the
+``COMMUNITY_REFLEX_EXTENSIONS_SKIP=lean_fetch[,...]`` leaves the named ones out with the
 switch on (the build is the same; ``lean_fetch`` needs ``hydrate``'s page-open event and is
 left out with it). Not a production setting: every extension is on in production.
 
@@ -50,7 +50,7 @@ WRITTEN_FOR = {
 }
 
 # The run-time extensions, installed in this order (innermost wrapper first).
-RUNTIME_ORDER = ("header_names", "hydrate", "lean_fetch", "event_admission")
+RUNTIME_ORDER = ("hydrate", "lean_fetch", "event_admission")
 SKIP = f"{SWITCH}_SKIP"
 # An extension that works only on top of another: left out with it.
 NEEDS = {"lean_fetch": "hydrate"}
@@ -130,10 +130,9 @@ def install() -> bool:
         log.warning("%s=off: the site runs on stock Reflex (no extension installed)", SWITCH)
         return False
     check_versions()
-    from community_app.reflex_ext import event_admission, header_names, hydrate, lean_fetch
+    from community_app.reflex_ext import event_admission, hydrate, lean_fetch
 
     steps = {
-        "header_names": header_names.install,
         "hydrate": hydrate.install,
         "lean_fetch": lambda: lean_fetch.install(hydrate.browser_holds_every_default,
                                                  hydrate.page_states),

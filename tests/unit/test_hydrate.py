@@ -130,15 +130,3 @@ def test_client_storage_is_reset_as_reflex_does(app):
     )
 
 
-def test_header_names_are_converted_once(app):
-    """A session's first event converts every request header's name (Reflex's
-    ``HeaderData``); the conversion is cached and gives Reflex's names."""
-    from reflex.istate.data import HeaderData
-    from reflex_base.utils import format as reflex_format
-
-    router = {"headers": {"accept-language": "uz", "user-agent": "phone", "x-custom-header": "1"}}
-    before = reflex_format.to_snake_case.cache_info().hits
-    first, second = HeaderData.from_router_data(router), HeaderData.from_router_data(router)
-    assert first == second
-    assert (first.accept_language, first.user_agent) == ("uz", "phone")
-    assert reflex_format.to_snake_case.cache_info().hits >= before + 3
