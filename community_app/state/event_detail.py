@@ -29,6 +29,7 @@ from community_app.state.sent_writes import write
 log = logging.getLogger(__name__)
 
 DETAILS_FAILED = N_("Failed to fetch event details")
+SEAT_SWITCHED = N_("Your seat is changed.")
 CANCEL_FAILED = N_("Could not cancel your registration. Please try again.")
 CANCELLED = N_("Your registration has been cancelled.")
 # How many attendees show before 'Show all'.
@@ -50,6 +51,16 @@ def member_registration_status(user_id: int, meetup_id: int) -> str:
         return live_status(service.list_my_registrations(session, user_id), meetup_id)
 
 
+def member_seat_kind(user_id: int, meetup_id: int) -> str:
+    """The kind of seat of the member's live registration (issue 45), '' without one."""
+    with session_scope() as session:
+        for mine in service.list_my_registrations(session, user_id):
+            r = mine.registration
+            if r.meetup_id == meetup_id and r.status in service.SEAT_HOLDING:
+                return r.seat_kind
+    return ""
+
+
 @dataclasses.dataclass
 class DetailPageData:
     """What ``read_event_detail`` read for the page load."""
@@ -59,6 +70,7 @@ class DetailPageData:
     error: Message = dataclasses.field(default_factory=dict)
     member_status: str = ""  # ACCEPTED, PENDING or ''
     redirect: str = ""  # the right address when the type segment is wrong
+    seat_kind: str = ""  # IN_PERSON or ONLINE while registered
 
 
 def read_event_detail(request: PageRequest) -> DetailPageData:
@@ -76,6 +88,7 @@ def read_event_detail(request: PageRequest) -> DetailPageData:
         if request.member is not None:
             cache.needs_database()
             data.member_status = member_registration_status(request.member.id, meetup_id)
+            data.seat_kind = member_seat_kind(request.member.id, meetup_id)
     except cache.Miss:
         raise
     except DomainError as exc:  # NotFound: 'Event not found.'
@@ -98,6 +111,7 @@ class EventDetailState(AuthState):
     show_all_attendees: bool = False
     # The signed-in member's registration for this meetup: ACCEPTED, PENDING or ''.
     member_status: str = ""
+    seat_kind: str = ""  # the member's kind of seat (a meetup with online seats)
     cancel_busy: bool = False
     notice: Message = {}
     action_error: Message = {}
@@ -127,6 +141,7 @@ class EventDetailState(AuthState):
         self.action_error = {}
         self.show_all_attendees = False
         self.member_status = data.member_status
+        self.seat_kind = data.seat_kind
         if data.details is not None:
             self.details = data.details
         self.loading = False
@@ -173,5 +188,32 @@ class EventDetailState(AuthState):
         try:
             self.details = event_details(cached_details(meetup_id))
             self.member_status = member_registration_status(user.id, meetup_id)
+            self.seat_kind = member_seat_kind(user.id, meetup_id)
         except Exception:  # noqa: BLE001
             log.exception("Reloading event details failed")
+
+    @rx.event
+    @write
+    def switch_seat_kind(self):
+        """In person <-> online in one action (issue 45): refused, with its reason, when no
+        seat of the other kind is left."""
+        self.notice = {}
+        self.action_error = {}
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        meetup_id = self.details.card.id
+        other = "IN_PERSON" if self.seat_kind == "ONLINE" else "ONLINE"
+        try:
+            with session_scope() as session:
+                service.switch_seat_kind(session, user.id, meetup_id, other)
+        except DomainError as exc:
+            self.action_error = from_error(exc)
+        else:
+            self.notice = message(SEAT_SWITCHED)
+        try:
+            self.details = event_details(cached_details(meetup_id))
+            self.seat_kind = member_seat_kind(user.id, meetup_id)
+        except Exception:  # noqa: BLE001
+            log.exception("Reloading event details failed")
+        return None

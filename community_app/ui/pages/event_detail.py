@@ -103,6 +103,16 @@ def register_area() -> rx.Component:
             color_scheme=rx.cond(S.is_pending, "amber", "green"),
             class_name="uzdev-w-full",
         ),
+        # Issue 45: in person <-> online, one action.
+        rx.cond(
+            card.online_max_seats > 0,
+            rx.button(
+                rx.cond(S.seat_kind == "ONLINE", t("Switch to an in-person seat"),
+                        t("Switch to an online seat")),
+                on_click=S.switch_seat_kind, variant="soft", size="3", id="switch-seat-kind",
+                class_name="uzdev-w-full uzdev-btn uzdev-btn-md",
+            ),
+        ),
         _cancel_dialog(),
         gap="2",
     )
@@ -110,7 +120,7 @@ def register_area() -> rx.Component:
         first_of(
             (card.is_past, _disabled(t("Registration closed"))),
             (S.is_registered, registered),
-            (card.full, full_event_waitlist(card.register_href)),
+            (card.full & ~card.open_when_full, full_event_waitlist(card.register_href)),
             otherwise=link_button(
                 glyph("calendar-plus", size=18),
                 t("Register now"),
@@ -148,6 +158,13 @@ def _seats() -> rx.Component:
                                            "uzdev-t2 uzdev-w600 uzdev-c-primary")),
             ),
             class_name="uzdev-seats-line",
+        ),
+        # Issue 45: a meetup with online seats says the seats left of each kind.
+        rx.cond(
+            (card.online_max_seats > 0) & ~card.is_past,
+            rx.el.p(t("Online"), ": ", seats_text(card.online_seats_left,
+                                                  card.online_seats_left <= 0),
+                    id="event-online-seats-left", class_name="uzdev-t2 uzdev-w600"),
         ),
         rx.el.progress(
             value=rx.cond(card.max_seats > 0, (card.registered * 100 / card.max_seats).to(int), 0),
