@@ -54,6 +54,7 @@ ADMIN_JOBS = "/admin/jobs"
 ADMIN_SPEAKERS = "/admin/speakers"
 ADMIN_SPEAKER_REVIEWS = "/admin/speakers/reviews"  # organizers' scores, several decided at once
 ADMIN_TALK_FEEDBACK = "/admin/meetups/[meetup_id]/feedback"  # every talk's ratings, and a CSV
+ADMIN_PROGRAMME = "/admin/meetups/[meetup_id]/programme"  # talks in order, moved and edited
 ADMIN_COMMENTS = "/admin/comments"
 ADMIN_SETTINGS = "/admin/settings"
 ADMIN_AUDIT = "/admin/audit"
@@ -126,6 +127,10 @@ def confirm_sign_up(token: str) -> str:
 
 def admin_meetup(meetup_id: int | str) -> str:
     return f"/admin/meetups/{meetup_id}"
+
+
+def admin_programme(meetup_id: int | str) -> str:
+    return f"/admin/meetups/{meetup_id}/programme"
 
 
 def admin_talk_feedback(meetup_id: int | str) -> str:
