@@ -139,3 +139,41 @@ def test_migration_moves_the_old_programmes_in_on_postgresql(worker_id):
     engine = _migrated_from_0012(url)
     _assert_moved(engine)
     engine.dispose()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_an_erased_speaker_keeps_the_talks_and_the_name_only_if_agreed(engine, kept):
+    """Item 8: the talks stay; the name stays only with keep_name_after_erasure; the bio,
+    photo and links go either way; the export carries the profile before."""
+    import datetime as dt_
+
+    from community_app.core.db import utcnow
+    from community_app.models import User
+    from community_app.services import privacy, talks
+    from tests.api.factories import make_meetup, make_member, make_session
+
+    member = make_member(engine, first_name="Gulnora")
+    meetup = make_meetup(engine, in_days=-10)
+    with Session(engine, expire_on_commit=False) as s:
+        profile = SpeakerProfile(slug="gulnora-karimova", name="Gulnora Karimova",
+                                 bio="Secret bio", links=["https://gulnora.dev"],
+                                 photo_url=None, user_id=member.id,
+                                 keep_name_after_erasure=kept)
+        s.add(profile)
+        s.commit()
+    talk = make_session(engine, meetup, profile, "Rust in production")
+    with Session(engine) as s:
+        exported = privacy.collect_member_data(s, member.id)["speaker_profile.json"]
+        assert exported[0]["name"] == "Gulnora Karimova"
+        user = s.get(User, member.id)
+        user.deletion_requested_at = utcnow() - dt_.timedelta(days=8)
+        s.add(user)
+        s.commit()
+    with Session(engine) as s:
+        assert privacy.erase_due_accounts(s, utcnow()) == 1
+    with Session(engine) as s:
+        shown = talks.get_talk(s, talk.id)
+        page = talks.get_speaker(s, profile.id)
+    assert [t.title for t in page.talks] == ["Rust in production"]  # the talk stays
+    assert shown.speaker_names == ("Gulnora Karimova" if kept else "Deleted member")
+    assert (page.speaker.bio, page.speaker.links) == ("", ())
