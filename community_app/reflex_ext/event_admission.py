@@ -14,7 +14,10 @@ limit of concurrent events.
 
 Gain measured (docs/reflex-extensions.md "The table"): in a 300-session burst, locks held for
 milliseconds instead of seconds (no "Lock held too long" warnings) and ``/ping`` answered
-in between; not yet re-measured A/B in one ``make bench`` run.
+in between. A/B of 2026-11-27 04:36 UTC (``make bench``, docs/performance.md "The
+extension A/B table"): inside the noise at 200 sessions on a quiet machine (+2 %, -10 %
+left out), +604 % CPU per load and 24 errors left out in the loaded run before it: its
+verdict is overload, which a quiet 200-session run does not reach. Not run again since.
 
 On a Reflex upgrade: check that ``_execute_event`` still runs one event from taking the
 session's lock to its last update (keyword arguments ``entry``, ``registered_handler``);

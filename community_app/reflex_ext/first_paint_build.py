@@ -32,8 +32,9 @@ Reflex's ``react-router.config.js``; the purge reads Radix Themes 3.3's ``rt-`` 
 Gain measured (docs/performance.md "Lighthouse per page (the latest run)" and the runs before it, Lighthouse mobile): the
 shared CSS from 600 KB to about a tenth; hydration after the first paint and the shells
 took the public pages' LCP to 1.1-1.7 s (an empty Reflex page: 2.9 s); preloads six per
-task took ``/``'s longest task from 45-80 ms to under 10 ms. Not yet re-measured A/B with
-``make bench`` against the switch off.
+task took ``/``'s longest task from 45-80 ms to under 10 ms. A build extension: ``make
+bench``'s A/B measures it only as ``on`` against ``off`` with the whole stock build (the
+pages section), not alone; that is what the figures above are.
 
 On a Reflex or React Router upgrade: build once with the switch on and check the build
 log's "first paint: ... N pages hydrate after the first paint" (N must be every page);

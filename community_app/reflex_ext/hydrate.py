@@ -34,7 +34,10 @@ switch off: four queued events per page opened instead of one).
 Gain measured (docs/reflex-extensions.md "The table", 300 simultaneous loads, SQLite, one
 worker, busy machine): one event per page took the register page's p99 from 3.0 s to
 1.95 s; with the lean snapshot 1.56 s, and CPU per load 4.7 -> 2.2 ms (home: 5.4 -> 2.6 ms).
-Not yet re-measured A/B in one ``make bench`` run.
+A/B of 2026-11-27 04:36 UTC (``make bench``, docs/performance.md "The extension A/B table",
+quiet machine, 200 sessions, PostgreSQL + Redis): left out (with ``lean_fetch``), +173 %
+(``/``) and +144 % (register page) CPU per load, far outside the noise (-27 % to -9 %).
+Not run again since.
 
 On a Reflex upgrade: the steps are Reflex 0.10.1's ``State.hydrate_and_load``; compare
 them with the new version's, then run tests/unit/test_hydrate.py (it compares the snapshot

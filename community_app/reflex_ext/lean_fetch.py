@@ -34,7 +34,10 @@ wraps ``BaseStateEventProcessor._execute_event`` (inside ``event_admission``'s w
 
 Gain measured (README, py-spy of the fetch during a burst): 7 of 35 states built for a
 new visitor, the fetch's CPU time 0.57-0.67 ms -> 0.37-0.43 ms per page opened (about
-10 % of a page load's 2-4 ms). Only with Redis. Not yet re-measured A/B with ``make bench``.
+10 % of a page load's 2-4 ms). Only with Redis. A/B of 2026-11-27 04:36 UTC (``make bench``,
+docs/performance.md "The extension A/B table", quiet machine): +11 % (``/``) and +21 %
+(register page) CPU per load left out, against a noise of -27 % to -9 % between two runs
+with every extension: a gain at the edge of the noise. Not run again since.
 
 On a Reflex upgrade: compare ``StateManagerRedis.get_state`` and ``_execute_event``'s
 signatures with the wrappers below; tests/unit/test_lean_fetch.py runs it against a

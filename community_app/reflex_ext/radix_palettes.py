@@ -18,7 +18,9 @@ hard-code the file layout inside ``@radix-ui/themes`` 3.3 (``tokens/base.css``,
 rxconfig.py gets Reflex's own plugin (``reflex_ext.build_plugins``).
 
 Gain measured: 86 KB gzip of render-blocking CSS down to the site's 10 palettes (README,
-issue 11 runs); not yet re-measured A/B with ``make bench``.
+issue 11 runs): the size of the built CSS, measured on the build itself. A build extension:
+``make bench``'s A/B measures it only within ``on`` against ``off`` (the pages section),
+not alone.
 
 On an upgrade of Reflex or of its pinned ``@radix-ui/themes``: check those files still
 exist in ``.web/node_modules/@radix-ui/themes`` (the build fails on a missing one) and that
