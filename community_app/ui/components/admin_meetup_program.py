@@ -143,7 +143,14 @@ def _session_fields(f) -> list[rx.Component]:
 
 def sessions_card() -> rx.Component:
     form = _part_form("session", (t("Edit session"), t("Add a session")), t("Save session"), _session_fields)
-    return _part_card(t("Keynote sessions"), S.sessions, _session_item, t("No sessions yet."), form)
+    return rx.vstack(
+        # Issue 41: the whole programme (drafts, abstracts, slides, recordings, order).
+        rx.link(small_button(rx.icon("list-ordered", size=14), t("Programme editor")),
+                href="/admin/meetups/" + S.editing_id.to(str) + "/programme",
+                id="admin-programme-link"),
+        _part_card(t("Keynote sessions"), S.sessions, _session_item, t("No sessions yet."), form),
+        spacing="2", width="100%",
+    )
 
 
 def _note_item(n) -> rx.Component:
