@@ -114,3 +114,30 @@ def test_the_door_sees_accessibility_first_and_the_needs_go_after_the_meetup(eng
         assert questions.purge_needs_answers(s, later) == 2
         left = s.exec(select(RegistrationAnswer.question_id)).all()
         assert left == [level.id]
+
+
+def test_a_waitlist_place_keeps_its_kind_and_answers_until_the_offer_is_claimed(engine, organizer):
+    """Issue 45: a member waiting for an online seat answers once; the offer of a freed
+    online seat (not an in-person one) goes to her, and claiming it registers her answers."""
+    from community_app.services import meetups as service
+    from tests.api.factories import VALID_REGISTRATION
+
+    meetup = make_meetup(engine, max_seats=1, online_max_seats=1, online_available_seats=1)
+    first, second, waiting = make_member(engine), make_member(engine), make_member(engine)
+    with Session(engine) as s:
+        laptop = questions.add_question(s, organizer.id, meetup.id, LAPTOP)
+        online = service.register_for_meetup(
+            s, first.id, meetup.id, {**VALID_REGISTRATION, "seatKind": "ONLINE",
+                                     "answers": {str(laptop.id): True}})
+        service.register_for_meetup(s, second.id, meetup.id,
+                                    {**VALID_REGISTRATION, "answers": {str(laptop.id): False}})
+        service.join_waitlist(s, waiting.id, meetup.id, {
+            **VALID_REGISTRATION, "seatKind": "ONLINE", "answers": {str(laptop.id): True}})
+        service.cancel_registration(s, second.id, meetup.id)  # an in-person seat: not hers
+        assert service.my_place(s, waiting.id, meetup.id).status == "WAITING"
+        service.cancel_registration(s, first.id, meetup.id)  # the online seat: offered
+        assert service.my_place(s, waiting.id, meetup.id).status == "OFFERED"
+        claimed = service.claim_offer(s, waiting.id, meetup.id)
+        assert claimed.seat_kind == "ONLINE"
+        assert questions.answers_of(s, [claimed.id]) == {claimed.id: {laptop.id: True}}
+        assert online.seat_kind == "ONLINE"
