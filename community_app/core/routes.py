@@ -55,6 +55,7 @@ ADMIN_SPEAKERS = "/admin/speakers"
 ADMIN_SPEAKER_REVIEWS = "/admin/speakers/reviews"  # organizers' scores, several decided at once
 ADMIN_TALK_FEEDBACK = "/admin/meetups/[meetup_id]/feedback"  # every talk's ratings, and a CSV
 ADMIN_PROGRAMME = "/admin/meetups/[meetup_id]/programme"  # talks in order, moved and edited
+ADMIN_SPEAKER_PROFILES = "/admin/speaker-profiles"  # speakers as people, across meetups
 ADMIN_COMMENTS = "/admin/comments"
 ADMIN_SETTINGS = "/admin/settings"
 ADMIN_AUDIT = "/admin/audit"

@@ -146,6 +146,7 @@ def admin_programme() -> rx.Component:
         section_header(
             t("Programme"),
             rx.link(t("Back to the meetup"), href="/admin/meetups/" + S.meetup_id.to(str), size="2"),
+            rx.link(t("Speaker profiles"), href=routes.ADMIN_SPEAKER_PROFILES, size="2"),
         ),
         loading_or(
             S.loaded,
