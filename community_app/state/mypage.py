@@ -39,6 +39,8 @@ class EventRow:
     cancelled: bool
     past: bool
     type: str
+    note: str = ""  # the organizers' note with their decision (issue 45)
+    online: bool = False  # an online seat
 
 
 @dataclasses.dataclass
@@ -151,6 +153,8 @@ class MyPageState(MyDataMixin, AuthState):
             cancelled=r.registration.status == "CANCELLED",
             past=m.is_past,
             type="past" if m.is_past else "upcoming",
+            note=r.registration.decision_note,
+            online=r.registration.seat_kind == "ONLINE",
         )
 
     @rx.event

@@ -131,8 +131,11 @@ def _event_row(row) -> rx.Component:
         rx.vstack(
             rx.link(row.title, href="/events/" + row.type + "/details/" + row.meetup_id.to(str),
                     font_weight="600"),
-            rx.text(t_var(row.date), " · ", t_var(row.time), " · ", row.location,
+            rx.text(t_var(row.date), " · ", t_var(row.time), " · ",
+                    rx.cond(row.online, t("Online"), row.location),
                     color=COLORS["muted"], size="2"),
+            rx.cond(row.note != "", rx.text(t("A note from the organizers: {note}", note=row.note),
+                                            size="2", class_name="decision-note")),
             spacing="1",
             min_width="0",
         ),
