@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from community_app.services import cache
+from community_app.services import cache, cache_backends
 
 
 @pytest.fixture(autouse=True)
 def fake_clock(monkeypatch):
     now = [1000.0]
-    monkeypatch.setattr(cache, "_clock", lambda: now[0])
+    monkeypatch.setattr(cache_backends, "_clock", lambda: now[0])
     cache.clear()
     yield now
     cache.clear()
