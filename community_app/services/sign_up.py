@@ -160,6 +160,21 @@ def consent_problems(consent: bool | None) -> dict[str, str]:
     return {"consent": CONSENT_REQUIRED} if consent is False else {}
 
 
+def completion_problems(username: str | None, phone: str | None,
+                        consent: bool | None) -> dict[str, str]:
+    """What is wrong with the answers of a sign-up completing another door's identity
+    (Google, Telegram): the optional handle and phone (checked when given) and the consent."""
+    problems = {}
+    if username is not None and username.strip():
+        if message := username_problem(username):
+            problems["username"] = message
+    if phone is not None and phone.strip():
+        if message := phone_problem(phone):
+            problems["phone"] = message
+    problems.update(consent_problems(consent))
+    return problems
+
+
 def record_sign_up_consents(session: Session, user_id: int, news_emails: bool) -> None:
     """What every sign-up agreed to: the Terms and the Privacy Policy (a sign-up without
     them is refused by ``consent_problems``), and news emails when ticked."""
@@ -348,14 +363,7 @@ def google_sign_up(
     no answer tells whose a phone is). A taken username is a 409: usernames are public
     handles, shown with every comment."""
     identity = verify_google_credential(credential)
-    problems = {}
-    if username is not None and username.strip():
-        if message := username_problem(username):
-            problems["username"] = message
-    if phone is not None and phone.strip():
-        if message := phone_problem(phone):
-            problems["phone"] = message
-    problems.update(consent_problems(consent))
+    problems = completion_problems(username, phone, consent)
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
     if not identity.email_verified:

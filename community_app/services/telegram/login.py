@@ -38,14 +38,12 @@ from community_app.services.sign_up import (
     INVALID_COMPLETION,
     SignUp,
     TelegramAccount,
-    consent_problems,
+    completion_problems,
     start_sign_up,
 )
 from community_app.services.errors import Conflict, InvalidMany, Unauthorized
 from community_app.services.users import normalize_email
-from community_app.services.validation import (
-    email_problem, normalize_phone, phone_problem, username_problem,
-)
+from community_app.services.validation import email_problem, normalize_phone
 
 TELEGRAM_LOGIN_FAILED = N_("Telegram login failed. Please try again.")
 FIELDS = ("id", "first_name", "last_name", "username", "photo_url", "auth_date", "hash")
@@ -179,13 +177,7 @@ def sign_up(
     problems = {}
     if message := email_problem(email or ""):
         problems["email"] = message
-    if username is not None and username.strip():
-        if message := username_problem(username):
-            problems["username"] = message
-    if phone is not None and phone.strip():
-        if message := phone_problem(phone):
-            problems["phone"] = message
-    problems.update(consent_problems(consent))
+    problems.update(completion_problems(username, phone, consent))
     if problems:
         raise InvalidMany(problems, summary=INVALID_COMPLETION)
     identity = verify(data, now=now)
