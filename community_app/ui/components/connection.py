@@ -45,7 +45,9 @@ class ConnectionNotice(rx.Component):
 
 
 def connection_notice() -> rx.Component:
-    return ConnectionNotice.create(
+    # In a fragment: Reflex nests the app's lower wraps and every page inside this wrap
+    # (App._app_root appends them as its children), and ConnectionNotice renders none.
+    return rx.fragment(ConnectionNotice.create(
         offline=has_connection_errors,
         loading=~rx.State.is_hydrated,
         text=t(NOT_ANSWERING),
@@ -55,4 +57,4 @@ def connection_notice() -> rx.Component:
         wait_ms=ANSWER_WAIT_S * 1000,
         lost_ms=LOST_AFTER_S * 1000,
         lang=LangState.current,
-    )
+    ))
