@@ -169,3 +169,11 @@ def test_a_page_title_is_written_once(pages):
         frame.page("/a-page-with-no-title")
     about = next(route for route in pages if route.path == routes.ABOUT)
     assert seo.PAGES_BY_PATH[routes.ABOUT].title in str(about.title)
+
+
+def test_the_settings_watcher_does_not_run_with_a_shared_cache(monkeypatch):
+    """With Redis a commit anywhere expires the settings in every worker: no polling."""
+    monkeypatch.setattr(page_load, "_watcher", None)
+    monkeypatch.setattr(cache, "shared", lambda: True)
+    page_load._start_watcher()
+    assert page_load._watcher is not None and not page_load._watcher.is_alive()

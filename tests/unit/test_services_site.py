@@ -48,3 +48,14 @@ def test_passwords_are_hashed_with_argon2id():
     assert verify_password(hashed, "Str0ng!pass")
     assert not verify_password(hashed, "wrong")
     assert not verify_password(None, "anything")
+
+
+def test_a_settings_change_changes_their_version(session):
+    """The settings watcher of a worker without Redis reads only this version."""
+    from community_app.services.site import settings_version
+
+    get_site_settings(session)
+    before = settings_version(session)
+    assert before is not None
+    set_maintenance(session, True)
+    assert settings_version(session) != before

@@ -12,7 +12,7 @@ valid token, 403 for members). One module per area, each path written out in ful
 - ``overview.py``: /admin/settings, /admin/statistics, /admin/audit
 - ``telegram.py``: /admin/{meetups|news|jobs}/{id}/telegram: the channel announcement switch
 
-Every call is one service call (``services/admin_*.py``, ``services/meetups/admin_*.py``): the service checks the role
+Every call is one service call (``services/admin/``, ``services/meetups/admin_*.py``): the service checks the role
 again, makes the change, records it in the audit log (GET /admin/audit) and expires the
 public caches. Body fields are checked by the same rules as the back office's forms, so
 one answer lists every invalid field with a translated message (Accept-Language: en or
