@@ -337,6 +337,8 @@ def test_openapi_types_every_body_and_response(client):
         for prop, sub in schema.get("properties", {}).items():
             assert typed(sub), f"{name}.{prop} has no type"
     for path, item in spec["paths"].items():
+        if path.endswith("/schedule.json"):
+            continue  # the c3voc schedule format, not enveloped: tests/api/test_talks.py validates it
         for method, op in item.items():
             for status, response in op["responses"].items():
                 if not status.startswith("2") or "application/json" not in response.get(

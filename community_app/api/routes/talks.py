@@ -33,7 +33,7 @@ StatusName = Literal[tuple(TalkStatus.values())]  # type: ignore[valid-type]
 # ---------------------------------------------------------------- schemas
 
 
-class SpeakerRefOut(BaseModel):
+class TalkSpeakerRefOut(BaseModel):
     id: int
     name: str
     slug: str
@@ -43,18 +43,18 @@ class SpeakerRefOut(BaseModel):
     page: str = Field(description="The speaker's page, /speakers/<id>-<slug>")
 
     @classmethod
-    def of(cls, s: talks.SpeakerRef) -> SpeakerRefOut:
+    def of(cls, s: talks.SpeakerRef) -> TalkSpeakerRefOut:
         return cls(id=s.id, name=s.name, slug=s.slug, jobPosition=s.job_position,
                    company=s.company, photoURL=s.photo_url, page=s.path)
 
 
-class SlidesOut(BaseModel):
+class TalkSlidesOut(BaseModel):
     url: str = Field(description="The uploaded PDF (/api/v1/public/talks/{id}/slides.pdf) or "
                                  "the speaker's link")
     uploaded: bool = Field(description="True: a PDF stored here; false: a link elsewhere")
 
 
-class RecordingOut(BaseModel):
+class TalkRecordingOut(BaseModel):
     url: str = Field(description="The video's own page")
     provider: Literal["YouTube", "Vimeo", "PeerTube"]
     embedURL: str = Field(description="The player, to load only when the visitor asks for it")
@@ -77,9 +77,9 @@ class TalkOut(BaseModel):
     endTime: dt.datetime | None
     room: str = Field(description="Room or track; '' where the meetup has one room")
     status: StatusName
-    speakers: list[SpeakerRefOut]
-    slides: SlidesOut | None
-    recording: RecordingOut | None
+    speakers: list[TalkSpeakerRefOut]
+    slides: TalkSlidesOut | None
+    recording: TalkRecordingOut | None
     page: str = Field(description="The talk's page, /talks/<id>-<slug>")
 
     @classmethod
@@ -92,15 +92,15 @@ class TalkOut(BaseModel):
             startsAt=t.starts_at, endsAt=t.ends_at,
             startTime=to_korea(t.starts_at) if t.starts_at else None,
             endTime=to_korea(t.ends_at) if t.ends_at else None, room=t.room, status=t.status,
-            speakers=[SpeakerRefOut.of(s) for s in t.speakers],
-            slides=SlidesOut(url=t.slides_link, uploaded=t.has_slides_file)
+            speakers=[TalkSpeakerRefOut.of(s) for s in t.speakers],
+            slides=TalkSlidesOut(url=t.slides_link, uploaded=t.has_slides_file)
             if t.slides_link else None,
-            recording=RecordingOut(url=rec.url, provider=rec.provider, embedURL=rec.embed_url)
+            recording=TalkRecordingOut(url=rec.url, provider=rec.provider, embedURL=rec.embed_url)
             if rec else None,
             page=t.path)
 
 
-class SpeakerOut(BaseModel):
+class SpeakerProfileOut(BaseModel):
     id: int
     slug: str
     name: str
@@ -113,17 +113,17 @@ class SpeakerOut(BaseModel):
     page: str
 
     @classmethod
-    def of(cls, s: talks.SpeakerView) -> SpeakerOut:
+    def of(cls, s: talks.SpeakerView) -> SpeakerProfileOut:
         return cls(id=s.id, slug=s.slug, name=s.name, jobPosition=s.job_position,
                    company=s.company, bio=s.bio, bioHtml=s.bio_html, photoURL=s.photo_url,
                    links=list(s.links), page=s.path)
 
 
-class SpeakerPageOut(SpeakerOut):
+class SpeakerProfilePageOut(SpeakerProfileOut):
     talks: list[TalkOut] = Field(description="Every public talk, newest meetup first")
 
 
-class AdminSpeakerOut(SpeakerOut):
+class AdminSpeakerProfileOut(SpeakerProfileOut):
     userId: int | None
     keepNameAfterErasure: bool
 
@@ -145,11 +145,11 @@ class TalkIn(BaseModel):
     speakerIds: list[int] | None = Field(default=None, description="Speaker profiles, in order")
 
 
-class MoveIn(BaseModel):
+class TalkMoveIn(BaseModel):
     direction: Literal[-1, 1] = Field(description="-1: earlier in the programme, 1: later")
 
 
-class SpeakerIn(BaseModel):
+class SpeakerProfileIn(BaseModel):
     name: str | None = Field(default=None, max_length=120)
     jobPosition: str | None = Field(default=None, max_length=120)
     company: str | None = Field(default=None, max_length=120)
@@ -189,10 +189,10 @@ def talk_slides(talk_id: int, session: SessionDep) -> Response:
 
 
 @router.get("/public/speakers/{speaker_id}", responses={404: {}})
-def get_speaker(speaker_id: int, session: SessionDep) -> Envelope[SpeakerPageOut]:
+def get_speaker(speaker_id: int, session: SessionDep) -> Envelope[SpeakerProfilePageOut]:
     """A speaker and every talk they gave, with slides and recordings."""
     page = talks.get_speaker(session, speaker_id)
-    return ok(SpeakerPageOut(**SpeakerOut.of(page.speaker).model_dump(),
+    return ok(SpeakerProfilePageOut(**SpeakerProfileOut.of(page.speaker).model_dump(),
                              talks=[TalkOut.of(t) for t in page.talks]))
 
 
@@ -270,7 +270,7 @@ def delete_talk(talk_id: int, user: Organizer, session: SessionDep) -> Envelope[
 
 
 @router.post("/admin/talks/{talk_id}/move", responses={404: {}})
-def move_talk(talk_id: int, body: MoveIn, user: Organizer,
+def move_talk(talk_id: int, body: TalkMoveIn, user: Organizer,
               session: SessionDep) -> Envelope[list[TalkOut]]:
     """Swap the talk's slot with the one before (-1) or after (1); the new programme."""
     programme = talks.move_talk(session, user.id, talk_id, body.direction)
@@ -295,27 +295,27 @@ def remove_slides(talk_id: int, user: Organizer, session: SessionDep) -> Envelop
     return ok(TalkOut.of(view), DELETED)
 
 
-def _admin_speaker(s: talks.SpeakerView) -> AdminSpeakerOut:
-    return AdminSpeakerOut(**SpeakerOut.of(s).model_dump(), userId=s.user_id,
+def _admin_speaker(s: talks.SpeakerView) -> AdminSpeakerProfileOut:
+    return AdminSpeakerProfileOut(**SpeakerProfileOut.of(s).model_dump(), userId=s.user_id,
                            keepNameAfterErasure=s.keep_name_after_erasure)
 
 
 @router.get("/admin/speaker-profiles")
-def list_speaker_profiles(user: Organizer, session: SessionDep) -> Envelope[list[AdminSpeakerOut]]:
+def list_speaker_profiles(user: Organizer, session: SessionDep) -> Envelope[list[AdminSpeakerProfileOut]]:
     return ok([_admin_speaker(s) for s in talks.admin_speakers(session, user.id)])
 
 
 @router.post("/admin/speaker-profiles", status_code=201, responses={422: {}})
-def create_speaker_profile(body: SpeakerIn, user: Organizer,
-                           session: SessionDep) -> Envelope[AdminSpeakerOut]:
+def create_speaker_profile(body: SpeakerProfileIn, user: Organizer,
+                           session: SessionDep) -> Envelope[AdminSpeakerProfileOut]:
     view = talks.create_speaker(session, user.id, _sent(body))
     session.commit()
     return ok(_admin_speaker(view), SAVED, 201)
 
 
 @router.put("/admin/speaker-profiles/{speaker_id}", responses={404: {}, 422: {}})
-def update_speaker_profile(speaker_id: int, body: SpeakerIn, user: Organizer,
-                           session: SessionDep) -> Envelope[AdminSpeakerOut]:
+def update_speaker_profile(speaker_id: int, body: SpeakerProfileIn, user: Organizer,
+                           session: SessionDep) -> Envelope[AdminSpeakerProfileOut]:
     view = talks.update_speaker(session, user.id, speaker_id, _sent(body))
     session.commit()
     return ok(_admin_speaker(view), SAVED)
