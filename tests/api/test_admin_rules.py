@@ -258,7 +258,8 @@ def test_check_in_with_search_and_csv(client, engine, org):
     assert "attachment" in response.headers["content-disposition"]
     assert response.content.startswith(b"\xef\xbb\xbf")  # the BOM Excel needs
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0] == ["Name", "Email", "Phone", "Status", "Registered at", "Checked in at"]
+    assert rows[0] == ["Name", "Email", "Phone", "Status", "Registered at", "Checked in at",
+                       "Seat"]  # then a column per registration question (issue 45)
     assert rows[1][:4] == ["Dilnoza Karimova", dilnoza.email, "01022223333", "ACCEPTED"]
     assert rows[1][5] and not rows[2][5]
     assert rows[2][0] == "Sardor"
