@@ -197,7 +197,8 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     raw = open(download.path(), "rb").read()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-    assert rows[0] == ["Name", "Email", "Phone", "Status", "Registered at", "Checked in at"]
+    assert rows[0] == ["Name", "Email", "Phone", "Status", "Registered at", "Checked in at",
+                       "Seat"]  # then a column per registration question (issue 45)
     assert rows[1][1] == MEMBER and rows[1][3] == "ACCEPTED" and rows[1][5]
     assert rows[2][1] == ORGANIZER and rows[2][5] == ""  # registered, not checked in
 
