@@ -28,7 +28,7 @@ from community_app.models.talk import SLUG_LENGTH
 from community_app.services.admin.common import MEETUP_CACHES, removed, saved, text
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Invalid, InvalidMany, NotFound
-from community_app.services.lookup import get_or_404
+from community_app.services.lookup import MAX_ID, get_or_404
 from community_app.services.markdown import plain_excerpt, render_markdown
 from community_app.services.storage import get_storage
 from community_app.services.validation import (
@@ -313,6 +313,8 @@ def meetup_talks(session: Session, meetup_id: int, *, drafts: bool = False) -> l
 
 def get_talk(session: Session, talk_id: int | None) -> TalkView:
     """A public talk (NotFound for a draft or an unknown id)."""
+    if not talk_id or not 0 < talk_id <= MAX_ID:
+        raise NotFound(TALK_NOT_FOUND)
     row = session.exec(select(Talk, Meetup).join(Meetup, col(Meetup.id) == col(Talk.meetup_id))
                        .where(col(Talk.id) == (talk_id or 0),
                               col(Talk.status).in_(PUBLIC_STATUSES))).first()
@@ -323,6 +325,8 @@ def get_talk(session: Session, talk_id: int | None) -> TalkView:
 
 def list_talks(session: Session, *, meetup_id: int | None = None) -> list[TalkView]:
     """Every public talk, newest meetup first (or one meetup's)."""
+    if meetup_id is not None and not 0 < meetup_id <= MAX_ID:
+        return []
     query = (select(Talk, Meetup).join(Meetup, col(Meetup.id) == col(Talk.meetup_id))
              .where(col(Talk.status).in_(PUBLIC_STATUSES)))
     if meetup_id is not None:
@@ -333,7 +337,8 @@ def list_talks(session: Session, *, meetup_id: int | None = None) -> list[TalkVi
 
 def get_speaker(session: Session, speaker_id: int | None) -> SpeakerPage:
     """A speaker and every public talk they gave, newest first."""
-    profile = session.get(SpeakerProfile, speaker_id or 0) if speaker_id else None
+    profile = (session.get(SpeakerProfile, speaker_id)
+               if speaker_id and 0 < speaker_id <= MAX_ID else None)
     if profile is None:
         raise NotFound(SPEAKER_NOT_FOUND)
     rows = session.exec(
@@ -364,7 +369,7 @@ def speakers_of_meetup(session: Session, meetup_id: int, *, drafts: bool = False
 
 def slides_file(session: Session, talk_id: int) -> bytes:
     """The uploaded slides of a public talk."""
-    talk = session.get(Talk, talk_id)
+    talk = session.get(Talk, talk_id) if 0 < talk_id <= MAX_ID else None
     if talk is None or talk.status not in PUBLIC_STATUSES:
         raise NotFound(TALK_NOT_FOUND)
     data = get_storage().read(talk.slides_key) if talk.slides_key else None

@@ -200,3 +200,11 @@ def test_moving_a_talk_swaps_slots(client, make_user, programme):
     scheduled = [t for t in r.json()["data"] if t["status"] == "scheduled"]
     assert [t["title"] for t in scheduled] == ["Ktor at Toss", "Coroutines in anger"]
     assert re.match(r"\d{4}-\d\d-\d\dT", scheduled[0]["startsAt"])
+
+
+@pytest.mark.parametrize("ref", ["0", "-1", str(2**64)])
+def test_ids_out_of_range_are_not_found(client, ref):
+    for path in (f"/public/talks/{ref}", f"/public/speakers/{ref}",
+                 f"/public/talks/{ref}/slides.pdf", f"/public/meetups/{ref}/schedule.xml"):
+        assert client.get(f"{API}{path}").status_code in (404, 422), path
+    assert client.get(f"{API}/public/talks", params={"meetupId": ref}).status_code in (200, 422)
