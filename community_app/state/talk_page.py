@@ -92,6 +92,8 @@ def read_talk(request: PageRequest) -> TalkData:
                              lambda: talks.get_talk(session, talk_id))
     except NotFound:
         return TalkData("not_found")
+    except cache.Miss:  # not cached yet: the page load reads it again off the lock
+        raise
     except Exception:  # noqa: BLE001 - the page says it could not load
         log.exception("talk page %s", request.path)
         return TalkData("error")
@@ -164,6 +166,8 @@ def read_speaker(request: PageRequest) -> SpeakerData:
                                 lambda: talks.get_speaker(session, speaker_id))
     except NotFound:
         return SpeakerData("not_found")
+    except cache.Miss:  # not cached yet: the page load reads it again off the lock
+        raise
     except Exception:  # noqa: BLE001 - the page says it could not load
         log.exception("speaker page %s", request.path)
         return SpeakerData("error")
