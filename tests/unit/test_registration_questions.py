@@ -141,3 +141,26 @@ def test_a_waitlist_place_keeps_its_kind_and_answers_until_the_offer_is_claimed(
         assert claimed.seat_kind == "ONLINE"
         assert questions.answers_of(s, [claimed.id]) == {claimed.id: {laptop.id: True}}
         assert online.seat_kind == "ONLINE"
+
+
+def test_the_sites_form_sends_each_kind_of_answer_as_the_api_does(engine, organizer):
+    """The registration page's inputs (q_<id>, q_<id>__<key>, yes/no) become the same
+    ``answers`` the REST call takes."""
+    from community_app.state.event_register import form_values, question_rows
+
+    meetup = make_meetup(engine)
+    with Session(engine) as s:
+        laptop = questions.add_question(s, organizer.id, meetup.id, LAPTOP)
+        level = questions.add_question(s, organizer.id, meetup.id, LEVEL)
+        tools = questions.add_question(s, organizer.id, meetup.id, {
+            **LEVEL, "kind": "CHOICES", "labelEn": "Tools", "labelUz": "Vositalar",
+            "required": False})
+        access = questions.set_built_in(s, organizer.id, meetup.id, "accessibility", True)[-1]
+        rows = question_rows(questions.questions_of(s, meetup.id))
+    sent = {f"q_{laptop.id}": "no", f"q_{level.id}": "pro", f"q_{tools.id}__new": "on",
+            f"q_{tools.id}__pro": "on", f"q_{access.id}": "Sign language", "seatKind": "ONLINE"}
+    values = form_values(sent, rows)
+    assert values["seatKind"] == "ONLINE"
+    assert values["answers"] == {str(laptop.id): False, str(level.id): "pro",
+                                 str(tools.id): ["new", "pro"], str(access.id): "Sign language"}
+    assert form_values({}, rows)["answers"] == {}
