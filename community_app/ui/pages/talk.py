@@ -14,6 +14,7 @@ from community_app.state.talk_page import TalkPageState as S
 from community_app.state.talk_page import read_talk
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN
 from community_app.ui.components.status_screen import status_screen
+from community_app.ui.components.talk_rating import talk_people_box
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import COLORS
@@ -123,6 +124,8 @@ def _talk() -> rx.Component:
             _fact(t("Level"), t_var(S.level)),
             spacing="1",
         ),
+        # Issue 41 part B: the star, and after the talk its attendees' rating form.
+        talk_people_box(S.talk_id, S.title, can_star=~S.cancelled),
         rx.el.section(
             rx.heading(t("Abstract"), as_="h2", size="5", margin_bottom="8px"),
             rx.html(S.abstract_html, class_name="uzdev-prose", id="talk-abstract", width="100%"),
