@@ -323,7 +323,8 @@ export function TelegramLogin({ botName, lang, onAuth }) {
 //   not answer (Redis away). It clears by itself when the answer comes.
 // - a write still unanswered `lostMs` after the page loaded its state again (a reconnect
 //   to another node, or the server's state rebuilt) will never be answered: the message
-//   names it (`lostText`, with {what}) until closed; its note is dropped.
+//   names it (`lostText`, with {what}) until closed; its note is dropped. A note older than
+//   `keepMs` (the member's past) is dropped unread.
 export const WRITES_CHANGED = "uzdev-writes-changed";
 
 function readNotes(key) {
@@ -344,6 +345,7 @@ export function ConnectionNotice({
   notesKey,
   waitMs = 6000,
   lostMs = 8000,
+  keepMs = 600000,
   lang = "en",
 }) {
   const [now, setNow] = useState(() => Date.now());
@@ -371,19 +373,25 @@ export function ConnectionNotice({
   }, []);
 
   const notes = readNotes(notesKey);
-  const late = Object.values(notes).some((note) => now - Number(note.at || 0) > waitMs);
+  // A note older than `keepMs` is the member's past, not a current wait: dropped unread.
+  const late = Object.values(notes).some((note) => {
+    const age = now - Number(note.at || 0);
+    return age > waitMs && age < keepMs;
+  });
 
   useEffect(() => {
     // Notes sent before the page's state was loaded again and still unanswered well after.
     const since = hydratedAt.current;
     if (!since || loading || offline || now - since < lostMs) return;
     const current = readNotes(notesKey);
-    const gone = Object.entries(current).filter(([, note]) => Number(note.at || 0) < since);
-    if (gone.length === 0) return;
-    for (const [name] of gone) delete current[name];
+    const stale = Object.entries(current).filter(([, note]) => now - Number(note.at || 0) > keepMs);
+    const gone = Object.entries(current).filter(([, note]) => Number(note.at || 0) < since
+      && now - Number(note.at || 0) <= keepMs);
+    if (gone.length === 0 && stale.length === 0) return;
+    for (const [name] of [...gone, ...stale]) delete current[name];
     window.localStorage.setItem(notesKey, JSON.stringify(current));
     setLost((shown) => [...shown, ...gone.map(([name, note]) => ({ name, note }))]);
-  }, [now, loading, offline, notesKey, lostMs]);
+  }, [now, loading, offline, notesKey, lostMs, keepMs]);
 
   const waiting = offline || late || (loading && loadingSince.current !== null
     && now - loadingSince.current > waitMs);

@@ -23,7 +23,6 @@ from community_app.core.logs import configure_logging
 from community_app.serving.prebuilt import serve_prebuilt_client
 from community_app.core.settings import get_settings, harden_var_dir
 from community_app.ui.components.browser import loading_screen
-from community_app.ui.components.connection import connection_notice
 from community_app.ui.first_paint import first_paint_script
 from community_app.ui.i18n import t
 from community_app.ui.pages import PAGES
@@ -73,10 +72,10 @@ app = rx.App(
     ],
     hydrate_fallback=lambda: loading_screen(label=t("Loading a page")),
 )
-# Reflex's connection overlay (an English toast and icon) gives way to the site's notice:
-# translated, at the bottom of the window, also when the server is connected but does not
-# answer (ui/components/connection.py, issue 40).
-app.app_wraps[(5, "Overlay")] = lambda stateful: connection_notice() if stateful else None
+# Reflex's connection overlay (an English toast and icon) gives way to the site's notice in
+# every page's frame: translated, at the bottom of the window, also when the server is
+# connected but does not answer (ui/components/connection.py, issue 40).
+app.app_wraps[(5, "Overlay")] = lambda stateful: None
 # An event meeting a session state that lost the browser's storage (Redis emptied) first
 # gets it back from the browser, so an open tab keeps its member (state/browser_copy.py).
 app.add_middleware(BrowserCopy())

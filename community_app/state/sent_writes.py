@@ -47,6 +47,8 @@ ANSWER_WAIT_S = 6
 # A write sent before the page's state was loaded again and unanswered this long after it
 # never will be (a slow answer to the same tab still comes within it).
 LOST_AFTER_S = 8
+# A note older than this is the member's past (sent from a page left since): dropped unread.
+NOTE_KEPT_S = 10 * 60
 # Custom DOM event the scripts fire so the page's notice looks at once (assets/site.jsx).
 CHANGED_EVENT = "uzdev-writes-changed"
 

@@ -1,8 +1,9 @@
 """The notice every page shows while the server cannot answer (issue 40).
 
 Reflex's own overlay (an English toast "Cannot connect to server: ..." and a pulsing icon)
-is replaced by ``connection_notice`` (``community_app.py``): one live region at the bottom
-of the window (never over the sticky header's controls), translated, that shows
+is switched off (``community_app.py``) and every page's frame carries ``connection_notice``
+(``ui/layouts/frame.py``): one live region at the bottom of the window (never over the
+sticky header's controls), translated, that shows
 
 - while the websocket cannot connect (Reflex's public ``has_connection_errors``),
 - while a page has waited ``ANSWER_WAIT_S`` for its data (``rx.State.is_hydrated``),
@@ -21,7 +22,7 @@ from reflex.vars.base import Var
 
 from community_app.i18n import N_
 from community_app.state.lang import LangState
-from community_app.state.sent_writes import ANSWER_WAIT_S, LOST_AFTER_S, NOTES_KEY
+from community_app.state.sent_writes import ANSWER_WAIT_S, LOST_AFTER_S, NOTE_KEPT_S, NOTES_KEY
 from community_app.ui.i18n import t
 
 NOT_ANSWERING = N_("The site is not answering right now. This page will catch up by itself "
@@ -41,6 +42,7 @@ class ConnectionNotice(rx.Component):
     notes_key: Var[str]
     wait_ms: Var[int]
     lost_ms: Var[int]
+    keep_ms: Var[int]
     lang: Var[str]
 
 
@@ -56,5 +58,6 @@ def connection_notice() -> rx.Component:
         notes_key=NOTES_KEY,
         wait_ms=ANSWER_WAIT_S * 1000,
         lost_ms=LOST_AFTER_S * 1000,
+        keep_ms=NOTE_KEPT_S * 1000,
         lang=LangState.current,
     ))

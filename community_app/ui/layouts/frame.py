@@ -44,6 +44,7 @@ from community_app.ui.components.dialogs import MAIN_ID  # the <main>, focused b
 from community_app.ui.components.buttons import with_class
 from community_app.ui.components.footer import footer
 from community_app.ui.components.header import header
+from community_app.ui.components.connection import connection_notice
 from community_app.ui.first_paint import READY_ID
 from community_app.ui.i18n import t
 from community_app.ui.styles import CENTRED_LINES, COLORS
@@ -285,6 +286,7 @@ def page_frame(content: rx.Component, *, path: str) -> rx.Component:
                    data_ready=(rx.State.is_hydrated & ~PageLoadState.page_reading).to_string()),
         scroll_to_top(),
         page_loading_indicator(label=t("Loading a page")),
+        connection_notice(),  # the server away or not answering (issue 40)
         uncaught_error_screen(
             # Organizers must still sign in and reach /admin/... to switch maintenance off.
             body if path == routes.LOGIN or path.split("/")[1:2] == ["admin"]
