@@ -243,6 +243,11 @@ class NewsDetailState(AuthState):
     def _apply_load(self, data: ArticleRead) -> None:
         """The page load's update (``state/page_load.py``): what ``read_article`` read."""
         self._reset_forms()
+        # A comment this page posted while the load was reading (a reconnect's load racing
+        # the comment sent on reconnecting, issue 40) stays: the read did not see it yet.
+        newest = max((row.id for row in data.thread), default=0)
+        posted = [row for row in self.thread if self.article_id == data.article_id
+                  and not row.is_reply and row.id > newest]
         self.article_id, self.status, self.problem = data.article_id, data.status, data.problem
         if data.status == "ready":
             self.title, self.content_html = data.title, data.content_html
@@ -251,7 +256,7 @@ class NewsDetailState(AuthState):
             self.image, self.has_image = data.image, data.has_image
             self.date_en, self.date_uz = data.date["en"], data.date["uz"]
             self.ago_en, self.ago_uz = data.ago["en"], data.ago["uz"]
-        self.thread, self.comments_problem = data.thread, data.comments_problem
+        self.thread, self.comments_problem = [*data.thread, *posted], data.comments_problem
         self.comments_loading = False
 
     @rx.event
@@ -349,7 +354,8 @@ class NewsDetailState(AuthState):
             "comment-text", f"a comment to news {article_id}",
         )
         if view is not None:
-            self.thread = [*self.thread, comment_row(view)]
+            if all(row.id != view.id for row in self.thread):  # not one sent again
+                self.thread = [*self.thread, comment_row(view)]
             self.notice = message(COMMENT_ADDED)
             yield rx.set_value("comment-text", "")
             # The Post button was disabled while sending (focus fell to the page): back

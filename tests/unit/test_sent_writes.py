@@ -47,6 +47,15 @@ WRITING_METHODS = {"add", "add_all", "delete", "flush", "commit", "merge", "bulk
 WRITING_STATEMENTS = {"update", "insert", "delete"}
 
 
+# Names too common to tell one function from another (a dict's get, a result's first...):
+# never followed, so a service function named so cannot make every reader a writer.
+COMMON_NAMES = {"get", "items", "values", "keys", "append", "extend", "update", "pop", "setdefault",
+                "copy", "format", "join", "split", "strip", "replace", "lower", "upper", "sort",
+                "count", "index", "first", "all", "one", "scalar", "scalars", "exec", "execute",
+                "where", "filter", "order_by", "limit", "offset", "select", "run", "read", "load",
+                "send", "close", "open", "main", "create", "set", "add", "remove", "clear", "apply"}
+
+
 def _called_name(call: ast.Call) -> str | None:
     func = call.func
     if isinstance(func, ast.Attribute):
@@ -80,10 +89,12 @@ def writing_services() -> frozenset[str]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 functions.setdefault(node.name, []).append(node)
-    writing = {name for name, nodes in functions.items() if any(map(_writes_itself, nodes))}
+    writing = {name for name, nodes in functions.items()
+               if name not in COMMON_NAMES and any(map(_writes_itself, nodes))}
     while True:
-        more = {name for name, nodes in functions.items() if name not in writing and any(
-            _called_name(c) in writing for n in nodes for c in ast.walk(n) if isinstance(c, ast.Call))}
+        more = {name for name, nodes in functions.items()
+                if name not in writing and name not in COMMON_NAMES and any(
+                    _called_name(c) in writing for n in nodes for c in ast.walk(n) if isinstance(c, ast.Call))}
         if not more:
             return frozenset(writing)
         writing |= more

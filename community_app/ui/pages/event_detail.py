@@ -109,7 +109,7 @@ def register_area() -> rx.Component:
             rx.button(
                 rx.cond(S.seat_kind == "ONLINE", t("Switch to an in-person seat"),
                         t("Switch to an online seat")),
-                on_click=S.switch_seat_kind, variant="soft", size="3", id="switch-seat-kind",
+                on_click=sent(S.switch_seat_kind, what=N_("Switch between an in-person and an online seat")), variant="soft", size="3", id="switch-seat-kind",
                 class_name="uzdev-w-full uzdev-btn uzdev-btn-md",
             ),
         ),
