@@ -32,6 +32,7 @@ AREAS = (
     ("jobs", routes.ADMIN_JOBS, "briefcase", N_("Jobs")),
     ("speakers", routes.ADMIN_SPEAKERS, "mic", N_("Speakers")),
     ("comments", routes.ADMIN_COMMENTS, "message-square", N_("Comments")),
+    ("digest", routes.ADMIN_DIGEST, "mail", N_("Digest")),
     ("settings", routes.ADMIN_SETTINGS, "settings", N_("Settings")),
     ("audit", routes.ADMIN_AUDIT, "history", N_("Audit log")),
 )
