@@ -55,10 +55,6 @@ def read_confirmation(request: PageRequest) -> Confirmed:
 WELCOME_QUERY = "welcome"
 
 
-# The home page's address after a confirmation: it says the member is signed in (issue 42).
-WELCOME_QUERY = "welcome"
-
-
 class ConfirmSignUpState(AuthState):
     outcome: str = "checking"  # checking | failed
     failure: Message = {}
