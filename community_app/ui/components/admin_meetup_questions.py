@@ -164,6 +164,7 @@ def decision_bar() -> rx.Component:
                              color_scheme="red", on_click=S.decide_selected(False),
                              id="decline-chosen"),
                 spacing="2",
+                wrap="wrap",  # Uzbek's longer labels on a phone
             ),
             spacing="2",
             width="100%",
