@@ -190,7 +190,7 @@ test-stock-reflex: setup-test
 test-production-config: setup-test
 	@if [ -n "$${COMMUNITY_TEST_POSTGRES_URL:-}" ] && [ -n "$${COMMUNITY_TEST_REDIS_URL:-}" ]; then \
 		COMMUNITY_E2E_DATABASE_URL="$$COMMUNITY_TEST_POSTGRES_URL" COMMUNITY_E2E_REDIS_URL="$$COMMUNITY_TEST_REDIS_URL" \
-		$(BIN)/python -m pytest tests/e2e/test_frame.py tests/e2e/test_auth.py tests/e2e/test_mypage.py tests/e2e/test_fresh_counts.py tests/e2e/test_search.py; \
+		$(BIN)/python -m pytest tests/e2e/test_frame.py tests/e2e/test_auth.py tests/e2e/test_mypage.py tests/e2e/test_fresh_counts.py tests/e2e/test_search.py tests/e2e/test_outages.py; \
 		COMMUNITY_E2E_TWO_NODES=1 $(BIN)/python -m pytest tests/e2e/test_two_nodes.py; \
 	else \
 		echo "test-production-config: COMMUNITY_TEST_POSTGRES_URL and COMMUNITY_TEST_REDIS_URL not set, skipped"; \
