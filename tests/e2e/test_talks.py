@@ -1,0 +1,73 @@
+"""A new visitor finds a past talk by a word of its abstract, opens its page, sees its slides,
+loads its recording with a click (no request to the video site before it), then opens the
+speaker's page with their talks (issue 41), in both languages, at desktop and phone widths."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import OUTPUT, settled, wait_ready
+
+TALK = "Zero-downtime deploys for a payments API on Kubernetes"
+SPEAKER = "Han Seung-woo"
+WORD = "idempotency"  # only in that talk's abstract
+TEXTS = {
+    "en": {"slides": "Slides", "play": "Play the recording", "talks": "Talks"},
+    "uz": {"slides": "Slaydlar", "play": "Yozuvni ko‘rish", "talks": "Ma’ruzalar"},
+}
+VIDEO_SITES = re.compile(r"youtube|ytimg|googlevideo|vimeo|peertube")
+
+
+@pytest.mark.parametrize("lang, width", [("en", 1280), ("uz", 390), ("uz", 1280), ("en", 390)])
+def test_find_a_past_talk_see_its_slides_play_it_and_meet_its_speaker(browser, base_url, lang,
+                                                                      width):
+    context = browser.new_context(base_url=base_url, locale="uz-UZ" if lang == "uz" else "en-US",
+                                  viewport={"width": width, "height": 900})
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url) if VIDEO_SITES.search(r.url) else None)
+    # The player's site is not reached from the test machine: answer it empty.
+    context.route(VIDEO_SITES, lambda route: route.fulfill(status=204, body=""))
+    page = context.new_page()
+    words = TEXTS[lang]
+
+    page.goto(f"/search?q={WORD}")
+    wait_ready(page)
+    result = page.get_by_role("main").get_by_role("listitem").filter(has_text=TALK)
+    expect(result).to_have_count(1)
+    result.get_by_role("link").first.click()
+    expect(page).to_have_url(re.compile(r"/talks/\d+"))
+    expect(page.get_by_role("heading", name=TALK, level=1)).to_be_visible()
+    expect(page.locator("#talk-abstract")).to_contain_text(WORD)
+
+    expect(page.get_by_role("heading", name=words["slides"], level=2)).to_be_visible()
+    slides = page.locator("#talk-slides")
+    expect(slides).to_have_attribute("href", re.compile(r"^/api/v1/public/talks/\d+/slides\.pdf$"))
+    pdf = httpx.get(base_url + slides.get_attribute("href"))
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF-")
+    assert pdf.headers["content-type"] == "application/pdf"
+
+    play = page.get_by_role("button", name=re.compile(words["play"]))
+    expect(play).to_be_visible()
+    expect(page.locator("#talk-player")).to_have_count(0)
+    assert asked == [], asked  # nothing asked of the video site before the click
+    play.click()
+    player = page.locator("iframe#talk-player")
+    expect(player).to_be_visible()
+    expect(player).to_have_attribute(
+        "src", re.compile(r"^https://www\.youtube-nocookie\.com/embed/[\w-]+\?autoplay=1$"))
+    settled(page)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"talk-{lang}-{width}.png"), full_page=True)
+
+    page.locator("#talk-speakers").get_by_role("link", name=SPEAKER).click()
+    expect(page).to_have_url(re.compile(r"/speakers/\d+-han-seung-woo$"))
+    expect(page.get_by_role("heading", name=SPEAKER, level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name=words["talks"], level=2)).to_be_visible()
+    expect(page.locator("#speaker-talks").get_by_role("link", name=TALK)).to_be_visible()
+    settled(page)
+    page.screenshot(path=str(OUTPUT / f"speaker-{lang}-{width}.png"), full_page=True)
+    context.close()
