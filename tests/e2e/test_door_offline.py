@@ -139,8 +139,6 @@ def test_the_door_scans_without_barcode_detector_and_works_offline(playwright, s
     phone_b = _camera_browser(playwright, y4m(tmp_path / "again.y4m", [three[0]["png"]]))
     try:
         page = _door(phone_a, site, meetup_id)
-        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
-        assert scope == f"{site.url}/admin/meetups/{meetup_id}/check-in"
         went_offline = utcnow()
         page.context.set_offline(True)
         page.get_by_role("button", name="Scan with the camera").click()
@@ -189,19 +187,32 @@ def test_the_door_scans_without_barcode_detector_and_works_offline(playwright, s
         for e in entries:
             expect(duplicates).to_contain_text(e["deviceId"])
 
-        # No other page has a service worker; the check-in page's manifest opens this door.
-        manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href)"
-                                 ".then(r => r.json())")
-        assert manifest["start_url"] == manifest["scope"] == f"/admin/meetups/{meetup_id}/check-in"
-        for path in ("/", "/events", f"/admin/meetups/{meetup_id}"):
-            page.goto(path)
-            wait_ready(page)
-            assert page.evaluate("navigator.serviceWorker.controller") is None, path
-            assert page.evaluate("navigator.serviceWorker.getRegistration()"
-                                 ".then(r => r ? r.scope : null)") is None, path
     finally:
         phone_a.close()
         phone_b.close()
+
+
+def test_only_the_check_in_page_has_a_service_worker(browser, site):
+    """The check-in page's service worker has that page's address as its scope and serves
+    the manifest of that meetup's door; no other page of the site has one."""
+    meetup_id = _meetup(site)
+    page = _door(browser, site, meetup_id)
+    door = f"/admin/meetups/{meetup_id}/check-in"
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    scopes = page.evaluate("navigator.serviceWorker.getRegistrations()"
+                           ".then(rs => rs.map(r => new URL(r.scope).pathname))")
+    assert scopes == [door]
+    page.wait_for_function("document.querySelector('link[rel=manifest]') !== null")
+    manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href)"
+                             ".then(r => r.json())")
+    assert manifest["start_url"] == manifest["scope"] == door
+    for path in ("/", "/events", f"/admin/meetups/{meetup_id}"):
+        page.goto(path)
+        wait_ready(page)
+        assert page.evaluate("navigator.serviceWorker.controller") is None, path
+        assert page.evaluate("navigator.serviceWorker.getRegistration()"
+                             ".then(r => r ? r.scope : null)") is None, path
+    page.context.close()
 
 
 @pytest.mark.parametrize("error", ["NotAllowedError"])
