@@ -37,3 +37,15 @@ def test_the_api_takes_the_fields_of_the_form():
     assert schema["maxSeats"]["anyOf"][0] == {"maximum": 100000, "minimum": 1, "type": "integer"}
     assert schema["title"]["anyOf"][0] == {"maxLength": TITLE_MAX, "type": "string"}
     assert schema["startTime"]["description"] == "Korea time, HH:MM"
+
+
+def test_a_date_left_unfinished_is_asked_for_whole_not_as_yyyy_mm_dd():
+    """The site's date field shows the browser's format (mm/dd/yyyy, dd.mm.yyyy): its error
+    asks for the whole date, in both languages, without naming a format (issue 42)."""
+    from community_app.i18n import both
+
+    for typed in ("", "2026-12"):  # an empty or half-filled date field sends these
+        _, errors = admin_edits.validate_meetup({"meetupDate": typed})
+        assert both(errors["meetupDate"]) == {
+            "en": "Please enter the full date: day, month and year.",
+            "uz": "Iltimos, sanani to‘liq kiriting: kun, oy va yil."}
