@@ -199,5 +199,7 @@
     if (event.target.closest("[data-check-in-torch]")) toggleTorch();
   });
   window.addEventListener("pagehide", stop);
+  // The decoder is taken while the network is there, so the camera reads codes offline too.
+  if (!("BarcodeDetector" in window) && navigator.onLine) reader().catch(function () { detect = null; });
   window.uzdevCheckIn = { start: start, stop: stop, submit: submit };
 })();
