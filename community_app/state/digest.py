@@ -70,7 +70,8 @@ def read_digest(user_id: int) -> DigestView:
     else:
         when = both(NO_NEXT)
     d = found.digest
-    sections = [PreviewSection(s.heading, both(s.heading),
+    # In the member's language whatever the page's: the preview is the digest as it is sent.
+    sections = [PreviewSection(s.heading, {lang: gettext(s.heading, d.lang) for lang in LANGUAGES},
                                [PreviewItem(i.title, i.detail, i.url) for i in s.items])
                 for s in (d.content.sections if d else [])]
     return DigestView(c.frequency, str(c.hour), c.by_email, c.by_telegram, c.only_if_away,
