@@ -1,7 +1,7 @@
 // The check-in page's service worker (issue 47), registered by assets/check_in_door.js with
 // the page's own address as its scope (/admin/meetups/<id>/check-in): no other page of the
-// site is ever controlled by it. It keeps the page and the files it loaded, so the page
-// opens again without the network, and it writes the page's web app manifest (the
+// site is ever controlled by it. It keeps the page and the files it loaded (scripts,
+// styles, the QR decoder), network first, and it writes the page's web app manifest (the
 // installed app opens this meetup's door). The REST API and the websocket are never
 // cached: the list of tickets lives in IndexedDB, for the organizer who took it.
 var CACHE = "uzdev-door-v1";

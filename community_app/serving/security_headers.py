@@ -43,6 +43,9 @@ TELEGRAM_FRAME = "https://oauth.telegram.org"
 TELEGRAM_PHOTOS = "https://t.me"
 # For answers that are not pages (scripts, styles, images, JSON), opened on their own.
 NOT_A_PAGE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'"
+# A service worker's fetches follow its script's policy: the check-in page's worker
+# (assets/check_in_sw.js, issue 47) fetches the page's files from this origin.
+SERVICE_WORKER_POLICIES = {"/check_in_sw.js": "default-src 'self'; frame-ancestors 'none'"}
 _INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S | re.I)
 
 
@@ -166,7 +169,8 @@ class SecurityHeaders:
                     if name not in headers:
                         headers[name] = value
                 if with_policy and message["status"] != 304 and "content-security-policy" not in headers:
-                    headers["Content-Security-Policy"] = self._policy(headers.get("content-type", ""))
+                    headers["Content-Security-Policy"] = SERVICE_WORKER_POLICIES.get(path) or self._policy(
+                        headers.get("content-type", ""))
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
