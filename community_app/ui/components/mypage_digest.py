@@ -89,7 +89,7 @@ def _choices() -> rx.Component:
 
 def _item(item) -> rx.Component:
     return rx.el.li(
-        rx.link(item.title, href=item.href),
+        rx.link(item.title, href=item.href, underline="always"),  # a link among list text (axe)
         rx.cond(item.detail != "", rx.text(item.detail, size="1", color=COLORS["muted"])),
     )
 
