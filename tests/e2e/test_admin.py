@@ -104,7 +104,7 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
     page.get_by_label("Date (Korea time)").fill(day)
     page.get_by_label("Starts").fill("19:00")
     page.get_by_label("Ends").fill("21:00")
-    page.get_by_label("Seats").fill("5")
+    page.get_by_label("Seats", exact=True).fill("5")
     page.get_by_label("Location").fill("Gangnam, Seoul")
     page.get_by_label("What is provided").fill("Pizza")
     page.get_by_role("button", name="Save meetup").click()
@@ -163,13 +163,13 @@ def test_meetup_with_speaker_keynote_registration_check_in_and_csv(page: Page, s
         assert registered.status_code == 201, registered.text
 
     # Seats cannot go below the two registered people.
-    page.get_by_label("Seats").fill("1")
+    page.get_by_label("Seats", exact=True).fill("1")
     page.get_by_role("button", name="Save meetup").click()
     refused = "Seats cannot be fewer than the 2 people already registered."
     expect(page.locator("#admin-error")).to_contain_text(refused)
     expect(page.locator("#field-maxSeats-error")).to_contain_text(refused)
     expect(page.get_by_label("Title")).to_have_value(title)  # nothing typed is lost
-    expect(page.get_by_label("Seats")).to_have_value("1")
+    expect(page.get_by_label("Seats", exact=True)).to_have_value("1")
 
     page.get_by_role("button", name="Registrations").first.click()
     expect(page).to_have_url(re.compile(rf"/admin/meetups/{meetup_id}\?view=registrations$"))

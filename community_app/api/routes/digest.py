@@ -110,18 +110,18 @@ def preview_my_digest(user: CurrentUser, session: SessionDep) -> Envelope[Digest
             for i in s.items]) for s in (d.content.sections if d else [])]))
 
 
-class UnsubscribeOut(BaseModel):
+class DigestUnsubscribeOut(BaseModel):
     unsubscribed: bool = Field(description="Always true: no more digest emails")
 
 
 @router.post("/public/digest/unsubscribe/{token}", responses={404: {}})
-def unsubscribe(token: str, request: Request, session: SessionDep) -> Envelope[UnsubscribeOut]:
+def unsubscribe(token: str, request: Request, session: SessionDep) -> Envelope[DigestUnsubscribeOut]:
     """One-click unsubscribe (the digest email's ``List-Unsubscribe-Post``): no sign-in and
     no cookie, the token is the member's own; only the digest emails stop. Twice is
     harmless."""
     if service.unsubscribe(session, token) is None:
         raise NotFound(service.UNSUBSCRIBE_NOT_FOUND)
-    return ok(UnsubscribeOut(unsubscribed=True), translated(request, service.UNSUBSCRIBED))
+    return ok(DigestUnsubscribeOut(unsubscribed=True), translated(request, service.UNSUBSCRIBED))
 
 
 class AudienceOut(_Camel):

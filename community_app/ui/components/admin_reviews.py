@@ -86,7 +86,7 @@ def _application(a) -> rx.Component:
                 rx.hstack(
                     status_badge(a.status, a.status_label),
                     rx.cond(a.has_talk, rx.badge(t("Draft talk"), variant="soft",
-                                                 color_scheme="violet")),
+                                                 color_scheme="purple")),
                     spacing="2",
                 ),
                 justify="between",

@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from community_app.models.enums import SeatKind
 from community_app.state.event_register import EventRegisterState as S
 from community_app.ui.components.events_parts import seats_text
 from community_app.ui.i18n import t, t_var
@@ -31,13 +32,13 @@ def seat_kind_choice() -> rx.Component:
                     font_size="14px", as_="div"),
             rx.radio_cards.root(
                 rx.radio_cards.item(
-                    rx.vstack(rx.text(t("In person"), size="2", weight="medium"),
+                    rx.vstack(rx.text(t(SeatKind.IN_PERSON.label), size="2", weight="medium"),
                               rx.text(seats_text(card.seats_left, card.seats_left <= 0), size="1",
                                       id="seats-left-in-person"),
                               spacing="0", align="start"),
                     value="IN_PERSON", min_height="44px"),
                 rx.radio_cards.item(
-                    rx.vstack(rx.text(t("Online"), size="2", weight="medium"),
+                    rx.vstack(rx.text(t(SeatKind.ONLINE.label), size="2", weight="medium"),
                               rx.text(seats_text(card.online_seats_left, card.online_seats_left <= 0), size="1",
                                       id="seats-left-online"),
                               spacing="0", align="start"),

@@ -24,7 +24,7 @@ def star_button(talk_id: Any, title: Any) -> rx.Component:
         aria_pressed=rx.cond(on, "true", "false"),
         aria_label=t("Star") + " " + title,
         variant=rx.cond(on, "solid", "outline"),
-        color_scheme="amber",
+        color_scheme="indigo",
         size="2",
         type="button",
         min_height="36px",

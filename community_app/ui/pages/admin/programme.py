@@ -33,9 +33,9 @@ def _row(r) -> rx.Component:
                 rx.text(r.speakers, size="2", color=COLORS["muted"]),
                 rx.hstack(
                     rx.match(r.status,
-                             ("draft", rx.badge(t("Draft"), color_scheme="gray")),
-                             ("cancelled", rx.badge(t("Cancelled"), color_scheme="red")),
-                             rx.badge(t("Scheduled"), color_scheme="green")),
+                             ("draft", rx.badge(t(TalkStatus.DRAFT.label), color_scheme="gray")),
+                             ("cancelled", rx.badge(t(TalkStatus.CANCELLED.label), color_scheme="red")),
+                             rx.badge(t(TalkStatus.SCHEDULED.label), color_scheme="green")),
                     rx.cond(r.slides, rx.badge(t("Slides"), variant="soft")),
                     rx.cond(r.recording, rx.badge(t("Recording"), variant="soft")),
                     spacing="2",
