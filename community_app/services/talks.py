@@ -722,3 +722,37 @@ def public_speakers(session: Session) -> list[SpeakerView]:
             select(TalkSpeaker.speaker_id).join(Talk, col(Talk.id) == col(TalkSpeaker.talk_id))
             .where(col(Talk.status).in_(PUBLIC_STATUSES))))
         .order_by(col(SpeakerProfile.id))).all()]
+
+
+# ---------------------------------------------------------------- the speaker's own profile
+
+NO_SPEAKER_PROFILE = N_("Your account is not linked to a speaker profile.")
+SPEAKER_PROFILE_SAVED = N_("Your speaker profile is saved.")
+# What a member edits of their own profile from My Page (item 2); the photo address and the
+# erasure choice stay with the organizers and the confirmation page.
+OWN_SPEAKER_FIELDS = ("name", "jobPosition", "company", "bio", "links")
+
+
+def _own_speaker_row(session: Session, user_id: int | None) -> SpeakerProfile:
+    profile = (session.exec(select(SpeakerProfile).where(SpeakerProfile.user_id == user_id))
+               .first() if user_id else None)
+    if profile is None:
+        raise NotFound(NO_SPEAKER_PROFILE)
+    return profile
+
+
+def own_speaker_profile(session: Session, user_id: int | None) -> SpeakerView:
+    """The speaker profile linked to the member's account; NotFound when there is none."""
+    return speaker_view(_own_speaker_row(session, user_id))
+
+
+def update_own_speaker_profile(session: Session, user_id: int | None,
+                               data: Mapping[str, object]) -> SpeakerView:
+    """The member edits the speaker profile linked to their account (name, jobPosition,
+    company, bio, links; other keys are ignored) with the back office's rules; no one can
+    reach another's profile this way. Audited as the member's own change."""
+    profile = _own_speaker_row(session, user_id)
+    _apply_speaker(profile, {k: v for k, v in data.items() if k in OWN_SPEAKER_FIELDS})
+    saved(session, user_id, profile, "speaker_profile.update_own", ("speaker_profile", profile.id),
+          profile.name, MEETUP_CACHES, subject_user_id=user_id)
+    return speaker_view(profile)

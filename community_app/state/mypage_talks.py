@@ -1,6 +1,7 @@
 """My Page's "My talks" tab (issue 41): the talks the member starred (unstar), the talks
 they heard and may rate now (1-5 and a comment, once), and, for a speaker, their talks
-(the speaker page's link) with the feedback on them. Rules: services/talk_stars.py,
+(the speaker page's link) with the feedback on them; a member linked to a speaker profile
+edits it here (services/talks.update_own_speaker_profile). Rules: services/talk_stars.py,
 services/talk_feedback.py, services/speaker_talks.py; database work in a worker thread."""
 
 from __future__ import annotations
@@ -17,14 +18,16 @@ from community_app.core.db import session_scope, utcnow
 from community_app.i18n.dates import date_texts, time_texts
 from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, Talk
 from community_app.models.talk_people import TalkFeedback
-from community_app.services import speaker_talks, talk_feedback, talk_stars
-from community_app.services.errors import DomainError
+from community_app.services import speaker_talks, talk_feedback, talk_stars, talks
+from community_app.services.errors import DomainError, NotFound
 from community_app.state.auth import AuthState
 from community_app.state.messages import Message, field_messages, from_error, message
 from community_app.state.sent_writes import write
 
 MY_TALKS_HEADING_ID = "mypage-talks-heading"
 RATE_WITHIN = dt.timedelta(days=60)  # talks heard in the last two months are offered to rate
+# The speaker profile form's fields (the service's names; links one per line).
+SPEAKER_FORM_FIELDS = ("name", "jobPosition", "company", "bio", "links")
 
 
 @dataclasses.dataclass
@@ -79,6 +82,21 @@ class MyTalks:
     to_rate: list[RateRow]
     speaking: list[SpeakingRow]
     feedback: list[FeedbackRow]
+    profile: talks.SpeakerView | None = None  # the speaker profile linked to the account
+
+
+def _speaker_form(v: talks.SpeakerView | None) -> dict[str, str]:
+    if v is None:
+        return {}
+    return {"name": v.name, "jobPosition": v.job_position, "company": v.company, "bio": v.bio,
+            "links": "\n".join(v.links), "page": v.path}
+
+
+def _own_profile(session: Session, user_id: int) -> talks.SpeakerView | None:
+    try:
+        return talks.own_speaker_profile(session, user_id)
+    except NotFound:
+        return None
 
 
 def _to_rate(session: Session, user_id: int, now: dt.datetime) -> list[RateRow]:
@@ -115,7 +133,8 @@ def read_my_talks(user_id: int) -> MyTalks:
                                 f"{f.average:.1f}" if f.average is not None else "", f.count,
                                 [FeedbackComment(c.rating, c.comment) for c in f.comments])
                     for f in talk_feedback.speaker_feedback(session, user_id)]
-    return MyTalks(starred, to_rate, speaking, feedback)
+        profile = _own_profile(session, user_id)
+    return MyTalks(starred, to_rate, speaking, feedback, profile)
 
 
 class MyTalksState(AuthState):
@@ -127,10 +146,19 @@ class MyTalksState(AuthState):
     talks_notice: Message = {}
     talks_error: Message = {}
     rating_errors: dict[str, Message] = {}
+    # The linked speaker profile's form ({} when the account has none), remounted with
+    # its saved values by a new key.
+    speaker_form: dict[str, str] = {}
+    speaker_form_key: int = 0
+    speaker_errors: dict[str, Message] = {}
+    speaker_notice: Message = {}
+    speaker_error: Message = {}
 
     def _show(self, view: MyTalks) -> None:
         self.starred, self.to_rate = view.starred, view.to_rate
         self.speaking, self.feedback = view.speaking, view.feedback
+        self.speaker_form = _speaker_form(view.profile)
+        self.speaker_form_key += 1
         self.talks_loaded = True
 
     @rx.event
@@ -139,6 +167,7 @@ class MyTalksState(AuthState):
         if user is None:
             return
         self.talks_notice, self.talks_error, self.rating_errors = {}, {}, {}
+        self.speaker_notice, self.speaker_error, self.speaker_errors = {}, {}, {}
         self._show(await asyncio.to_thread(read_my_talks, user.id))
 
     async def _change(self, action, done: str):
@@ -177,3 +206,27 @@ class MyTalksState(AuthState):
         return await self._change(
             lambda s, u: talk_feedback.give_feedback(s, u, talk_id, rating, comment),
             talk_feedback.THANKS)
+
+    @rx.event
+    @write
+    async def save_speaker_profile(self, form: dict):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        self.speaker_notice, self.speaker_error, self.speaker_errors = {}, {}, {}
+        data = {k: str(form.get(k, "") or "") for k in SPEAKER_FORM_FIELDS}
+
+        def run() -> talks.SpeakerView:
+            with session_scope() as session:
+                return talks.update_own_speaker_profile(session, user.id, data)
+
+        try:
+            view = await asyncio.to_thread(run)
+        except DomainError as exc:
+            self.speaker_errors = field_messages(exc)
+            self.speaker_error = {} if self.speaker_errors else from_error(exc)
+            return None
+        self.speaker_form = _speaker_form(view)
+        self.speaker_form_key += 1
+        self.speaker_notice = message(talks.SPEAKER_PROFILE_SAVED)
+        return None

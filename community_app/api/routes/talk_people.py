@@ -10,6 +10,8 @@ services/talk_stars.py and services/talk_feedback.py).
   otherwise, 409 the second time).
 - ``GET /users/talks/feedback``: the feedback on the talks the member speaks at (their
   speaker profile), without the raters' names.
+- ``GET``/``PUT /users/me/speaker-profile``: the speaker profile linked to the member's
+  account (404 without one), and the member's own edit of it (the back office's rules).
 
 Times are UTC.
 """
@@ -26,9 +28,9 @@ from pydantic.alias_generators import to_camel
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
-from community_app.api.routes.admin.common import ruled
+from community_app.api.routes.admin.common import ruled, ruled_text
 from community_app.api.routing import Router
-from community_app.services import talk_feedback, talk_stars
+from community_app.services import talk_feedback, talk_stars, talks
 
 router = Router(tags=["talks"])
 
@@ -141,3 +143,57 @@ def give_feedback(talk_id: int, body: FeedbackIn, user: CurrentUser, session: Se
 def my_talks_feedback(user: CurrentUser, session: SessionDep) -> Envelope[list[TalkFeedbackOut]]:
     """The feedback on the member's own talks (as a speaker)."""
     return ok([TalkFeedbackOut.of(v) for v in talk_feedback.speaker_feedback(session, user.id)])
+
+
+class OwnSpeakerProfileOut(Camel):
+    """The speaker profile linked to the member's account, as their speaker page shows it."""
+
+    id: int
+    name: str
+    job_position: str
+    company: str
+    bio: str = Field(description="Markdown as written")
+    bio_html: str = Field(description="The bio rendered and sanitised")
+    photo_url: str | None = Field(description="Set by the organizers")
+    links: list[str]
+    page: str = Field(description="The speaker page, /speakers/<id>-<slug>")
+
+    @classmethod
+    def of(cls, v: talks.SpeakerView) -> OwnSpeakerProfileOut:
+        return cls(id=v.id, name=v.name, job_position=v.job_position, company=v.company,
+                   bio=v.bio, bio_html=v.bio_html, photo_url=v.photo_url, links=list(v.links),
+                   page=v.path)
+
+
+class OwnSpeakerProfileIn(Camel):
+    """Fields sent are changed; the others stay."""
+
+    name: ruled_text(talks.SPEAKER_RULES, "name") = None
+    job_position: ruled_text(talks.SPEAKER_RULES, "jobPosition") = None
+    company: ruled_text(talks.SPEAKER_RULES, "company") = None
+    bio: Annotated[ruled_text(talks.SPEAKER_RULES, "bio"),
+                   Field(description="Markdown, at most 5,000 characters")] = None
+    links: Annotated[list[str] | None,
+                     Field(max_length=talks.MAX_LINKS,
+                           description="http(s) addresses, in order (at most 5)")] = None
+
+
+NO_PROFILE = {**MEMBER, 404: {"description": "The account is not linked to a speaker profile"}}
+
+
+@router.get("/users/me/speaker-profile", response_model=Envelope[OwnSpeakerProfileOut],
+            responses=NO_PROFILE)
+def my_speaker_profile(user: CurrentUser, session: SessionDep) -> Envelope[OwnSpeakerProfileOut]:
+    """The speaker profile linked to the member's account (an organizer links it)."""
+    return ok(OwnSpeakerProfileOut.of(talks.own_speaker_profile(session, user.id)))
+
+
+@router.put("/users/me/speaker-profile", response_model=Envelope[OwnSpeakerProfileOut],
+            responses={**NO_PROFILE, 422: {"description": "Invalid fields, each with its message"}})
+def change_my_speaker_profile(body: OwnSpeakerProfileIn, user: CurrentUser, session: SessionDep,
+                              request: Request) -> Envelope[OwnSpeakerProfileOut]:
+    """Change the name, position, company, Markdown bio or links of the member's own speaker
+    profile; the speaker page shows them at once. The photo stays with the organizers."""
+    data = body.model_dump(by_alias=True, exclude_unset=True)
+    view = talks.update_own_speaker_profile(session, user.id, data)
+    return ok(OwnSpeakerProfileOut.of(view), translated(request, talks.SPEAKER_PROFILE_SAVED))

@@ -1,5 +1,6 @@
 """My Page's "My talks" tab (state/mypage_talks.py): starred talks, talks to rate, and for
-a speaker their talks and the feedback on them."""
+a speaker their talks, the feedback on them and, when the account is linked to a speaker
+profile, the form that edits it."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from community_app.state.mypage_talks import MY_TALKS_HEADING_ID
 from community_app.state.mypage_talks import MyTalksState as S
 from community_app.state.sent_writes import sent
 from community_app.ui.components.blocks import list_row
-from community_app.ui.components.forms import error_text, submit_button
+from community_app.ui.components.forms import error_text, field_label, submit_button
 from community_app.ui.components.mypage_parts import CARD
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -127,6 +128,52 @@ def _feedback(row) -> rx.Component:
     )
 
 
+def _speaker_field(label, name: str, *, long: bool = False, hint=None) -> rx.Component:
+    input_id, error_id = f"speaker-{name}", f"speaker-{name}-error"
+    invalid = S.speaker_errors.contains(name)
+    props = dict(id=input_id, name=name, default_value=S.speaker_form[name], width="100%",
+                 aria_invalid=rx.cond(invalid, "true", "false"), aria_describedby=error_id)
+    return rx.vstack(
+        field_label(label, input_id),
+        rx.text_area(rows="5" if name == "bio" else "3", **props) if long
+        else rx.input(size="3", auto_complete="off", **props),
+        rx.cond(invalid, rx.fragment(),
+                rx.text(hint, color=COLORS["muted"], size="1")) if hint is not None else rx.fragment(),
+        error_text(S.speaker_errors, name, id_=error_id),
+        spacing="1", width="100%",
+    )
+
+
+def _speaker_profile() -> rx.Component:
+    """The member's own speaker profile (only when the account is linked to one)."""
+    return rx.vstack(
+        rx.heading(t("My speaker profile"), as_="h3", size="4", id="my-speaker-profile"),
+        rx.text(t("Shown on your speaker page. The organizers set the photo."), " ",
+                rx.link(t("Open my speaker page"), href=S.speaker_form["page"]),
+                color=COLORS["muted"], size="2"),
+        _notice(S.speaker_notice, "green"),
+        _notice(S.speaker_error, "red"),
+        rx.form(
+            rx.vstack(
+                _speaker_field(t("Name"), "name"),
+                _speaker_field(t("Job position"), "jobPosition"),
+                _speaker_field(t("Company"), "company"),
+                _speaker_field(t("Bio (Markdown)"), "bio", long=True),
+                _speaker_field(t("Links (one per line)"), "links", long=True,
+                               hint=t("At most 5 http(s) addresses.")),
+                submit_button(t("Save speaker profile"), width="auto"),
+                spacing="3", width="100%",
+            ),
+            key=S.speaker_form_key,
+            on_submit=sent(S.save_speaker_profile, what=N_("Save speaker profile")),
+            no_validate=True,
+            width="100%",
+            aria_labelledby="my-speaker-profile",
+        ),
+        spacing="2", width="100%",
+    )
+
+
 def _part(title, items, row, empty_text, id_: str) -> rx.Component:
     return rx.vstack(
         rx.heading(title, as_="h3", size="4", id=id_),
@@ -153,6 +200,7 @@ def talks_tab() -> rx.Component:
                       "my-starred-talks"),
                 _part(t("Rate the talks you heard"), S.to_rate, _rate,
                       t("No talks to rate right now."), "my-talks-to-rate"),
+                rx.cond(S.speaker_form.contains("page"), _speaker_profile()),
                 rx.cond(
                     (S.speaking.length() > 0) | (S.feedback.length() > 0),
                     rx.vstack(
