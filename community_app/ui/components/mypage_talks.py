@@ -149,7 +149,9 @@ def _speaker_profile() -> rx.Component:
     return rx.vstack(
         rx.heading(t("My speaker profile"), as_="h3", size="4", id="my-speaker-profile"),
         rx.text(t("Shown on your speaker page. The organizers set the photo."), " ",
-                rx.link(t("Open my speaker page"), href=S.speaker_form["page"]),
+                # Underlined: a link inside a line of text (axe's link-in-text-block).
+                rx.link(t("Open my speaker page"), href=S.speaker_form["page"],
+                        text_decoration="underline"),
                 color=COLORS["muted"], size="2"),
         _notice(S.speaker_notice, "green"),
         _notice(S.speaker_error, "red"),
