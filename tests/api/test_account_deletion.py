@@ -14,8 +14,17 @@ import pytest
 from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
+from community_app.models.enums import QuestionKind
 from community_app.models import (
     AlertDelivery,
+    ApplicationReview,
+    DigestSend,
+    DigestSettings,
+    MeetupRegistration,
+    RegistrationAnswer,
+    RegistrationQuestion,
+    TalkFeedback,
+    TalkStar,
     AuditEntry,
     BlogPost,
     Comment,
@@ -38,7 +47,7 @@ from tests.api.auth_helpers import latest_code, outbox_messages
 from tests.api.conftest import PASSWORD
 from tests.api.factories import (
     VALID_REGISTRATION, insert, make_comment, make_job, make_meetup, make_news, make_registration,
-    make_review,
+    make_review, make_session, make_speaker,
 )
 from tests.telegram_api import telegram, telegram_server  # noqa: F401 - fixtures
 
@@ -477,8 +486,33 @@ def _member_with_everything(client, engine, make_user):
         queued = {"mail": s.exec(select(QueuedMail).where(QueuedMail.user_id == user.id)).all(),
                   "telegram": s.exec(select(TelegramMessage).where(TelegramMessage.user_id == user.id)).all()}
         assert all(queued.values()), queued
+    # the fourth wave's tables: her speaker profile and its talk, a star and feedback on it,
+    # an answer to a registration question, a review she gave as an organizer, the digest's
+    # choices and one digest sent
+    speaker = make_speaker(engine, started, "Nigoraxon Everythingova", user_id=user.id,
+                           bio="about Nigoraxon")
+    talk = make_session(engine, started, speaker, "A talk on streams")
+    with Session(engine) as s:
+        question = RegistrationQuestion(meetup_id=coming.id, kind=QuestionKind.SHORT_TEXT.value,
+                                        label_en="Anything else?", label_uz="Yana nimadir?")
+        s.add(question)
+        s.flush()
+        mine = s.exec(select(MeetupRegistration).where(MeetupRegistration.user_id == user.id,
+                                                       MeetupRegistration.meetup_id == coming.id)).one()
+        s.add_all([
+            RegistrationAnswer(registration_id=mine.id, question_id=question.id,
+                               value="answer of Nigoraxon"),
+            ApplicationReview(application_id=application.id, organizer_id=user.id, score=4,
+                              comment="a review by Nigoraxon"),
+            TalkStar(user_id=user.id, talk_id=talk.id),
+            TalkFeedback(talk_id=talk.id, user_id=user.id, rating=5, comment="Clear and useful"),
+            DigestSettings(user_id=user.id, unsubscribe_token=secrets.token_hex(16)),
+            DigestSend(user_id=user.id, period="2026-12-07", items=3),
+        ])
+        s.commit()
     identifying = ["nigora.everything", "nigora_all", "nigora-all", "Nigoraxon", "Everythingova", "01055556666",
-                   "nigora_tg", "Nigora E.", "words of Nigoraxon", "Streams by Nigora",
+                   "nigora_tg", "Nigora E.", "words of Nigoraxon", "Streams by Nigora", "answer of Nigoraxon",
+                   "a review by Nigoraxon",
                    str(CHAT_ID), *secrets_of_hers]
     return user, headers, identifying, files, feed, unsubscribe, secrets_of_hers
 

@@ -18,10 +18,11 @@ from community_app.core.db import utcnow
 from community_app.i18n import N_, gettext, normalize_language
 from community_app.i18n.dates import date_texts
 from community_app.models import (
-    AuditEntry, Comment, Meetup, MeetupRegistration, RefreshToken, RegistrationStatus, Role, User,
+    AuditEntry, Comment, Meetup, MeetupRegistration, RefreshToken, RegistrationStatus, Role,
+    SpeakerProfile, Talk, TalkSpeaker, User,
 )
 from community_app.services.authors import DELETED_MEMBER
-from community_app.services import audit, mail_queue, scheduler
+from community_app.services import audit, mail_queue, scheduler, search
 from community_app.services.telegram import queue as telegram_queue
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
@@ -177,6 +178,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     if user is None or user.deleted_at is not None or user.deletion_requested_at is None:
         return False
     member = personal_data.member_of(user, now)
+    naming = _search_items_naming(session, member)
     for step in personal_data.erasure_steps():
         STEPS[step](session, member)
     session.flush()
@@ -188,8 +190,22 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     for name, spec in tables:
         _erase_rows(session, name, spec, member)
     session.expire_all()  # the statements above changed rows the session may hold
+    for kind, ids in naming.items():  # the statements passed by the index's ORM hooks
+        search.index_items(session, kind, ids)
     audit.record(session, None, "account.erased", "user", user_id)
     return True
+
+
+def _search_items_naming(session: Session, member: personal_data.Member) -> dict[str, set[int]]:
+    """The search documents that show the member's name as a speaker (her talks and their
+    meetups' programmes), read before the erasure: they are indexed again after it, so the
+    index says what the pages say (the name only if the speaker agreed to keep it)."""
+    rows = session.exec(
+        select(Talk.id, Talk.meetup_id)
+        .join(TalkSpeaker, col(TalkSpeaker.talk_id) == col(Talk.id))
+        .join(SpeakerProfile, col(SpeakerProfile.id) == col(TalkSpeaker.speaker_id))
+        .where(SpeakerProfile.user_id == member.id)).all()
+    return {search.TALK: {talk for talk, _ in rows}, search.MEETUP: {meetup for _, meetup in rows}}
 
 
 def _delete_stored(kind: str, value: str) -> None:
