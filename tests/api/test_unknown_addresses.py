@@ -77,6 +77,13 @@ def _documented_paths(site_client) -> dict[str, set[str]]:
     return paths
 
 
+def _templates(site_client) -> dict[str, set[str]]:
+    """The OpenAPI document's path templates under /api/v1 with the methods each takes."""
+    doc = site_client.get("/api/v1/openapi.json").json()
+    return {path: {m.upper() for m in operations} for path, operations in doc["paths"].items()
+            if path.startswith("/api/v1/")}
+
+
 def _assert_json_envelope(r, *statuses: int) -> None:
     where = f"{r.request.method} {r.request.url.path}"
     assert r.status_code < 500, (where, r.status_code, r.text[:200])
@@ -125,9 +132,19 @@ def test_every_prefix_of_a_route_answers_json(site_client):
     prefixes = {"/".join(path.split("/")[:n]) for path in paths
                 for n in range(3, path.count("/") + 1)} - set(paths)
     assert "/api/v1/public" in prefixes and "/api/v1/admin/meetups/1/registrations/1" in prefixes
+    # A prefix a route with a path parameter also matches (``/public/meetups/upcoming`` of
+    # the upcoming schedule feeds, and ``/public/meetups/{meetup_id}``) is that route's
+    # address: its methods answer as the route does for a value it refuses (the KO'DJ
+    # contract: 422 for an id that is not a number, 404 for one not found).
+    templates = {re.compile(re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(path)) + "$"): methods
+                 for path, methods in _templates(site_client).items()}
     for prefix in sorted(prefixes):
+        taken = set().union(*(m for t, m in templates.items() if t.match(prefix)))
         for method in METHODS:
-            _assert_json_envelope(site_client.request(method, prefix), 404, 405)
+            if method in taken:
+                _assert_json_envelope(site_client.request(method, prefix), 401, 404, 422)
+            else:
+                _assert_json_envelope(site_client.request(method, prefix), 404, 405)
 
 
 def test_a_method_a_route_does_not_take_answers_a_json_405(site_client):

@@ -196,6 +196,16 @@ def get_speaker(speaker_id: int, session: SessionDep) -> Envelope[SpeakerProfile
                              talks=[TalkOut.of(t) for t in page.talks]))
 
 
+# The feeds' formats are published elsewhere (voc/schedule's validators, kept with their
+# tests in tests/schedule_validators/): the OpenAPI document names them, it does not copy them.
+SCHEDULE_JSON = {"application/json": {"schema": {
+    "type": "object", "required": ["$schema", "schedule"],
+    "description": "c3voc schedule JSON, valid against voc/schedule's validator/json/schema.json"}}}
+SCHEDULE_XML = {"application/xml": {"schema": {
+    "type": "string", "description": "frab schedule XML, valid against voc/schedule's "
+                                     "validator/xsd/schedule.xml.xsd"}}}
+
+
 class ScheduleJSONResponse(JSONResponse):
     media_type = "application/json"
 
@@ -207,7 +217,8 @@ def _xml(data: bytes) -> Response:
 
 # The upcoming meetups' feeds first: their literal paths before /public/meetups/{meetup_id}/...
 @router.get("/public/meetups/upcoming/schedule.json", response_class=ScheduleJSONResponse,
-            responses={200: {"description": "c3voc schedule JSON (voc/schedule's schema.json)"}})
+            responses={200: {"description": "c3voc schedule JSON (voc/schedule's schema.json)",
+                             "content": SCHEDULE_JSON}})
 def upcoming_schedule_json(session: SessionDep) -> ScheduleJSONResponse:
     """Every upcoming meetup's programme for conference apps (one day per meetup date)."""
     return ScheduleJSONResponse(schedule_feeds.schedule_json(
@@ -215,14 +226,14 @@ def upcoming_schedule_json(session: SessionDep) -> ScheduleJSONResponse:
 
 
 @router.get("/public/meetups/upcoming/schedule.xml", response_class=Response,
-            responses={200: {"content": {"application/xml": {}},
+            responses={200: {"content": SCHEDULE_XML,
                              "description": "frab schedule XML (voc/schedule's XSD)"}})
 def upcoming_schedule_xml(session: SessionDep) -> Response:
     return _xml(schedule_feeds.schedule_xml(schedule_feeds.upcoming_programme(session)))
 
 
 @router.get("/public/meetups/{meetup_id}/schedule.json", response_class=ScheduleJSONResponse,
-            responses={200: {"description": "c3voc schedule JSON"}, 404: {}})
+            responses={200: {"description": "c3voc schedule JSON", "content": SCHEDULE_JSON}, 404: {}})
 def meetup_schedule_json(meetup_id: int, session: SessionDep) -> ScheduleJSONResponse:
     """One meetup's programme as the c3voc schedule JSON (Giggity, ConfClerk, ...)."""
     return ScheduleJSONResponse(schedule_feeds.schedule_json(
@@ -230,7 +241,7 @@ def meetup_schedule_json(meetup_id: int, session: SessionDep) -> ScheduleJSONRes
 
 
 @router.get("/public/meetups/{meetup_id}/schedule.xml", response_class=Response,
-            responses={200: {"content": {"application/xml": {}},
+            responses={200: {"content": SCHEDULE_XML,
                              "description": "frab schedule XML"}, 404: {}})
 def meetup_schedule_xml(meetup_id: int, session: SessionDep) -> Response:
     return _xml(schedule_feeds.schedule_xml(schedule_feeds.meetup_programme(session, meetup_id)))

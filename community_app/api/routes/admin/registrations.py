@@ -224,14 +224,14 @@ def add_question(meetup_id: int, body: QuestionIn, user: Organizer, session: Ses
     return ok(AdminQuestionOut.of(q), translated(request, QUESTIONS_SAVED), 201)
 
 
-@router.put("/meetups/{meetup_id}/questions/{question_id}", responses={**WITH_404, 422: {}})
+@router.put("/meetups/{meetup_id}/questions/{question_id:int}", responses={**WITH_404, 422: {}})
 def update_question(meetup_id: int, question_id: int, body: QuestionIn, user: Organizer,
                     session: SessionDep, request: Request) -> Envelope[AdminQuestionOut]:
     q = questions.update_question(session, user.id, meetup_id, question_id, body.model_dump())
     return ok(AdminQuestionOut.of(q), translated(request, QUESTIONS_SAVED))
 
 
-@router.delete("/meetups/{meetup_id}/questions/{question_id}", responses=WITH_404)
+@router.delete("/meetups/{meetup_id}/questions/{question_id:int}", responses=WITH_404)
 def remove_question(meetup_id: int, question_id: int, user: Organizer, session: SessionDep,
                     request: Request) -> Envelope[list[AdminQuestionOut]]:
     """The question and its answers go."""

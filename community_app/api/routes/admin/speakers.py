@@ -68,7 +68,7 @@ item_list(router, "/speaker-applications", "list_applications", AdminApplication
                               parsed_by(admin_speakers.parse_expertise_filter)])
 
 
-@router.get("/speaker-applications/{application_id}",
+@router.get("/speaker-applications/{application_id:int}",
             response_model=Envelope[AdminApplicationOut], responses=WITH_404)
 def get_application(application_id: int, user: Organizer, session: SessionDep) -> Envelope[AdminApplicationOut]:
     return ok(AdminApplicationOut.of(
