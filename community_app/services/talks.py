@@ -664,6 +664,9 @@ def delete_speaker(session: Session, actor_id: int, speaker_id: int) -> None:
     profile = _speaker_row(session, speaker_id)
     for link in session.exec(select(TalkSpeaker).where(TalkSpeaker.speaker_id == speaker_id)).all():
         session.delete(link)
+    # The links go first: in one flush the profile's row may go first, and the database's
+    # cascade would take the links the unit of work then expects to delete.
+    session.flush()
     removed(session, actor_id, profile, "speaker_profile.remove", ("speaker_profile", speaker_id),
             profile.name, MEETUP_CACHES)
 
