@@ -47,7 +47,7 @@ def test_statistics_show_counts_badges_and_progress_toward_targets(page: Page, s
     _open_home(page)
     targets = query(site, "SELECT target_speakers, target_events, target_members FROM site_settings")[0]
     expected = {
-        "speakers": (scalar(site, "SELECT COUNT(DISTINCT full_name) FROM speakers"), targets[0], "Active",
+        "speakers": (scalar(site, "SELECT COUNT(DISTINCT name) FROM speaker_profiles"), targets[0], "Active",
                      "Expert speakers"),
         "meetups": (scalar(site, "SELECT COUNT(*) FROM meetups"), targets[1], "Growing", "Community events"),
         "members": (scalar(site, "SELECT COUNT(*) FROM users"), targets[2], "Expanding", "Active members"),
@@ -67,7 +67,7 @@ def test_statistics_show_counts_badges_and_progress_toward_targets(page: Page, s
 def test_statistics_error_state(page: Page, site, base_url):
     """The statistics come from the shared cache (issue 17), so a failing read shows the
     error only when no copy is cached: a sign-up (a new member) expires the cached counts."""
-    with table_renamed(site, "speakers"):
+    with table_renamed(site, "speaker_profiles"):
         password = "Stat-error-2026!"
         answer = httpx.post(f"{base_url}/api/v1/auth/register", json={
             "email": "statistics.error@uzdev.kr", "phone": "01012345678",
