@@ -56,9 +56,10 @@ _ITEM_PAGES = (
     (re.compile(r"^/events/[^/]+/register/(?P<id>[^/]+)/?$"), "meetup", N_("Event registration")),
     (re.compile(r"^/jobs/(?P<id>[^/]+)/?$"), "job", N_("Job details")),
     (re.compile(r"^/blog/(?P<id>[^/]+)/?$"), "blog", N_("Member blogs")),
-    # /talks/<id>-<slug> and /speakers/<id>-<slug>: the id finds the item (issue 41)
-    (re.compile(r"^/talks/(?P<id>\d+)(?:-[^/]*)?/?$"), "talk", N_("Talk")),
-    (re.compile(r"^/speakers/(?P<id>\d+)(?:-[^/]*)?/?$"), "speaker", N_("Speaker")),
+    # /talks/<id>-<slug> and /speakers/<id>-<slug>: the id finds the item (issue 41); like
+    # the others, the page's template (/talks/[talk_ref]) matches too, for has_head
+    (re.compile(r"^/talks/(?P<id>[^/]+?)(?:-[^/]*)?/?$"), "talk", N_("Talk")),
+    (re.compile(r"^/speakers/(?P<id>[^/]+?)(?:-[^/]*)?/?$"), "speaker", N_("Speaker")),
 )
 
 

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from community_app.i18n import ngettext
 from community_app.i18n.dates import date_texts
 from tests.e2e.conftest import OUTPUT, wait_ready
 from tests.e2e.jobs_helpers import LANGS, PAGE_SIZE, T, _all_jobs, _choose, _chosen, _expect_count
@@ -54,7 +55,7 @@ def test_cards_show_company_place_type_salary_date_and_technologies(page: Page, 
     expect(card).to_contain_text(T(lang, "Full-time"))
     salary = "₩55,000,000 – ₩80,000,000" if lang == "en" else "55\u00a0000\u00a0000"
     expect(card).to_contain_text(salary)
-    expect(card).to_contain_text(T(lang, "Posted {when}", when=T(lang, "1 day ago")))
+    expect(card).to_contain_text(T(lang, "Posted {when}", when=ngettext("{n} day ago", "{n} days ago", 1, lang)))
     for tech in job.technologies[:4]:
         expect(card).to_contain_text(tech)
     expect(card).to_contain_text(f"+{len(job.technologies) - 4}")
