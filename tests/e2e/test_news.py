@@ -44,7 +44,7 @@ def published(site) -> list[Item]:
     with engine.connect() as conn:
         rows = conn.execute(sa.text(
             "SELECT id, title, content, type, tags, created_at FROM news "
-            "WHERE published = 1 ORDER BY created_at DESC, id DESC"
+            "WHERE published ORDER BY created_at DESC, id DESC"  # a boolean on PostgreSQL, 0/1 on SQLite
         )).all()
     engine.dispose()
     items = []
