@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
+from typing import Any
 
 import reflex as rx
 
@@ -81,22 +83,32 @@ class TalkData:
     recording_embed: str = ""
 
 
+def _cached(page: str, item_id: int, read: Callable[[Any, int], Any],
+            path: str) -> tuple[str, Any]:
+    """("ready", the item) read through the shared cache (no lock held), or ("not_found" |
+    "error", None); a value not cached yet (``cache.Miss``) goes up to the page load, which
+    reads it again off the lock."""
+    try:
+        with session_scope() as session:
+            return "ready", cache.cached(cache.EVENT_DETAILS, (page, item_id),
+                                         lambda: read(session, item_id))
+    except NotFound:
+        return "not_found", None
+    except cache.Miss:
+        raise
+    except Exception:  # noqa: BLE001 - the page says it could not load
+        log.exception("%s %s", page, path)
+        return "error", None
+
+
 def read_talk(request: PageRequest) -> TalkData:
     """The talk the address names, through the shared cache (no lock held)."""
     talk_id = _ref(request.path, "talks")
     if talk_id is None:
         return TalkData("not_found")
-    try:
-        with session_scope() as session:
-            t = cache.cached(cache.EVENT_DETAILS, ("talk-page", talk_id),
-                             lambda: talks.get_talk(session, talk_id))
-    except NotFound:
-        return TalkData("not_found")
-    except cache.Miss:  # not cached yet: the page load reads it again off the lock
-        raise
-    except Exception:  # noqa: BLE001 - the page says it could not load
-        log.exception("talk page %s", request.path)
-        return TalkData("error")
+    status, t = _cached("talk-page", talk_id, talks.get_talk, request.path)
+    if t is None:
+        return TalkData(status)
     rec = t.recording
     start = t.starts_at
     return TalkData(
@@ -160,17 +172,9 @@ def read_speaker(request: PageRequest) -> SpeakerData:
     speaker_id = _ref(request.path, "speakers")
     if speaker_id is None:
         return SpeakerData("not_found")
-    try:
-        with session_scope() as session:
-            page = cache.cached(cache.EVENT_DETAILS, ("speaker-page", speaker_id),
-                                lambda: talks.get_speaker(session, speaker_id))
-    except NotFound:
-        return SpeakerData("not_found")
-    except cache.Miss:  # not cached yet: the page load reads it again off the lock
-        raise
-    except Exception:  # noqa: BLE001 - the page says it could not load
-        log.exception("speaker page %s", request.path)
-        return SpeakerData("error")
+    status, page = _cached("speaker-page", speaker_id, talks.get_speaker, request.path)
+    if page is None:
+        return SpeakerData(status)
     s = page.speaker
     return SpeakerData("ready", s.name, _role(s.job_position, s.company), s.bio_html,
                        s.photo_url or "", list(s.links), [_talk_item(t) for t in page.talks])
