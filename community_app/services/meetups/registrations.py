@@ -183,15 +183,7 @@ def cancel_registration(
     the first on the waitlist, if anyone waits."""
     now = now or utcnow()
     meetup = public_meetup_or_404(session, meetup_id)
-    registration = session.exec(
-        select(MeetupRegistration).where(
-            MeetupRegistration.user_id == user_id,
-            MeetupRegistration.meetup_id == meetup_id,
-            col(MeetupRegistration.status).in_(SEAT_HOLDING),
-        )
-    ).first()
-    if registration is None:
-        raise NotFound(NOT_REGISTERED)
+    registration = _holding_registration(session, user_id, meetup_id)
     if meetup.starts_at < now:
         raise Conflict(PAST_NOT_CANCELLABLE)
     # Conditional, so two concurrent cancels free one seat, not two.
@@ -253,15 +245,7 @@ def switch_seat_kind(
         raise InvalidMany({"seatKind": problem or SEAT_KIND_INVALID})
     if meetup.starts_at < now:
         raise Conflict(REGISTRATION_CLOSED)
-    registration = session.exec(
-        select(MeetupRegistration).where(
-            MeetupRegistration.user_id == user_id,
-            MeetupRegistration.meetup_id == meetup_id,
-            col(MeetupRegistration.status).in_(SEAT_HOLDING),
-        )
-    ).first()
-    if registration is None:
-        raise NotFound(NOT_REGISTERED)
+    registration = _holding_registration(session, user_id, meetup_id)
     old_kind = registration.seat_kind
     if old_kind == new_kind:
         raise Conflict(SAME_SEAT_KIND)
@@ -289,3 +273,17 @@ def public_questions(session: Session, meetup_id: int) -> list[questions.Questio
     """The registration questions of a public meetup, in the form's order."""
     public_meetup_or_404(session, meetup_id)
     return questions.questions_of(session, meetup_id)
+
+
+def _holding_registration(session: Session, user_id: int, meetup_id: int) -> MeetupRegistration:
+    """The member's registration for the meetup that holds a seat (NotFound without one)."""
+    registration = session.exec(
+        select(MeetupRegistration).where(
+            MeetupRegistration.user_id == user_id,
+            MeetupRegistration.meetup_id == meetup_id,
+            col(MeetupRegistration.status).in_(SEAT_HOLDING),
+        )
+    ).first()
+    if registration is None:
+        raise NotFound(NOT_REGISTERED)
+    return registration
