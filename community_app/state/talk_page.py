@@ -70,7 +70,7 @@ class TalkData:
     meetup_title: str = ""
     meetup_href: str = ""
     date: dict[str, str] = dataclasses.field(default_factory=dict)
-    time: str = ""
+    time: dict[str, str] = dataclasses.field(default_factory=dict)  # per language
     room: str = ""
     language: dict[str, str] = dataclasses.field(default_factory=dict)
     level: dict[str, str] = dataclasses.field(default_factory=dict)
@@ -101,6 +101,14 @@ def _cached(page: str, item_id: int, read: Callable[[Any, int], Any],
         return "error", None
 
 
+def _span(start, end) -> dict[str, str]:
+    """"8:50 PM–9:15 PM" in each language's time format (none without a slot)."""
+    if not (start and end):
+        return {}
+    starts, ends = time_texts(start), time_texts(end)
+    return {lang: f"{starts[lang]}–{ends[lang]}" for lang in starts}
+
+
 def read_talk(request: PageRequest) -> TalkData:
     """The talk the address names, through the shared cache (no lock held)."""
     talk_id = _ref(request.path, "talks")
@@ -116,7 +124,7 @@ def read_talk(request: PageRequest) -> TalkData:
         routes.event_detail("past" if start and start < utcnow() else "upcoming",
                             t.meetup_id),
         date_texts(start, "long") if start else {"en": "", "uz": ""},
-        f"{time_texts(start)['en']}–{time_texts(t.ends_at)['en']}" if start and t.ends_at else "",
+        _span(start, t.ends_at),
         t.room, both(TalkLanguage(t.language).label), both(TalkLevel(t.level).label),
         t.cancelled,
         [SpeakerItem(s.id, s.name, s.path, _role(s.job_position, s.company)) for s in t.speakers],
@@ -133,7 +141,7 @@ class TalkPageState(rx.State):
     meetup_title: str = ""
     meetup_href: str = ""
     date: dict[str, str] = {}
-    time: str = ""
+    time: dict[str, str] = {}
     room: str = ""
     language: dict[str, str] = {}
     level: dict[str, str] = {}

@@ -118,7 +118,7 @@ def _talk() -> rx.Component:
         rx.el.ul(rx.foreach(S.speakers, _speaker), list_style="none", padding="0", margin="0",
                  aria_label=t("Speakers"), id="talk-speakers"),
         rx.vstack(
-            rx.cond(S.time != "", _fact(t("When"), rx.fragment(t_var(S.date), " · ", S.time))),
+            rx.cond(S.time.length() > 0, _fact(t("When"), rx.fragment(t_var(S.date), " · ", t_var(S.time)))),
             rx.cond(S.room != "", _fact(t("Room"), S.room)),
             _fact(t("Language"), t_var(S.language)),
             _fact(t("Level"), t_var(S.level)),
