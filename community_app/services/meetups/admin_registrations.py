@@ -207,7 +207,7 @@ def reject_registration(
     return _decide(session, actor_id, meetup_id, registration_id, RegistrationStatus.REJECTED.value)
 
 
-def _update_attended(session: Session, meetup_id: int) -> None:
+def update_attended(session: Session, meetup_id: int) -> None:
     """meetups.attended_count = the accepted registrations that are checked in."""
     checked = count_where(
         MeetupRegistration,
@@ -232,7 +232,7 @@ def _set_checked_in(
     )
     if changed != 1:
         raise Conflict(refused)
-    _update_attended(session, meetup_id)
+    update_attended(session, meetup_id)
     view = _one_registration(session, registration_id)
     record(session, actor_id, action, "meetup", meetup_id, f"{view.name} <{view.email}>",
            subject_user_id=view.user_id)

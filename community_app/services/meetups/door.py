@@ -214,7 +214,7 @@ def _admit(session: Session, actor_id: int, meetup: Meetup, registration: Meetup
                      col(MeetupRegistration.checked_in_at) > at),
                  checked_in_at=at)
     if first:
-        admin_registrations._update_attended(session, meetup.id)
+        admin_registrations.update_attended(session, meetup.id)
         user = session.get(User, registration.user_id)
         record(session, actor_id, "registration.check_in", "meetup", meetup.id,
                f"{display_name(user)} <{user.email if user else ''}>"
