@@ -106,7 +106,8 @@ def review_queue(session: Session, organizer_id: int, *, status: str | None = No
         query = query.where(SpeakerApplication.status == wanted)
     applications = session.exec(query).all()
     reviews = _reviews(session, (a.id for a in applications))
-    queue = [_as_seen_by(organizer_id, speakers._view(a), reviews[a.id]) for a in applications]
+    queue = [_as_seen_by(organizer_id, speakers.application_view(a), reviews[a.id])
+             for a in applications]
     if sort == "average":
         # Stable: within each group the newest first, as read.
         queue.sort(key=lambda r: (r.average is None, -(r.average or 0)))
@@ -118,7 +119,7 @@ def reviewed_application(session: Session, organizer_id: int,
     require_organizer(session, organizer_id)
     application = get_or_404(session, SpeakerApplication, application_id,
                              speakers.APPLICATION_NOT_FOUND)
-    return _as_seen_by(organizer_id, speakers._view(application),
+    return _as_seen_by(organizer_id, speakers.application_view(application),
                        _reviews(session, [application_id])[application_id])
 
 

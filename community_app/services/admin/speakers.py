@@ -92,7 +92,8 @@ class AdminApplicationView:
     confirmed_at: dt.datetime | None = None  # when the speaker confirmed it
 
 
-def _view(a: SpeakerApplication) -> AdminApplicationView:
+def application_view(a: SpeakerApplication) -> AdminApplicationView:
+    """The back office's view of one speaker application (the list, the detail, the review queue)."""
     return view_of(AdminApplicationView, a, has_photo=bool(a.photo_path))
 
 
@@ -146,7 +147,7 @@ def list_applications(
         query = query.where(application.status == wanted)
     if field := _expertise(expertise):
         query = query.where(application.expertise_field == field)
-    return searched_page(session, query, _view, listing,
+    return searched_page(session, query, application_view, listing,
                          (application.full_name, application.email, application.topics))
 
 
@@ -164,7 +165,8 @@ def count_by_status(session: Session, actor_id: int) -> dict[str, int]:
 
 def get_application(session: Session, actor_id: int, application_id: int) -> AdminApplicationView:
     require_organizer(session, actor_id)
-    return _view(get_or_404(session, SpeakerApplication, application_id, APPLICATION_NOT_FOUND))
+    return application_view(
+        get_or_404(session, SpeakerApplication, application_id, APPLICATION_NOT_FOUND))
 
 
 def application_email(application: SpeakerApplication, status: str) -> tuple[str, str, str]:
@@ -219,4 +221,4 @@ def change_status(
             body += "\n\n" + gettext(speaker_talks.LINK_PARAGRAPH, lang,
                                      link=speaker_talks.speaker_link(application.id))
         send_mail_in_language(application.email, subject, body, lang)
-    return _view(application)
+    return application_view(application)
