@@ -30,6 +30,7 @@ from community_app.models import (
     Meetup, SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus, User,
 )
 from community_app.services import talks
+from community_app.services.admin.common import MEETUP_CACHES, logged
 from community_app.services.errors import Invalid, NotFound
 from community_app.services.users import get_user_by_email
 from community_app.services.validation import text_rule
@@ -46,6 +47,7 @@ TALK_GONE = N_("This talk is no longer in the programme.")
 CONFIRMED = N_("Thank you! Your talk is confirmed.")
 ABSTRACT_SAVED = N_("Abstract saved.")
 SLIDES_SAVED = N_("Slides uploaded.")
+SLIDES_REMOVED = N_("Slides removed.")
 LINK_PARAGRAPH = N_(
     "Confirm your talk, update its abstract and upload your slides on your speaker page:\n"
     "{link}"
@@ -164,6 +166,7 @@ class SpeakerTalkView:
     keep_name_after_erasure: bool
     has_slides: bool
     slides_url: str
+    uploaded_slides: bool = False  # a PDF in the store (the speaker may remove it)
 
 
 def _talk_of(session: Session, application: SpeakerApplication) -> tuple[Talk, Meetup,
@@ -185,18 +188,38 @@ def _view(session: Session, application: SpeakerApplication) -> SpeakerTalkView:
         application.confirmed_at is not None,
         bool(profile and profile.keep_name_after_erasure),
         bool(talk.slides_key or talk.slides_url),
-        routes.talk_slides(talk.id) if talk.slides_key else (talk.slides_url or ""))
+        routes.talk_slides(talk.id) if talk.slides_key else (talk.slides_url or ""),
+        bool(talk.slides_key))
 
 
 def speaker_talk(session: Session, token: str) -> SpeakerTalkView:
     return _view(session, application_of_token(session, token))
 
 
+def _speaker_actor(session: Session, application: SpeakerApplication) -> int | None:
+    """The member account of the speaker (the application's address, verified), the actor
+    of their own page's writes in the audit log; None for a speaker without one."""
+    user = get_user_by_email(session, application.email)
+    return user.id if user is not None and user.verified_at is not None else None
+
+
+def _by_speaker(application: SpeakerApplication, talk: Talk) -> str:
+    """The audit detail of a speaker's own write: the talk and who did it (the speaker may
+    have no member account to name as the actor)."""
+    return f"{talk.title} · {application.full_name} (speaker page)"
+
+
+def _audited(session: Session, application: SpeakerApplication, talk: Talk, action: str) -> None:
+    actor = _speaker_actor(session, application)
+    logged(session, actor, action, ("talk", talk.id), _by_speaker(application, talk),
+           MEETUP_CACHES, subject_user_id=actor)
+
+
 def confirm_talk(session: Session, token: str, keep_name_after_erasure: bool) -> SpeakerTalkView:
     """The speaker confirms the talk, and says whether their name stays on it (and their
-    other talks) once their member account is erased."""
+    other talks) once their member account is erased. Audited (``talk.speaker_confirm``)."""
     application = application_of_token(session, token)
-    _, _, profile = _talk_of(session, application)
+    talk, _, profile = _talk_of(session, application)
     application.confirmed_at = application.confirmed_at or utcnow()
     session.add(application)
     if profile is not None:
@@ -204,10 +227,12 @@ def confirm_talk(session: Session, token: str, keep_name_after_erasure: bool) ->
         profile.updated_at = utcnow()
         session.add(profile)
     session.flush()
+    _audited(session, application, talk, "talk.speaker_confirm")
     return _view(session, application)
 
 
 def update_abstract(session: Session, token: str, abstract: object) -> SpeakerTalkView:
+    """The speaker's new abstract for the talk. Audited (``talk.speaker_abstract``)."""
     application = application_of_token(session, token)
     talk, _, _ = _talk_of(session, application)
     if message := ABSTRACT_RULE(abstract):
@@ -216,15 +241,32 @@ def update_abstract(session: Session, token: str, abstract: object) -> SpeakerTa
     talk.updated_at = utcnow()
     session.add(talk)
     session.flush()
+    _audited(session, application, talk, "talk.speaker_abstract")
     return _view(session, application)
 
 
 def upload_speaker_slides(session: Session, token: str, data: bytes) -> SpeakerTalkView:
     """The speaker's slides (a PDF), before or after the talk: stored as the talk's slides
-    (services/talks.upload_slides, the old file replaced)."""
+    (services/talks.upload_slides, the old file replaced), audited once
+    (``talk.speaker_slides``) with the speaker as the actor."""
     application = application_of_token(session, token)
     talk, _, _ = _talk_of(session, application)
-    talks.upload_slides(session, None, talk.id, data, allowed=True)
+    actor = _speaker_actor(session, application)
+    talks.upload_slides(session, actor, talk.id, data, allowed=True,
+                        action="talk.speaker_slides", detail=_by_speaker(application, talk),
+                        subject_user_id=actor)
+    return _view(session, application)
+
+
+def remove_speaker_slides(session: Session, token: str) -> SpeakerTalkView:
+    """The speaker takes their uploaded slides off the talk (the stored file goes), audited
+    once (``talk.speaker_slides_remove``)."""
+    application = application_of_token(session, token)
+    talk, _, _ = _talk_of(session, application)
+    actor = _speaker_actor(session, application)
+    talks.remove_slides(session, actor, talk.id, allowed=True,
+                        action="talk.speaker_slides_remove",
+                        detail=_by_speaker(application, talk), subject_user_id=actor)
     return _view(session, application)
 
 

@@ -569,9 +569,10 @@ def _is_pdf(data: bytes) -> bool:
 
 
 def upload_slides(session: Session, actor_id: int | None, talk_id: int, data: bytes, *,
-                  allowed=None) -> TalkView:
+                  allowed=None, action: str = "talk.slides", detail: str | None = None,
+                  subject_user_id: int | None = None) -> TalkView:
     """Store a PDF as the talk's slides (an organizer, or ``allowed`` when the speaker's own
-    page calls it); the old file goes."""
+    page calls it, naming its own audit ``action`` and ``detail``); the old file goes."""
     if allowed is None:
         require_organizer(session, actor_id)
     talk = _talk_row(session, talk_id)
@@ -582,8 +583,9 @@ def upload_slides(session: Session, actor_id: int | None, talk_id: int, data: by
     old, talk.slides_key = talk.slides_key, key
     talk.updated_at = utcnow()
     try:
-        saved(session, actor_id, talk, "talk.slides", ("talk", talk.id), talk.title,
-              MEETUP_CACHES)
+        saved(session, actor_id, talk, action, ("talk", talk.id),
+              talk.title if detail is None else detail, MEETUP_CACHES,
+              subject_user_id=subject_user_id)
     except Exception:
         get_storage().delete(key)
         raise
@@ -592,12 +594,19 @@ def upload_slides(session: Session, actor_id: int | None, talk_id: int, data: by
     return _admin_view(session, talk)
 
 
-def remove_slides(session: Session, actor_id: int, talk_id: int) -> TalkView:
-    require_organizer(session, actor_id)
+def remove_slides(session: Session, actor_id: int | None, talk_id: int, *, allowed=None,
+                  action: str = "talk.slides_remove", detail: str | None = None,
+                  subject_user_id: int | None = None) -> TalkView:
+    """Take the uploaded slides off the talk (as ``upload_slides``: an organizer, or the
+    speaker's own page with ``allowed``); the stored file goes."""
+    if allowed is None:
+        require_organizer(session, actor_id)
     talk = _talk_row(session, talk_id)
     old, talk.slides_key = talk.slides_key, None
-    saved(session, actor_id, talk, "talk.slides_remove", ("talk", talk.id), talk.title,
-          MEETUP_CACHES)
+    talk.updated_at = utcnow()
+    saved(session, actor_id, talk, action, ("talk", talk.id),
+          talk.title if detail is None else detail, MEETUP_CACHES,
+          subject_user_id=subject_user_id)
     if old:
         get_storage().delete(old)
     return _admin_view(session, talk)

@@ -1,6 +1,6 @@
 """/speaker-talk/<token>: an accepted speaker's page (services/speaker_talks.py): confirm the
 talk (and whether their name stays on it once their account is erased), update its
-abstract, upload slides. The signed link in the address is the credential, as the
+abstract, upload or remove slides. The signed link in the address is the credential, as the
 acceptance email and My Page give it; no sign-in needed."""
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ class SpeakerTalkState(FormMessages, rx.State):
     keep_name: bool = False
     has_slides: bool = False
     slides_url: str = ""
+    uploaded_slides: bool = False
     form_key: int = 0
     _token: str = ""
 
@@ -66,6 +67,7 @@ class SpeakerTalkState(FormMessages, rx.State):
         self.meetup_title, self.meetup_date = view.meetup_title, date_texts(view.meetup_starts_at)
         self.confirmed, self.keep_name = view.confirmed, view.keep_name_after_erasure
         self.has_slides, self.slides_url = view.has_slides, view.slides_url
+        self.uploaded_slides = view.uploaded_slides
         self.form_key += 1
 
     def _apply_load(self, data: SpeakerTalkData):
@@ -115,3 +117,10 @@ class SpeakerTalkState(FormMessages, rx.State):
         await asyncio.to_thread(
             self._act, lambda s, tok: speaker_talks.upload_speaker_slides(s, tok, data),
             speaker_talks.SLIDES_SAVED)
+
+    @rx.event
+    @write
+    async def remove_slides(self):
+        await asyncio.to_thread(
+            self._act, lambda s, tok: speaker_talks.remove_speaker_slides(s, tok),
+            speaker_talks.SLIDES_REMOVED)

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
 from community_app.models import (
-    SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus,
+    AuditEntry, SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus,
 )
 from community_app.services import speaker_talks, talk_feedback, talk_stars
 from community_app.services.admin import reviews
@@ -255,3 +255,39 @@ def test_accepting_while_no_meetup_exists_accepts_without_a_talk(engine, organiz
         [done] = reviews.decide_applications(s, organizers[0].id, [app.id], "accept")
         assert (done.status, done.talk_id) == ("ACCEPTED", None)
         assert s.exec(select(Talk)).all() == []
+
+
+def _speaker_audit(session: Session) -> list[tuple[str, int | None, int | None, str]]:
+    rows = session.exec(select(AuditEntry).where(AuditEntry.action.startswith("talk.speaker"))
+                        .order_by(AuditEntry.id)).all()
+    return [(r.action, r.actor_id, r.target_id, r.detail) for r in rows]
+
+
+def test_each_write_on_the_speaker_page_is_audited_once_with_the_speaker_as_actor(
+        engine, organizers):
+    make_meetup(engine, in_days=10, title="December meetup")
+    member = make_member(engine, email="lola@example.com")
+    with_account = _application(engine, "Lola Saidova", topics="Typed Python\nDetails")
+    without = _application(engine, "Bek Tursunov", topics="Go services")
+    with Session(engine) as s:
+        reviews.decide_applications(s, organizers[0].id, [with_account.id, without.id], "accept")
+        s.commit()
+    pdf = b"%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n"
+    for application, actor in ((with_account, member.id), (without, None)):
+        token = speaker_talks.speaker_token(application.id)
+        steps = (
+            ("talk.speaker_confirm", lambda s: speaker_talks.confirm_talk(s, token, True)),
+            ("talk.speaker_abstract", lambda s: speaker_talks.update_abstract(s, token, "New")),
+            ("talk.speaker_slides", lambda s: speaker_talks.upload_speaker_slides(s, token, pdf)),
+            ("talk.speaker_slides_remove", lambda s: speaker_talks.remove_speaker_slides(s, token)),
+        )
+        for action, step in steps:
+            with Session(engine) as s:
+                before = _speaker_audit(s)
+                view = step(s)
+                s.commit()
+                added = _speaker_audit(s)[len(before):]
+            assert [(a, who, target) for a, who, target, _ in added] == [
+                (action, actor, view.talk_id)], action
+            assert application.full_name in added[0][3]
+        assert not view.has_slides and not view.uploaded_slides

@@ -83,6 +83,10 @@ def _slides() -> rx.Component:
             border="none",
             padding="0",
         ), t("Upload slides (PDF)")),
+        rx.cond(S.uploaded_slides,
+                rx.button(rx.icon("trash-2", size=16), t("Remove my slides"), variant="soft",
+                          color_scheme="red", type="button", width="fit-content",
+                          on_click=sent(S.remove_slides, what=N_("Remove my slides")))),
         error_text(S.errors, "slides", id_="speaker-slides-error"),
         class_name="uzdev-stack uzdev-gap-3",
     )
