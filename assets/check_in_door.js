@@ -5,13 +5,17 @@
 // - holds the meetup's list of valid tickets for this organizer (GET .../door: a hash of
 //   each code, the name the member chose, seat kind, door answers) in IndexedDB
 //   ("uzdev-door-lists"), dropped when it expires (the meetup's end), when another member
-//   or nobody is signed in, and at sign-out (state/auth.py deletes the database);
+//   or nobody is signed in, when the server says the sign-in is gone (a 401 for a token
+//   not yet expired), and at sign-out (state/auth.py deletes the database);
 // - offline, answers a scanned or typed code from that list (a code that hashes to no
 //   ticket is refused: the signing secret never leaves the server), keeps each admission
 //   with its time in IndexedDB ("uzdev-door") and says "Offline, N waiting to sync";
 // - sends what waits as soon as the network is back (no button), then every few seconds
 //   reads the list again and asks the page for the numbers and the duplicates, so phones
-//   at several doors see each other's check-ins.
+//   at several doors see each other's check-ins;
+// - keeps the page's texts in both languages ("uzdev_doorTexts", from #door-texts) for the
+//   door opened again without a network (assets/check_in_offline.html, served by the
+//   worker at this address): there it answers every code from the held list.
 (function () {
   if (window.uzdevDoor) return;
   var match = location.pathname.match(/^\/admin\/meetups\/(\d+)\/check-in\/?$/);
@@ -21,6 +25,8 @@
   var EVERY = 3000; // ms between two reads of the door while online
   var held = null; // {key, organizerId, expiresAt, byHash}
   var busy = false;
+  // The page kept on the phone (no Reflex, no websocket): every code is answered here.
+  var KEPT_PAGE = document.documentElement.hasAttribute("data-door-offline-page");
 
   function stored(name) {
     var v = localStorage.getItem(name) || "";
@@ -88,11 +94,29 @@
     return lists("readwrite", function (s) { return s.put(held); });
   }
 
+  function forget() {
+    held = null;
+    return lists("readwrite", function (s) { return s.clear(); });
+  }
+
+  // The access token's own expiry (a 401 for a token still valid: the sign-in was ended).
+  function tokenLive() {
+    try {
+      var payload = JSON.parse(atob(token().split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+      return payload.exp * 1000 > Date.now();
+    } catch (e) { return false; }
+  }
+
   async function loadHeld() {
     if (!token() || !userId()) { // nobody signed in: no list on this phone
-      await lists("readwrite", function (s) { return s.clear(); });
-      held = null;
+      await forget();
       return;
+    }
+    // Another organizer's lists do not stay on a phone someone else signed in on.
+    var all = await lists("readonly", function (s) { return s.getAll(); });
+    var others = (all || []).filter(function (r) { return r.organizerId !== userId(); });
+    if (others.length) {
+      await lists("readwrite", function (s) { others.forEach(function (r) { s.delete(r.key); }); });
     }
     var row = await lists("readonly", function (s) { return s.get(listKey()); });
     if (row && (new Date(row.expiresAt) < new Date() || row.organizerId !== userId())) {
@@ -104,6 +128,7 @@
 
   async function fetchHeld() {
     var r = await fetch(API, { headers: { Authorization: "Bearer " + token() }, cache: "no-store" });
+    if (r.status === 401 && tokenLive()) { await forget(); return false; } // signed out elsewhere
     if (!r.ok) return false;
     await keep((await r.json()).data);
     return true;
@@ -154,6 +179,16 @@
     node.setAttribute("data-waiting", String(n));
     var device = el("door-device");
     if (device) device.textContent = text(device, "label", { device: deviceId() });
+    var back = el("door-back-online"); // the kept page: the full page is back
+    if (back) back.hidden = offline();
+  }
+
+  function keepTexts() {
+    var node = el("door-texts");
+    var value = node && node.getAttribute("data-texts");
+    if (value && localStorage.getItem("uzdev_doorTexts") !== value) {
+      localStorage.setItem("uzdev_doorTexts", value);
+    }
   }
 
   function clock(iso) {
@@ -220,7 +255,7 @@
     if (!input) return;
     var device = event.target.querySelector("input[name=device]");
     if (device) device.value = deviceId();
-    if (!offline()) {
+    if (!offline() && !KEPT_PAGE) {
       var box = el("door-result");
       if (box) box.hidden = true;
       var online = el("check-in-result");
@@ -238,6 +273,7 @@
   async function round() {
     if (busy || !navigator.onLine) { status(); return; }
     busy = true;
+    keepTexts();
     try {
       if (!token()) { await loadHeld(); return; }
       await sync();
@@ -272,7 +308,7 @@
   window.addEventListener("storage", function (event) {
     if (event.key === "uzdev_accessToken" || event.key === "uzdev_lastUserId") loadHeld().then(status);
   });
-  loadHeld().then(function () { install(); round(); });
+  loadHeld().then(function () { if (!KEPT_PAGE) install(); round(); });
   setInterval(round, EVERY);
   window.uzdevDoor = { sync: round, admit: admitOffline, deviceId: deviceId };
 })();

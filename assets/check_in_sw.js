@@ -4,10 +4,28 @@
 // styles, the QR decoder), network first, and it writes the page's web app manifest (the
 // installed app opens this meetup's door). The REST API and the websocket are never
 // cached: the list of tickets lives in IndexedDB, for the organizer who took it.
-var CACHE = "uzdev-door-v1";
+//
+// Opened again without a network, the page is the door kept on the phone
+// (assets/check_in_offline.html: the same door script, answering from the held list). It
+// and its files are taken when the worker installs, not as a controlled page fetches them:
+// a page reached by the site's router (the back-office menu) is never controlled by a
+// worker registered after it loaded, and it held nothing for the next offline opening.
+var CACHE = "uzdev-door-v2";
 var ICON = "/favicon.svg";
+var OFFLINE_PAGE = "/check_in_offline.html";
+var KEPT = [OFFLINE_PAGE, "/check_in_offline.js", "/check_in_offline.css", "/check_in_door.js",
+            "/check_in_scanner.js", "/site.css", ICON, "/vendor/zxing-wasm/zxing-reader.js",
+            "/vendor/zxing-wasm/zxing_reader.wasm"];
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("install", function (event) {
+  self.skipWaiting();
+  event.waitUntil(caches.open(CACHE).then(function (c) {
+    // One by one: a file that fails (the decoder on a slow line) does not stop the rest.
+    return Promise.all(KEPT.map(function (url) {
+      return c.add(new Request(url, { cache: "reload" })).catch(function () {});
+    }));
+  }));
+});
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
@@ -57,6 +75,12 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.pathname === page() + "/door.webmanifest") { event.respondWith(manifest()); return; }
+  if (request.mode === "navigate") { // the check-in page itself; without a network, the kept door
+    event.respondWith(fetch(request).catch(function () {
+      return caches.match(OFFLINE_PAGE).then(function (hit) { return hit || Response.error(); });
+    }));
+    return;
+  }
   if (!cacheable(url)) return;
   event.respondWith(fresh(request));
 });

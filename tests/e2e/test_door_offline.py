@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -240,4 +241,104 @@ navigator.mediaDevices.getUserMedia = async () => {{
     page.get_by_role("button", name="Scan with the camera").click()
     expect(page.get_by_text("The camera is not allowed for this site")).to_be_visible()
     expect(page.locator("#check-in-code")).to_be_editable()
+    context.close()
+
+
+HELD_LISTS = """() => new Promise(done => {
+  const open = indexedDB.open('uzdev-door-lists', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('lists', {keyPath: 'key'});
+  open.onsuccess = () => {
+    const d = open.result, count = d.transaction('lists').objectStore('lists').count();
+    count.onsuccess = () => { d.close(); done(count.result); };
+  };
+})"""
+WAITING = HELD_LISTS.replace("uzdev-door-lists", "uzdev-door").replace("'lists'", "'checkins'")
+KEPT = ("caches.open('uzdev-door-v2').then(c => c.match('/check_in_offline.html')).then(r => !!r)"
+        ".then(kept => kept && navigator.serviceWorker.getRegistration(location.pathname))"
+        ".then(r => !!(r && r.active))")
+
+
+def _server_time(site, organizer: str, meetup_id: int, registration_id: int):
+    [ticket] = [t for t in _door_state(site, organizer, meetup_id)["tickets"]
+                if t["registrationId"] == registration_id]
+    return ticket["checkedInAt"] and _at(ticket["checkedInAt"])
+
+
+def test_the_door_opens_again_offline_and_sign_out_keeps_what_waits(browser, site):
+    """Reached by the back office's link (the site's router, no page load), the door is
+    kept on the phone at once: closed, then opened again with the context offline, it
+    admits a typed ticket from the held list, and the check-in reaches the server with its
+    time once the network is back. At sign-out (My Page's menu) the held list is deleted but
+    a check-in still waiting stays, and is sent when the organizer signs in again."""
+    meetup_id = _meetup(site)
+    one, two = _tickets(site, meetup_id, 2)
+    organizer = _token(site, ORGANIZER, DEMO_PASSWORD)
+    door = f"/admin/meetups/{meetup_id}/check-in"
+    # No routing: Playwright's routing stands between the worker and the network.
+    context = browser.new_context(base_url=site.url, locale="en-US",
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    registrations = f"/admin/meetups/{meetup_id}?view=registrations"
+    page.goto(f"/login?from={quote(registrations, safe='/')}")
+    wait_ready(page)
+    log_in(page, site, ORGANIZER, DEMO_PASSWORD)
+    wait_ready(page)
+    page.evaluate("window.__sameDocument = true")
+    page.get_by_role("link", name="Check-in at the door").click()
+    expect(page).to_have_url(re.compile(re.escape(door) + "$"))
+    expect(page.locator("#door-status")).to_contain_text("tickets held on this phone")
+    assert page.evaluate("window.__sameDocument") is True  # the router, not a page load
+    wait_until(lambda: page.evaluate(KEPT), timeout_s=20, what="the door kept by the worker")
+    page.close()
+
+    # Offline, the door opens again (the kept page) and admits a typed ticket.
+    context.set_offline(True)
+    went_offline = utcnow()
+    page = context.new_page()
+    page.goto(door)
+    expect(page.locator("#door-offline-note")).to_contain_text("No network")
+    status = page.locator("#door-status")
+    expect(status).to_have_text("Offline, 0 waiting to sync")
+    page.locator("#check-in-code").fill(one["code"])
+    page.get_by_role("button", name="Check in").click()
+    expect(page.locator("#door-result")).to_contain_text(tickets.OUTCOME_TEXTS[tickets.CHECKED_IN])
+    expect(status).to_have_text("Offline, 1 waiting to sync")
+    page.context.set_offline(False)
+    came_back = utcnow()
+    first = int(one["code"].split("-")[0])
+    at = wait_until(lambda: _server_time(site, organizer, meetup_id, first), timeout_s=10,
+                    what="the offline check-in on the server")
+    assert went_offline <= at <= came_back
+    expect(page.locator("#door-back-online")).to_be_visible()
+
+    # A second ticket admitted offline; the door closed before the network came back.
+    context.set_offline(True)
+    page.locator("#check-in-code").fill(two["code"])
+    page.locator("#check-in-code").press("Enter")
+    expect(status).to_have_text("Offline, 1 waiting to sync")
+    scanned = utcnow()
+    page.close()
+    context.set_offline(False)
+
+    # Sign-out from My Page's menu: the list goes, the waiting check-in stays.
+    page = context.new_page()
+    page.goto("/mypage")
+    wait_ready(page)
+    assert page.evaluate(HELD_LISTS) == 1
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Yes, log out").click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+    page.wait_for_function("!localStorage.getItem('uzdev_accessToken')")
+    wait_until(lambda: page.evaluate(HELD_LISTS) == 0, timeout_s=10, what="the held list deleted")
+    assert page.evaluate(WAITING) == 1
+    second = int(two["code"].split("-")[0])
+    assert _server_time(site, organizer, meetup_id, second) is None
+
+    # Signed in again, the door sends it, with the time it was scanned at.
+    page.goto(f"/login?from={door}")
+    wait_ready(page)
+    log_in(page, site, ORGANIZER, DEMO_PASSWORD)
+    at = wait_until(lambda: _server_time(site, organizer, meetup_id, second), timeout_s=10,
+                    what="the check-in kept through the sign-out on the server")
+    assert went_offline <= at <= scanned
     context.close()

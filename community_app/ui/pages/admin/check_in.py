@@ -6,10 +6,12 @@ worker and manifest of this page alone)."""
 
 from __future__ import annotations
 
+import json
+
 import reflex as rx
 
 from community_app.core import routes
-from community_app.i18n import N_
+from community_app.i18n import LANGUAGES, N_, gettext
 from community_app.services.meetups import tickets
 from community_app.state.admin_check_in import AdminCheckInState as S, read_check_in
 from community_app.ui.components.admin_common import (
@@ -107,6 +109,53 @@ def _scanner() -> rx.Component:
     )
 
 
+# The door kept on the phone (assets/check_in_offline.html, opened by the page's service
+# worker when the network fails) shows these texts: "<element id>|<attribute>" or "|text".
+KEPT_PAGE_TEXTS = {
+    "door-title|text": N_("Check-in"),
+    "door-offline-note|text": N_("No network: this is the door kept on this phone. It answers "
+                                 "from the list of tickets it holds and sends the check-ins "
+                                 "when the network is back."),
+    "door-back-online|text": N_("The network is back: open the full check-in page"),
+    "door-status|data-offline": N_("Offline, {n} waiting to sync"),
+    "door-status|data-online-waiting": N_("Online, {n} waiting to sync"),
+    "door-status|data-online-held": N_("{n} tickets held on this phone for check-in without a "
+                                       "network"),
+    "door-status|data-no-list": N_("Offline, and this phone holds no list of tickets yet: "
+                                   "connect once on this page to take it."),
+    "door-device|data-label": N_("This phone: {device}"),
+    "door-result|data-checked-in": tickets.OUTCOME_TEXTS[tickets.CHECKED_IN],
+    "door-result|data-already": tickets.OUTCOME_TEXTS[tickets.ALREADY],
+    "door-result|data-unknown": tickets.OUTCOME_TEXTS[tickets.UNKNOWN],
+    "door-result|data-no-list": N_("This phone holds no list of tickets for this event yet."),
+    "door-result|data-first": N_("First scanned: {when}"),
+    "door-result|data-member": N_("Member"),
+    "check-in-code|placeholder": N_("Ticket code, e.g. 12-ABCDEF"),
+    "check-in-code|aria-label": N_("Ticket code"),
+    "door-submit|text": N_("Check in"),
+    "door-camera|text": N_("Scan with the camera"),
+    "check-in-camera-unavailable|text": N_("This browser cannot read QR codes with the camera: "
+                                           "type the code under the QR code instead."),
+    "check-in-camera-refused|text": N_("The camera is not allowed for this site. Allow it in the "
+                                       "browser's site settings, or type the code under the QR "
+                                       "code."),
+    "check-in-camera-missing|text": N_("No camera could be opened: type the code under the QR "
+                                       "code instead."),
+    "door-camera-stop|text": N_("Stop the camera"),
+    "door-camera-switch|text": N_("Switch camera"),
+    "door-torch|text": N_("Light"),
+}
+
+
+def _kept_page_texts() -> rx.Component:
+    """The texts of the door kept on the phone, in both languages (assets/check_in_door.js
+    keeps them on the phone)."""
+    texts = {lang: {key: gettext(msgid, lang) for key, msgid in KEPT_PAGE_TEXTS.items()}
+             for lang in LANGUAGES}
+    return rx.el.div(id="door-texts", hidden=True,
+                     custom_attrs={"data-texts": json.dumps(texts, ensure_ascii=False)})
+
+
 def _door_status() -> rx.Component:
     """Filled by assets/check_in_door.js with these texts ({n}, {device} replaced)."""
     return rx.vstack(
@@ -132,6 +181,7 @@ def _door_status() -> rx.Component:
         # Pressed by assets/check_in_door.js every few seconds while online.
         rx.el.button(on_click=S.refresh, hidden=True, type="button", tab_index=-1,
                      aria_hidden="true", custom_attrs={"data-door-refresh": ""}),
+        _kept_page_texts(),
         spacing="1", width="100%",
     )
 
