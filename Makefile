@@ -209,7 +209,7 @@ $(STAMPS)/redis-server:
 # two nodes from one copied build in production mode behind nginx as www-data, PostgreSQL (a
 # database of its own), a Redis, an S3 stand-in and an SMTP server of its own; a steady load
 # while a node is killed, Redis and the store restarted and the nodes restarted one by one;
-# a node killed 20 times mid-registration. About 6 minutes; prints its figures.
+# a node killed 10 to 20 times mid-registration. About 5-6 minutes; prints its figures.
 test-drill: setup-test $(STAMPS)/redis-server
 	@if [ -n "$${COMMUNITY_TEST_POSTGRES_URL:-}" ]; then \
 		COMMUNITY_E2E_FAULT_DRILL=1 $(BIN)/python -m pytest -s tests/e2e/test_fault_drill.py; \
