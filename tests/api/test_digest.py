@@ -9,7 +9,6 @@ the preview and the organizers' audience and test."""
 from __future__ import annotations
 
 import datetime as dt
-import threading
 
 import pytest
 from sqlmodel import Session, select
@@ -17,10 +16,12 @@ from sqlmodel import Session, select
 from community_app.core.db import utcnow
 from community_app.core.settings import get_settings
 from community_app.models import Consent, DigestSettings, QueuedMail, TelegramMessage, User
-from community_app.services import digest, mail_queue
+from community_app.services import mail_queue
+from community_app.services.digest import member_choices, sending
 from community_app.services.telegram import queue as telegram_queue
 from tests.api.factories import bearer, insert, make_job, make_meetup, make_member, make_news
 from tests.api.test_telegram_bot import last_text, link
+from tests.at_once import at_once
 from tests.cluster import MailServer
 from tests.telegram_api import telegram, telegram_server  # noqa: F401
 
@@ -50,13 +51,13 @@ def _consenting(engine, **fields) -> User:
 
 def _due(engine, member) -> dt.datetime:
     with Session(engine) as s:
-        digest.ensure_settings(s, utcnow())
+        member_choices.ensure_settings(s, utcnow())
         return s.get(DigestSettings, member.id).next_digest_at
 
 
 def _run(engine, now) -> dict:
     with Session(engine) as s:
-        return digest.send_due_digests(s, now)
+        return sending.send_due_digests(s, now)
 
 
 def _drain(engine, now) -> dict:
@@ -137,23 +138,9 @@ def test_two_workers_send_one_digest_per_member(engine, smtp):
     make_job(engine, title="Anyone's job", days_ago=0)
     make_news(engine, title="Fresh news", days_ago=0)
     now = max(_due(engine, m) for m in members)
-    results, barrier = [], threading.Barrier(2)
-
-    def worker():
-        barrier.wait()
-        results.append(_run(engine, now))
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = at_once(lambda: _run(engine, now), 2)
     assert sum(r["digests"] for r in results) == len(members)
-    done = [threading.Thread(target=_drain, args=(engine, now)) for _ in range(2)]
-    for t in done:
-        t.start()
-    for t in done:
-        t.join()
+    at_once(lambda: _drain(engine, now), 2)
     _drain(engine, now)
     for m in members:
         assert len(_digest_mails(smtp, m)) == 1, m.email
@@ -253,18 +240,18 @@ def test_a_failure_mid_digest_sends_nothing_and_the_next_run_sends_it_once(engin
     member = _consenting(engine, language="en")
     make_news(engine, title="News before the crash", days_ago=0)
     now = _due(engine, member)
-    real = digest.deliver
+    real = sending.deliver
 
     def crash(*args, **kwargs):
         real(*args, **kwargs)  # the email is queued in the transaction ...
         raise RuntimeError("the worker died")  # ... which never commits
 
-    monkeypatch.setattr(digest, "deliver", crash)
+    monkeypatch.setattr(sending, "deliver", crash)
     assert _run(engine, now) == {"digests": 0, "skipped": 0}
     assert _drain(engine, now) == {}
     with Session(engine) as s:
         assert s.get(DigestSettings, member.id).next_digest_at == now  # still due
-    monkeypatch.setattr(digest, "deliver", real)
+    monkeypatch.setattr(sending, "deliver", real)
     assert _run(engine, now) == {"digests": 1, "skipped": 0}
     assert _drain(engine, now) == {"sent": 1}
     assert _run(engine, now) == {"digests": 0, "skipped": 0}

@@ -5,7 +5,6 @@ one-click unsubscribe without signing in, and the private Atom feed."""
 from __future__ import annotations
 
 import datetime as dt
-import threading
 
 import pytest
 from sqlmodel import Session, select
@@ -15,6 +14,7 @@ from community_app.models import QueuedMail, SavedJobSearch
 from community_app.services import job_alerts, mail_queue
 from tests.api.auth_helpers import outbox_messages
 from tests.api.factories import bearer, make_job, make_member
+from tests.at_once import at_once
 
 URL = "/api/v1/job-alerts"
 D2_ALERT = {"filters": {"visa": "D-2", "koreanLevelMax": "TOPIK_3"}, "frequency": "DAILY"}
@@ -97,17 +97,7 @@ def test_concurrent_workers_send_one_digest(client, engine, member):
     alert = _save(client, member)
     make_job(engine, title="Fits", visas=["D-2"], korean_level="NONE", days_ago=0)
     now = _digest_time(engine, alert["id"])
-    results, barrier = [], threading.Barrier(4)
-
-    def worker():
-        barrier.wait()
-        results.append(_run(engine, now))
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = at_once(lambda: _run(engine, now), 4)
     assert sum(r["digests"] for r in results) == 1
     assert len(_digests(engine, member)) == 1
 

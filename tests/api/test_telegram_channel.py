@@ -4,7 +4,6 @@ date or place, the organizer's switch, retries, and nothing at all without setti
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 from sqlmodel import Session, select
@@ -12,6 +11,7 @@ from sqlmodel import Session, select
 from community_app.models import TelegramMessage
 from community_app.services.telegram import queue
 from tests.api.factories import make_job, meetup_form
+from tests.at_once import at_once
 from tests.telegram_api import CHANNEL, telegram, telegram_server  # noqa: F401
 
 ADMIN = "/api/v1/admin"
@@ -24,19 +24,7 @@ def org(make_user):
 
 def two_workers_drain(engine) -> list[dict]:
     """Two workers (threads with their own connections) drain the queue at once."""
-    results: list[dict] = []
-    barrier = threading.Barrier(2)
-
-    def work():
-        barrier.wait()
-        results.append(queue.drain(engine))
-
-    threads = [threading.Thread(target=work) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
+    return at_once(lambda: queue.drain(engine), 2)
 
 
 def test_a_published_meetup_is_posted_once_and_its_new_date_once(client, engine, org, telegram):

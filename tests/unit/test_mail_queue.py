@@ -25,6 +25,7 @@ from community_app.services import meetups as service
 from community_app.services.meetups import admin_registrations, release
 from community_app.core.settings import get_settings
 from tests.api.factories import VALID_REGISTRATION, make_meetup, make_member, make_registration
+from tests.at_once import at_once
 
 MINUTE = dt.timedelta(minutes=1)
 
@@ -117,18 +118,7 @@ def test_registering_queues_a_confirmation_with_the_ics_in_the_members_language(
 def test_two_workers_draining_at_once_send_each_email_once(engine, smtp):
     server = smtp(delay=0.01)
     addresses = _queue_many(engine, 24)
-    start = threading.Barrier(2)
-    results: list[dict] = []
-
-    def worker() -> None:
-        start.wait()
-        results.append(mail_queue.drain(engine))
-
-    threads = [threading.Thread(target=worker) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    results = at_once(lambda: mail_queue.drain(engine), 2)
     assert sorted(m["To"] for m in server.messages) == sorted(addresses)  # each exactly once
     assert sum(r.get("sent", 0) for r in results) == 24
     assert {r.status for r in _rows(engine)} == {"SENT"}
