@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from typing import ClassVar
 
 import reflex as rx
 
@@ -15,6 +16,7 @@ from community_app.i18n import N_
 from community_app.i18n.dates import time_texts
 from community_app.services import talks as service
 from community_app.state.admin import AdminState
+from community_app.state.admin_editor import ItemEditor
 from community_app.i18n import both
 from community_app.state.messages import Message, message
 from community_app.state.page_load import PageRequest
@@ -80,19 +82,18 @@ def read_programme(request: PageRequest):
     return {"meetup_id": meetup_id, "loaded": False}, _fetch(meetup_id)
 
 
-class AdminProgrammeState(AdminState):
+class AdminProgrammeState(ItemEditor, AdminState):
+    empty_form: ClassVar[dict[str, str]] = EMPTY_FORM
     meetup_id: int = 0
     rows: list[ProgrammeRow] = []
     speakers: list[SpeakerChoice] = []
     form: dict[str, str] = dict(EMPTY_FORM)
-    form_key: int = 0  # a new key draws the form again with its new values
     loaded: bool = False
-    _talks: dict[int, dict[str, str]] = {}
 
     def _show(self, data) -> None:
         programme, speakers = data
         self.rows = [_row(t) for t in programme]
-        self._talks = {t.id: _form_of(t) for t in programme}
+        self._forms = {t.id: _form_of(t) for t in programme}
         self.speakers = [SpeakerChoice(str(s.id), s.name) for s in speakers]
         self.loaded = True
 
@@ -100,16 +101,6 @@ class AdminProgrammeState(AdminState):
         ok, data, _ = self._read(_fetch(self.meetup_id))
         if ok:
             self._show(data)
-
-    @rx.event
-    def new_talk(self):
-        self.form = dict(EMPTY_FORM)
-        self.form_key += 1
-
-    @rx.event
-    def edit_talk(self, talk_id: int):
-        self.form = dict(self._talks.get(talk_id, EMPTY_FORM))
-        self.form_key += 1
 
     @rx.event
     def move(self, talk_id: int, direction: int):
@@ -121,16 +112,11 @@ class AdminProgrammeState(AdminState):
 
     @rx.event
     def remove(self, talk_id: int):
-        ok, _, event = self._run(lambda s, a: service.delete_talk(s, a, talk_id), TALK_REMOVED)
-        if ok:
-            self._reload()
-            self.form = dict(EMPTY_FORM)
-            self.form_key += 1
-        return event
+        return self._remove(lambda s, a: service.delete_talk(s, a, talk_id), TALK_REMOVED)
 
     @rx.event
     def save(self, values: dict):
-        talk_id = int(self.form.get("id") or 0)
+        talk_id = self._item_id()
         data = {k: str(values.get(k, "")) for k in EMPTY_FORM if k not in ("id", "speakerId")}
         speaker = str(values.get("speakerId") or "")
         data["speakerIds"] = [int(speaker)] if speaker.isdigit() else []
@@ -141,16 +127,11 @@ class AdminProgrammeState(AdminState):
                 return service.update_talk(s, a, talk_id, data)
             return service.create_talk(s, a, meetup_id, data)
 
-        ok, view, event = self._run(write, TALK_SAVED)
-        if ok:
-            self._reload()
-            self.form = _form_of(view)
-            self.form_key += 1
-        return event
+        return self._save(write, TALK_SAVED, _form_of)
 
     @rx.event
     async def upload_slides(self, files: list[rx.UploadFile]):
-        talk_id = int(self.form.get("id") or 0)
+        talk_id = self._item_id()
         if not files or not talk_id:
             self._clear_messages()
             self.error = message(NO_SLIDES_FILE)

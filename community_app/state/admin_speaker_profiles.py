@@ -5,12 +5,14 @@ the talks keep the name if the speaker's account is erased (services/talks.py, a
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 import reflex as rx
 
 from community_app.i18n import N_
 from community_app.services import talks as service
 from community_app.state.admin import AdminState
+from community_app.state.admin_editor import ItemEditor
 from community_app.state.page_load import PageRequest
 
 SPEAKER_SAVED = N_("Speaker saved.")
@@ -42,17 +44,16 @@ def read_speaker_profiles(request: PageRequest):
     return {"loaded": False}, _fetch
 
 
-class AdminSpeakerProfilesState(AdminState):
+class AdminSpeakerProfilesState(ItemEditor, AdminState):
+    empty_form: ClassVar[dict[str, str]] = EMPTY_FORM
     rows: list[SpeakerRow] = []
     form: dict[str, str] = dict(EMPTY_FORM)
-    form_key: int = 0
     loaded: bool = False
-    _profiles: dict[int, dict[str, str]] = {}
 
     def _show(self, speakers) -> None:
         self.rows = [SpeakerRow(s.id, s.name, ", ".join(p for p in (s.job_position, s.company) if p),
                                 s.path, s.user_id is not None) for s in speakers]
-        self._profiles = {s.id: _form_of(s) for s in speakers}
+        self._forms = {s.id: _form_of(s) for s in speakers}
         self.loaded = True
 
     def _reload(self) -> None:
@@ -61,28 +62,12 @@ class AdminSpeakerProfilesState(AdminState):
             self._show(data)
 
     @rx.event
-    def new_speaker(self):
-        self.form = dict(EMPTY_FORM)
-        self.form_key += 1
-
-    @rx.event
-    def edit_speaker(self, speaker_id: int):
-        self.form = dict(self._profiles.get(speaker_id, EMPTY_FORM))
-        self.form_key += 1
-
-    @rx.event
     def remove(self, speaker_id: int):
-        ok, _, event = self._run(lambda s, a: service.delete_speaker(s, a, speaker_id),
-                                 SPEAKER_REMOVED)
-        if ok:
-            self._reload()
-            self.form = dict(EMPTY_FORM)
-            self.form_key += 1
-        return event
+        return self._remove(lambda s, a: service.delete_speaker(s, a, speaker_id), SPEAKER_REMOVED)
 
     @rx.event
     def save(self, values: dict):
-        speaker_id = int(self.form.get("id") or 0)
+        speaker_id = self._item_id()
         data = {k: str(values.get(k, "")) for k in ("name", "jobPosition", "company", "bio",
                                                     "photoUrl", "links")}
         data["keepNameAfterErasure"] = bool(values.get("keepNameAfterErasure"))
@@ -92,9 +77,4 @@ class AdminSpeakerProfilesState(AdminState):
                 return service.update_speaker(s, a, speaker_id, data)
             return service.create_speaker(s, a, data)
 
-        ok, view, event = self._run(write, SPEAKER_SAVED)
-        if ok:
-            self._reload()
-            self.form = _form_of(view)
-            self.form_key += 1
-        return event
+        return self._save(write, SPEAKER_SAVED, _form_of)

@@ -349,6 +349,20 @@ def list_screen(title: Any, *actions: rx.Component, loaded: Any, items: Any, col
     )
 
 
+def list_and_form(loaded: Any, rows: Any, row: Any, form: rx.Component, *, label: Any,
+                  empty_text: Any) -> rx.Component:
+    """An editor's list (the ``row`` of each, or ``empty_text``) in a card, with the form
+    that edits the picked item or a new one under it (state/admin_editor.py); a spinner
+    until read."""
+    return loading_or(loaded, rx.vstack(
+        card(when_any(rows, rx.el.ul(rx.foreach(rows, row), list_style="none", padding="0",
+                                     margin="0", width="100%", aria_label=label),
+                      empty_text)),
+        form,
+        spacing="4", width="100%",
+    ))
+
+
 def item_screen(back_label: Any, back: Any, title: Any, *actions: rx.Component,
                 subtitle: Any = None, body: tuple[rx.Component, ...] = ()) -> rx.Component:
     """One item's view: the way back to its list, its heading with ``actions``, then

@@ -14,7 +14,7 @@ from community_app.state.admin_programme import UPLOAD_ID
 from community_app.state.admin_programme import AdminProgrammeState as S
 from community_app.state.admin_programme import read_programme
 from community_app.ui.components.admin_common import (
-    card, labelled, loading_or, native_select, screen, section_header, small_button, when_any,
+    card, labelled, list_and_form, native_select, screen, section_header, small_button,
 )
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.i18n import t, t_var
@@ -47,7 +47,7 @@ def _row(r) -> rx.Component:
                              on_click=S.move(r.id, -1), aria_label=t("Move earlier")),
                 small_button(rx.icon("arrow-down", size=14), t("Later"),
                              on_click=S.move(r.id, 1), aria_label=t("Move later")),
-                small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit_talk(r.id)),
+                small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit_item(r.id)),
                 small_button(t("Remove"), color_scheme="red", on_click=S.remove(r.id)),
                 spacing="2", wrap="wrap",
             ),
@@ -104,7 +104,7 @@ def _form() -> rx.Component:
                        placeholder="https://"),
                 rx.hstack(
                     rx.button(t("Save talk"), type="submit", size="3"),
-                    small_button(t("New talk"), on_click=S.new_talk, type="button"),
+                    small_button(t("New talk"), on_click=S.new_item, type="button"),
                     spacing="3",
                 ),
                 spacing="3", width="100%",
@@ -148,15 +148,6 @@ def admin_programme() -> rx.Component:
             rx.link(t("Back to the meetup"), href="/admin/meetups/" + S.meetup_id.to(str), size="2"),
             rx.link(t("Speaker profiles"), href=routes.ADMIN_SPEAKER_PROFILES, size="2"),
         ),
-        loading_or(
-            S.loaded,
-            rx.vstack(
-                card(when_any(S.rows,
-                              rx.el.ul(rx.foreach(S.rows, _row), list_style="none", padding="0",
-                                       margin="0", width="100%", aria_label=t("Programme")),
-                              t("This meetup has no talks yet."))),
-                _form(),
-                spacing="4", width="100%",
-            ),
-        ),
+        list_and_form(S.loaded, S.rows, _row, _form(), label=t("Programme"),
+                      empty_text=t("This meetup has no talks yet.")),
     )

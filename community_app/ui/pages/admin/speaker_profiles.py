@@ -10,7 +10,7 @@ from community_app.i18n import N_
 from community_app.state.admin_speaker_profiles import AdminSpeakerProfilesState as S
 from community_app.state.admin_speaker_profiles import read_speaker_profiles
 from community_app.ui.components.admin_common import (
-    card, labelled, loading_or, screen, section_header, small_button, when_any,
+    card, labelled, list_and_form, screen, section_header, small_button,
 )
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.i18n import t
@@ -27,7 +27,7 @@ def _row(r) -> rx.Component:
                 spacing="1",
             ),
             rx.hstack(
-                small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit_speaker(r.id)),
+                small_button(rx.icon("pencil", size=14), t("Edit"), on_click=S.edit_item(r.id)),
                 small_button(t("Remove"), color_scheme="red", on_click=S.remove(r.id)),
                 spacing="2",
             ),
@@ -70,7 +70,7 @@ def _form() -> rx.Component:
                 html_for="speaker-keep-name", font_size="14px",
             ),
             rx.hstack(rx.button(t("Save speaker"), type="submit", size="3"),
-                      small_button(t("Add a speaker"), on_click=S.new_speaker, type="button"),
+                      small_button(t("Add a speaker"), on_click=S.new_item, type="button"),
                       spacing="3"),
             spacing="3", width="100%",
         ),
@@ -83,15 +83,6 @@ def _form() -> rx.Component:
 def admin_speaker_profiles() -> rx.Component:
     return screen(
         section_header(t("Speaker profiles")),
-        loading_or(
-            S.loaded,
-            rx.vstack(
-                card(when_any(S.rows,
-                              rx.el.ul(rx.foreach(S.rows, _row), list_style="none", padding="0",
-                                       margin="0", width="100%", aria_label=t("Speaker profiles")),
-                              t("No speakers yet."))),
-                _form(),
-                spacing="4", width="100%",
-            ),
-        ),
+        list_and_form(S.loaded, S.rows, _row, _form(), label=t("Speaker profiles"),
+                      empty_text=t("No speakers yet.")),
     )
