@@ -10,10 +10,10 @@ from community_app.i18n import N_
 from community_app.state.page_load import PageData
 from community_app.state.talk_page import SpeakerPageState as S
 from community_app.state.talk_page import read_speaker
-from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN
+from community_app.ui.components.page_skeletons import BLOG_COLUMN
 from community_app.ui.i18n import t, t_var
-from community_app.ui.layouts.frame import content_container, page
-from community_app.ui.pages.talk import CARD, error_screen, loading_lines, not_found_screen
+from community_app.ui.layouts.frame import page
+from community_app.ui.pages.talk import CARD, item_screen
 from community_app.ui.styles import COLORS
 
 
@@ -80,13 +80,4 @@ def _speaker() -> rx.Component:
 @page(routes.SPEAKER, title=N_("Speaker"), on_load=PageData(S, read_speaker, S._apply_load),
       examples=[{"speaker_ref": routes.Sample.SPEAKER}])
 def speaker_page() -> rx.Component:
-    return content_container(
-        rx.match(
-            S.status,
-            ("loading", loading_lines()),
-            ("not_found", not_found_screen()),
-            ("error", error_screen()),
-            _speaker(),
-        ),
-        min_height=AT_LEAST_A_SCREEN,
-    )
+    return item_screen(S.status, _speaker())

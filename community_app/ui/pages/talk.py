@@ -43,6 +43,21 @@ def loading_lines() -> rx.Component:
                      max_width=BLOG_COLUMN, aria_busy="true")
 
 
+def item_screen(status, ready: rx.Component) -> rx.Component:
+    """The page of one item (a talk, a speaker) by its ``status``: loading, not found, failed,
+    or ``ready``."""
+    return content_container(
+        rx.match(
+            status,
+            ("loading", loading_lines()),
+            ("not_found", not_found_screen()),
+            ("error", error_screen()),
+            ready,
+        ),
+        min_height=AT_LEAST_A_SCREEN,
+    )
+
+
 def _fact(label, value) -> rx.Component:
     return rx.hstack(rx.text(label, weight="medium", size="2"), rx.text(value, size="2"),
                      spacing="2", wrap="wrap")
@@ -142,13 +157,4 @@ def _talk() -> rx.Component:
 @page(routes.TALK, title=N_("Talk"), on_load=PageData(S, read_talk, S._apply_load),
       examples=[{"talk_ref": routes.Sample.PAST_TALK}])
 def talk_page() -> rx.Component:
-    return content_container(
-        rx.match(
-            S.status,
-            ("loading", loading_lines()),
-            ("not_found", not_found_screen()),
-            ("error", error_screen()),
-            _talk(),
-        ),
-        min_height=AT_LEAST_A_SCREEN,
-    )
+    return item_screen(S.status, _talk())
