@@ -27,7 +27,8 @@ from community_app.core.db import utcnow
 from community_app.core.settings import get_settings
 from community_app.i18n import N_
 from community_app.models import (
-    Meetup, SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus, User,
+    ApplicationStatus, Meetup, SpeakerApplication, SpeakerProfile, Talk, TalkSpeaker, TalkStatus,
+    User,
 )
 from community_app.services import talks
 from community_app.services.admin.common import MEETUP_CACHES, logged
@@ -122,6 +123,14 @@ def _profile_for(session: Session, application: SpeakerApplication) -> SpeakerPr
     return profile
 
 
+def application_title(application: SpeakerApplication) -> str:
+    """The talk an application proposes: the first line of its topics (200 characters at
+    most), else the applicant's name."""
+    first_line = next((line.strip() for line in application.topics.splitlines()
+                       if line.strip()), application.full_name)
+    return first_line if len(first_line) <= 200 else first_line[:199].rstrip() + "…"
+
+
 def draft_talk_for(session: Session, application: SpeakerApplication,
                    meetup_id: int | None = None) -> Talk | None:
     """The application's draft talk, made now (with its speaker profile) when it has none
@@ -133,9 +142,7 @@ def draft_talk_for(session: Session, application: SpeakerApplication,
     if meetup is None:
         return None
     profile = _profile_for(session, application)
-    first_line = next((line.strip() for line in application.topics.splitlines()
-                       if line.strip()), application.full_name)
-    title = first_line if len(first_line) <= 200 else first_line[:199].rstrip() + "…"
+    title = application_title(application)
     talk = Talk(meetup_id=meetup.id, slug=talks.slug_of(title), title=title,
                 abstract=application.topics, status=TalkStatus.DRAFT.value,
                 language=application.language if application.language in ("uz", "en") else "en")
@@ -270,21 +277,60 @@ def remove_speaker_slides(session: Session, token: str) -> SpeakerTalkView:
     return _view(session, application)
 
 
-def member_talks(session: Session, user_id: int) -> list[SpeakerTalkView]:
-    """The talks of the member's accepted applications (their verified address), newest
-    first: My Page links each to its speaker page."""
-    user = session.get(User, user_id)
-    if user is None or user.verified_at is None:
+# --- "Talks I give" on My Page ----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class SpeakingItem:
+    """One line of the member's "Talks I give": a talk of theirs (``talk_id`` set; status
+    draft, scheduled or cancelled) or an application not yet a talk (``talk_id`` None;
+    status NEW, IN_REVIEW or ACCEPTED)."""
+
+    title: str
+    status: str
+    talk_id: int | None
+    talk_page: str  # the public talk page ("" for a draft or an application)
+    meetup_id: int | None
+    meetup_title: str
+    starts_at: dt.datetime  # the talk's slot, else its meetup's start; an application: sent at
+    speaker_page: str  # the signed speaker page when an application made the talk, else ""
+    confirmed: bool
+    application_id: int | None
+
+
+def speaking(session: Session, user_id: int | None) -> list[SpeakingItem]:
+    """The member's talks, newest meetup first: every talk of the speaker profile linked to
+    their account (whoever made it: an accepted application or an organizer in the back
+    office) and of their accepted applications (their verified address), then the
+    applications still waiting to become a talk, newest first."""
+    user = session.get(User, user_id) if user_id else None
+    if user is None:
         return []
-    applications = session.exec(
+    applications = list(session.exec(
         select(SpeakerApplication)
-        .where(col(SpeakerApplication.email) == user.email,
-               col(SpeakerApplication.talk_id).is_not(None))
+        .where(col(SpeakerApplication.email) == user.email)
         .order_by(col(SpeakerApplication.created_at).desc())).all()
-    views = []
-    for application in applications:
-        try:
-            views.append(_view(session, application))
-        except NotFound:
-            continue
-    return views
+    ) if user.verified_at is not None else []
+    by_talk = {a.talk_id: a for a in reversed(applications) if a.talk_id is not None}
+    profile_talks = select(TalkSpeaker.talk_id).join(
+        SpeakerProfile, col(SpeakerProfile.id) == col(TalkSpeaker.speaker_id)
+    ).where(SpeakerProfile.user_id == user.id)
+    rows = session.exec(
+        select(Talk, Meetup).join(Meetup, col(Meetup.id) == col(Talk.meetup_id))
+        .where(col(Talk.id).in_(profile_talks) | col(Talk.id).in_(list(by_talk)))
+        .order_by(col(Meetup.starts_at).desc(), col(Talk.starts_at), col(Talk.id))).all()
+    items = []
+    for talk, meetup in rows:
+        application = by_talk.get(talk.id)
+        items.append(SpeakingItem(
+            talk.title, talk.status, talk.id,
+            "" if talk.status == TalkStatus.DRAFT.value else routes.talk_page(talk.id, talk.slug),
+            meetup.id, meetup.title, talk.starts_at or meetup.starts_at,
+            routes.speaker_talk(speaker_token(application.id)) if application else "",
+            bool(application and application.confirmed_at), application.id if application else None))
+    waiting = (ApplicationStatus.NEW.value, ApplicationStatus.IN_REVIEW.value,
+               ApplicationStatus.ACCEPTED.value)
+    items += [SpeakingItem(application_title(a), a.status, None, "", None, "", a.created_at, "",
+                           False, a.id)
+              for a in applications if a.talk_id is None and a.status in waiting]
+    return items

@@ -1,6 +1,7 @@
 """My Page's "My talks" tab (issue 41): the talks the member starred (unstar), the talks
 they heard and may rate now (1-5 and a comment, once), and, for a speaker, their talks
-(the speaker page's link) with the feedback on them; a member linked to a speaker profile
+(services/speaker_talks.speaking: the talk page, its status and the speaker page's link; the
+applications not yet a talk) with the feedback on them; a member linked to a speaker profile
 edits it here (services/talks.update_own_speaker_profile). Rules: services/talk_stars.py,
 services/talk_feedback.py, services/speaker_talks.py; database work in a worker thread."""
 
@@ -16,7 +17,9 @@ from sqlmodel import Session, col, select
 from community_app.core import routes
 from community_app.core.db import session_scope, utcnow
 from community_app.i18n.dates import date_texts, time_texts
-from community_app.models import Meetup, MeetupRegistration, RegistrationStatus, Talk
+from community_app.models import (
+    ApplicationStatus, Meetup, MeetupRegistration, RegistrationStatus, Talk, TalkStatus,
+)
 from community_app.models.talk_people import TalkFeedback
 from community_app.services import speaker_talks, talk_feedback, talk_stars, talks
 from community_app.services.errors import DomainError, NotFound
@@ -25,6 +28,8 @@ from community_app.state.messages import Message, field_messages, from_error, me
 from community_app.state.sent_writes import write
 
 MY_TALKS_HEADING_ID = "mypage-talks-heading"
+TALK_STATUS_LABELS = TalkStatus.labels()
+APPLICATION_STATUS_LABELS = ApplicationStatus.labels()
 RATE_WITHIN = dt.timedelta(days=60)  # talks heard in the last two months are offered to rate
 # The speaker profile form's fields (the service's names; links one per line).
 SPEAKER_FORM_FIELDS = ("name", "jobPosition", "company", "bio", "links")
@@ -58,12 +63,25 @@ class FeedbackComment:
 
 @dataclasses.dataclass
 class SpeakingRow:
-    talk_id: int
+    key: str
     title: str
+    href: str  # the public talk page ("" for a draft or an application)
     meetup_title: str
     date: Message
+    status: Message  # the talk's status (draft/scheduled/cancelled) or the application's
+    is_talk: bool
+    cancelled: bool
     confirmed: bool
-    href: str  # the speaker page (signed link)
+    speaker_page: str  # the signed speaker page ("" when no application made the talk)
+
+
+def _speaking_row(v: speaker_talks.SpeakingItem) -> SpeakingRow:
+    label = (TALK_STATUS_LABELS if v.talk_id is not None else APPLICATION_STATUS_LABELS).get(
+        v.status, v.status)
+    return SpeakingRow(f"talk-{v.talk_id}" if v.talk_id is not None else f"app-{v.application_id}",
+                       v.title, v.talk_page, v.meetup_title, date_texts(v.starts_at),
+                       message(label), v.talk_id is not None,
+                       v.status == TalkStatus.CANCELLED.value, v.confirmed, v.speaker_page)
 
 
 @dataclasses.dataclass
@@ -126,9 +144,7 @@ def read_my_talks(user_id: int) -> MyTalks:
                               s.status == "cancelled")
                    for s in talk_stars.starred_talks(session, user_id, since=now)]
         to_rate = _to_rate(session, user_id, now)
-        speaking = [SpeakingRow(v.talk_id, v.title, v.meetup_title, date_texts(v.meetup_starts_at),
-                                v.confirmed, routes.speaker_talk(v.token))
-                    for v in speaker_talks.member_talks(session, user_id)]
+        speaking = [_speaking_row(v) for v in speaker_talks.speaking(session, user_id)]
         feedback = [FeedbackRow(f.talk_id, f.title, f.meetup_title,
                                 f"{f.average:.1f}" if f.average is not None else "", f.count,
                                 [FeedbackComment(c.rating, c.comment) for c in f.comments])

@@ -138,7 +138,9 @@ def test_accepting_two_at_once_makes_two_draft_talks_and_emails_the_speaker_page
         updated = speaker_talks.update_abstract(s, token, "  New **abstract**  ")
         assert updated.abstract == "New **abstract**"
         s.commit()
-        assert [v.title for v in speaker_talks.member_talks(s, member.id)] == ["Postgres at scale"]
+        assert [(v.title, v.status, v.talk_page, v.confirmed) for v in
+                speaker_talks.speaking(s, member.id)] == [
+            ("Postgres at scale", TalkStatus.DRAFT.value, "", True)]
         with pytest.raises(NotFound):
             speaker_talks.speaker_talk(s, token[:-2] + "xx")
 

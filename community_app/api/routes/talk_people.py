@@ -8,6 +8,9 @@ services/talk_stars.py and services/talk_feedback.py).
 - ``POST /users/talks/{talk_id}/feedback``: a rating 1-5 and an optional comment, once,
   after the talk ended, by a member registered for its meetup or checked in (403
   otherwise, 409 the second time).
+- ``GET /users/talks/speaking``: the talks the member gives ("Talks I give": every talk of
+  the speaker profile linked to the account, drafts and cancelled ones too, and of their
+  accepted applications), then their applications not yet a talk.
 - ``GET /users/talks/feedback``: the feedback on the talks the member speaks at (their
   speaker profile), without the raters' names.
 - ``GET``/``PUT /users/me/speaker-profile``: the speaker profile linked to the member's
@@ -30,7 +33,7 @@ from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
 from community_app.api.routes.admin.common import ruled, ruled_text
 from community_app.api.routing import Router
-from community_app.services import talk_feedback, talk_stars, talks
+from community_app.services import speaker_talks, talk_feedback, talk_stars, talks
 
 router = Router(tags=["talks"])
 
@@ -63,6 +66,29 @@ class StarredTalkOut(Camel):
 
     @classmethod
     def of(cls, v: talk_stars.StarredTalk) -> StarredTalkOut:
+        return from_view(cls, v)
+
+
+class SpeakingOut(Camel):
+    """A talk the member gives (``talkId`` set) or an application of theirs not yet a talk
+    (``talkId`` null)."""
+
+    title: str
+    status: str = Field(description="A talk: draft, scheduled or cancelled; an application: "
+                                    "NEW, IN_REVIEW or ACCEPTED")
+    talk_id: int | None
+    talk_page: str = Field(description="The public talk page; empty for a draft or an application")
+    meetup_id: int | None
+    meetup_title: str
+    starts_at: dt.datetime = Field(description="The talk's slot, else its meetup's start; an "
+                                               "application: when it was sent (UTC)")
+    speaker_page: str = Field(description="The signed speaker page (confirm, abstract, slides) "
+                                          "when an application of the member made the talk")
+    confirmed: bool
+    application_id: int | None
+
+    @classmethod
+    def of(cls, v: speaker_talks.SpeakingItem) -> SpeakingOut:
         return from_view(cls, v)
 
 
@@ -123,6 +149,14 @@ def unstar_talk(talk_id: int, user: CurrentUser, session: SessionDep,
             responses=MEMBER)
 def starred_talks(user: CurrentUser, session: SessionDep) -> Envelope[list[StarredTalkOut]]:
     return ok([StarredTalkOut.of(v) for v in talk_stars.starred_talks(session, user.id)])
+
+
+@router.get("/users/talks/speaking", response_model=Envelope[list[SpeakingOut]],
+            responses=MEMBER)
+def my_speaking(user: CurrentUser, session: SessionDep) -> Envelope[list[SpeakingOut]]:
+    """The talks the member gives, newest meetup first, then their applications waiting
+    to become a talk (My Page's "Talks I give")."""
+    return ok([SpeakingOut.of(v) for v in speaker_talks.speaking(session, user.id)])
 
 
 @router.post("/users/talks/{talk_id}/feedback", status_code=201,

@@ -84,16 +84,30 @@ def _rate(row) -> rx.Component:
 
 
 def _speaking(row) -> rx.Component:
+    """A talk of the member's (its page, meetup, date, status; the speaker page when an
+    application of theirs made it) or an application not yet a talk."""
     return rx.el.li(list_row(
         rx.vstack(
-            rx.text(row.title, font_weight="600"),
-            rx.text(row.meetup_title, " · ", t_var(row.date), color=COLORS["muted"], size="2"),
+            rx.cond(row.href != "", rx.link(row.title, href=row.href, font_weight="600"),
+                    rx.text(row.title, font_weight="600")),
+            rx.cond(row.is_talk,
+                    rx.text(row.meetup_title, " · ", t_var(row.date), color=COLORS["muted"],
+                            size="2"),
+                    rx.text(t("Application sent"), " · ", t_var(row.date),
+                            color=COLORS["muted"], size="2")),
             spacing="1", min_width="0",
         ),
         rx.hstack(
-            rx.cond(row.confirmed, rx.badge(t("Confirmed"), color_scheme="green", variant="soft"),
-                    rx.badge(t("Not confirmed yet"), color_scheme="amber", variant="soft")),
-            rx.link(t("Open speaker page"), href=row.href),
+            rx.badge(t_var(row.status), color_scheme=rx.cond(row.cancelled, "red", "gray"),
+                     variant="soft", class_name="my-speaking-status"),
+            rx.cond(row.speaker_page != "",
+                    rx.fragment(
+                        rx.cond(row.confirmed,
+                                rx.badge(t("Confirmed"), color_scheme="green", variant="soft"),
+                                rx.badge(t("Not confirmed yet"), color_scheme="amber",
+                                         variant="soft")),
+                        rx.link(t("Open speaker page"), href=row.speaker_page),
+                    )),
             spacing="3", align="center", wrap="wrap",
         ),
         stack_on_phones=True,
