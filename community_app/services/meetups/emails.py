@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -251,22 +252,28 @@ def waitlisted(session: Session, registration_id: int, user_id: int, meetup_id: 
           WAITLISTED_SUBJECT, WAITLISTED_BODY, ref_id=registration_id, note=note)
 
 
-def queue_stream_links(session: Session, now: dt.datetime) -> int:
-    """Queue the stream link of every ACCEPTED online registration of a meetup with a
-    stream link that starts within STREAM_AHEAD; each once (the queue's key). How many."""
-    rows = session.exec(
+def _accepted(session: Session, *conditions: Any) -> Sequence[tuple[MeetupRegistration, Meetup, User]]:
+    """The ACCEPTED registrations that meet ``conditions``, each with its meetup and member,
+    in the order they were made."""
+    return session.exec(
         select(MeetupRegistration, Meetup, User)
         .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
         .join(User, col(User.id) == col(MeetupRegistration.user_id))
-        .where(
-            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
-            col(MeetupRegistration.seat_kind) == SeatKind.ONLINE.value,
-            col(Meetup.stream_url) != "",
-            col(Meetup.starts_at) > now,
-            col(Meetup.starts_at) <= now + STREAM_AHEAD,
-        )
+        .where(col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value, *conditions)
         .order_by(col(MeetupRegistration.id))
     ).all()
+
+
+def queue_stream_links(session: Session, now: dt.datetime) -> int:
+    """Queue the stream link of every ACCEPTED online registration of a meetup with a
+    stream link that starts within STREAM_AHEAD; each once (the queue's key). How many."""
+    rows = _accepted(
+        session,
+        col(MeetupRegistration.seat_kind) == SeatKind.ONLINE.value,
+        col(Meetup.stream_url) != "",
+        col(Meetup.starts_at) > now,
+        col(Meetup.starts_at) <= now + STREAM_AHEAD,
+    )
     queued = 0
     for registration, meetup, user in rows:
         sent = session.exec(select(QueuedMail.id).where(
@@ -296,18 +303,12 @@ def queue_reminders(session: Session, now: dt.datetime) -> int:
         )
         .exists()
     )
-    rows = session.exec(
-        select(MeetupRegistration, Meetup, User)
-        .join(Meetup, col(Meetup.id) == col(MeetupRegistration.meetup_id))
-        .join(User, col(User.id) == col(MeetupRegistration.user_id))
-        .where(
-            col(MeetupRegistration.status) == RegistrationStatus.ACCEPTED.value,
-            col(Meetup.starts_at) > now,
-            col(Meetup.starts_at) <= now + REMINDER_AHEAD,
-            ~reminded,
-        )
-        .order_by(col(MeetupRegistration.id))
-    ).all()
+    rows = _accepted(
+        session,
+        col(Meetup.starts_at) > now,
+        col(Meetup.starts_at) <= now + REMINDER_AHEAD,
+        ~reminded,
+    )
     queued = 0
     for registration, meetup, user in rows:
         if telegram_queue.queued(session, notify.member_key(
