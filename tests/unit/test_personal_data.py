@@ -29,10 +29,11 @@ from community_app.services.admin import comments as admin_comments
 from community_app.services.admin import speakers as admin_speakers
 from community_app.services.meetups import admin_registrations, attendance, door
 from community_app.services.meetups.ticket_codes import ticket_code
-from community_app.services.privacy import deletion, export, personal_data
-from community_app.services.privacy.personal_data import (
-    CONTENT, DELETE, ERASE_RULES, KEEP, TABLES, UNCHANGED, Member,
+from community_app.services.privacy import classification, deletion, export, personal_data
+from community_app.services.privacy.classification import (
+    CONTENT, DELETE, ERASE_RULES, KEEP, UNCHANGED, Member,
 )
+from community_app.services.privacy.personal_data import TABLES
 from tests.api.factories import (
     insert, make_comment, make_job, make_meetup, make_member, make_news, make_registration,
     make_review, make_vote,
@@ -82,7 +83,7 @@ def named_but_missing(metadata: sa.MetaData) -> list[str]:
                 if other not in tables or other_column not in tables[other].columns:
                     stale.append(target)
         stale += [f"{name}.{c} (named)" for c in named if c not in columns]
-        if isinstance(spec.owner, personal_data.Through) and spec.owner.parent not in TABLES:
+        if isinstance(spec.owner, classification.Through) and spec.owner.parent not in TABLES:
             stale.append(spec.owner.parent)
     return stale
 
@@ -90,8 +91,9 @@ def named_but_missing(metadata: sa.MetaData) -> list[str]:
 def test_every_table_and_every_column_of_every_model_is_classified():
     missing = unclassified(SQLModel.metadata)
     assert not missing, (
-        "tables or columns not in services/privacy/personal_data.py TABLES (say how they "
-        f"relate to a member, what erasure does and whether the export carries them): {missing}")
+        "tables or columns not in services/privacy/personal_data.py TABLES (add them to its part, "
+        "services/privacy/tables_*.py: say how they relate to a member, what erasure does and "
+        f"whether the export carries them): {missing}")
 
 
 def test_the_classification_names_no_table_or_column_that_does_not_exist():
@@ -132,16 +134,16 @@ def test_every_rule_is_known_explained_and_possible():
             assert spec.erase == KEEP and spec.export is None, name  # no member's rows
         if spec.export is None:
             assert len(spec.no_export) > 10, name
-        if isinstance(spec.owner, personal_data.Email):  # typed by anyone: not proof
+        if isinstance(spec.owner, classification.Email):  # typed by anyone: not proof
             assert spec.export is None, name
         for column, rule in spec.columns.items():
             assert len(rule.why) > 10, (name, column)
             if rule.erase is not UNCHANGED:
-                assert spec.erase in (personal_data.ANONYMISE, CONTENT), (
+                assert spec.erase in (classification.ANONYMISE, CONTENT), (
                     f"{name}.{column}: an erase value on a table whose rows are not kept")
             if rule.when_own:
                 assert rule.when_own in {f.name for f in dataclasses.fields(Member)}
-            assert rule.stored in (None, *personal_data.PICTURES, personal_data.EXPORT_FILE)
+            assert rule.stored in (None, *classification.PICTURES, classification.EXPORT_FILE)
 
 
 def test_every_step_and_builder_named_is_written_and_every_one_written_is_named():
@@ -155,7 +157,7 @@ def test_secrets_are_never_exported():
     for name, spec in TABLES.items():
         for column, rule in spec.columns.items():
             if any(word in column for word in ("hash", "token", "jti", "family_id")) or \
-                    rule.stored == personal_data.EXPORT_FILE:
+                    rule.stored == classification.EXPORT_FILE:
                 assert not rule.export, f"{name}.{column} is a secret"
     files = [spec.export.file for _, spec in personal_data.exports()]
     assert len(files) == len(set(files))
@@ -215,7 +217,7 @@ def _rows_of(engine, member: Member) -> dict[str, int]:
     with engine.connect() as conn:
         for name, spec in TABLES.items():
             if spec.owner is not None:
-                table = personal_data.sa_table(name)
+                table = classification.sa_table(name)
                 counts[name] = conn.execute(sa.select(sa.func.count()).select_from(table)
                                             .where(spec.rows_of(table, member))).scalar_one()
     return counts
@@ -317,7 +319,7 @@ def _everywhere(engine, zarina: User) -> None:
 
 def test_after_the_grace_period_nothing_in_the_database_identifies_the_member(engine, zarina):
     _everywhere(engine, zarina)
-    member = personal_data.member_of(zarina)
+    member = classification.member_of(zarina)
     before = _rows_of(engine, member)
     assert not [name for name, count in before.items() if not count], (
         "the member left no row in these tables: add one to _everywhere")
@@ -348,7 +350,7 @@ def test_after_the_grace_period_nothing_in_the_database_identifies_the_member(en
 
 def test_removing_content_deletes_the_rows_classified_as_content(engine, zarina):
     _everywhere(engine, zarina)
-    member = personal_data.member_of(zarina)
+    member = classification.member_of(zarina)
     _erase(engine, zarina.id, keep_content=False)
     rows = _rows_of(engine, member)
     for name, spec in TABLES.items():

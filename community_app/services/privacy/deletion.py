@@ -27,7 +27,7 @@ from community_app.services.telegram import queue as telegram_queue
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
 from community_app.services.password_reset import current_password_holds
-from community_app.services.privacy import personal_data
+from community_app.services.privacy import classification, personal_data
 from community_app.services.privacy.export import export_key
 from community_app.services.storage import get_storage
 from community_app.services.uploads import delete_upload, public_path_of_url
@@ -177,7 +177,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     user = session.get(User, user_id)
     if user is None or user.deleted_at is not None or user.deletion_requested_at is None:
         return False
-    member = personal_data.member_of(user, now)
+    member = classification.member_of(user, now)
     naming = _search_items_naming(session, member)
     for step in personal_data.erasure_steps():
         STEPS[step](session, member)
@@ -196,7 +196,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
     return True
 
 
-def _search_items_naming(session: Session, member: personal_data.Member) -> dict[str, set[int]]:
+def _search_items_naming(session: Session, member: classification.Member) -> dict[str, set[int]]:
     """The search documents that show the member's name as a speaker (her talks and their
     meetups' programmes), read before the erasure: they are indexed again after it, so the
     index says what the pages say (the name only if the speaker agreed to keep it)."""
@@ -209,29 +209,29 @@ def _search_items_naming(session: Session, member: personal_data.Member) -> dict
 
 
 def _delete_stored(kind: str, value: str) -> None:
-    if kind == personal_data.UPLOAD_URL:
+    if kind == classification.UPLOAD_URL:
         if path := public_path_of_url(value):
             delete_upload(path)
-    elif kind == personal_data.UPLOAD_PATH:
+    elif kind == classification.UPLOAD_PATH:
         delete_upload(value)
-    elif kind == personal_data.EXPORT_FILE:
+    elif kind == classification.EXPORT_FILE:
         get_storage().delete(export_key(value))
     else:  # a kind no rule knows would leave a file behind
         raise ValueError(f"unknown kind of stored file: {kind}")
 
 
-def _erase_rows(session: Session, name: str, spec: personal_data.Table,
-                member: personal_data.Member) -> None:
+def _erase_rows(session: Session, name: str, spec: classification.Table,
+                member: classification.Member) -> None:
     """The member's rows of one table: deleted, or kept with their columns' erase values."""
-    table = personal_data.sa_table(name)
+    table = classification.sa_table(name)
     mine = spec.rows_of(table, member)
-    if spec.erase == personal_data.DELETE or (
-            spec.erase == personal_data.CONTENT and not member.keeps_content):
+    if spec.erase == classification.DELETE or (
+            spec.erase == classification.CONTENT and not member.keeps_content):
         session.execute(sa.delete(table).where(mine))
         return
     values, own = {}, []
     for column, rule in spec.columns.items():
-        if rule.erase is personal_data.UNCHANGED:
+        if rule.erase is classification.UNCHANGED:
             continue
         if rule.when_own:
             own.append((column, rule))
@@ -246,10 +246,10 @@ def _erase_rows(session: Session, name: str, spec: personal_data.Table,
                             .values({column: rule.value(table, column, member)}))
 
 
-# --- the service steps the classification names (personal_data.Table.steps) ------------------
+# --- the service steps the classification names (classification.Table.steps) ------------------
 
 
-def _cancel_future_registrations(session: Session, member: personal_data.Member) -> None:
+def _cancel_future_registrations(session: Session, member: classification.Member) -> None:
     """Through the meetup service: the seat goes to the first on the waitlist."""
     from community_app.services import meetups
 
@@ -263,19 +263,19 @@ def _cancel_future_registrations(session: Session, member: personal_data.Member)
             meetups.cancel_registration(session, member.id, reg.meetup_id, now=member.now)
 
 
-def _leave_waitlists(session: Session, member: personal_data.Member) -> None:
+def _leave_waitlists(session: Session, member: classification.Member) -> None:
     from community_app.services import meetups
 
     meetups.leave_every_waitlist(session, member.id, member.now)
 
 
-def _blank_replies_to_username(session: Session, member: personal_data.Member) -> None:
+def _blank_replies_to_username(session: Session, member: classification.Member) -> None:
     """Anyone's reply that names the member's username loses it."""
     session.execute(sa.update(Comment).where(Comment.replied_username == member.username)
                     .values(replied_username=None))
 
 
-def _unname_in_audit_details(session: Session, member: personal_data.Member) -> None:
+def _unname_in_audit_details(session: Session, member: classification.Member) -> None:
     """Entries written before ``subject_user_id`` existed and naming the member's address
     anywhere lose the name and address (those about the member are blanked by the
     classification's rule)."""
@@ -284,7 +284,7 @@ def _unname_in_audit_details(session: Session, member: personal_data.Member) -> 
                     .values(detail=sa.func.replace(named, member.email, DELETED_MEMBER)))
 
 
-STEPS: dict[str, Callable[[Session, personal_data.Member], object]] = {
+STEPS: dict[str, Callable[[Session, classification.Member], object]] = {
     "cancel_future_registrations": _cancel_future_registrations,
     "leave_waitlists": _leave_waitlists,
     "forget_unsent_mail": lambda session, member: mail_queue.forget_member(session, member.id),

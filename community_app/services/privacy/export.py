@@ -29,7 +29,7 @@ from community_app.models import AuditEntry, DataExport, ExportStatus, User
 from community_app.services import scheduler
 from community_app.services.bulk import update_where
 from community_app.services.errors import NotFound, Unauthorized
-from community_app.services.privacy import personal_data
+from community_app.services.privacy import classification, personal_data
 from community_app.services.privacy.summary import SUMMARY_FILE, summary_html
 from community_app.services.storage import get_storage, spooled_file
 from community_app.services.uploads import public_path_of_url, read_upload
@@ -116,23 +116,23 @@ def _json(value: object) -> object:
     return _iso(value) if isinstance(value, dt.datetime) else value
 
 
-def _member(session: Session, user_id: int) -> personal_data.Member:
+def _member(session: Session, user_id: int) -> classification.Member:
     user = session.get(User, user_id)
     if user is None:
         raise NotFound(N_("Account not found."))
-    return personal_data.member_of(user)
+    return classification.member_of(user)
 
 
-def table_rows(session: Session, name: str, member: personal_data.Member) -> list[dict]:
+def table_rows(session: Session, name: str, member: classification.Member) -> list[dict]:
     """The member's rows of table ``name`` as JSON values (times in ISO 8601, UTC): the
     columns the classification exports, and the titles of the rows they point at."""
     spec = personal_data.TABLES[name]
-    table = personal_data.sa_table(name)
+    table = classification.sa_table(name)
     picked = [table.c[c].label(c) for c, rule in spec.columns.items() if rule.export]
     joined = table
     for key, column, target in spec.export.titles:
         other_name, other_column = target.split(".")
-        other = personal_data.sa_table(other_name).alias(f"t_{key}")
+        other = classification.sa_table(other_name).alias(f"t_{key}")
         joined = joined.outerjoin(other, other.c.id == table.c[column])
         picked.append(other.c[other_column].label(key))
     query = (sa.select(*picked).select_from(joined).where(spec.rows_of(table, member))
@@ -159,7 +159,7 @@ def collect_member_data(session: Session, user_id: int) -> dict[str, object]:
 PERSON_TARGETS = frozenset({"user", "speaker_application", "comment"})
 
 
-def _audit_entries(session: Session, member: personal_data.Member) -> list[dict]:
+def _audit_entries(session: Session, member: classification.Member) -> list[dict]:
     """The audit entries the member made (as an organizer) or that are about the member;
     an entry about someone else keeps its action, target kind and time only."""
     user_id = member.id
@@ -182,8 +182,8 @@ def _audit_entries(session: Session, member: personal_data.Member) -> list[dict]
     return out
 
 
-# The files the classification makes with a function of their own (personal_data.Export.builder).
-BUILDERS: dict[str, Callable[[Session, personal_data.Member], object]] = {
+# The files the classification makes with a function of their own (classification.Export.builder).
+BUILDERS: dict[str, Callable[[Session, classification.Member], object]] = {
     "audit_entries": _audit_entries,
 }
 
@@ -194,9 +194,9 @@ def member_images(session: Session, user_id: int) -> list[str]:
     member = _member(session, user_id)
     paths = []
     for name, spec in personal_data.exports():
-        columns = [c for c, rule in spec.columns.items() if rule.stored in personal_data.PICTURES]
+        columns = [c for c, rule in spec.columns.items() if rule.stored in classification.PICTURES]
         for kind, value in personal_data.stored_files(session, spec, name, member, columns):
-            path = public_path_of_url(value) if kind == personal_data.UPLOAD_URL else value
+            path = public_path_of_url(value) if kind == classification.UPLOAD_URL else value
             if path:
                 paths.append(path)
     return paths
