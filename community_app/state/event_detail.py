@@ -161,13 +161,17 @@ class EventDetailState(AuthState):
     def toggle_attendees(self):
         self.show_all_attendees = not self.show_all_attendees
 
+    def _acting_member(self):
+        """The signed-in member (None for a visitor), the last action's messages cleared."""
+        self.notice = {}
+        self.action_error = {}
+        return self._member()
+
     @rx.event
     @write
     def cancel_registration(self):
         """After the confirmation: give the seat back (members only, not for past events)."""
-        self.notice = {}
-        self.action_error = {}
-        user = self._member()
+        user = self._acting_member()
         if user is None:
             return self._to_login()
         meetup_id = self.details.card.id
@@ -197,9 +201,7 @@ class EventDetailState(AuthState):
     def switch_seat_kind(self):
         """In person <-> online in one action (issue 45): refused, with its reason, when no
         seat of the other kind is left."""
-        self.notice = {}
-        self.action_error = {}
-        user = self._member()
+        user = self._acting_member()
         if user is None:
             return self._to_login()
         meetup_id = self.details.card.id
