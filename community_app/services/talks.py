@@ -25,12 +25,15 @@ from community_app.i18n import N_
 from community_app.models import Meetup, SpeakerProfile, Talk, TalkSpeaker
 from community_app.models.enums import TalkLanguage, TalkLevel, TalkStatus
 from community_app.models.talk import SLUG_LENGTH
-from community_app.services.admin.common import MEETUP_CACHES, removed, saved, text
+from community_app.services.admin.common import (
+    MEETUP_CACHES, removed, saved, store_public_picture, text,
+)
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Invalid, InvalidMany, NotFound
 from community_app.services.lookup import MAX_ID, get_or_404
 from community_app.services.markdown import plain_excerpt, render_markdown
 from community_app.services.storage import get_storage
+from community_app.services.uploads import PUBLIC_SPEAKERS, delete_public_image
 from community_app.services.validation import (
     as_text, choice_rule, collect, number_rule, optional_url_problem, text_rule,
     web_url_host, whole_number,
@@ -740,8 +743,11 @@ def public_speakers(session: Session) -> list[SpeakerView]:
 
 NO_SPEAKER_PROFILE = N_("Your account is not linked to a speaker profile.")
 SPEAKER_PROFILE_SAVED = N_("Your speaker profile is saved.")
+SPEAKER_PHOTO_SAVED = N_("Your speaker photo is saved.")
+SPEAKER_PHOTO_REMOVED = N_("Your speaker photo is removed.")
 # What a member edits of their own profile from My Page (item 2); the photo address and the
-# erasure choice stay with the organizers and the confirmation page.
+# erasure choice stay with the organizers and the confirmation page (the member uploads or
+# removes a photo file with ``change_own_speaker_photo``).
 OWN_SPEAKER_FIELDS = ("name", "jobPosition", "company", "bio", "links")
 
 
@@ -768,3 +774,33 @@ def update_own_speaker_profile(session: Session, user_id: int | None,
     saved(session, user_id, profile, "speaker_profile.update_own", ("speaker_profile", profile.id),
           profile.name, MEETUP_CACHES, subject_user_id=user_id)
     return speaker_view(profile)
+
+
+def set_speaker_photo(session: Session, actor_id: int | None, profile: SpeakerProfile,
+                      data: bytes | None, action: str, *,
+                      subject_user_id: int | None = None) -> SpeakerView:
+    """Give the speaker profile the uploaded photo ``data`` (the site's image checks:
+    JPEG, PNG or WebP of at most 5 MB, re-encoded, stored in the public speakers folder of
+    the object store), or none when ``data`` is None; written and audited, then the old
+    stored file deleted (an address the organizers typed is left alone)."""
+    url = store_public_picture(data, PUBLIC_SPEAKERS, field="photo") if data is not None else None
+    old, profile.photo_url = profile.photo_url, url
+    profile.updated_at = utcnow()
+    try:
+        saved(session, actor_id, profile, action, ("speaker_profile", profile.id), profile.name,
+              MEETUP_CACHES, subject_user_id=subject_user_id)
+    except Exception:
+        delete_public_image(url)
+        raise
+    if old != url:
+        delete_public_image(old)
+    return speaker_view(profile)
+
+
+def change_own_speaker_photo(session: Session, user_id: int | None,
+                             data: bytes | None) -> SpeakerView:
+    """The member uploads, replaces (``data``) or removes (None) the photo of the speaker
+    profile linked to their account; audited as their own change."""
+    profile = _own_speaker_row(session, user_id)
+    action = "speaker_profile.photo_own" if data is not None else "speaker_profile.photo_remove_own"
+    return set_speaker_photo(session, user_id, profile, data, action, subject_user_id=user_id)

@@ -2,7 +2,8 @@
 they heard and may rate now (1-5 and a comment, once), and, for a speaker, their talks
 (services/speaker_talks.speaking: the talk page, its status and the speaker page's link; the
 applications not yet a talk) with the feedback on them; a member linked to a speaker profile
-edits it here (services/talks.update_own_speaker_profile). Rules: services/talk_stars.py,
+edits it here (services/talks.update_own_speaker_profile) and uploads, replaces or removes its
+photo (services/talks.change_own_speaker_photo). Rules: services/talk_stars.py,
 services/talk_feedback.py, services/speaker_talks.py; database work in a worker thread."""
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ def _speaker_form(v: talks.SpeakerView | None) -> dict[str, str]:
     if v is None:
         return {}
     return {"name": v.name, "jobPosition": v.job_position, "company": v.company, "bio": v.bio,
-            "links": "\n".join(v.links), "page": v.path}
+            "links": "\n".join(v.links), "page": v.path, "photo": v.photo_url or ""}
 
 
 def _own_profile(session: Session, user_id: int) -> talks.SpeakerView | None:
@@ -246,3 +247,38 @@ class MyTalksState(AuthState):
         self.speaker_form_key += 1
         self.speaker_notice = message(talks.SPEAKER_PROFILE_SAVED)
         return None
+
+    async def _photo(self, data: bytes | None, done: str):
+        user = self._member()
+        if user is None:
+            return self._to_login()
+        self.speaker_notice, self.speaker_error, self.speaker_errors = {}, {}, {}
+
+        def run() -> talks.SpeakerView:
+            with session_scope() as session:
+                return talks.change_own_speaker_photo(session, user.id, data)
+
+        try:
+            view = await asyncio.to_thread(run)
+        except DomainError as exc:
+            self.speaker_errors = field_messages(exc)
+            self.speaker_error = {} if self.speaker_errors else from_error(exc)
+            return None
+        self.speaker_form = _speaker_form(view)
+        self.speaker_form_key += 1
+        self.speaker_notice = message(done)
+        return None
+
+    @rx.event
+    @write
+    async def upload_speaker_photo(self, files: list[rx.UploadFile]):
+        """Upload or replace the speaker profile's photo (services/talks.change_own_speaker_photo)."""
+        if not files:
+            return None
+        data = await files[0].read()
+        return await self._photo(data, talks.SPEAKER_PHOTO_SAVED)
+
+    @rx.event
+    @write
+    async def remove_speaker_photo(self):
+        return await self._photo(None, talks.SPEAKER_PHOTO_REMOVED)

@@ -5,6 +5,9 @@ PostgreSQL)."""
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
 from sqlmodel import Session, select
 
 from community_app.models import AuditEntry, SpeakerProfile
@@ -80,3 +83,54 @@ def test_a_member_without_a_profile_gets_404_and_never_anothers(client, engine):
     assert client.put(URL, json={"bio": "x"}).status_code == 401
     with Session(engine) as s:
         assert s.get(SpeakerProfile, profile.id).bio == ""
+
+
+PHOTO_URL = URL + "/photo"
+
+
+def _png(colour=(200, 90, 20)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (16, 12), colour).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_the_member_uploads_replaces_and_removes_their_speaker_photo(client, engine):
+    member = make_member(engine)
+    profile = _profile(engine, member)
+    auth = bearer(member)
+    r = client.put(PHOTO_URL, headers={**auth, "Accept-Language": "uz"},
+                   files={"file": ("me.png", _png(), "image/png")})
+    assert r.status_code == 200, r.text
+    first = r.json()["data"]["photoUrl"]
+    assert first.startswith("/api/v1/media/public/speakers/")
+    assert r.json()["message"] == "Ma’ruzachi suratingiz saqlandi."
+    assert client.get(first).status_code == 200  # served from the object store
+    assert client.get(f"/api/v1/public/speakers/{profile.id}").json()["data"]["photoURL"] == first
+    r = client.put(PHOTO_URL, headers=auth, files={"file": ("me2.png", _png((1, 2, 3)), "image/png")})
+    second = r.json()["data"]["photoUrl"]
+    assert second != first and client.get(first).status_code == 404  # the old file went
+    r = client.put(PHOTO_URL, headers=auth, files={"file": ("x.png", b"not an image", "image/png")})
+    assert r.status_code == 422
+    assert r.json()["data"]["errors"] == {
+        "photo": "Image must be a JPEG, PNG or WebP picture of at most 5 MB."}
+    r = client.delete(PHOTO_URL, headers=auth)
+    assert r.status_code == 200, r.text
+    assert r.json()["data"]["photoUrl"] is None
+    assert client.get(second).status_code == 404
+    with Session(engine) as s:
+        actions = [(e.action, e.actor_id, e.subject_user_id) for e in s.exec(
+            select(AuditEntry).where(AuditEntry.action.startswith("speaker_profile.photo"))
+            .order_by(AuditEntry.id)).all()]
+    assert actions == [("speaker_profile.photo_own", member.id, member.id)] * 2 + [
+        ("speaker_profile.photo_remove_own", member.id, member.id)]
+
+
+def test_only_a_linked_member_changes_a_speaker_photo(client, engine):
+    owner, other = make_member(engine), make_member(engine)
+    _profile(engine, owner)
+    r = client.put(PHOTO_URL, headers=bearer(other), files={"file": ("me.png", _png(), "image/png")})
+    assert r.status_code == 404
+    assert client.delete(PHOTO_URL, headers=bearer(other)).status_code == 404
+    assert client.put(PHOTO_URL, files={"file": ("me.png", _png(), "image/png")}).status_code == 401
+    assert client.get(URL, headers=bearer(owner)).json()["data"]["photoUrl"] == (
+        "https://example.com/photo.png")  # untouched

@@ -15,6 +15,8 @@ services/talk_stars.py and services/talk_feedback.py).
   speaker profile), without the raters' names.
 - ``GET``/``PUT /users/me/speaker-profile``: the speaker profile linked to the member's
   account (404 without one), and the member's own edit of it (the back office's rules).
+- ``PUT``/``DELETE /users/me/speaker-profile/photo``: the member uploads (multipart
+  ``file``: JPEG, PNG or WebP, at most 5 MB, re-encoded) or removes the profile's photo.
 
 Times are UTC.
 """
@@ -24,14 +26,14 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from fastapi import Request
+from fastapi import File, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
-from community_app.api.routes.admin.common import ruled, ruled_text
+from community_app.api.routes.admin.common import image_bytes, ruled, ruled_text
 from community_app.api.routing import Router
 from community_app.services import speaker_talks, talk_feedback, talk_stars, talks
 
@@ -188,7 +190,8 @@ class OwnSpeakerProfileOut(Camel):
     company: str
     bio: str = Field(description="Markdown as written")
     bio_html: str = Field(description="The bio rendered and sanitised")
-    photo_url: str | None = Field(description="Set by the organizers")
+    photo_url: str | None = Field(description="Set by the organizers, or uploaded by the member "
+                                              "(PUT /users/me/speaker-profile/photo)")
     links: list[str]
     page: str = Field(description="The speaker page, /speakers/<id>-<slug>")
 
@@ -227,7 +230,29 @@ def my_speaker_profile(user: CurrentUser, session: SessionDep) -> Envelope[OwnSp
 def change_my_speaker_profile(body: OwnSpeakerProfileIn, user: CurrentUser, session: SessionDep,
                               request: Request) -> Envelope[OwnSpeakerProfileOut]:
     """Change the name, position, company, Markdown bio or links of the member's own speaker
-    profile; the speaker page shows them at once. The photo stays with the organizers."""
+    profile; the speaker page shows them at once. The photo: PUT/DELETE .../photo."""
     data = body.model_dump(by_alias=True, exclude_unset=True)
     view = talks.update_own_speaker_profile(session, user.id, data)
     return ok(OwnSpeakerProfileOut.of(view), translated(request, talks.SPEAKER_PROFILE_SAVED))
+
+
+@router.put("/users/me/speaker-profile/photo", response_model=Envelope[OwnSpeakerProfileOut],
+            responses={**NO_PROFILE, 422: {"description": "Not a JPEG, PNG or WebP image of at "
+                                                          "most 5 MB"}})
+def upload_my_speaker_photo(
+    user: CurrentUser, session: SessionDep, request: Request,
+    file: Annotated[UploadFile, File(description="JPEG, PNG or WebP, at most 5 MB")],
+) -> Envelope[OwnSpeakerProfileOut]:
+    """Upload or replace the photo of the member's own speaker profile (checked and
+    re-encoded like every uploaded image; the old uploaded file is deleted)."""
+    view = talks.change_own_speaker_photo(session, user.id, image_bytes(file))
+    return ok(OwnSpeakerProfileOut.of(view), translated(request, talks.SPEAKER_PHOTO_SAVED))
+
+
+@router.delete("/users/me/speaker-profile/photo", response_model=Envelope[OwnSpeakerProfileOut],
+               responses=NO_PROFILE)
+def remove_my_speaker_photo(user: CurrentUser, session: SessionDep,
+                            request: Request) -> Envelope[OwnSpeakerProfileOut]:
+    """Remove the photo of the member's own speaker profile (its page then shows none)."""
+    view = talks.change_own_speaker_photo(session, user.id, None)
+    return ok(OwnSpeakerProfileOut.of(view), translated(request, talks.SPEAKER_PHOTO_REMOVED))

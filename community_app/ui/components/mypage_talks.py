@@ -11,7 +11,9 @@ from community_app.state.mypage_talks import MY_TALKS_HEADING_ID
 from community_app.state.mypage_talks import MyTalksState as S
 from community_app.state.sent_writes import sent
 from community_app.ui.components.blocks import list_row
-from community_app.ui.components.forms import error_text, field_label, submit_button
+from community_app.ui.components.forms import (
+    error_text, field_label, labelled_upload, submit_button,
+)
 from community_app.ui.components.mypage_parts import CARD
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -158,17 +160,54 @@ def _speaker_field(label, name: str, *, long: bool = False, hint=None) -> rx.Com
     )
 
 
+def _speaker_photo() -> rx.Component:
+    """The profile's photo: upload or replace (JPEG, PNG or WebP, 5 MB), or remove."""
+    return rx.vstack(
+        rx.text(t("Photo"), font_weight="500", size="2"),
+        rx.hstack(
+            rx.cond(S.speaker_form["photo"] != "",
+                    rx.image(src=S.speaker_form["photo"], alt=t("Your speaker photo"),
+                             width="72px", height="72px", object_fit="cover",
+                             border_radius="50%", id="my-speaker-photo"),
+                    _muted(t("No photo yet."))),
+            labelled_upload(rx.upload(
+                rx.button(rx.icon("image-up", size=16), t("Upload a photo"), variant="soft",
+                          type="button"),
+                id="speaker-photo",
+                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"],
+                        "image/webp": [".webp"]},
+                max_files=1,
+                multiple=False,
+                no_drag=True,
+                on_drop=sent(S.upload_speaker_photo(rx.upload_files(upload_id="speaker-photo")),
+                             what=N_("Upload a photo")),
+                border="none",
+                padding="0",
+            ), t("Upload a photo")),
+            rx.cond(S.speaker_form["photo"] != "",
+                    rx.button(rx.icon("trash-2", size=16), t("Remove the photo"), variant="soft",
+                              color_scheme="red", type="button",
+                              on_click=sent(S.remove_speaker_photo, what=N_("Remove the photo")))),
+            spacing="3", align="center", wrap="wrap",
+        ),
+        rx.text(t("JPEG, PNG or WebP, at most 5 MB."), color=COLORS["muted"], size="1"),
+        error_text(S.speaker_errors, "photo", id_="speaker-photo-error"),
+        spacing="2", width="100%",
+    )
+
+
 def _speaker_profile() -> rx.Component:
     """The member's own speaker profile (only when the account is linked to one)."""
     return rx.vstack(
         rx.heading(t("My speaker profile"), as_="h3", size="4", id="my-speaker-profile"),
-        rx.text(t("Shown on your speaker page. The organizers set the photo."), " ",
+        rx.text(t("Shown on your speaker page."), " ",
                 # Underlined: a link inside a line of text (axe's link-in-text-block).
                 rx.link(t("Open my speaker page"), href=S.speaker_form["page"],
                         text_decoration="underline"),
                 color=COLORS["muted"], size="2"),
         _notice(S.speaker_notice, "green"),
         _notice(S.speaker_error, "red"),
+        _speaker_photo(),
         rx.form(
             rx.vstack(
                 _speaker_field(t("Name"), "name"),
