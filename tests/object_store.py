@@ -66,3 +66,11 @@ def object_store(s3_server, monkeypatch) -> ObjectStore:
     store = new_bucket(s3_server)
     monkeypatch.setenv("COMMUNITY_STORAGE_URL", store.url)
     return store
+
+
+@pytest.fixture(params=["local", "object store"])
+def either_store(request) -> str:
+    """Runs a test twice: its files on the local disk, then in a new object store bucket."""
+    if request.param == "object store":
+        request.getfixturevalue("object_store")
+    return request.param

@@ -23,7 +23,7 @@ from community_app.services.uploads import (
     PUBLIC_AVATARS, public_path_of_url, store_image, store_public_image,
 )
 from community_app.core.settings import get_settings
-from tests.object_store import object_store, s3_server  # noqa: F401 - fixtures
+from tests.object_store import either_store, object_store, s3_server  # noqa: F401 - fixtures
 
 ME = "/api/v1/users/me"
 
@@ -95,11 +95,8 @@ def test_with_the_object_store_every_file_goes_to_the_bucket_and_none_to_var(
     assert _files(var, get_settings().upload_dir) - before == set()
 
 
-@pytest.mark.parametrize("store", ["local", "object store"])
-def test_a_broken_download_does_not_spend_the_link(client, engine, make_user, store, request,
+def test_a_broken_download_does_not_spend_the_link(client, engine, make_user, either_store,
                                                    monkeypatch):
-    if store == "object store":
-        request.getfixturevalue("object_store")
     _, headers = make_user()
     export = _ready_export(client, engine, headers)
     kind = type(get_storage())
@@ -130,11 +127,8 @@ def test_a_broken_download_does_not_spend_the_link(client, engine, make_user, st
         assert not get_storage().exists(privacy.export_key(row.file_name))
 
 
-@pytest.mark.parametrize("store", ["local", "object store"])
-def test_an_expired_export_file_is_removed_downloaded_or_not(client, engine, make_user, store,
-                                                              request):
-    if store == "object store":
-        request.getfixturevalue("object_store")
+def test_an_expired_export_file_is_removed_downloaded_or_not(client, engine, make_user,
+                                                              either_store):
     _, headers = make_user()
     _ready_export(client, engine, headers)
     with Session(engine) as s:
@@ -157,11 +151,8 @@ def test_an_expired_export_file_is_removed_downloaded_or_not(client, engine, mak
     assert not get_storage().exists(key)
 
 
-@pytest.mark.parametrize("store", ["local", "object store"])
-def test_the_hourly_cleanup_removes_export_files_no_export_names(client, engine, make_user, store,
-                                                                 request):
-    if store == "object store":
-        request.getfixturevalue("object_store")
+def test_the_hourly_cleanup_removes_export_files_no_export_names(client, engine, make_user,
+                                                                 either_store):
     _, headers = make_user()
     _ready_export(client, engine, headers)
     with Session(engine) as s:
