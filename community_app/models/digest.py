@@ -1,4 +1,4 @@
-"""The personal digest (services/digest.py): each member's choices, and one row per digest
+"""The personal digest (services/digest/): each member's choices, and one row per digest
 sent (the period it covered)."""
 
 from __future__ import annotations

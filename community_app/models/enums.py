@@ -244,7 +244,7 @@ class MailKind(StrEnum):
     REMINDER = "reminder"  # 48 h before, with the "release my seat" link
     JOB_DIGEST = "job-digest"  # a saved job search's digest (services/job_alerts.py)
     STREAM = "stream"  # an online seat's stream link, before the start (issue 45)
-    DIGEST = "digest"  # a member's personal digest (services/digest.py)
+    DIGEST = "digest"  # a member's personal digest (services/digest/)
 
 
 class SearchKind(StrEnum):

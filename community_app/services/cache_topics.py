@@ -99,7 +99,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "search_documents": (),  # the search index: searches are not cached (services/search.py)
     "saved_job_searches": (),  # members' job alerts (services/job_alerts.py)
     "job_alert_deliveries": (),
-    "digest_settings": (),  # members' digest choices (services/digest.py): never cached
+    "digest_settings": (),  # members' digest choices (services/digest/): never cached
     "digest_sends": (),
     "telegram_queue": (),  # the bot's messages waiting to be sent (services/telegram/queue.py)
     "telegram_login_seen": (),  # used login-widget payloads (services/telegram/login.py)

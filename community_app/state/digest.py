@@ -2,7 +2,7 @@
 which channel, the Korean level of the jobs, only when away, and a preview of the next
 one), the digest email's unsubscribe page /digest/unsubscribe/<token> (no sign-in), and
 the back office's /admin/digest (how many get the next one, a test to oneself). The rules
-are services/digest.py; database work runs in a worker thread."""
+are services/digest/; database work runs in a worker thread."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ import reflex as rx
 from community_app.core.db import session_scope
 from community_app.i18n import LANGUAGES, N_, both, gettext
 from community_app.i18n.dates import date_texts
-from community_app.services import cache, digest as service
+from community_app.services import cache
+from community_app.services.digest import member_choices, opting_out, previews
 from community_app.services.errors import DomainError
 from community_app.state.admin import AdminState
 from community_app.state.auth import AuthState
@@ -61,7 +62,7 @@ class DigestView:
 
 def read_digest(user_id: int) -> DigestView:
     with session_scope() as session:
-        found = service.preview(session, user_id)
+        found = previews.preview(session, user_id)
     c = found.choices
     if found.next_at is not None:
         dates = date_texts(found.next_at, "full")
@@ -119,7 +120,7 @@ class DigestState(AuthState):
 
         def run() -> DigestView:
             with session_scope() as session:
-                service.save_choices(session, user.id, **choices)
+                member_choices.save_choices(session, user.id, **choices)
             return read_digest(user.id)
 
         try:
@@ -177,7 +178,7 @@ def read_unsubscribe(request: PageRequest) -> UnsubscribeData:
     cache.needs_database()
     token = request.path.rstrip("/").rsplit("/", 1)[-1]
     with session_scope() as session:
-        return UnsubscribeData(service.unsubscribe(session, token) is not None)
+        return UnsubscribeData(opting_out.unsubscribe(session, token) is not None)
 
 
 class DigestUnsubscribeState(rx.State):
@@ -192,7 +193,7 @@ class DigestUnsubscribeState(rx.State):
 
 
 def read_audience(request: PageRequest):
-    return {}, lambda s, a: service.audience(s, a)
+    return {}, lambda s, a: previews.audience(s, a)
 
 
 class AdminDigestState(AdminState):
@@ -204,7 +205,7 @@ class AdminDigestState(AdminState):
     digest_test_notice: Message = {}
     digest_test_error: Message = {}
 
-    def _show_audience(self, found: service.Audience):
+    def _show_audience(self, found: previews.Audience):
         self.members, self.by_email, self.by_telegram = (found.members, found.by_email,
                                                          found.by_telegram)
         self.next_text = date_texts(found.next_at, "full") if found.next_at else both(NO_NEXT)
@@ -220,12 +221,12 @@ class AdminDigestState(AdminState):
 
         def run() -> None:
             with session_scope() as session:
-                service.send_test(session, user_id)
+                previews.send_test(session, user_id)
 
         try:
             await asyncio.to_thread(run)
         except DomainError as exc:
             self.digest_test_error = from_error(exc)
             return None
-        self.digest_test_notice = message(service.TEST_SENT)
+        self.digest_test_notice = message(previews.TEST_SENT)
         return None

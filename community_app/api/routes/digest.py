@@ -1,4 +1,4 @@
-"""The personal digest (services/digest.py): the member's choices and preview, the
+"""The personal digest (services/digest/): the member's choices and preview, the
 one-click unsubscribe of the digest email (RFC 8058; no sign-in, the member's own random
 token), and for organizers the next digest's audience and a test sent to themselves."""
 
@@ -15,7 +15,7 @@ from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import translated, utc
 from community_app.api.routing import Router
 from community_app.models import DigestFrequency, KoreanLevel
-from community_app.services import digest as service
+from community_app.services.digest import member_choices, opting_out, previews
 from community_app.services.errors import NotFound
 
 router = Router(tags=["digest"])
@@ -41,7 +41,7 @@ class DigestChoicesOut(_Camel):
     next_digest_at: dt.datetime | None = Field(description="None: never, or no consent")
 
     @classmethod
-    def of(cls, c: service.Choices) -> DigestChoicesOut:
+    def of(cls, c: member_choices.Choices) -> DigestChoicesOut:
         return cls(frequency=c.frequency, hour=c.hour, by_email=c.by_email,
                    by_telegram=c.by_telegram, only_if_away=c.only_if_away,
                    korean_level=c.korean_level, consent=c.consent,
@@ -81,7 +81,7 @@ class DigestPreviewOut(_Camel):
 @router.get("/users/me/digest", responses={401: {}})
 def my_digest(user: CurrentUser, session: SessionDep) -> Envelope[DigestChoicesOut]:
     """The member's digest choices (the defaults until changed: weekly, 09:00, email)."""
-    return ok(DigestChoicesOut.of(service.choices(session, user.id)))
+    return ok(DigestChoicesOut.of(member_choices.choices(session, user.id)))
 
 
 @router.put("/users/me/digest", responses={401: {}, 422: {}})
@@ -89,7 +89,7 @@ def change_my_digest(body: DigestChoicesIn, user: CurrentUser,
                      session: SessionDep) -> Envelope[DigestChoicesOut]:
     """Change how often (daily, weekly, monthly, never), at what hour and by which channels
     the digest comes; the next one is planned from now."""
-    return ok(DigestChoicesOut.of(service.save_choices(
+    return ok(DigestChoicesOut.of(member_choices.save_choices(
         session, user.id, frequency=body.frequency.value if body.frequency else None,
         hour=body.hour, by_email=body.by_email, by_telegram=body.by_telegram,
         only_if_away=body.only_if_away,
@@ -100,7 +100,7 @@ def change_my_digest(body: DigestChoicesIn, user: CurrentUser,
 @router.get("/users/me/digest/preview", responses={401: {}})
 def preview_my_digest(user: CurrentUser, session: SessionDep) -> Envelope[DigestPreviewOut]:
     """The next digest as it would be sent now (its text in the member's language)."""
-    found = service.preview(session, user.id)
+    found = previews.preview(session, user.id)
     d = found.digest
     return ok(DigestPreviewOut(
         next_digest_at=_utc(found.next_at), channels=found.channels,
@@ -119,9 +119,9 @@ def unsubscribe(token: str, request: Request, session: SessionDep) -> Envelope[D
     """One-click unsubscribe (the digest email's ``List-Unsubscribe-Post``): no sign-in and
     no cookie, the token is the member's own; only the digest emails stop. Twice is
     harmless."""
-    if service.unsubscribe(session, token) is None:
-        raise NotFound(service.UNSUBSCRIBE_NOT_FOUND)
-    return ok(DigestUnsubscribeOut(unsubscribed=True), translated(request, service.UNSUBSCRIBED))
+    if opting_out.unsubscribe(session, token) is None:
+        raise NotFound(opting_out.UNSUBSCRIBE_NOT_FOUND)
+    return ok(DigestUnsubscribeOut(unsubscribed=True), translated(request, opting_out.UNSUBSCRIBED))
 
 
 class AudienceOut(_Camel):
@@ -134,7 +134,7 @@ class AudienceOut(_Camel):
 @router.get("/admin/digest", responses={401: {}, 403: {}})
 def digest_audience(user: CurrentUser, session: SessionDep) -> Envelope[AudienceOut]:
     """Organizers: how many members will get the next digest, by channel."""
-    found = service.audience(session, user.id)
+    found = previews.audience(session, user.id)
     return ok(AudienceOut(members=found.members, by_email=found.by_email,
                           by_telegram=found.by_telegram, next_digest_at=_utc(found.next_at)))
 
@@ -142,5 +142,5 @@ def digest_audience(user: CurrentUser, session: SessionDep) -> Envelope[Audience
 @router.post("/admin/digest/test", responses={401: {}, 403: {}})
 def send_test_digest(user: CurrentUser, request: Request, session: SessionDep) -> Envelope[None]:
     """Organizers: their own digest, now, by email to themselves (marked as a test)."""
-    service.send_test(session, user.id)
-    return ok(None, translated(request, service.TEST_SENT))
+    previews.send_test(session, user.id)
+    return ok(None, translated(request, previews.TEST_SENT))

@@ -34,7 +34,7 @@ class ConsentView:
 SIGN_UP_KINDS = (ConsentKind.TERMS.value, ConsentKind.PRIVACY.value)
 
 # Rules that follow an agreement given or withdrawn, in the same transaction (the digest
-# drops its unsent messages at once: services/digest.py). Registered by their modules, so
+# drops its unsent messages at once: services/digest/). Registered by their modules, so
 # this one imports none of them.
 ConsentHook = Callable[[Session, int, str, bool], None]
 _ON_CHANGE: list[ConsentHook] = []

@@ -235,7 +235,7 @@ MEMBER_ACTIVITY: dict[str, Table] = {
                           ("active", N_("Active")), ("created_at", N_("Saved on")))),
     ),
     "digest_settings": Table(
-        about="the member's digest choices (user_id; services/digest.py)",
+        about="the member's digest choices (user_id; services/digest/)",
         owner=Owner("user_id"),
         erase=DELETE,
         why="how often and how the member wanted the digest, and its random unsubscribe "
