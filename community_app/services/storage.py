@@ -27,7 +27,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO, Protocol
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -106,24 +106,22 @@ class LocalStorage:
         area, parts = check_key(key)
         return self.root(area).joinpath(*parts)
 
-    def write(self, key, data, *, content_type="application/octet-stream", private=False) -> None:
+    def _replace(self, key, private: bool, fill: Callable[[BinaryIO], object]) -> None:
+        """The file of ``key`` with what ``fill`` writes into it: written under a temporary
+        name, then renamed, so a reader never sees half a file."""
         path = self.path(key)
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700 if private else 0o777)
-        # Written under a temporary name, then renamed: a reader never sees half a file.
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o644)
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            fill(f)
         os.replace(temporary, path)
 
+    def write(self, key, data, *, content_type="application/octet-stream", private=False) -> None:
+        self._replace(key, private, lambda f: f.write(data))
+
     def write_file(self, key, source, *, content_type="application/octet-stream", private=False) -> None:
-        path = self.path(key)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700 if private else 0o777)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o644)
-        with os.fdopen(fd, "wb") as f:
-            shutil.copyfileobj(source, f, CHUNK)
-        os.replace(temporary, path)
+        self._replace(key, private, lambda f: shutil.copyfileobj(source, f, CHUNK))
 
     def read(self, key) -> bytes | None:
         try:
