@@ -105,6 +105,18 @@ def programme_meetup(session: Session, meetup_id: int | None = None,
         col(Meetup.starts_at).desc(), col(Meetup.id).desc())).first()
 
 
+def programme_meetup_choices(session: Session, now: dt.datetime | None = None) -> list[Meetup]:
+    """The meetups accepted applications may go to (the review queue's choice beside its
+    Accept button): every upcoming one, soonest first, the first being the one
+    ``programme_meetup`` takes by default; with none upcoming, the latest one."""
+    upcoming = session.exec(select(Meetup).where(Meetup.starts_at > (now or utcnow()))
+                            .order_by(col(Meetup.starts_at), col(Meetup.id))).all()
+    if upcoming:
+        return list(upcoming)
+    latest = programme_meetup(session, None, now)
+    return [latest] if latest is not None else []
+
+
 def _profile_for(session: Session, application: SpeakerApplication) -> SpeakerProfile:
     member = get_user_by_email(session, application.email)
     if member is not None and member.verified_at is not None:

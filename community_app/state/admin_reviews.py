@@ -1,7 +1,8 @@
 """/admin/speakers/reviews: the organizers' review queue of speaker applications
 (services/admin/reviews.py): each organizer's score and comment, the others' shown once
 one's own is given, sorted by the average or newest first, and several accepted (each a
-draft talk) or declined at once."""
+draft talk of the meetup chosen beside the button: the upcoming ones, the next by default)
+or declined at once."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import dataclasses
 import reflex as rx
 
 from community_app.core import routes
+from community_app.core.korea_time import korea_date_of
 from community_app.i18n import both
 from community_app.i18n.dates import date_texts
 from community_app.models import ApplicationStatus
@@ -20,6 +22,12 @@ from community_app.state.messages import Message
 STATUS_LABELS = ApplicationStatus.labels()
 SORT_CHOICES = {"average": "average", "newest": "newest"}
 OPEN = (ApplicationStatus.NEW.value, ApplicationStatus.IN_REVIEW.value)
+
+
+@dataclasses.dataclass
+class MeetupChoice:
+    value: str
+    label: str  # its title and Korea date
 
 
 @dataclasses.dataclass
@@ -67,7 +75,9 @@ def _fetch(status_filter: str, sort: str):
     status = None if status_filter == "all" else status_filter
 
     def read(session, actor):
-        return service.review_queue(session, actor, status=status, sort=sort)
+        return (service.review_queue(session, actor, status=status, sort=sort),
+                [MeetupChoice(str(m.id), f"{m.title} · {korea_date_of(m.starts_at).isoformat()}")
+                 for m in service.accept_meetups(session, actor)])
 
     return read
 
@@ -83,8 +93,15 @@ class AdminReviewsState(AdminState):
     status_filter: str = "all"
     sort: str = "average"
     selected: list[int] = []
+    # The meetup Accept puts the draft talks into (upcoming ones; default the next).
+    meetup_choices: list[MeetupChoice] = []
+    accept_meetup: str = ""
 
-    def _show_list(self, queue):
+    def _show_list(self, data):
+        queue, choices = data
+        self.meetup_choices = choices
+        if self.accept_meetup not in {c.value for c in choices}:
+            self.accept_meetup = choices[0].value if choices else ""
         self.rows = [_row(v) for v in queue]
         open_ids = {r.id for r in self.rows if r.decidable}
         self.selected = [i for i in self.selected if i in open_ids]
@@ -126,10 +143,16 @@ class AdminReviewsState(AdminState):
             self._reload_list()
         return event
 
+    @rx.event
+    def set_accept_meetup(self, value: str):
+        self.accept_meetup = str(value or "")
+
     def _decide(self, decision: str):
         ids = list(self.selected)
+        meetup_id = (int(self.accept_meetup) if decision == "accept"
+                     and self.accept_meetup.isdigit() else None)
         ok, decided, event = self._run(
-            lambda s, a: service.decide_applications(s, a, ids, decision))
+            lambda s, a: service.decide_applications(s, a, ids, decision, meetup_id=meetup_id))
         if ok:
             self.notice = both(service.DECIDED, n=len(decided))
             self.selected = []

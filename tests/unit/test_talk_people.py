@@ -293,3 +293,25 @@ def test_each_write_on_the_speaker_page_is_audited_once_with_the_speaker_as_acto
                 (action, actor, view.talk_id)], action
             assert application.full_name in added[0][3]
         assert not view.has_slides and not view.uploaded_slides
+
+
+def test_the_queue_offers_the_upcoming_meetups_and_accept_uses_the_one_chosen(engine, organizers):
+    from community_app.state import admin_reviews
+
+    olim = organizers[0]
+    make_meetup(engine, in_days=-5, title="Past meetup")
+    later = make_meetup(engine, in_days=20, title="January meetup")
+    make_meetup(engine, in_days=5, title="December meetup")
+    app = _application(engine, "Lola Saidova", topics="Typed Python")
+    with Session(engine) as s:
+        _, choices = admin_reviews._fetch("all", "average")(s, olim.id)
+        # the next meetup first (the default), then the later one; never a past one
+        assert [c.label.split(" · ")[0] for c in choices] == ["December meetup", "January meetup"]
+        assert choices[1].value == str(later.id)
+        reviews.decide_applications(s, olim.id, [app.id], "accept", meetup_id=int(choices[1].value))
+        s.commit()
+        talk = s.get(Talk, s.get(SpeakerApplication, app.id).talk_id)
+        assert (talk.title, talk.meetup_id, talk.status) == (
+            "Typed Python", later.id, TalkStatus.DRAFT.value)
+        with pytest.raises(Forbidden):
+            reviews.accept_meetups(s, make_member(engine).id)

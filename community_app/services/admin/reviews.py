@@ -19,7 +19,8 @@ from sqlmodel import Session, col, select
 
 from community_app.core.db import utcnow
 from community_app.i18n import N_, Np_
-from community_app.models import SpeakerApplication, User
+from community_app.models import Meetup, SpeakerApplication, User
+from community_app.services import speaker_talks
 from community_app.models.talk_people import SCORE_MAX, SCORE_MIN, ApplicationReview
 from community_app.services.admin import speakers
 from community_app.services.admin.common import saved
@@ -169,3 +170,10 @@ def decide_applications(session: Session, organizer_id: int, application_ids: It
         raise Invalid("ids", NONE_CHOSEN)
     return [speakers.change_status(session, organizer_id, i, status, meetup_id=meetup_id)
             for i in ids]
+
+
+def accept_meetups(session: Session, organizer_id: int) -> list[Meetup]:
+    """The meetups the queue's Accept may put the draft talks into (upcoming ones, the
+    next first: the default; services/speaker_talks.programme_meetup_choices)."""
+    require_organizer(session, organizer_id)
+    return speaker_talks.programme_meetup_choices(session)

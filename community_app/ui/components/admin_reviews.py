@@ -142,6 +142,14 @@ def reviews_section() -> rx.Component:
         ),
         rx.flex(
             rx.text(t("Selected"), ": ", count, size="2", id="selected-count"),
+            rx.el.label(t("Into meetup"), html_for="accept-meetup", font_size="14px",
+                        font_weight="500"),
+            native_select(
+                rx.foreach(R.meetup_choices,
+                           lambda c: rx.el.option(c.label, value=c.value)),
+                id_="accept-meetup", name="acceptMeetup", value=R.accept_meetup,
+                on_change=R.set_accept_meetup, max_width="320px",
+            ),
             rx.button(rx.icon("check", size=16), t("Accept selected"),
                       on_click=R.accept_selected, disabled=count == 0, color_scheme="green",
                       id="accept-selected"),
@@ -149,7 +157,7 @@ def reviews_section() -> rx.Component:
                       on_click=R.decline_selected, disabled=count == 0, variant="soft",
                       color_scheme="red", id="decline-selected"),
             rx.text(t("Each applicant is emailed; an accepted one becomes a draft talk of "
-                      "the next meetup."), size="2", color=COLORS["muted"]),
+                      "the meetup chosen."), size="2", color=COLORS["muted"]),
             gap="12px",
             wrap="wrap",
             align="center",
