@@ -33,8 +33,6 @@ FIRST_SINCE = {  # what a member's first digest looks back over
 
 FREQUENCY_INVALID = N_("Unknown frequency. Use one of: {values}.")
 HOUR_INVALID = N_("Choose an hour from 0 to 23.")
-UNSUBSCRIBED = N_("You will get no more digest emails.")
-UNSUBSCRIBE_NOT_FOUND = N_("This unsubscribe link is not valid.")
 NO_CONSENT = N_("You get no digest: you have not agreed to emails about new meetups, news "
                 "and jobs. Switch it on under “What you agreed to” to get one.")
 
