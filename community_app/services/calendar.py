@@ -77,18 +77,29 @@ def _calendar(name: str | None = None) -> icalendar.Calendar:
     return cal
 
 
+def _new_event(uid: str, now: dt.datetime, starts_at: dt.datetime, ends_at: dt.datetime,
+               summary: str, location: str, description: str, url: str,
+               status: str) -> icalendar.Event:
+    """An entry as every calendar of the site writes it: stamped in UTC, its times in
+    Korea's zone."""
+    event = icalendar.Event()
+    event.add("uid", uid)
+    event.add("dtstamp", _aware(now).astimezone(dt.UTC))
+    event.add("dtstart", _aware(starts_at).astimezone(KOREA))
+    event.add("dtend", _aware(ends_at).astimezone(KOREA))
+    event.add("summary", summary)
+    event.add("location", location)
+    event.add("description", description)
+    event.add("url", url)
+    event.add("status", status)
+    return event
+
+
 def _event(meetup: Meetup, now: dt.datetime, *, tentative: bool = False) -> icalendar.Event:
     page = event_page(meetup, now)
-    event = icalendar.Event()
-    event.add("uid", meetup_uid(meetup.id))
-    event.add("dtstamp", _aware(now).astimezone(dt.UTC))
-    event.add("dtstart", _aware(meetup.starts_at).astimezone(KOREA))
-    event.add("dtend", _aware(meetup.ends_at).astimezone(KOREA))
-    event.add("summary", meetup.title)
-    event.add("location", meetup.location)
-    event.add("description", f"{meetup.description.strip()}\n\n{page}".strip())
-    event.add("url", page)
-    event.add("status", "TENTATIVE" if tentative else "CONFIRMED")
+    event = _new_event(meetup_uid(meetup.id), now, meetup.starts_at, meetup.ends_at, meetup.title,
+                       meetup.location, f"{meetup.description.strip()}\n\n{page}".strip(), page,
+                       "TENTATIVE" if tentative else "CONFIRMED")
     event.add("last-modified", _aware(meetup.updated_at).astimezone(dt.UTC))
     return event
 
@@ -210,14 +221,7 @@ def _talk_event(talk: talk_stars.StarredTalk, now: dt.datetime) -> icalendar.Eve
     """A starred talk (issue 41): its own event in its slot (else its meetup's times),
     the meetup's place with the room, CANCELLED when the talk is."""
     page = _site()[0] + routes.talk_page(talk.talk_id, talk.slug)
-    event = icalendar.Event()
-    event.add("uid", talk_uid(talk.talk_id))
-    event.add("dtstamp", _aware(now).astimezone(dt.UTC))
-    event.add("dtstart", _aware(talk.starts_at).astimezone(KOREA))
-    event.add("dtend", _aware(talk.ends_at).astimezone(KOREA))
-    event.add("summary", talk.title)
-    event.add("location", ", ".join(p for p in (talk.room, talk.location) if p))
-    event.add("description", f"{talk.meetup_title}\n\n{page}")
-    event.add("url", page)
-    event.add("status", "CANCELLED" if talk.status == "cancelled" else "CONFIRMED")
-    return event
+    return _new_event(talk_uid(talk.talk_id), now, talk.starts_at, talk.ends_at, talk.title,
+                      ", ".join(p for p in (talk.room, talk.location) if p),
+                      f"{talk.meetup_title}\n\n{page}", page,
+                      "CANCELLED" if talk.status == "cancelled" else "CONFIRMED")
