@@ -128,7 +128,7 @@ PUBLIC_MEETUPS = "public/meetups"
 PUBLIC_NEWS = "public/news"
 PUBLIC_AVATARS = "public/avatars"
 PUBLIC_BLOG = "public/blog"
-PUBLIC_SPEAKERS = "public/speakers"  # speaker profile photos (services/talks.py)
+PUBLIC_SPEAKERS = "public/speakers"  # speaker profile photos (services/talks/)
 PUBLIC_FOLDERS = (PUBLIC_MEETUPS, PUBLIC_NEWS, PUBLIC_AVATARS, PUBLIC_BLOG, PUBLIC_SPEAKERS)
 PUBLIC_NAME_RE = re.compile(r"^[0-9a-f]{32}\.webp$")
 

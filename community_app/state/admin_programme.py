@@ -1,7 +1,7 @@
 """/admin/meetups/<id>/programme: the meetup's talks in programme order (drafts without a slot
 last); each talk moved earlier or later with a button (keyboard usable), edited in one form
 (title, abstract, language, level, slot, room, status, speaker, slides link, recording) and
-given an uploaded PDF as its slides. Every change through services/talks.py (audited)."""
+given an uploaded PDF as its slides. Every change through services/talks/ (audited)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """/admin/speaker-profiles: every speaker profile (one person across meetups), edited in one
 form: name, position, company, Markdown bio, photo address, links (one per line) and whether
-the talks keep the name if the speaker's account is erased (services/talks.py, audited)."""
+the talks keep the name if the speaker's account is erased (services/talks/, audited)."""
 
 from __future__ import annotations
 

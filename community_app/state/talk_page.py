@@ -1,5 +1,5 @@
 """/talks/<id>-<slug> and /speakers/<id>-<slug>: a talk with its slides and recording, and a
-speaker with every talk they gave (services/talks.py). The recording's player is loaded only
+speaker with every talk they gave (services/talks/). The recording's player is loaded only
 when the visitor asks for it (``TalkPageState.play``): no request goes to the video site
 before that."""
 

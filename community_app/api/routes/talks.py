@@ -1,7 +1,7 @@
 """Talks and speakers (issue 41): public reads of talks, speaker pages, slides and the
 programme feeds (c3voc schedule JSON, frab schedule XML); organizers' writes under /admin
 (talks, speaker profiles, slides, moves in the programme). Every call is one call of
-``services/talks.py`` or ``services/schedule_feeds.py``."""
+``services/talks/`` or ``services/schedule_feeds.py``."""
 
 from __future__ import annotations
 

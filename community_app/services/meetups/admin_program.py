@@ -1,5 +1,5 @@
 """The organizers edit a meetup's programme from its page: speakers, sessions (talks with a
-slot, services/talks.py) and notes."""
+slot, services/talks/) and notes."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def _removed(session: Session, actor_id: int, meetup_id: int, row, action: str, 
 
 # ---------------------------------------------------------------- speakers
 #
-# A speaker is a profile across meetups (services/talks.py): added here, it can be chosen
+# A speaker is a profile across meetups (services/talks/): added here, it can be chosen
 # for this meetup's sessions; removed here, it leaves this meetup's talks only.
 
 

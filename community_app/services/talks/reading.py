@@ -1,42 +1,30 @@
-"""Talks and speaker profiles (issue 41): what the public pages, the REST API, the schedule
-feeds, search and the KO'DJ contract read, and what the back office writes. Once, here.
-
-A talk belongs to a meetup's programme and has one or more speakers in order; a speaker
-profile is one person across meetups. Drafts (accepted applications not yet placed) are
-seen only by organizers; scheduled and cancelled talks are public.
-"""
+"""Talks and speaker profiles, read (issue 41): the rules and messages of their fields,
+addresses and recording embeds, the views the public pages, the REST API, the schedule
+feeds, search and the KO'DJ contract read, and the reads themselves. Drafts (accepted
+applications not yet placed) are seen only by organizers; scheduled and cancelled talks
+are public."""
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import re
-import secrets
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from urllib.parse import parse_qs, urlsplit
 
 from sqlmodel import Session, col, select
 
 from community_app.core import routes
-from community_app.core.db import utcnow
-from community_app.core.korea_time import korea_date_of, korea_to_utc, parse_time
 from community_app.i18n import N_
 from community_app.models import Meetup, SpeakerProfile, Talk, TalkSpeaker
 from community_app.models.enums import TalkLanguage, TalkLevel, TalkStatus
 from community_app.models.talk import SLUG_LENGTH
-from community_app.services.admin.common import (
-    MEETUP_CACHES, removed, saved, store_public_picture, text,
-)
-from community_app.services.audit import require_organizer
-from community_app.services.errors import Invalid, InvalidMany, NotFound
-from community_app.services.lookup import MAX_ID, get_or_404
+from community_app.services.errors import NotFound
+from community_app.services.lookup import MAX_ID
 from community_app.services.markdown import plain_excerpt, render_markdown
 from community_app.services.storage import get_storage
-from community_app.services.uploads import PUBLIC_SPEAKERS, delete_public_image
 from community_app.services.validation import (
-    as_text, choice_rule, collect, number_rule, optional_url_problem, text_rule,
-    web_url_host, whole_number,
+    as_text, choice_rule, number_rule, optional_url_problem, text_rule, web_url_host,
 )
 
 TALK_NOT_FOUND = N_("Talk not found.")
@@ -278,7 +266,8 @@ def _speakers_of(session: Session, talk_ids: Sequence[int]) -> dict[int, tuple[S
     return {talk_id: tuple(refs) for talk_id, refs in found.items()}
 
 
-def _views(session: Session, rows: Sequence[tuple[Talk, Meetup]]) -> list[TalkView]:
+def talk_views(session: Session, rows: Sequence[tuple[Talk, Meetup]]) -> list[TalkView]:
+    """The views of (talk, meetup) rows, each with its speakers in order."""
     speakers = _speakers_of(session, [t.id for t, _ in rows])
     return [TalkView(
         id=t.id, meetup_id=t.meetup_id, meetup_title=m.title, slug=t.slug, title=t.title,
@@ -290,8 +279,8 @@ def _views(session: Session, rows: Sequence[tuple[Talk, Meetup]]) -> list[TalkVi
     ) for t, m in rows]
 
 
-def _programme_order():
-    # Slotted talks by time, then those without a slot (drafts), each by id.
+def programme_order():
+    """Slotted talks by time, then those without a slot (drafts), each by id."""
     return (col(Talk.starts_at).is_(None), col(Talk.starts_at), col(Talk.room), col(Talk.id))
 
 
@@ -305,8 +294,8 @@ def talks_of_meetups(session: Session, meetup_ids: Iterable[int], *,
              .where(col(Talk.meetup_id).in_(ids)))
     if not drafts:
         query = query.where(col(Talk.status).in_(PUBLIC_STATUSES))
-    return _views(session, session.exec(query.order_by(col(Talk.meetup_id),
-                                                       *_programme_order())).all())
+    return talk_views(session, session.exec(query.order_by(col(Talk.meetup_id),
+                                                       *programme_order())).all())
 
 
 def meetup_talks(session: Session, meetup_id: int, *, drafts: bool = False) -> list[TalkView]:
@@ -323,7 +312,7 @@ def get_talk(session: Session, talk_id: int | None) -> TalkView:
                               col(Talk.status).in_(PUBLIC_STATUSES))).first()
     if row is None:
         raise NotFound(TALK_NOT_FOUND)
-    return _views(session, [row])[0]
+    return talk_views(session, [row])[0]
 
 
 def list_talks(session: Session, *, meetup_id: int | None = None) -> list[TalkView]:
@@ -334,8 +323,8 @@ def list_talks(session: Session, *, meetup_id: int | None = None) -> list[TalkVi
              .where(col(Talk.status).in_(PUBLIC_STATUSES)))
     if meetup_id is not None:
         query = query.where(col(Talk.meetup_id) == meetup_id)
-    return _views(session, session.exec(query.order_by(
-        col(Meetup.starts_at).desc(), *_programme_order())).all())
+    return talk_views(session, session.exec(query.order_by(
+        col(Meetup.starts_at).desc(), *programme_order())).all())
 
 
 def get_speaker(session: Session, speaker_id: int | None) -> SpeakerPage:
@@ -348,8 +337,8 @@ def get_speaker(session: Session, speaker_id: int | None) -> SpeakerPage:
         select(Talk, Meetup).join(Meetup, col(Meetup.id) == col(Talk.meetup_id))
         .join(TalkSpeaker, col(TalkSpeaker.talk_id) == col(Talk.id))
         .where(col(TalkSpeaker.speaker_id) == profile.id, col(Talk.status).in_(PUBLIC_STATUSES))
-        .order_by(col(Meetup.starts_at).desc(), *_programme_order())).all()
-    return SpeakerPage(speaker_view(profile), _views(session, rows))
+        .order_by(col(Meetup.starts_at).desc(), *programme_order())).all()
+    return SpeakerPage(speaker_view(profile), talk_views(session, rows))
 
 
 def list_speakers(session: Session) -> list[SpeakerView]:
@@ -381,355 +370,6 @@ def slides_file(session: Session, talk_id: int) -> bytes:
     return data
 
 
-# ---------------------------------------------------------------- writes (organizers)
-
-
-def _talk_row(session: Session, talk_id: int) -> Talk:
-    return get_or_404(session, Talk, talk_id, TALK_NOT_FOUND)
-
-
-def _speaker_row(session: Session, speaker_id: int) -> SpeakerProfile:
-    return get_or_404(session, SpeakerProfile, speaker_id, SPEAKER_NOT_FOUND)
-
-
-def _speaker_ids(session: Session, value: object, errors: dict[str, str]) -> list[int] | None:
-    """The speakerIds sent (a list of ids, in order), each an existing profile."""
-    if value is None:
-        return None
-    if not isinstance(value, (list, tuple)):
-        errors["speakerIds"] = SPEAKERS_INVALID
-        return None
-    ids = [whole_number(v) for v in value]
-    if any(i is None or i <= 0 for i in ids) or len(set(ids)) != len(ids):
-        errors["speakerIds"] = SPEAKERS_INVALID
-        return None
-    known = set(session.exec(select(SpeakerProfile.id).where(
-        col(SpeakerProfile.id).in_(ids or [0]))).all())
-    if known != set(ids):
-        errors["speakerIds"] = SPEAKERS_INVALID
-        return None
-    return ids
-
-
-def _slot(meetup: Meetup, data: Mapping[str, object], duration: int,
-          errors: dict[str, str]) -> tuple[dt.datetime | None, dt.datetime | None] | None:
-    """startTime (HH:MM, Korea time, on the meetup's day) and endTime (or start + the
-    duration); empty startTime: no slot. None when neither was sent."""
-    if "startTime" not in data:
-        return None
-    start_text = as_text(data.get("startTime"))
-    if not start_text:
-        return (None, None)
-    start = parse_time(start_text)
-    if start is None:
-        errors["startTime"] = TIME_INVALID
-        return None
-    day = korea_date_of(meetup.starts_at)
-    starts_at = korea_to_utc(day, start)
-    end_text = as_text(data.get("endTime"))
-    if end_text:
-        end = parse_time(end_text)
-        if end is None:
-            errors["endTime"] = TIME_INVALID
-            return None
-        ends_at = korea_to_utc(day, end)
-        if ends_at <= starts_at:
-            errors["endTime"] = END_BEFORE_START
-            return None
-    else:
-        ends_at = starts_at + dt.timedelta(minutes=duration)
-    return starts_at, ends_at
-
-
-def _apply_talk(session: Session, talk: Talk, meetup: Meetup,
-                data: Mapping[str, object]) -> list[int] | None:
-    """Check the sent fields and set them on ``talk``; the speaker ids sent (or None)."""
-    errors = collect({k: v for k, v in data.items() if k in TALK_RULES}, TALK_RULES)
-    if "title" in data or talk.id is None:
-        errors.update(collect({"title": data.get("title")}, {"title": TALK_RULES["title"]}))
-    speaker_ids = _speaker_ids(session, data.get("speakerIds"), errors)
-    duration = whole_number(data.get("durationMinutes")) or talk.duration_minutes or 30
-    slot = _slot(meetup, data, duration, errors)
-    if errors:
-        raise InvalidMany(errors)
-    for field, column in (("title", "title"), ("abstract", "abstract"), ("room", "room")):
-        if field in data:
-            setattr(talk, column, text(data, field))
-    for field, column in (("language", "language"), ("level", "level"), ("status", "status")):
-        if as_text(data.get(field)):
-            setattr(talk, column, as_text(data.get(field)).lower())
-    if as_text(str(data.get("durationMinutes") or "")):
-        talk.duration_minutes = duration
-    for field, column in (("slidesUrl", "slides_url"), ("recordingUrl", "recording_url")):
-        if field in data:
-            setattr(talk, column, text(data, field) or None)
-    if slot is not None:
-        talk.starts_at, talk.ends_at = slot
-        if slot[0] is not None and slot[1] is not None:
-            talk.duration_minutes = max(1, int((slot[1] - slot[0]).total_seconds() // 60))
-    if not talk.slug:
-        talk.slug = slug_of(talk.title)
-    talk.updated_at = utcnow()
-    return speaker_ids
-
-
-def set_speakers(session: Session, talk_id: int, speaker_ids: list[int]) -> None:
-    """The talk's speakers become these profiles, in this order (the caller logs it)."""
-    for link in session.exec(select(TalkSpeaker).where(TalkSpeaker.talk_id == talk_id)).all():
-        session.delete(link)
-    session.flush()
-    for position, speaker_id in enumerate(speaker_ids):
-        session.add(TalkSpeaker(talk_id=talk_id, speaker_id=speaker_id, position=position))
-    session.flush()
-
-
-def _admin_view(session: Session, talk: Talk) -> TalkView:
-    meetup = session.get(Meetup, talk.meetup_id)
-    return _views(session, [(talk, meetup)])[0]
-
-
-def _logged_talk(session: Session, actor_id: int, talk: Talk, action: str) -> Talk:
-    return saved(session, actor_id, talk, action, ("talk", None), talk.title, MEETUP_CACHES)
-
-
-def create_talk(session: Session, actor_id: int, meetup_id: int,
-                data: Mapping[str, object]) -> TalkView:
-    """A new talk of the meetup. Fields: title, abstract, language, level, durationMinutes,
-    startTime/endTime (HH:MM Korea time), room, status, slidesUrl, recordingUrl, speakerIds."""
-    require_organizer(session, actor_id)
-    meetup = get_or_404(session, Meetup, meetup_id, N_("Event not found."))
-    talk = Talk(meetup_id=meetup.id, slug="", title="")
-    speaker_ids = _apply_talk(session, talk, meetup, data)
-    _logged_talk(session, actor_id, talk, "talk.add")
-    if speaker_ids is not None:
-        set_speakers(session, talk.id, speaker_ids)
-    return _admin_view(session, talk)
-
-
-def update_talk(session: Session, actor_id: int, talk_id: int,
-                data: Mapping[str, object]) -> TalkView:
-    """Change the fields sent (as ``create_talk`` takes them); the slug stays."""
-    require_organizer(session, actor_id)
-    talk = _talk_row(session, talk_id)
-    meetup = session.get(Meetup, talk.meetup_id)
-    speaker_ids = _apply_talk(session, talk, meetup, data)
-    _logged_talk(session, actor_id, talk, "talk.update")
-    if speaker_ids is not None:
-        set_speakers(session, talk.id, speaker_ids)
-    return _admin_view(session, talk)
-
-
-def delete_talk(session: Session, actor_id: int, talk_id: int) -> None:
-    require_organizer(session, actor_id)
-    talk = _talk_row(session, talk_id)
-    key = talk.slides_key
-    removed(session, actor_id, talk, "talk.remove", ("talk", talk_id), talk.title, MEETUP_CACHES)
-    if key:
-        get_storage().delete(key)
-
-
-def move_talk(session: Session, actor_id: int, talk_id: int, direction: int) -> list[TalkView]:
-    """The programme editor's keyboard move: the talk swaps its slot (start, end, room)
-    with the talk before it (direction -1) or after it (+1) in the programme; a talk
-    without a slot takes the slot after the last one. Returns the meetup's programme."""
-    require_organizer(session, actor_id)
-    talk = _talk_row(session, talk_id)
-    order = [t for t in session.exec(select(Talk).where(Talk.meetup_id == talk.meetup_id)
-                                     .order_by(*_programme_order())).all()
-             if t.status != TalkStatus.CANCELLED.value or t.id == talk.id]
-    index = next(i for i, t in enumerate(order) if t.id == talk.id)
-    other_index = index + (1 if direction > 0 else -1)
-    if 0 <= other_index < len(order):
-        other = order[other_index]
-        if talk.starts_at is None and other.starts_at is not None:
-            # An unscheduled talk moved up takes the slot right after the one above it.
-            talk.starts_at = other.ends_at
-            talk.ends_at = other.ends_at + dt.timedelta(minutes=talk.duration_minutes)
-            talk.room = other.room
-        elif other.starts_at is None and talk.starts_at is not None:
-            other.starts_at, other.ends_at, other.room = talk.starts_at, talk.ends_at, talk.room
-            talk.starts_at = talk.ends_at = None
-        else:
-            # Swap places: the earlier of the two starts where the first one started.
-            first, second = (talk, other) if other_index > index else (other, talk)
-            start, room1, room2 = first.starts_at, first.room, second.room
-            second_start = start
-            second_end = start + dt.timedelta(minutes=second.duration_minutes)
-            first.starts_at = second_end
-            first.ends_at = second_end + dt.timedelta(minutes=first.duration_minutes)
-            second.starts_at, second.ends_at = second_start, second_end
-            first.room, second.room = room2, room1
-        for row in (talk, other):
-            row.updated_at = utcnow()
-            session.add(row)
-        session.flush()
-        _logged_talk(session, actor_id, talk, "talk.move")
-    return meetup_talks(session, talk.meetup_id, drafts=True)
-
-
-def _is_pdf(data: bytes) -> bool:
-    return data[:5] == b"%PDF-" and b"%%EOF" in data[-2048:]
-
-
-def upload_slides(session: Session, actor_id: int | None, talk_id: int, data: bytes, *,
-                  allowed=None, action: str = "talk.slides", detail: str | None = None,
-                  subject_user_id: int | None = None) -> TalkView:
-    """Store a PDF as the talk's slides (an organizer, or ``allowed`` when the speaker's own
-    page calls it, naming its own audit ``action`` and ``detail``); the old file goes."""
-    if allowed is None:
-        require_organizer(session, actor_id)
-    talk = _talk_row(session, talk_id)
-    if not data or len(data) > MAX_SLIDES_BYTES or not _is_pdf(data):
-        raise Invalid("slides", SLIDES_INVALID)
-    key = f"{SLIDES_FOLDER}/{secrets.token_hex(16)}.pdf"
-    get_storage().write(key, data, content_type="application/pdf", private=True)
-    old, talk.slides_key = talk.slides_key, key
-    talk.updated_at = utcnow()
-    try:
-        saved(session, actor_id, talk, action, ("talk", talk.id),
-              talk.title if detail is None else detail, MEETUP_CACHES,
-              subject_user_id=subject_user_id)
-    except Exception:
-        get_storage().delete(key)
-        raise
-    if old and old != key:
-        get_storage().delete(old)
-    return _admin_view(session, talk)
-
-
-def remove_slides(session: Session, actor_id: int | None, talk_id: int, *, allowed=None,
-                  action: str = "talk.slides_remove", detail: str | None = None,
-                  subject_user_id: int | None = None) -> TalkView:
-    """Take the uploaded slides off the talk (as ``upload_slides``: an organizer, or the
-    speaker's own page with ``allowed``); the stored file goes."""
-    if allowed is None:
-        require_organizer(session, actor_id)
-    talk = _talk_row(session, talk_id)
-    old, talk.slides_key = talk.slides_key, None
-    talk.updated_at = utcnow()
-    saved(session, actor_id, talk, action, ("talk", talk.id),
-          talk.title if detail is None else detail, MEETUP_CACHES,
-          subject_user_id=subject_user_id)
-    if old:
-        get_storage().delete(old)
-    return _admin_view(session, talk)
-
-
-def _links(value: object, errors: dict[str, str]) -> list[str] | None:
-    if value is None:
-        return None
-    items = value.splitlines() if isinstance(value, str) else value
-    if not isinstance(items, (list, tuple)):
-        errors["links"] = LINKS_INVALID
-        return None
-    links = [as_text(v) for v in items if as_text(v)]
-    if len(links) > MAX_LINKS or any(web_url_host(v) is None or len(v) > 500 for v in links):
-        errors["links"] = LINKS_INVALID
-        return None
-    return links
-
-
-def _apply_speaker(profile: SpeakerProfile, data: Mapping[str, object]) -> None:
-    rules = {k: r for k, r in SPEAKER_RULES.items() if k in data or (k == "name" and not profile.id)}
-    errors = collect(data, rules)
-    links = _links(data.get("links"), errors)
-    if errors:
-        raise InvalidMany(errors)
-    for field, column in (("name", "name"), ("jobPosition", "job_position"),
-                          ("company", "company"), ("bio", "bio")):
-        if field in data:
-            setattr(profile, column, text(data, field))
-    if "photoUrl" in data:
-        profile.photo_url = text(data, "photoUrl") or None
-    if links is not None:
-        profile.links = links
-    if "keepNameAfterErasure" in data:
-        profile.keep_name_after_erasure = bool(data.get("keepNameAfterErasure"))
-    if not profile.slug:
-        profile.slug = slug_of(profile.name, "speaker")
-    profile.updated_at = utcnow()
-
-
-def create_speaker(session: Session, actor_id: int, data: Mapping[str, object]) -> SpeakerView:
-    """A new speaker profile. Fields: name, jobPosition, company, bio, photoUrl, links."""
-    require_organizer(session, actor_id)
-    profile = SpeakerProfile(slug="", name="")
-    _apply_speaker(profile, data)
-    saved(session, actor_id, profile, "speaker_profile.add", ("speaker_profile", None),
-          profile.name, MEETUP_CACHES)
-    return speaker_view(profile)
-
-
-def update_speaker(session: Session, actor_id: int, speaker_id: int,
-                   data: Mapping[str, object]) -> SpeakerView:
-    require_organizer(session, actor_id)
-    profile = _speaker_row(session, speaker_id)
-    _apply_speaker(profile, data)
-    saved(session, actor_id, profile, "speaker_profile.update", ("speaker_profile", profile.id),
-          profile.name, MEETUP_CACHES)
-    return speaker_view(profile)
-
-
-def delete_speaker(session: Session, actor_id: int, speaker_id: int) -> None:
-    """Remove a speaker profile; their talks stay, without them."""
-    require_organizer(session, actor_id)
-    profile = _speaker_row(session, speaker_id)
-    for link in session.exec(select(TalkSpeaker).where(TalkSpeaker.speaker_id == speaker_id)).all():
-        session.delete(link)
-    # The links go first: in one flush the profile's row may go first, and the database's
-    # cascade would take the links the unit of work then expects to delete.
-    session.flush()
-    removed(session, actor_id, profile, "speaker_profile.remove", ("speaker_profile", speaker_id),
-            profile.name, MEETUP_CACHES)
-
-
-def add_speaker_to_talk(session: Session, talk_id: int, speaker_id: int) -> None:
-    """Put a speaker last on a talk (no audit: the caller's change is logged)."""
-    taken = session.exec(select(TalkSpeaker).where(TalkSpeaker.talk_id == talk_id)).all()
-    if any(t.speaker_id == speaker_id for t in taken):
-        return
-    session.add(TalkSpeaker(talk_id=talk_id, speaker_id=speaker_id, position=len(taken)))
-    session.flush()
-
-
-def remove_speaker_from_meetup(session: Session, meetup_id: int, speaker_id: int) -> None:
-    """The speaker leaves every talk of this meetup (the talks stay)."""
-    ids = session.exec(select(Talk.id).where(Talk.meetup_id == meetup_id)).all()
-    for link in session.exec(select(TalkSpeaker).where(
-            col(TalkSpeaker.talk_id).in_(list(ids) or [0]),
-            TalkSpeaker.speaker_id == speaker_id)).all():
-        session.delete(link)
-    session.flush()
-
-
-
-def forget_slides(keys: Iterable[str | None]) -> None:
-    """Delete the stored slides of talks that are gone (a deleted meetup's)."""
-    for key in keys:
-        if key:
-            get_storage().delete(key)
-
-
-def has_drafts(session: Session, speaker_id: int) -> bool:
-    """Whether the speaker has a draft talk (an accepted application not yet placed)."""
-    return session.exec(select(Talk.id).join(TalkSpeaker, col(TalkSpeaker.talk_id) == col(Talk.id))
-                        .where(TalkSpeaker.speaker_id == speaker_id,
-                               Talk.status == TalkStatus.DRAFT.value)).first() is not None
-
-
-def admin_programme(session: Session, actor_id: int, meetup_id: int) -> list[TalkView]:
-    """The back office's programme of a meetup: every talk, drafts too."""
-    require_organizer(session, actor_id)
-    get_or_404(session, Meetup, meetup_id, N_("Event not found."))
-    return meetup_talks(session, meetup_id, drafts=True)
-
-
-def admin_speakers(session: Session, actor_id: int) -> list[SpeakerView]:
-    """Every speaker profile, by name (the back office's speaker editor and choices)."""
-    require_organizer(session, actor_id)
-    return list_speakers(session)
-
-
 def public_speakers(session: Session) -> list[SpeakerView]:
     """The speakers with a public talk (the sitemap's speaker pages)."""
     return [speaker_view(p) for p in session.exec(
@@ -737,70 +377,3 @@ def public_speakers(session: Session) -> list[SpeakerView]:
             select(TalkSpeaker.speaker_id).join(Talk, col(Talk.id) == col(TalkSpeaker.talk_id))
             .where(col(Talk.status).in_(PUBLIC_STATUSES))))
         .order_by(col(SpeakerProfile.id))).all()]
-
-
-# ---------------------------------------------------------------- the speaker's own profile
-
-NO_SPEAKER_PROFILE = N_("Your account is not linked to a speaker profile.")
-SPEAKER_PROFILE_SAVED = N_("Your speaker profile is saved.")
-SPEAKER_PHOTO_SAVED = N_("Your speaker photo is saved.")
-SPEAKER_PHOTO_REMOVED = N_("Your speaker photo is removed.")
-# What a member edits of their own profile from My Page (item 2); the photo address and the
-# erasure choice stay with the organizers and the confirmation page (the member uploads or
-# removes a photo file with ``change_own_speaker_photo``).
-OWN_SPEAKER_FIELDS = ("name", "jobPosition", "company", "bio", "links")
-
-
-def _own_speaker_row(session: Session, user_id: int | None) -> SpeakerProfile:
-    profile = (session.exec(select(SpeakerProfile).where(SpeakerProfile.user_id == user_id))
-               .first() if user_id else None)
-    if profile is None:
-        raise NotFound(NO_SPEAKER_PROFILE)
-    return profile
-
-
-def own_speaker_profile(session: Session, user_id: int | None) -> SpeakerView:
-    """The speaker profile linked to the member's account; NotFound when there is none."""
-    return speaker_view(_own_speaker_row(session, user_id))
-
-
-def update_own_speaker_profile(session: Session, user_id: int | None,
-                               data: Mapping[str, object]) -> SpeakerView:
-    """The member edits the speaker profile linked to their account (name, jobPosition,
-    company, bio, links; other keys are ignored) with the back office's rules; no one can
-    reach another's profile this way. Audited as the member's own change."""
-    profile = _own_speaker_row(session, user_id)
-    _apply_speaker(profile, {k: v for k, v in data.items() if k in OWN_SPEAKER_FIELDS})
-    saved(session, user_id, profile, "speaker_profile.update_own", ("speaker_profile", profile.id),
-          profile.name, MEETUP_CACHES, subject_user_id=user_id)
-    return speaker_view(profile)
-
-
-def set_speaker_photo(session: Session, actor_id: int | None, profile: SpeakerProfile,
-                      data: bytes | None, action: str, *,
-                      subject_user_id: int | None = None) -> SpeakerView:
-    """Give the speaker profile the uploaded photo ``data`` (the site's image checks:
-    JPEG, PNG or WebP of at most 5 MB, re-encoded, stored in the public speakers folder of
-    the object store), or none when ``data`` is None; written and audited, then the old
-    stored file deleted (an address the organizers typed is left alone)."""
-    url = store_public_picture(data, PUBLIC_SPEAKERS, field="photo") if data is not None else None
-    old, profile.photo_url = profile.photo_url, url
-    profile.updated_at = utcnow()
-    try:
-        saved(session, actor_id, profile, action, ("speaker_profile", profile.id), profile.name,
-              MEETUP_CACHES, subject_user_id=subject_user_id)
-    except Exception:
-        delete_public_image(url)
-        raise
-    if old != url:
-        delete_public_image(old)
-    return speaker_view(profile)
-
-
-def change_own_speaker_photo(session: Session, user_id: int | None,
-                             data: bytes | None) -> SpeakerView:
-    """The member uploads, replaces (``data``) or removes (None) the photo of the speaker
-    profile linked to their account; audited as their own change."""
-    profile = _own_speaker_row(session, user_id)
-    action = "speaker_profile.photo_own" if data is not None else "speaker_profile.photo_remove_own"
-    return set_speaker_photo(session, user_id, profile, data, action, subject_user_id=user_id)
