@@ -7,7 +7,7 @@ The full-text index (models/search.py INDEX_OBJECTS):
 - PostgreSQL: generated tsvector column terms ('simple' configuration: no stemming, the
   texts are Uzbek, English and Korean) with a GIN index, and title_vec (the title's alone,
   read for the rank).
-Content already there is indexed by the scheduler's task 'search-index' (services/search.py
+Content already there is indexed by the scheduler's task 'search-index' (services/search_index.py
 reconcile) on its first run after the upgrade.
 
 Revision ID: 0009

@@ -96,7 +96,7 @@ TABLE_TOPICS: dict[str, tuple[str, ...]] = {
     "data_exports": (),
     "consents": (),
     "mail_queue": (),  # meetup emails waiting to be sent (services/mail_queue.py)
-    "search_documents": (),  # the search index: searches are not cached (services/search.py)
+    "search_documents": (),  # the search index: searches are not cached (services/search_index.py)
     "saved_job_searches": (),  # members' job alerts (services/job_alerts.py)
     "job_alert_deliveries": (),
     "digest_settings": (),  # members' digest choices (services/digest/): never cached

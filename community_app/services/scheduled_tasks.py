@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from community_app.services import job_alerts  # noqa: F401 - "job-alert-digests"
 from community_app.services import mail_queue  # noqa: F401 - "mail-queue"
 from community_app.services import password_reset  # noqa: F401 - "password-reset-queue"
-from community_app.services import search  # noqa: F401 - "search-index"
+from community_app.services import search_index  # noqa: F401 - "search-index"
 from community_app.services import scheduler
 from community_app.services.digest import sending  # noqa: F401 - "digests"
 from community_app.services.meetups import emails, waitlist  # noqa: F401 - reminders, offers

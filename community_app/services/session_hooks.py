@@ -2,7 +2,7 @@
 importing a module has no side effect:
 
 - the shared cache expires the topics of the tables a commit wrote (``services/cache.py``);
-- the search index re-indexes the items a commit changed (``services/search.py``);
+- the search index re-indexes the items a commit changed (``services/search_index.py``);
 - a meetup registration records its attendee-list consent (``models/privacy.py``).
 
 ``install()`` is called by every entry point that writes: the server's start
@@ -22,10 +22,10 @@ from sqlalchemy.orm import Session as OrmSession
 
 from community_app.models import MeetupRegistration
 from community_app.models.privacy import record_attendee_list_consent
-from community_app.services import cache, search
+from community_app.services import cache, search_index
 
 # The areas whose steps run on every session event, in this order.
-AREAS: tuple[dict[str, Callable], ...] = (cache.SESSION_LISTENERS, search.SESSION_LISTENERS)
+AREAS: tuple[dict[str, Callable], ...] = (cache.SESSION_LISTENERS, search_index.SESSION_LISTENERS)
 
 _lock = threading.Lock()
 _installed = False

@@ -17,14 +17,14 @@ import reflex as rx
 from community_app.core import routes
 from community_app.core.db import session_scope
 from community_app.i18n.dates import date_texts
-from community_app.services import cache, search
+from community_app.services import cache, search, search_index
 from community_app.services.errors import DomainError
 from community_app.services.text_search import MAX_FILTER_LENGTH
 
 log = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
-KINDS = tuple(search.BUILDERS)
+KINDS = tuple(search_index.BUILDERS)
 
 
 @dataclasses.dataclass

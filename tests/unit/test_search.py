@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 
 from community_app.core.db import utcnow
 from community_app.models import BlogPost, JobPost, News, SearchDocument, SpeakerProfile, Talk, TalkSpeaker
-from community_app.services import search
+from community_app.services import search, search_index
 from community_app.services.errors import Invalid
 from community_app.services.text_search import fold
 from tests.api.factories import (
@@ -141,7 +141,7 @@ def test_reconcile_fills_a_missing_index_and_drops_what_left(engine):
         s.commit()
     assert _found(engine, "reindexed") == []
     with Session(engine) as s:
-        assert search.reconcile(s) == 1
+        assert search_index.reconcile(s) == 1
         s.commit()
     assert _found(engine, "reindexed") == [("news", "Reindexed news")]
 
@@ -155,14 +155,14 @@ def test_a_job_s_korean_level_is_indexed_as_its_card_says_it_and_older_rows_are_
     assert _found(engine, "korean") == []  # asking for none is not a match for "korean"
     # A row indexed before the form changed (it said "NONE") is written again by the
     # next reconcile; the others are left alone.
-    before = search.FORMAT_CHANGED["job"] - dt.timedelta(days=1)
+    before = search_index.FORMAT_CHANGED["job"] - dt.timedelta(days=1)
     with Session(engine) as s:
         s.execute(SearchDocument.__table__.update()
                   .where(SearchDocument.item_id == none.id)
                   .values(body="Remote Go developer · NONE", indexed_at=before))
         s.commit()
     with Session(engine) as s:
-        assert search.reconcile(s) == 1
+        assert search_index.reconcile(s) == 1
         s.commit()
         rows = {d.item_id: d for d in s.exec(select(SearchDocument)).all()}
     assert "NONE" not in rows[none.id].body and rows[none.id].indexed_at > before

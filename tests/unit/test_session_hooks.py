@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 COUNT = """
 from sqlalchemy.orm import Session
-import community_app.models, community_app.services.cache, community_app.services.search
+import community_app.models, community_app.services.cache, community_app.services.search_index
 import community_app.services.privacy, community_app.services.meetups
 from community_app.models import MeetupRegistration
 from community_app.services import session_hooks

@@ -22,7 +22,7 @@ from community_app.models import (
     SpeakerProfile, Talk, TalkSpeaker, User,
 )
 from community_app.services.authors import DELETED_MEMBER
-from community_app.services import audit, mail_queue, scheduler, search
+from community_app.services import audit, mail_queue, scheduler, search_index
 from community_app.services.telegram import queue as telegram_queue
 from community_app.services.authors import is_deleted_member  # noqa: F401 - re-exported
 from community_app.services.errors import Conflict, Invalid, NotFound
@@ -191,7 +191,7 @@ def erase_account(session: Session, user_id: int, now: dt.datetime) -> bool:
         _erase_rows(session, name, spec, member)
     session.expire_all()  # the statements above changed rows the session may hold
     for kind, ids in naming.items():  # the statements passed by the index's ORM hooks
-        search.index_items(session, kind, ids)
+        search_index.index_items(session, kind, ids)
     audit.record(session, None, "account.erased", "user", user_id)
     return True
 
@@ -205,7 +205,8 @@ def _search_items_naming(session: Session, member: classification.Member) -> dic
         .join(TalkSpeaker, col(TalkSpeaker.talk_id) == col(Talk.id))
         .join(SpeakerProfile, col(SpeakerProfile.id) == col(TalkSpeaker.speaker_id))
         .where(SpeakerProfile.user_id == member.id)).all()
-    return {search.TALK: {talk for talk, _ in rows}, search.MEETUP: {meetup for _, meetup in rows}}
+    return {search_index.TALK: {talk for talk, _ in rows},
+            search_index.MEETUP: {meetup for _, meetup in rows}}
 
 
 def _delete_stored(kind: str, value: str) -> None:

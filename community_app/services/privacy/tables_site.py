@@ -157,7 +157,8 @@ SITE_TABLES: dict[str, Table] = {
     "search_documents": Table(
         about="no member (one row per public item)", owner=None, erase=KEEP,
         why="the search index's copy of public content, changed in the same commit as the "
-            "content (services/search.py): what erasure removes or anonymises leaves it too",
+            "content (services/search_index.py): what erasure removes or anonymises leaves "
+            "it too",
         no_export="a copy of public content, in the exported rows already",
         columns={"id": ID, "kind": CODE, "item_id": Col("the indexed item"),
                  **cols(Col("the indexed item's text as shown, and its search terms"),
