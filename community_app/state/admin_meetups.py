@@ -4,33 +4,26 @@ and the image, and one meetup's registrations (approval, check-in, CSV)."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from typing import Any
 
 import reflex as rx
 
 from community_app.core import routes
+from community_app.core.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.i18n import N_, both
 from community_app.services.meetups import (
-    admin_edits,
-    admin_program,
-    admin_registrations,
-    decisions,
-    questions,
+    admin_edits, admin_program, admin_registrations, decisions, questions,
 )
-from community_app.core.korea_time import korea_clock as hhmm  # HH:MM in Korea time
 from community_app.services.meetups.admin_views import ACCEPTED, CHECK_IN_UNDONE, REJECTED
-from community_app.state.admin import (
-    NEW, AdminList, AdminState, address, address_text, item_id, row_action, stamp, whole_list,
+from community_app.state.admin import NEW, AdminState, row_action, stamp
+from community_app.state.admin_meetup_reads import (
+    LIST, REGISTRATIONS_VIEW, QuestionAdminRow, question_admin_row, question_form, question_id_of,
+    read_details, read_registrations,
 )
-from community_app.state.page_load import PageRequest
 from community_app.state.admin_rows import (
-    MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row,
-    registration_row,
+    MeetupRow, NoteRow, RegistrationRow, SessionRow, SpeakerRow, meetup_row, registration_row,
 )
 from community_app.state.lang import LangState
-from community_app.state.messages import Message
-from community_app.models import QuestionKind
 
 MEETUP_SAVED = N_("Meetup saved.")
 MEETUP_CREATED = N_("Meetup created. Now add its speakers, sessions and notes.")
@@ -47,88 +40,6 @@ CHECKED_IN = N_("{name} is checked in.")
 QUESTIONS_SAVED = N_("The registration questions are saved.")
 QUESTION_REMOVED = N_("The question is removed.")
 DECIDED = N_("The decisions are saved and the members told.")
-
-FILTERS = ("upcoming", "past", "all")
-REGISTRATIONS_VIEW = "registrations"
-
-def _fetch(filter: str):  # noqa: A002 - the state's var
-    kind = None if filter == "all" else filter
-
-    def read(session, actor):
-        page = admin_edits.list_meetups_admin(session, actor, kind, whole_list())
-        return page.items, admin_registrations.attendance_summary(session, actor)
-
-    return read
-
-
-# /admin/meetups[?type=past|all]
-LIST = AdminList(_fetch, {"filter": ("type", FILTERS, "upcoming")}, has_mode=True)
-
-
-def _details(meetup_id: int):
-    return lambda s, a: admin_edits.get_meetup_admin(s, a, meetup_id)
-
-
-def _registrations(meetup_id: int, search: str, question_id: int | None = None,
-                   answer: str = ""):
-    return lambda s, a: admin_registrations.list_registrations(
-        s, a, meetup_id, search=search, question_id=question_id, answer=answer)
-
-
-def _question_id(value: str) -> int | None:
-    return int(value) if value.isdigit() and 0 < len(value) < 10 else None
-
-
-def read_item(request: PageRequest):
-    """/admin/meetups/<id>[?view=registrations&search=...], /admin/meetups/new: the
-    meetup (and its registrations), nothing for the empty form; "missing" until found."""
-    meetup_id = item_id(request)
-    if meetup_id is None:
-        return {}, None
-    details = _details(meetup_id)
-    if not address(request.query, "view", (REGISTRATIONS_VIEW,)):
-        return {"mode": "missing"}, lambda s, a: (details(s, a), None)
-    search = address_text(request.query, "search")
-    question, answer = address_text(request.query, "question"), address_text(request.query, "answer")
-    registrations = _registrations(meetup_id, search, _question_id(question), answer)
-    return ({"mode": "missing", "search": search, "answer_question": question,
-             "answer_filter": answer},
-            lambda s, a: (details(s, a), registrations(s, a)))
-
-
-@dataclasses.dataclass
-class QuestionAdminRow:
-    id: int
-    label_en: str
-    label_uz: str
-    kind: Message
-    required: bool
-    builtin: str
-    at_door: bool
-    options: str  # "New / Yangi, Experienced / Tajribali"
-
-
-def question_admin_row(q) -> QuestionAdminRow:
-    return QuestionAdminRow(
-        id=q.id, label_en=q.label_en, label_uz=q.label_uz,
-        kind=both(QuestionKind.labels().get(q.kind, q.kind)), required=q.required,
-        builtin=q.builtin, at_door=q.at_door,
-        options=", ".join(f"{o.en} / {o.uz}" for o in q.options))
-
-
-def question_form(form: dict) -> dict:
-    """The back office's question form as the rule reads it: options one per line,
-    "English | O‘zbekcha"."""
-    options = []
-    for line in str(form.get("options") or "").splitlines():
-        en, _, uz = line.partition("|")
-        if en.strip() or uz.strip():
-            options.append({"en": en.strip(), "uz": uz.strip()})
-    ticked = {"on", "true", "1"}
-    return {"kind": str(form.get("kind") or ""), "labelEn": str(form.get("labelEn") or ""),
-            "labelUz": str(form.get("labelUz") or ""),
-            "required": str(form.get("required") or "").lower() in ticked,
-            "atDoor": str(form.get("atDoor") or "").lower() in ticked, "options": options}
 
 
 class AdminMeetupsState(AdminState):
@@ -227,7 +138,7 @@ class AdminMeetupsState(AdminState):
         self.mode = "form"
 
     def _load_details(self, meetup_id: int):
-        ok, d, event = self._read(_details(meetup_id))
+        ok, d, event = self._read(read_details(meetup_id))
         if ok:
             self._show_details(d)
         return ok, event
@@ -424,8 +335,8 @@ class AdminMeetupsState(AdminState):
     # --- registrations ------------------------------------------------------------------
 
     def _load_registrations(self):
-        ok, rows, event = self._read(_registrations(
-            self.editing_id, self.search, _question_id(self.answer_question), self.answer_filter))
+        ok, rows, event = self._read(read_registrations(
+            self.editing_id, self.search, question_id_of(self.answer_question), self.answer_filter))
         if ok:
             self._show_registrations(rows)
         return event
@@ -473,7 +384,7 @@ class AdminMeetupsState(AdminState):
 
     @rx.event
     def copy_questions(self, form: dict):
-        source = _question_id(str(form.get("fromMeetupId") or ""))
+        source = question_id_of(str(form.get("fromMeetupId") or ""))
         if source is None:
             return None
         return self._question_step(

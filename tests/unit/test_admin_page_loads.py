@@ -12,7 +12,7 @@ from community_app.core.db import utcnow
 from community_app.models import Meetup, Role, User
 from community_app.core import db
 from community_app.services import cache
-from community_app.state import admin, admin_comments, admin_meetups, admin_news
+from community_app.state import admin, admin_comments, admin_meetup_reads, admin_news
 from community_app.state.page_load import PageRequest
 
 
@@ -36,7 +36,7 @@ def people(scope):
 
 
 def read_meetups(member, **query):
-    return admin.admin_reader("meetups", admin_meetups.LIST.read, None)(
+    return admin.admin_reader("meetups", admin_meetup_reads.LIST.read, None)(
         PageRequest("/admin/meetups", query, member))
 
 

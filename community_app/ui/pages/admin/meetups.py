@@ -6,7 +6,8 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
-from community_app.state.admin_meetups import LIST, AdminMeetupsState
+from community_app.state.admin_meetup_reads import LIST
+from community_app.state.admin_meetups import AdminMeetupsState
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.components.admin_meetups import meetups_section
 
