@@ -23,7 +23,7 @@ from community_app.state.sent_writes import write
 
 
 SECTIONS = ("events", "talks", "jobs", "blogs", "alerts", "digest", "account")
-EVENTS_HEADING_ID = "mypage-events-heading"  # "My events" (ui/pages/mypage.py)
+EVENTS_HEADING_ID = "mypage-events-heading"  # "My events" (ui/components/mypage_events.py)
 BLOGS_HEADING_ID = "mypage-blogs-heading"  # "My Blogs" (ui/components/mypage_blogs.py)
 CANCEL_OPENER, DELETE_POST_OPENER = "cancel-registration", "delete-post"  # with opener_id
 
@@ -63,7 +63,7 @@ SAVE_FAILED = N_("Saving failed. Please try again.")
 VISA_SAVED = N_("Your visa is saved: the jobs board starts from it, and so do the alerts you "
                 "save there.")
 VISA_CLEARED = N_("Your visa is cleared: the jobs board shows jobs for every visa.")
-PASSWORD_FORM_ID = "password-form"  # My account's "Change password" (ui/pages/mypage.py)
+PASSWORD_FORM_ID = "password-form"  # My account's "Change password" (ui/components/mypage_account.py)
 
 
 class MyPageState(MyDataMixin, AuthState):

@@ -43,3 +43,8 @@ def rows_or(items: Any, row: Any, empty: rx.Component) -> rx.Component:
     """The member's ``items`` drawn by ``row``, one under the other, or ``empty`` when
     there are none."""
     return rx.cond(items.length() > 0, rx.vstack(rx.foreach(items, row), spacing="0", width="100%"), empty)
+
+
+def form_grid(*children) -> rx.Component:
+    """A form's fields in two columns from the small breakpoint, one below it."""
+    return rx.grid(*children, columns=rx.breakpoints(initial="1", sm="2"), gap="12px", width="100%")
