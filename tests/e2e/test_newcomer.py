@@ -45,6 +45,20 @@ def _browser(browser, site, lang: str) -> Page:
     return context.new_page()
 
 
+def _sign_up_started(browser, site, lang: str, mailbox: str, first_name: str) -> tuple[Page, str]:
+    """A new browser of ``lang``'s width on /login in ``lang``, its sign-up form open with the
+    first name and a new address (``<mailbox><n>-<lang>@example.com``, given back) filled."""
+    page = _browser(browser, site, lang)
+    page.add_init_script(f"localStorage.setItem('uzdev_lang', '{lang}')")
+    page.goto("/login")
+    wait_ready(page)
+    page.get_by_role("button", name=say(lang, "Sign up"), exact=True).click()
+    email = f"{mailbox}{next(_n)}-{lang}@example.com"
+    page.locator("#field-firstName").fill(first_name)
+    page.locator("#field-email").fill(email)
+    return page, email
+
+
 def _signed_in(browser, site, email: str, password: str, lang: str, path: str) -> Page:
     """A new browser of ``lang``'s width, signed in as ``email`` (the login form in English,
     as test_auth.log_in fills it), then showing ``path`` in ``lang``."""
@@ -140,14 +154,7 @@ def test_an_organizer_finds_the_back_office_and_a_member_does_not(browser, site,
 
 @pytest.mark.parametrize("lang", ["en", "uz"])
 def test_a_newcomer_abroad_signs_up_with_an_uzbek_number(browser, site, lang):
-    page = _browser(browser, site, lang)
-    page.add_init_script(f"localStorage.setItem('uzdev_lang', '{lang}')")
-    page.goto("/login")
-    wait_ready(page)
-    page.get_by_role("button", name=say(lang, "Sign up"), exact=True).click()
-    email = f"tashkent{next(_n)}-{lang}@example.com"
-    page.locator("#field-firstName").fill("Jasur")
-    page.locator("#field-email").fill(email)
+    page, email = _sign_up_started(browser, site, lang, "tashkent", "Jasur")
     expect(page.get_by_text(say(lang, "A Korean mobile (010…), or a number from abroad with + and "
                                       "the country code (+998 90 123 45 67)."))).to_be_visible()
     page.locator("#field-phone").fill("90 123 45 67")  # as at home, without the country code
@@ -481,14 +488,7 @@ def test_the_uzbek_back_office_on_a_phone(browser, site):
 
 @pytest.mark.parametrize("lang", ["uz"])
 def test_sign_up_moves_the_focus_and_the_link_says_signed_in(browser, site, lang):
-    page = _browser(browser, site, lang)
-    page.add_init_script(f"localStorage.setItem('uzdev_lang', '{lang}')")
-    page.goto("/login")
-    wait_ready(page)
-    page.get_by_role("button", name=say(lang, "Sign up"), exact=True).click()
-    email = f"welcome{next(_n)}-{lang}@example.com"
-    page.locator("#field-firstName").fill("Nodira")
-    page.locator("#field-email").fill(email)
+    page, email = _sign_up_started(browser, site, lang, "welcome", "Nodira")
     page.locator("#field-phone").fill("+998 90 765 43 21")
     page.get_by_role("button", name=say(lang, "Continue")).click()
     expect(page.locator("#field-password")).to_be_focused()  # not the page's body
