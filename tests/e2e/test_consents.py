@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-import httpx
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accounts import api_sign_up
 from tests.e2e.conftest import wait_ready
 from tests.e2e.test_auth import log_in
 
@@ -17,13 +17,7 @@ PASSWORD = "Consent-pass-2026!"
 
 def test_news_emails_are_withdrawn_and_given_again_with_the_history(page: Page, site):
     email = "consents1@example.com"
-    r = httpx.post(f"{site.url}/api/v1/auth/register", json={
-        "email": email, "phone": "01077770001", "password": PASSWORD, "confirmPassword": PASSWORD,
-        "consent": True, "newsEmails": True}, timeout=20)
-    assert r.status_code == 202, r.text
-    token = site.link_path(email, "/signup/confirm").rsplit("/", 1)[-1]
-    assert httpx.post(f"{site.url}/api/v1/auth/register/confirm", json={"token": token},
-                      timeout=20).status_code == 200
+    api_sign_up(site, email, "01077770001", PASSWORD, newsEmails=True)
 
     page.goto("/mypage?tab=account")
     wait_ready(page)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accounts import api_sign_up
 from tests.e2e.conftest import wait_ready
 from tests.e2e.test_auth import log_in
 
@@ -21,13 +21,7 @@ DEMO_PASSWORD = "Demo-pass-2026!"
 
 
 def _consenting_member(site, email: str, phone: str) -> None:
-    r = httpx.post(f"{site.url}/api/v1/auth/register", json={
-        "email": email, "phone": phone, "password": PASSWORD, "confirmPassword": PASSWORD,
-        "consent": True, "newsEmails": True}, timeout=20)
-    assert r.status_code == 202, r.text
-    token = site.link_path(email, "/signup/confirm").rsplit("/", 1)[-1]
-    assert httpx.post(f"{site.url}/api/v1/auth/register/confirm", json={"token": token},
-                      timeout=20).status_code == 200
+    api_sign_up(site, email, phone, PASSWORD, newsEmails=True)
 
 
 def _unsubscribe_token(site, email: str) -> str:

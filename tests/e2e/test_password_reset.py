@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accounts import api_sign_up
 from tests.e2e.conftest import HOME_URL, wait_ready
 from tests.e2e.jobs_helpers import LANGS, T
 from tests.e2e.test_auth import log_in
@@ -25,13 +26,7 @@ _n = itertools.count(1)
 def _member(site, lang: str) -> str:
     """A confirmed member whose emails come in ``lang``."""
     email = f"reset-{lang}-{next(_n)}@example.com"
-    r = httpx.post(f"{site.url}/api/v1/auth/register", headers={"Accept-Language": lang}, json={
-        "email": email, "phone": f"0106666{next(_n):04d}", "password": OLD_PASSWORD,
-        "confirmPassword": OLD_PASSWORD, "consent": True}, timeout=20)
-    assert r.status_code == 202, r.text
-    token = site.link_path(email, "/signup/confirm").rsplit("/", 1)[-1]
-    r = httpx.post(f"{site.url}/api/v1/auth/register/confirm", json={"token": token}, timeout=20)
-    assert r.status_code == 200, r.text
+    api_sign_up(site, email, f"0106666{next(_n):04d}", OLD_PASSWORD, lang=lang)
     return email
 
 

@@ -93,17 +93,12 @@ def test_completing_without_a_telegram_sign_in_says_so(page):
 def test_my_page_links_the_bot_with_the_deep_link_chooses_and_unlinks(page, site):
     import httpx
 
+    from tests.e2e.accounts import api_sign_up
     from tests.e2e.test_auth import log_in
     from tests.telegram_api import WEBHOOK_SECRET, updates
 
     email, password = "telegram.link@example.com", "Telegram-pass-2026!"
-    r = httpx.post(f"{site.url}/api/v1/auth/register", json={
-        "email": email, "phone": "01077770030", "password": password, "confirmPassword": password,
-        "consent": True}, timeout=20)
-    assert r.status_code == 202, r.text
-    token = site.link_path(email, "/signup/confirm").rsplit("/", 1)[-1]
-    assert httpx.post(f"{site.url}/api/v1/auth/register/confirm", json={"token": token},
-                      timeout=20).status_code == 200
+    api_sign_up(site, email, "01077770030", password)
 
     page.goto("/mypage?tab=account")
     wait_ready(page)
