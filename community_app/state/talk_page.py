@@ -83,11 +83,14 @@ class TalkData:
     recording_embed: str = ""
 
 
-def _cached(page: str, item_id: int, read: Callable[[Any, int], Any],
+def _cached(page: str, first: str, read: Callable[[Any, int], Any],
             path: str) -> tuple[str, Any]:
-    """("ready", the item) read through the shared cache (no lock held), or ("not_found" |
-    "error", None); a value not cached yet (``cache.Miss``) goes up to the page load, which
-    reads it again off the lock."""
+    """("ready", the item the address ``/<first>/<id>-<slug>`` names) read through the
+    shared cache (no lock held), or ("not_found" | "error", None); a value not cached yet
+    (``cache.Miss``) goes up to the page load, which reads it again off the lock."""
+    item_id = _ref(path, first)
+    if item_id is None:
+        return "not_found", None
     try:
         with session_scope() as session:
             return "ready", cache.cached(cache.EVENT_DETAILS, (page, item_id),
@@ -111,10 +114,7 @@ def _span(start, end) -> dict[str, str]:
 
 def read_talk(request: PageRequest) -> TalkData:
     """The talk the address names, through the shared cache (no lock held)."""
-    talk_id = _ref(request.path, "talks")
-    if talk_id is None:
-        return TalkData("not_found")
-    status, t = _cached("talk-page", talk_id, talks.get_talk, request.path)
+    status, t = _cached("talk-page", "talks", talks.get_talk, request.path)
     if t is None:
         return TalkData(status)
     rec = t.recording
@@ -177,10 +177,7 @@ class SpeakerData:
 
 
 def read_speaker(request: PageRequest) -> SpeakerData:
-    speaker_id = _ref(request.path, "speakers")
-    if speaker_id is None:
-        return SpeakerData("not_found")
-    status, page = _cached("speaker-page", speaker_id, talks.get_speaker, request.path)
+    status, page = _cached("speaker-page", "speakers", talks.get_speaker, request.path)
     if page is None:
         return SpeakerData(status)
     s = page.speaker
