@@ -51,6 +51,7 @@ os.environ.setdefault("COMMUNITY_ENV", "development")
 
 import pytest  # noqa: E402
 import sqlalchemy as sa  # noqa: E402
+from argon2 import PasswordHasher  # noqa: E402
 from sqlmodel import Session, SQLModel  # noqa: E402
 
 from community_app.core.db import make_engine, migrate  # noqa: E402
@@ -142,6 +143,31 @@ def fresh_cache():
     cache.use_backend(cache.MemoryBackend())
     yield
     cache.use_backend(None)
+
+
+# Argon2id at the site's cost (services/passwords.py: 64 MiB, 3 passes) takes 0.3-1.5 s a
+# hash on a busy 2-core machine, and the unit and API tests make and sign in hundreds of
+# accounts: in this process they hash with the cheapest cost instead (the same algorithm,
+# Argon2id on one lane). The site's own cost is checked by the tests that ask for
+# ``site_password_cost`` (tests/unit/test_passwords.py); servers the tests start (the
+# end-to-end site, tests/api/servers.py) hash at the site's cost.
+_CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+_CHEAP_DUMMY_HASH = _CHEAP_HASHER.hash("not-a-real-password")
+
+
+@pytest.fixture
+def site_password_cost():
+    """This test hashes passwords at the site's own Argon2 cost."""
+
+
+@pytest.fixture(autouse=True)
+def _cheap_password_hashes(request, monkeypatch):
+    if "site_password_cost" not in request.fixturenames and "tests/e2e" not in str(request.node.fspath):
+        from community_app.services import passwords
+
+        monkeypatch.setattr(passwords, "_hasher", _CHEAP_HASHER)
+        monkeypatch.setattr(passwords, "_DUMMY_HASH", _CHEAP_DUMMY_HASH)
+    yield
 
 
 @pytest.fixture(autouse=True)
