@@ -25,7 +25,9 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from community_app.core.db import utcnow
+from community_app.i18n import gettext
 from community_app.services.meetups import tickets
+from community_app.ui.pages.admin.check_in import KEPT_PAGE_TEXTS
 from tests.e2e.conftest import CHROMIUM, offline, wait_ready
 from tests.e2e.test_auth import log_in
 from tests.e2e.test_waitlist_journey import API, DEMO_PASSWORD, FORM, _auth, _member, _token
@@ -296,6 +298,17 @@ def test_the_door_opens_again_offline_and_sign_out_keeps_what_waits(browser, sit
     went_offline = utcnow()
     page = context.new_page()
     page.goto(door)
+    expect(page.locator("#door-offline-note")).to_contain_text("No network")
+    # In the member's language: the catalog's texts, kept by the online page in both.
+    lang = page.evaluate("localStorage.getItem('uzdev_lang')")
+    page.evaluate("localStorage.setItem('uzdev_lang', 'uz')")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "uz")
+    expect(page.locator("#door-offline-note")).to_have_text(
+        gettext(KEPT_PAGE_TEXTS["door-offline-note|text"], "uz"))
+    expect(page.locator("#door-submit")).to_have_text(gettext("Check in", "uz"))
+    page.evaluate("value => localStorage.setItem('uzdev_lang', value)", lang)
+    page.reload()
     expect(page.locator("#door-offline-note")).to_contain_text("No network")
     status = page.locator("#door-status")
     expect(status).to_have_text("Offline, 0 waiting to sync")
