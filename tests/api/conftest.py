@@ -3,6 +3,8 @@ against the test's own database (SQLite, and PostgreSQL when configured)."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session
@@ -17,10 +19,23 @@ from community_app.services.tokens import start_session
 PASSWORD = "Str0ng!pass"
 
 
+# The OpenAPI document depends on the code only (its routes and models), and making it
+# takes 1-6 s: each worker makes it once, and every test's app serves a copy of it.
+_OPENAPI: dict = {}
+
+
 @pytest.fixture
 def api(engine):
     app = create_api()
     app.dependency_overrides[get_engine_for_api] = lambda: engine
+    make_document = app.openapi
+
+    def openapi() -> dict:
+        if "document" not in _OPENAPI:
+            _OPENAPI["document"] = make_document()
+        return copy.deepcopy(_OPENAPI["document"])
+
+    app.openapi = openapi
     return app
 
 
