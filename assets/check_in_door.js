@@ -151,6 +151,12 @@
         return { code: c.code, scannedAt: c.scannedAt };
       }) }),
     });
+    if (r.status === 401 && KEPT_PAGE) {
+      // The kept page cannot renew an access token (15 minutes): the full page does, and
+      // then sends what waits. Online again, the check-in address gives the full page.
+      location.reload();
+      return false;
+    }
     if (!r.ok) return false;
     await waiting("readwrite", function (s) {
       todo.forEach(function (c) { s.delete(c.key); });
