@@ -4,6 +4,7 @@ for the speaker's own page), each change audited."""
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from collections.abc import Iterable, Mapping
 

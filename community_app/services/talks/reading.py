@@ -7,6 +7,7 @@ are public."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
