@@ -183,6 +183,48 @@ export function RenderWhenReady({ ready, children }) {
   return ready && shown ? after : before;
 }
 
+// A list's items in slices: the first `first` (what fills a phone's first screen and more)
+// in the render that brings them, then `step` more per task, each after the browser has
+// painted (a frame, then a task), until all `total` are in. One commit of a whole list of
+// cards (hundreds of elements, then their style and layout) is one long task; slices are
+// short ones, and what sits below the first screen arrives before anyone scrolls to it
+// (nothing in view moves: the list grows below the fold). Items already shown stay shown
+// when the list changes (a filter, "Load more"); new ones beyond them come in slices.
+// Each item is a `SliceItem` with its position: Reflex renders a list's `rx.foreach` in a
+// memoised component of its own, so the count reaches the items through a context.
+const SliceShown = React.createContext(Number.POSITIVE_INFINITY);
+
+export function SlicedList({ total = 0, first = 6, step = 6, children }) {
+  const [shown, setShown] = useState(first);
+  useEffect(() => {
+    if (shown >= total) return undefined;
+    let done = false;
+    let timer = 0;
+    const more = () => {
+      if (done) return;
+      done = true;
+      setShown((n) => n + step);
+    };
+    // A frame, then a task: the slice before is painted. The fallback timer serves a page
+    // whose frames do not come (a tab in the background).
+    const frame = window.requestAnimationFrame(() => { timer = window.setTimeout(more, 0); });
+    const fallback = window.setTimeout(more, 100);
+    return () => {
+      done = true;
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      window.clearTimeout(fallback);
+    };
+  }, [shown, total, step]);
+  return <SliceShown.Provider value={shown}>{children}</SliceShown.Provider>;
+}
+
+// One item of a `SlicedList`: rendered once its slice has come (anywhere else: at once).
+export function SliceItem({ index = 0, children }) {
+  const shown = React.useContext(SliceShown);
+  return index < shown ? children : null;
+}
+
 const BANNER_KEY = "uzdev_bannerClosed";
 
 // The home-page banner: shown while scrolled less than `threshold` px and until closed

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import httpx
 
+from tests.bench import interactions
 from tests.prodserver import ROOT, free_port, production_server
 
 LIGHTHOUSE = ROOT / ".make" / "node_modules" / ".bin" / "lighthouse"
@@ -172,8 +173,8 @@ def median_run(url: str, label: str = "") -> dict:
 
 
 def sample_addresses(base: str) -> dict[str, str]:
-    """The pages of the issue; a news item, an event's details and a job post from the
-    public API."""
+    """The public pages: the lists, a news item, an event's details and a job post from
+    the public API, the search page with a query's results, a talk and its speaker."""
     news = httpx.get(f"{base}/api/v1/public/news", params={"size": 1}).json()["data"]["content"]
     meetups = httpx.get(f"{base}/api/v1/public/meetups", params={"size": 1}).json()["data"]["content"]
     jobs = httpx.get(f"{base}/api/v1/public/job-posts", params={"size": 1}).json()["data"]["content"]
@@ -184,6 +185,14 @@ def sample_addresses(base: str) -> dict[str, str]:
         pages["event details"] = f"/events/upcoming/details/{meetups[0]['id']}"
     if jobs:
         pages["job post"] = f"/jobs/{jobs[0]['id']}"
+    pages["/search"] = "/search?q=seoul"
+    # A talk with slides or a recording (the richest page), and its first speaker's page.
+    talks = httpx.get(f"{base}/api/v1/public/talks").json()["data"]
+    rich = [t for t in talks if t.get("recording") or t.get("slides")] or talks
+    if rich:
+        pages["talk"] = rich[0]["page"]
+        if rich[0]["speakers"]:
+            pages["speaker"] = rich[0]["speakers"][0]["page"]
     return pages
 
 
@@ -290,10 +299,13 @@ def run(server) -> None:
         if empty:
             print(_row("empty Reflex", empty), *_trace_rows(empty), sep="\n")
             print(_verdict(results, empty))
+    if os.environ.get("BENCH_INTERACTIONS", "1") != "0" and not ONLY:
+        print(*interactions.rows(interactions.measure(server.url)), sep="\n", flush=True)
 
 
 def _verdict(results: dict[str, dict], empty: dict) -> str:
-    """Issue 29's line: TBT <= 200 ms and performance >= the empty page's + 0.05."""
+    """Issue 46's line (a margin under issue 29's 200 ms): TBT <= 150 ms and performance
+    >= the empty page's + 0.05."""
     lines = [f"\nTBT and performance beside the empty Reflex page (TBT {empty['tbt_median']:.0f} ms, "
              f"perf {empty['performance']:.2f}); goal: TBT <= {TBT_GOAL_MS} ms, perf >= "
              f"{empty['performance'] + PERF_MARGIN:.2f}"]
@@ -312,7 +324,7 @@ def _verdict(results: dict[str, dict], empty: dict) -> str:
     return "\n".join(lines)
 
 
-TBT_GOAL_MS = 200
+TBT_GOAL_MS = 150
 PERF_MARGIN = 0.05
 # A run is quiet when Lighthouse's measure of the host CPU stayed within this share of
 # its best over every run of every page (a shared machine's speed moves; TBT, computed

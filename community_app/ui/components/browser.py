@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 from reflex.vars.base import Var
 
@@ -45,6 +47,32 @@ class RenderWhenReady(_SiteComponent):
 
     tag = "RenderWhenReady"
     ready: Var[bool]
+
+
+class SlicedList(_SiteComponent):
+    """Holds a list's ``SliceItem``s: ``first`` at once, then ``step`` more per task after
+    each paint until all ``total`` are in (assets/site.jsx)."""
+
+    tag = "SlicedList"
+    total: Var[int]
+    first: Var[int]
+    step: Var[int]
+
+
+class SliceItem(_SiteComponent):
+    """One item of a ``SlicedList``, drawn once its slice has come."""
+
+    tag = "SliceItem"
+    index: Var[int]
+
+
+def sliced_foreach(items: Var, render: Callable[[Var], rx.Component]) -> rx.Component:
+    """``rx.foreach(items, render)`` drawn in slices: what fills the first screen in the
+    render that brings the list, the rest after the browser has painted (issue 46)."""
+    return SlicedList.create(
+        rx.foreach(items, lambda item, index: SliceItem.create(render(item), index=index)),
+        total=items.length(),
+    )
 
 
 scroll_to_top = ScrollToTop.create

@@ -9,6 +9,7 @@ from community_app.state.blog import BlogState, read_list, read_post
 from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import first_of, icon_link
+from community_app.ui.components.browser import sliced_foreach
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN, BLOG_COLUMN, blog_post_skeleton
 from community_app.ui.i18n import t, t_var
@@ -61,7 +62,7 @@ def blog() -> rx.Component:
                 rx.cond(
                     BlogState.posts.length() > 0,
                     # auto-fit: the cards share the whole row, however few there are.
-                    rx.grid(rx.foreach(BlogState.posts, _card),
+                    rx.grid(sliced_foreach(BlogState.posts, _card),
                             grid_template_columns="repeat(auto-fit, minmax(min(100%, 300px), 1fr))",
                             gap="16px", width="100%"),
                     rx.text(t("No posts yet. Write the first one on My Page."), color=COLORS["muted"]),

@@ -12,6 +12,7 @@ from community_app.state.events import EventsState, read_events
 from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import card_results, first_of, load_more, page_title, status_panel
+from community_app.ui.components.browser import sliced_foreach
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.events_parts import event_card
 from community_app.ui.components.skeletons import card_skeletons
@@ -125,7 +126,7 @@ def _list() -> rx.Component:
             id="events-count",
             role="status",
         ),
-        rx.foreach(EventsState.cards, event_card),
+        sliced_foreach(EventsState.cards, event_card),
         load_more(EventsState.has_more, EventsState.load_more),
     )
 

@@ -29,7 +29,7 @@ from community_app.ui.components.jobs_parts import (
     status_badge,
     visa_badges,
 )
-from community_app.ui.components.browser import render_when_ready
+from community_app.ui.components.browser import render_when_ready, sliced_foreach
 from community_app.ui.components.filters import filter_panel, search_field
 from community_app.ui.components.forms import field_label
 from community_app.ui.components.icons import glyph
@@ -295,7 +295,7 @@ def _empty() -> rx.Component:
 
 def _list() -> rx.Component:
     return bare_list(
-        rx.foreach(JobsState.jobs, _card),
+        sliced_foreach(JobsState.jobs, _card),
         **FLEX_COLUMN,
         gap="12px",
         width="100%",

@@ -17,6 +17,7 @@ from community_app.state.page_load import PageData
 from community_app.core import routes
 from community_app.ui.components.blocks import button_row, card_results, icon_link, load_more
 from community_app.ui.components.blocks import first_of, message_block, page_title
+from community_app.ui.components.browser import sliced_foreach
 from community_app.ui.components.buttons import action_button, link_button
 from community_app.ui.components.news_cards import news_card
 from community_app.ui.components.skeletons import card_skeletons
@@ -151,7 +152,7 @@ def results() -> rx.Component:
             role="status",
             id="news-count",
         ),
-        rx.foreach(NewsState.cards, news_card),
+        sliced_foreach(NewsState.cards, news_card),
         load_more(NewsState.has_more, NewsState.load_more, padding_x="28px"),
         id="news-cards",
     )

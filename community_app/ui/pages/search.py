@@ -9,7 +9,9 @@ from community_app.core import routes
 from community_app.i18n import N_, Np_
 from community_app.state.page_load import PageData
 from community_app.state.search import SearchState, read_search
+from community_app.ui.components.browser import sliced_foreach
 from community_app.ui.components.filters import filter_panel, search_field
+from community_app.ui.components.page_skeletons import AT_LEAST_A_SCREEN
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
 from community_app.ui.styles import CARD_STYLE, COLORS
@@ -82,7 +84,7 @@ def _results() -> rx.Component:
             rx.cond(
                 SearchState.hits.length() > 0,
                 rx.vstack(
-                    rx.el.ul(rx.foreach(SearchState.hits, _hit), padding="0", margin="0",
+                    rx.el.ul(sliced_foreach(SearchState.hits, _hit), padding="0", margin="0",
                              display="flex", flex_direction="column", gap="12px", width="100%"),
                     rx.cond(SearchState.has_more,
                             rx.button(t("Show more"), on_click=SearchState.load_more,
@@ -133,6 +135,9 @@ def search_page() -> rx.Component:
                 _results(),
                 spacing="3",
                 width="100%",
+                # A screen kept for the results, found or not yet: their arrival does not
+                # push what is in view (the footer) out of it (issue 46; decisions.md).
+                min_height=AT_LEAST_A_SCREEN,
             ),
             spacing="5",
             width="100%",
