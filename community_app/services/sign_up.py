@@ -39,6 +39,11 @@ INVALID_SIGN_UP = N_("Invalid information. Please check your details.")
 EMAIL_TAKEN = N_("Email already exists. Please use a different email.")
 INVALID_COMPLETION = N_("Invalid information.")
 IDENTITY_TAKEN = N_("Username or phone already exists.")
+# Sign-ups racing for one handle (``ali.v@…`` and ``aliv@…`` both make ``aliv``): each round
+# at least one of them saves its account and the others look again, so N racing sign-ups
+# need N rounds at most. Ten rounds cover any burst a community site sees; the eleventh
+# answers IDENTITY_TAKEN rather than loop.
+SAVE_ATTEMPTS = 10
 GOOGLE_ALREADY_REGISTERED = N_("This Google account is already registered. Please log in.")
 GOOGLE_EMAIL_UNVERIFIED = N_(
     "Google has not verified the email of this account. Please sign up with your email instead."
@@ -202,7 +207,7 @@ def start_sign_up(
     confirmed address is told by email instead. A phone number of another account is left
     out without a word (the member adds one on My Page): no answer or email tells whose a
     phone is. ``details``: the user columns the sign-up sets (``phone`` among them)."""
-    for _ in range(5):
+    for _ in range(SAVE_ATTEMPTS):
         existing = get_user_by_email(session, email)
         if existing is not None and not _is_pending(existing):
             _tell_owner_of_sign_up(existing)
@@ -384,7 +389,7 @@ def google_sign_up(
     wanted = (username or "").strip()
     phone = normalize_phone(phone) or None
     mine = [User.id != existing.id] if existing is not None else []
-    for _ in range(5):
+    for _ in range(SAVE_ATTEMPTS):
         if wanted and session.exec(select(User.id).where(User.username == wanted, *mine)).first():
             raise Conflict(USERNAME_TAKEN)
         if phone and session.exec(select(User.id).where(User.phone == phone, *mine)).first():

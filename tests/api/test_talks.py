@@ -5,6 +5,7 @@ writes (audited; members refused)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ from sqlmodel import Session, select
 from community_app.demo import load_demo
 from community_app.demo.slides import slides_pdf
 from community_app.models import AuditEntry, Meetup
+from community_app.core.db import utcnow
 from tests.api.factories import make_meetup, make_session, make_speaker
 
 API = "/api/v1"
@@ -47,9 +49,17 @@ def assert_valid_feeds(client, base: str) -> tuple[dict, etree._Element]:
     return data, doc
 
 
+def _evening(in_days: int) -> dt.datetime:
+    """19:00 in Korea ``in_days`` from today there (10:00 UTC): a programme that starts at
+    the hour of the run could cross midnight in Korea and make its feed two days long."""
+    korea_today = (utcnow() + dt.timedelta(hours=9)).date()
+    day = korea_today + dt.timedelta(days=in_days)
+    return dt.datetime(day.year, day.month, day.day, 10, tzinfo=dt.UTC)
+
+
 @pytest.fixture
 def programme(engine):
-    meetup = make_meetup(engine, title="Kotlin night", in_days=-3)
+    meetup = make_meetup(engine, title="Kotlin night", starts_at=_evening(-3))
     aziz = make_speaker(engine, meetup, "Aziz Karimov", company="Kakao",
                         profile_url="https://github.com/aziz")
     dilnoza = make_speaker(engine, meetup, "Dilnoza Rahimova")
@@ -61,7 +71,7 @@ def programme(engine):
     second = make_session(engine, meetup, dilnoza, "Ktor at Toss", offset_min=40,
                           recording_url="https://vimeo.com/76979871")
     make_session(engine, meetup, dilnoza, "Not yet placed", status="draft")
-    later = make_meetup(engine, title="Spring night", in_days=20)
+    later = make_meetup(engine, title="Spring night", starts_at=_evening(20))
     make_session(engine, later, aziz, "Coroutines, again", offset_min=10)
     return {"meetup": meetup, "aziz": aziz, "first": first, "second": second, "later": later}
 
