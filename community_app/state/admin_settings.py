@@ -82,6 +82,8 @@ ACTION_LABELS = {
     "speaker_profile.update": N_("Edited a speaker profile"),
     "speaker_profile.remove": N_("Removed a speaker profile"),
     "speaker_profile.update_own": N_("Edited their own speaker profile"),
+    "speaker_profile.photo": N_("Uploaded a speaker's photo"),
+    "speaker_profile.photo_remove": N_("Removed a speaker's photo"),
     "speaker_profile.photo_own": N_("Set their own speaker photo"),
     "speaker_profile.photo_remove_own": N_("Removed their own speaker photo"),
     "talk.add": N_("Added a talk"),

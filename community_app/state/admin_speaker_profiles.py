@@ -1,6 +1,8 @@
 """/admin/speaker-profiles: every speaker profile (one person across meetups), edited in one
 form: name, position, company, Markdown bio, photo address, links (one per line) and whether
-the talks keep the name if the speaker's account is erased (services/talks/, audited)."""
+the talks keep the name if the speaker's account is erased; a saved profile's photo uploaded
+or removed beside it (services/talks.change_speaker_photo, the member's own upload's rule).
+Every change audited."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from community_app.state.page_load import PageRequest
 
 SPEAKER_SAVED = N_("Speaker saved.")
 SPEAKER_REMOVED = N_("Speaker removed.")
+PHOTO_UPLOAD_ID = "speaker-photo-upload"
 EMPTY_FORM = {"id": "0", "name": "", "jobPosition": "", "company": "", "bio": "",
               "photoUrl": "", "links": "", "keepNameAfterErasure": ""}
 
@@ -78,3 +81,28 @@ class AdminSpeakerProfilesState(ItemEditor, AdminState):
             return service.create_speaker(s, a, data)
 
         return self._save(write, SPEAKER_SAVED, _form_of)
+
+    def _show_photo(self, view: service.SpeakerView | None) -> None:
+        """The photo as saved, in the form and in the list's copy of it; the other fields
+        keep what the organizer typed (the address field alone is drawn again: its key)."""
+        url = (view.photo_url or "") if view else ""
+        self.form = {**self.form, "photoUrl": url}
+        speaker_id = self._item_id()
+        if speaker_id in self._forms:
+            self._forms = {**self._forms, speaker_id: {**self._forms[speaker_id], "photoUrl": url}}
+
+    @rx.event
+    async def upload_photo(self, files: list[rx.UploadFile]):
+        speaker_id = self._item_id()
+        async for event in self._upload_image(
+            files, PHOTO_UPLOAD_ID,
+            lambda s, a, data, _name: service.change_speaker_photo(s, a, speaker_id, data),
+            self._show_photo,
+        ):
+            yield event
+
+    @rx.event
+    def remove_photo(self):
+        speaker_id = self._item_id()
+        return self._remove_image(
+            lambda s, a: service.change_speaker_photo(s, a, speaker_id, None), self._show_photo)

@@ -1,6 +1,6 @@
 """Talks and speakers (issue 41): public reads of talks, speaker pages, slides and the
 programme feeds (c3voc schedule JSON, frab schedule XML); organizers' writes under /admin
-(talks, speaker profiles, slides, moves in the programme). Every call is one call of
+(talks, speaker profiles and their photos, slides, moves in the programme). Every call is one call of
 ``services/talks/`` or ``services/schedule_feeds.py``."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
+from community_app.api.routes.admin.common import image_bytes
 from community_app.api.routing import Router
 from community_app.core.korea_time import to_korea
 from community_app.i18n import N_
@@ -330,6 +331,30 @@ def update_speaker_profile(speaker_id: int, body: SpeakerProfileIn, user: Organi
     view = talks.update_speaker(session, user.id, speaker_id, _sent(body))
     session.commit()
     return ok(_admin_speaker(view), SAVED)
+
+
+@router.put("/admin/speaker-profiles/{speaker_id}/photo",
+            responses={404: {}, 422: {"description": "Not a JPEG, PNG or WebP image of at most 5 MB"}})
+def upload_speaker_photo(
+    speaker_id: int, user: Organizer, session: SessionDep,
+    file: Annotated[UploadFile, File(description="JPEG, PNG or WebP, at most 5 MB")],
+) -> Envelope[AdminSpeakerProfileOut]:
+    """Upload or replace a speaker profile's photo (checked and re-encoded like every
+    uploaded image, as a member's own: PUT /users/me/speaker-profile/photo; the old
+    uploaded file is deleted). Audited."""
+    view = talks.change_speaker_photo(session, user.id, speaker_id, image_bytes(file))
+    session.commit()
+    return ok(_admin_speaker(view), SAVED)
+
+
+@router.delete("/admin/speaker-profiles/{speaker_id}/photo", responses={404: {}})
+def remove_speaker_photo(speaker_id: int, user: Organizer,
+                         session: SessionDep) -> Envelope[AdminSpeakerProfileOut]:
+    """Remove a speaker profile's photo (an uploaded file is deleted; the speaker page then
+    shows none). Audited."""
+    view = talks.change_speaker_photo(session, user.id, speaker_id, None)
+    session.commit()
+    return ok(_admin_speaker(view), DELETED)
 
 
 @router.delete("/admin/speaker-profiles/{speaker_id}", responses={404: {}})

@@ -14,11 +14,11 @@ from community_app.services.talks.editing import (  # noqa: F401 (the package's 
     set_speakers, create_talk, update_talk, delete_talk, move_talk, upload_slides,
     remove_slides, create_speaker, update_speaker, delete_speaker, add_speaker_to_talk,
     remove_speaker_from_meetup, forget_slides, has_drafts, admin_programme, admin_speakers,
+    set_speaker_photo, change_speaker_photo,
 )
 from community_app.services.talks.own_profile import (  # noqa: F401 (the package's names)
     NO_SPEAKER_PROFILE, SPEAKER_PROFILE_SAVED, SPEAKER_PHOTO_SAVED, SPEAKER_PHOTO_REMOVED,
-    OWN_SPEAKER_FIELDS, own_speaker_profile, update_own_speaker_profile, set_speaker_photo,
-    change_own_speaker_photo,
+    OWN_SPEAKER_FIELDS, own_speaker_profile, update_own_speaker_profile, change_own_speaker_photo,
 )
 from community_app.services.talks.reading import (  # noqa: F401 (the package's names)
     TALK_NOT_FOUND, SPEAKER_NOT_FOUND, TALK_TITLE_REQUIRED, ABSTRACT_TOO_LONG,

@@ -1,6 +1,7 @@
 """Talks and speaker profiles, written by the organizers (issue 41): the back office's
 talk and speaker editors, the programme editor's moves, slides upload and removal (also
-for the speaker's own page), each change audited."""
+for the speaker's own page), a speaker profile's uploaded photo (also for the member's own
+profile), each change audited."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from community_app.core.korea_time import korea_date_of, korea_to_utc, parse_tim
 from community_app.i18n import N_
 from community_app.models import Meetup, SpeakerProfile, Talk, TalkSpeaker
 from community_app.models.enums import TalkStatus
-from community_app.services.admin.common import MEETUP_CACHES, removed, saved, text
+from community_app.services.admin.common import (
+    MEETUP_CACHES, removed, saved, store_public_picture, text,
+)
 from community_app.services.audit import require_organizer
 from community_app.services.errors import Invalid, InvalidMany
 from community_app.services.lookup import get_or_404
@@ -26,6 +29,7 @@ from community_app.services.talks.reading import (
     SPEAKER_RULES, slug_of, TalkView, SpeakerView, speaker_view, talk_views, programme_order,
     meetup_talks, list_speakers,
 )
+from community_app.services.uploads import PUBLIC_SPEAKERS, delete_public_image
 from community_app.services.validation import as_text, collect, web_url_host, whole_number
 
 
@@ -279,7 +283,12 @@ def _links(value: object, errors: dict[str, str]) -> list[str] | None:
 
 def apply_speaker_fields(profile: SpeakerProfile, data: Mapping[str, object]) -> None:
     """The speaker fields sent, checked by ``SPEAKER_RULES`` (InvalidMany), set on ``profile``."""
-    rules = {k: r for k, r in SPEAKER_RULES.items() if k in data or (k == "name" and not profile.id)}
+    # The photo's address sent back as it is (an uploaded photo's is the site's own, not an
+    # http(s) address one could type) is no change to check.
+    kept_photo = "photoUrl" in data and (text(data, "photoUrl") or None) == profile.photo_url
+    rules = {k: r for k, r in SPEAKER_RULES.items()
+             if (k in data and not (k == "photoUrl" and kept_photo))
+             or (k == "name" and not profile.id)}
     errors = collect(data, rules)
     links = _links(data.get("links"), errors)
     if errors:
@@ -311,12 +320,51 @@ def create_speaker(session: Session, actor_id: int, data: Mapping[str, object]) 
 
 def update_speaker(session: Session, actor_id: int, speaker_id: int,
                    data: Mapping[str, object]) -> SpeakerView:
+    """Edit a speaker profile (the fields of ``create_speaker``); an uploaded photo replaced
+    by a typed address (or none) is deleted from the store."""
     require_organizer(session, actor_id)
     profile = _speaker_row(session, speaker_id)
+    old_photo = profile.photo_url
     apply_speaker_fields(profile, data)
     saved(session, actor_id, profile, "speaker_profile.update", ("speaker_profile", profile.id),
           profile.name, MEETUP_CACHES)
+    if old_photo != profile.photo_url:
+        delete_public_image(old_photo)
     return speaker_view(profile)
+
+
+def set_speaker_photo(session: Session, actor_id: int | None, profile: SpeakerProfile,
+                      data: bytes | None, action: str, *,
+                      subject_user_id: int | None = None) -> SpeakerView:
+    """Give the speaker profile the uploaded photo ``data`` (the site's image checks:
+    JPEG, PNG or WebP of at most 5 MB, re-encoded, stored in the public speakers folder of
+    the object store), or none when ``data`` is None; written and audited, then the old
+    stored file deleted (an address the organizers typed is left alone). The one rule of
+    the organizers' ``change_speaker_photo`` and the member's own (own_profile.py)."""
+    url = store_public_picture(data, PUBLIC_SPEAKERS, field="photo") if data is not None else None
+    old, profile.photo_url = profile.photo_url, url
+    profile.updated_at = utcnow()
+    try:
+        saved(session, actor_id, profile, action, ("speaker_profile", profile.id), profile.name,
+              MEETUP_CACHES, subject_user_id=subject_user_id)
+    except Exception:
+        delete_public_image(url)
+        raise
+    if old != url:
+        delete_public_image(old)
+    return speaker_view(profile)
+
+
+def change_speaker_photo(session: Session, actor_id: int, speaker_id: int,
+                         data: bytes | None) -> SpeakerView:
+    """An organizer uploads, replaces (``data``) or removes (None) a speaker profile's
+    photo (``set_speaker_photo``); audited (``speaker_profile.photo``,
+    ``speaker_profile.photo_remove``), about the linked member when there is one."""
+    require_organizer(session, actor_id)
+    profile = _speaker_row(session, speaker_id)
+    action = "speaker_profile.photo" if data is not None else "speaker_profile.photo_remove"
+    return set_speaker_photo(session, actor_id, profile, data, action,
+                             subject_user_id=profile.user_id)
 
 
 def delete_speaker(session: Session, actor_id: int, speaker_id: int) -> None:
@@ -328,8 +376,10 @@ def delete_speaker(session: Session, actor_id: int, speaker_id: int) -> None:
     # The links go first: in one flush the profile's row may go first, and the database's
     # cascade would take the links the unit of work then expects to delete.
     session.flush()
+    photo = profile.photo_url
     removed(session, actor_id, profile, "speaker_profile.remove", ("speaker_profile", speaker_id),
             profile.name, MEETUP_CACHES)
+    delete_public_image(photo)  # an uploaded photo goes with the profile
 
 
 def add_speaker_to_talk(session: Session, talk_id: int, speaker_id: int) -> None:

@@ -1,6 +1,7 @@
 """The speaker's own profile (issue 41, item 2): a member whose account is linked to a
 speaker profile reads and edits it from My Page and the REST API, and uploads, replaces
-or removes its photo; each change audited as their own."""
+or removes its photo (the rule of ``editing.set_speaker_photo``, the organizers' too); each
+change audited as their own."""
 
 from __future__ import annotations
 
@@ -8,14 +9,12 @@ from collections.abc import Mapping
 
 from sqlmodel import Session, select
 
-from community_app.core.db import utcnow
 from community_app.i18n import N_
 from community_app.models import SpeakerProfile
-from community_app.services.admin.common import MEETUP_CACHES, saved, store_public_picture
+from community_app.services.admin.common import MEETUP_CACHES, saved
 from community_app.services.errors import NotFound
-from community_app.services.talks.editing import apply_speaker_fields
+from community_app.services.talks.editing import apply_speaker_fields, set_speaker_photo
 from community_app.services.talks.reading import SpeakerView, speaker_view
-from community_app.services.uploads import PUBLIC_SPEAKERS, delete_public_image
 
 
 # ---------------------------------------------------------------- the speaker's own profile
@@ -52,27 +51,6 @@ def update_own_speaker_profile(session: Session, user_id: int | None,
     apply_speaker_fields(profile, {k: v for k, v in data.items() if k in OWN_SPEAKER_FIELDS})
     saved(session, user_id, profile, "speaker_profile.update_own", ("speaker_profile", profile.id),
           profile.name, MEETUP_CACHES, subject_user_id=user_id)
-    return speaker_view(profile)
-
-
-def set_speaker_photo(session: Session, actor_id: int | None, profile: SpeakerProfile,
-                      data: bytes | None, action: str, *,
-                      subject_user_id: int | None = None) -> SpeakerView:
-    """Give the speaker profile the uploaded photo ``data`` (the site's image checks:
-    JPEG, PNG or WebP of at most 5 MB, re-encoded, stored in the public speakers folder of
-    the object store), or none when ``data`` is None; written and audited, then the old
-    stored file deleted (an address the organizers typed is left alone)."""
-    url = store_public_picture(data, PUBLIC_SPEAKERS, field="photo") if data is not None else None
-    old, profile.photo_url = profile.photo_url, url
-    profile.updated_at = utcnow()
-    try:
-        saved(session, actor_id, profile, action, ("speaker_profile", profile.id), profile.name,
-              MEETUP_CACHES, subject_user_id=subject_user_id)
-    except Exception:
-        delete_public_image(url)
-        raise
-    if old != url:
-        delete_public_image(old)
     return speaker_view(profile)
 
 

@@ -232,12 +232,16 @@ def missing(back_label: Any, back: Any) -> rx.Component:
 
 
 def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remove: Any,
-               caption: Any = "") -> rx.Component:
+               caption: Any = "", *, title: Any = None, remove_label: Any = None,
+               empty_text: Any = None) -> rx.Component:
     """An item's picture: the current one with Remove, and a drop zone with Upload
-    (``on_upload`` receives ``rx.upload_files(upload_id=...)``)."""
+    (``on_upload`` receives ``rx.upload_files(upload_id=...)``). ``title`` (also the file
+    field's name), ``remove_label`` and ``empty_text`` say what the picture is where
+    "Image" is not the word (a speaker's photo)."""
+    title = t("Image") if title is None else title
     return card(
         rx.vstack(
-            rx.heading(t("Image"), as_="h3", size="4"),
+            rx.heading(title, as_="h3", size="4"),
             rx.cond(
                 image_url != "",
                 rx.hstack(
@@ -245,14 +249,15 @@ def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remo
                              object_fit="cover", border_radius="8px"),
                     rx.vstack(
                         rx.text(caption, size="2", color=COLORS["muted"]),
-                        small_button(t("Remove image"), color_scheme="red", on_click=on_remove),
+                        small_button(t("Remove image") if remove_label is None else remove_label,
+                                     color_scheme="red", on_click=on_remove),
                     ),
                     spacing="3",
                     wrap="wrap",
                     align="center",
                 ),
-                rx.text(t("No image yet: the public page shows the default picture."),
-                        color=COLORS["muted"], size="2"),
+                rx.text(t("No image yet: the public page shows the default picture.")
+                        if empty_text is None else empty_text, color=COLORS["muted"], size="2"),
             ),
             labelled_upload(rx.upload.root(
                 rx.vstack(
@@ -273,7 +278,7 @@ def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remo
                 padding="16px",
                 width="100%",
                 cursor="pointer",
-            ), t("Image")),
+            ), title),
             small_button(rx.icon("upload", size=14), t("Upload image"), variant="solid",
                          on_click=on_upload(rx.upload_files(upload_id=upload_id))),
             spacing="3",

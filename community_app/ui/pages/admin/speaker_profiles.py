@@ -1,5 +1,6 @@
 """/admin/speaker-profiles: the speaker editor (issue 41, item 7): every profile with Edit and
-Remove (its talks stay), and one form to edit or add a profile."""
+Remove (its talks stay), and one form to edit or add a profile; a saved profile's photo is
+uploaded or removed under it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import reflex as rx
 
 from community_app.core import routes
 from community_app.i18n import N_
+from community_app.state.admin_speaker_profiles import PHOTO_UPLOAD_ID
 from community_app.state.admin_speaker_profiles import AdminSpeakerProfilesState as S
 from community_app.state.admin_speaker_profiles import read_speaker_profiles
 from community_app.ui.components.admin_common import (
-    card, labelled, list_and_form, screen, section_header, small_button,
+    card, image_card, labelled, list_and_form, screen, section_header, small_button,
 )
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.i18n import t
@@ -61,7 +63,9 @@ def _form() -> rx.Component:
             _input(t("Position"), "jobPosition"),
             _input(t("Company"), "company"),
             _area(t("Bio (Markdown)"), "bio", "4"),
-            _input(t("Photo address"), "photoUrl", placeholder="https://"),
+            # Drawn again when an upload or removal changes it (the rest keeps what is typed).
+            _input(t("Photo address"), "photoUrl", placeholder="https://",
+                   key="photo-" + S.form["photoUrl"]),
             _area(t("Links (one per line)"), "links", "3"),
             rx.el.label(
                 rx.el.input(type="checkbox", name="keepNameAfterErasure", id="speaker-keep-name",
@@ -78,11 +82,24 @@ def _form() -> rx.Component:
     ))
 
 
+def _photo() -> rx.Component:
+    """A saved profile's photo: uploaded (JPEG, PNG or WebP, checked as a member's own) or
+    removed at once."""
+    return rx.cond(
+        S.form["id"] != "0",
+        image_card(PHOTO_UPLOAD_ID, S.form["photoUrl"], S.form["name"], S.upload_photo,
+                   S.remove_photo, title=t("Photo"), remove_label=t("Remove the photo"),
+                   empty_text=t("No photo yet.")),
+    )
+
+
 @admin_page(routes.ADMIN_SPEAKER_PROFILES, area="meetups", title=N_("Speaker profiles"),
             state=S, read=read_speaker_profiles, show=S._show)
 def admin_speaker_profiles() -> rx.Component:
     return screen(
         section_header(t("Speaker profiles")),
-        list_and_form(S.loaded, S.rows, _row, _form(), label=t("Speaker profiles"),
+        list_and_form(S.loaded, S.rows, _row,
+                      rx.vstack(_form(), _photo(), spacing="4", width="100%"),
+                      label=t("Speaker profiles"),
                       empty_text=t("No speakers yet.")),
     )
