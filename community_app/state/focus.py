@@ -12,14 +12,23 @@ import reflex as rx
 def focus_element(element_id: str):
     """Focus the element with ``element_id`` once it is rendered and no dialog is open
     (the state change sent with this event may add the element or close the dialog, and
-    a closing Radix dialog moves focus itself): tried every 20 ms for up to a second."""
+    a closing Radix dialog moves focus itself): tried every 20 ms for up to a second.
+
+    A member who has meanwhile put the cursor in a field (a quick typist clicking into
+    "Confirm password" while the form's next step renders) keeps it: focus never moves
+    out of a text field they chose after this event."""
     target = json.dumps(element_id)
     return rx.call_script(
-        "(function f(n) { setTimeout(() => {"
+        "(function () { const start = document.activeElement;"
+        " const typing = () => { const a = document.activeElement;"
+        " return a && a !== start && a.matches('input, textarea, select, [contenteditable=true]'); };"
+        " (function f(n) { setTimeout(() => {"
         " const e = document.getElementById(" + target + ");"
         " const open = document.querySelector('[role=dialog], [role=alertdialog]');"
-        " if (e && !open) { setTimeout(() => e.focus(), 30); } else if (n > 0) { f(n - 1); }"
-        " }, 20); })(50)"
+        " if (typing()) { return; }"
+        " if (e && !open) { setTimeout(() => { if (!typing()) { e.focus(); } }, 30); }"
+        " else if (n > 0) { f(n - 1); }"
+        " }, 20); })(50); })()"
     )
 
 
