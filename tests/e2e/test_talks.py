@@ -71,3 +71,44 @@ def test_find_a_past_talk_see_its_slides_play_it_and_meet_its_speaker(browser, b
     settled(page)
     page.screenshot(path=str(OUTPUT / f"speaker-{lang}-{width}.png"), full_page=True)
     context.close()
+
+
+# The layout shifts a visitor sees while the page loads (none counted after their input).
+SHIFTS = """
+window.__uzdevShift = 0;
+window.__uzdevShifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.hadRecentInput) continue;
+    window.__uzdevShift += e.value;
+    window.__uzdevShifts.push([e.value, (e.sources || []).map((s) => s.node ? s.node.outerHTML.slice(0, 80) : "?")]);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_a_talk_and_its_speaker_come_with_their_title_and_nothing_moves(browser, base_url, width,
+                                                                        height):
+    """The title is in the page's HTML (painted before any script, read by crawlers that run
+    none), and nothing in view moves when the talk's or the speaker's content replaces the
+    placeholder (issue 46: the talk page shifted by 0.125)."""
+    talks = httpx.get(base_url + "/api/v1/public/talks").json()["data"]
+    talk = next(t for t in talks if t["title"] == TALK)
+    speaker = next(s for s in talk["speakers"] if s["name"] == SPEAKER)
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.add_init_script(SHIFTS)
+        for address, title, ready in ((talk["page"], TALK, "#talk-abstract"),
+                                      (speaker["page"], SPEAKER, "#speaker-talks")):
+            html = httpx.get(base_url + address).text
+            assert re.search(r"<h1[^>]*>%s</h1>" % re.escape(title), html), address
+            page.goto(address)
+            wait_ready(page)
+            expect(page.get_by_role("heading", name=title, level=1)).to_be_visible()
+            expect(page.locator(ready)).to_be_visible()
+            settled(page)
+            assert page.evaluate("window.__uzdevShift") < 0.05, page.evaluate("window.__uzdevShifts")
+    finally:
+        context.close()

@@ -261,3 +261,63 @@ def member_page_skeleton() -> rx.Component:
         _card(*[skeleton_line(w, "16px") for w in ("40%", "75%", "65%")]),
         max_width=BLOG_COLUMN,
     )
+
+
+# ---------------------------------------------------------------- a talk and a speaker
+
+# The column of a talk's and a speaker's page and of their placeholders (site.css
+# ``.uzdev-item-column``: the blog's width, BLOG_COLUMN), and their h1 (Radix heading 8:
+# 35 px type on a 40 px line).
+ITEM_COLUMN = "uzdev-stack uzdev-gap-4 uzdev-item-column"
+TALK_TITLE = {"as_": "h1", "size": "8"}
+ITEM_TITLE_LINE = "40px"
+_SECTION = "uzdev-card uzdev-stack uzdev-gap-2 uzdev-event-section"
+
+
+def _item_title() -> rx.Component:
+    """The h1 filled by the server (else two grey lines on a phone, one from a tablet's
+    width on)."""
+    return title_slot(
+        rx.vstack(skeleton_line("85%", ITEM_TITLE_LINE),
+                  skeleton_line("50%", ITEM_TITLE_LINE, display=["block", "block", "none"]),
+                  spacing="1", width="100%"),
+        **TALK_TITLE,
+    )
+
+
+def _section_card(*widths: str) -> rx.Component:
+    return rx.el.div(skeleton_line("30%", SECTION_TITLE_HEIGHT), _lines(*widths, height="16px"),
+                     class_name=_SECTION, aria_hidden="true")
+
+
+def talk_skeleton() -> rx.Component:
+    """A talk's shape (ui/pages/talk.py): the meetup's link, the title, a speaker (name and
+    role), the four facts, the star, then the abstract's and the slides' cards."""
+    return rx.el.div(
+        loading_label(t("Loading...")),
+        skeleton_line("45%", "20px", aria_hidden="true"),
+        _item_title(),
+        _lines("40%", "30%", height="20px", spacing="1"),
+        _lines("55%", "35%", "40%", "30%", height="20px", spacing="1"),
+        skeleton_line("96px", "36px", border_radius="8px", aria_hidden="true"),
+        _section_card(*TEXT_LINE, "100%", "60%"),
+        _section_card("40%"),
+        class_name=f"{ITEM_COLUMN} uzdev-skeletons",
+    )
+
+
+def speaker_skeleton() -> rx.Component:
+    """A speaker's shape (ui/pages/speaker.py): the round photo beside the name and role,
+    then the card of their talks."""
+    return rx.el.div(
+        loading_label(t("Loading...")),
+        rx.el.div(
+            skeleton_line("80px", "80px", border_radius="50%", flex_shrink="0", aria_hidden="true"),
+            rx.el.div(_item_title(), skeleton_line("60%", "24px", aria_hidden="true"),
+                      class_name="uzdev-stack uzdev-gap-1 uzdev-w-full uzdev-min-w-0"),
+            class_name="uzdev-row uzdev-gap-4 uzdev-w-full",
+        ),
+        _lines(*TEXT_LINE, height="16px"),
+        _section_card("70%", "40%", "70%", "40%"),
+        class_name=f"{ITEM_COLUMN} uzdev-skeletons",
+    )

@@ -1,6 +1,6 @@
 """A talk page's part of issue 41 part B: the star button and, after the talk, the rating
-form for its attendees (state/talk_rating.py, state/talk_stars.py). ``talk_people_box``
-takes the talk's id and title as the page's vars."""
+form for its attendees (state/talk_rating.py, state/talk_stars.py): ``talk_star_box`` and
+``talk_rating_box`` take the talk's id (and title) as the page's vars."""
 
 from __future__ import annotations
 
@@ -45,10 +45,17 @@ def _form() -> rx.Component:
     )
 
 
-def talk_people_box(talk_id: Any, title: Any, *, can_star: Any = True) -> rx.Component:
+def talk_star_box(talk_id: Any, title: Any, *, can_star: Any = True) -> rx.Component:
+    """The talk's star (and why a star was refused), under its facts."""
+    return rx.cond(can_star, rx.el.div(star_button(talk_id, title), star_messages(), stars_loader(),
+                                       class_name="uzdev-stack uzdev-gap-2"))
+
+
+def talk_rating_box(talk_id: Any) -> rx.Component:
+    """After the talk, its attendees' rating form (or what they gave, or why they cannot):
+    at the end of the page, as it is read once the page is shown (nothing above it moves
+    when it comes)."""
     return rx.el.section(
-        rx.cond(can_star, rx.fragment(star_button(talk_id, title), star_messages(),
-                                      stars_loader())),
         rx.cond(R.rating_notice.contains("en"),
                 rx.callout(t_var(R.rating_notice), color_scheme="green", size="1", role="status")),
         rx.cond(R.rating_error.contains("en"),
@@ -65,6 +72,6 @@ def talk_people_box(talk_id: Any, title: Any, *, can_star: Any = True) -> rx.Com
             ),
         ),
         on_mount=R.load_rating(talk_id),
-        class_name="uzdev-stack uzdev-gap-3",
+        class_name="uzdev-stack uzdev-gap-3 uzdev-w-full",
         aria_label=t("Rate this talk"),
     )
