@@ -185,6 +185,24 @@ def test_organizers_write_talks_and_speakers_members_cannot(client, make_user, p
     assert {"talk.add", "talk.update", "speaker_profile.add"} <= set(actions)
 
 
+def test_an_edit_changes_only_the_fields_sent(client, make_user, programme):
+    """A draft scheduled with its status and slot alone keeps its title and abstract (the
+    title was required on every edit: 422 "Title is required")."""
+    _, organizer = make_user(role="organizer")
+    draft = next(t for t in client.get(f"{API}/admin/meetups/{programme['meetup'].id}/talks",
+                                       headers=organizer).json()["data"]
+                 if t["title"] == "Not yet placed")
+    r = client.put(f"{API}/admin/talks/{draft['id']}", headers=organizer,
+                   json={"status": "scheduled", "startTime": "21:00"})
+    assert r.status_code == 200, r.text
+    talk = r.json()["data"]
+    assert (talk["title"], talk["abstract"], talk["status"], talk["startTime"][11:16]) == (
+        "Not yet placed", draft["abstract"], "scheduled", "21:00")
+    assert client.get(f"{API}/public/talks/{draft['id']}").status_code == 200  # public now
+    r = client.put(f"{API}/admin/talks/{draft['id']}", headers=organizer, json={"title": " "})
+    assert r.status_code == 422 and set(r.json()["data"]["errors"]) == {"title"}
+
+
 def test_slides_upload_checks_the_pdf_and_serves_it(client, make_user, programme):
     _, organizer = make_user(role="organizer")
     talk_id = programme["second"].id

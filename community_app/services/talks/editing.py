@@ -96,7 +96,9 @@ def _slot(meetup: Meetup, data: Mapping[str, object], duration: int,
 def _apply_talk(session: Session, talk: Talk, meetup: Meetup,
                 data: Mapping[str, object]) -> list[int] | None:
     """Check the sent fields and set them on ``talk``; the speaker ids sent (or None)."""
-    errors = collect({k: v for k, v in data.items() if k in TALK_RULES}, TALK_RULES)
+    # Only the fields sent are checked (the title also on a new talk): an edit of the status
+    # alone keeps the title it has.
+    errors = collect(data, {k: rule for k, rule in TALK_RULES.items() if k in data})
     if "title" in data or talk.id is None:
         errors.update(collect({"title": data.get("title")}, {"title": TALK_RULES["title"]}))
     speaker_ids = _speaker_ids(session, data.get("speakerIds"), errors)

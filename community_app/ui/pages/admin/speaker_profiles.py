@@ -75,7 +75,7 @@ def _form() -> rx.Component:
             ),
             rx.hstack(rx.button(t("Save speaker"), type="submit", size="3"),
                       small_button(t("Add a speaker"), on_click=S.new_item, type="button"),
-                      spacing="3"),
+                      spacing="3", wrap="wrap"),
             spacing="3", width="100%",
         ),
         on_submit=S.save, key=S.form_key, width="100%",
