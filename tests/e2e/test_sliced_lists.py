@@ -7,23 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e import layout_shift
 from tests.e2e.conftest import wait_ready
 from tests.e2e.jobs_helpers import PAGE_SIZE
 
-# Counts the list's cards after each batch of DOM changes, and the layout shifts.
-WATCH = """
+# Counts the list's cards after each batch of DOM changes (the layout shifts: layout_shift).
+COUNT = """
 window.__uzdevCounts = [];
-window.__uzdevShift = 0;
-window.__uzdevShifts = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    if (e.hadRecentInput) continue;
-    window.__uzdevShift += e.value;
-    window.__uzdevShifts.push([e.value, e.startTime, (e.sources || []).map((s) => [
-      s.node ? (s.node.nodeName + "." + (s.node.className || "") + "#" + (s.node.id || "")) : "?",
-      s.previousRect.y, s.currentRect.y, s.currentRect.height])]);
-  }
-}).observe({ type: "layout-shift", buffered: true });
 document.addEventListener("DOMContentLoaded", () => {
   const count = () => document.querySelectorAll(%r).length;
   new MutationObserver(() => {
@@ -49,7 +39,8 @@ def test_a_list_comes_in_slices_and_ends_whole_without_moving_what_is_in_view(
     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
     try:
         page: Page = context.new_page()
-        page.add_init_script(WATCH % card)
+        page.add_init_script(layout_shift.WATCH)
+        page.add_init_script(COUNT % card)
         page.goto(path)
         wait_ready(page)
         cards = page.locator(card)
@@ -69,7 +60,7 @@ def test_a_list_comes_in_slices_and_ends_whole_without_moving_what_is_in_view(
         first = next(n for n in counts if n > 0)
         assert first <= 6, f"the first render drew {first} cards (counts {counts})"
         assert counts[-1] == total and counts == sorted(counts), counts
-        assert page.evaluate("window.__uzdevShift") < 0.05, page.evaluate("window.__uzdevShifts")
+        assert layout_shift.shift(page) < 0.05, layout_shift.shifts(page)
         # What was in view on arrival is still where it was: the first card did not move.
         assert cards.first.bounding_box()["y"] < height
     finally:

@@ -10,6 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e import layout_shift
 from tests.e2e.conftest import OUTPUT, settled, wait_ready
 
 TALK = "Zero-downtime deploys for a payments API on Kubernetes"
@@ -73,20 +74,6 @@ def test_find_a_past_talk_see_its_slides_play_it_and_meet_its_speaker(browser, b
     context.close()
 
 
-# The layout shifts a visitor sees while the page loads (none counted after their input).
-SHIFTS = """
-window.__uzdevShift = 0;
-window.__uzdevShifts = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    if (e.hadRecentInput) continue;
-    window.__uzdevShift += e.value;
-    window.__uzdevShifts.push([e.value, (e.sources || []).map((s) => s.node ? s.node.outerHTML.slice(0, 80) : "?")]);
-  }
-}).observe({ type: "layout-shift", buffered: true });
-"""
-
-
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
 def test_a_talk_and_its_speaker_come_with_their_title_and_nothing_moves(browser, base_url, width,
                                                                         height):
@@ -99,7 +86,7 @@ def test_a_talk_and_its_speaker_come_with_their_title_and_nothing_moves(browser,
     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
     try:
         page = context.new_page()
-        page.add_init_script(SHIFTS)
+        page.add_init_script(layout_shift.WATCH)
         for address, title, ready in ((talk["page"], TALK, "#talk-abstract"),
                                       (speaker["page"], SPEAKER, "#speaker-talks")):
             html = httpx.get(base_url + address).text
@@ -109,6 +96,6 @@ def test_a_talk_and_its_speaker_come_with_their_title_and_nothing_moves(browser,
             expect(page.get_by_role("heading", name=title, level=1)).to_be_visible()
             expect(page.locator(ready)).to_be_visible()
             settled(page)
-            assert page.evaluate("window.__uzdevShift") < 0.05, page.evaluate("window.__uzdevShifts")
+            assert layout_shift.shift(page) < 0.05, (address, layout_shift.shifts(page))
     finally:
         context.close()
