@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import datetime as dt
+from collections.abc import Callable
+from typing import Any
 
 import reflex as rx
 from sqlmodel import Session, col, select
@@ -227,28 +229,17 @@ class MyTalksState(AuthState):
     @rx.event
     @write
     async def save_speaker_profile(self, form: dict):
-        user = self._member()
-        if user is None:
-            return self._to_login()
-        self.speaker_notice, self.speaker_error, self.speaker_errors = {}, {}, {}
         data = {k: str(form.get(k, "") or "") for k in SPEAKER_FORM_FIELDS}
-
-        def run() -> talks.SpeakerView:
-            with session_scope() as session:
-                return talks.update_own_speaker_profile(session, user.id, data)
-
-        try:
-            view = await asyncio.to_thread(run)
-        except DomainError as exc:
-            self.speaker_errors = field_messages(exc)
-            self.speaker_error = {} if self.speaker_errors else from_error(exc)
-            return None
-        self.speaker_form = _speaker_form(view)
-        self.speaker_form_key += 1
-        self.speaker_notice = message(talks.SPEAKER_PROFILE_SAVED)
-        return None
+        return await self._speaker_change(
+            lambda s, u: talks.update_own_speaker_profile(s, u, data), talks.SPEAKER_PROFILE_SAVED)
 
     async def _photo(self, data: bytes | None, done: str):
+        return await self._speaker_change(
+            lambda s, u: talks.change_own_speaker_photo(s, u, data), done)
+
+    async def _speaker_change(self, change: Callable[[Any, int], talks.SpeakerView], done: str):
+        """Run ``change(session, member_id)`` on the member's speaker profile off the event
+        loop; show the profile it returns and ``done``, or why it was refused."""
         user = self._member()
         if user is None:
             return self._to_login()
@@ -256,7 +247,7 @@ class MyTalksState(AuthState):
 
         def run() -> talks.SpeakerView:
             with session_scope() as session:
-                return talks.change_own_speaker_photo(session, user.id, data)
+                return change(session, user.id)
 
         try:
             view = await asyncio.to_thread(run)
