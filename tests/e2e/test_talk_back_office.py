@@ -48,7 +48,7 @@ TEXTS = {
         "remove_slides": "Slaydlarimni olib tashlash", "removed": "Slaydlar olib tashlandi.",
         "no_slides": "Bu ma’ruza uchun hali slaydlar yo‘q.",
         "removal": "Ma’ruzachi slaydlarini olib tashladi",
-        "profiles": "Ma’ruzachi profillari", "edit": "Tahrirlash", "photo": "Rasm",
+        "profiles": "Ma’ruzachi profillari", "edit": "Tahrirlash", "photo": "Surat",
         "upload_image": "Rasm yuklash", "image_saved": "Rasm saqlandi.",
         "photo_address": "Surat manzili", "save_speaker": "Ma’ruzachini saqlash",
         "speaker_saved": "Ma’ruzachi saqlandi.", "remove_photo": "Suratni olib tashlash",
