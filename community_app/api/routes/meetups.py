@@ -405,6 +405,12 @@ def register(
 ) -> Envelope[RegistrationOut]:
     """Register the signed-in member: ACCEPTED, or PENDING when the meetup needs approval."""
     registration = service.register_for_meetup(session, user.id, meetup_id, body.form_values())
+    return registered(registration, request)
+
+
+def registered(registration, request: Request) -> Envelope[RegistrationOut]:
+    """The answer to a seat taken (registering, or claiming the seat offered from the
+    waitlist): 201 with the registration, saying whether it waits for approval."""
     pending = registration.status == RegistrationStatus.PENDING.value
     message = translated(request, AWAITING_APPROVAL if pending else REGISTERED)
     return ok(RegistrationOut.of(registration), message, 201)

@@ -20,11 +20,11 @@ from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.formatting import from_view, translated
 from community_app.api.routes.meetups import (
-    AWAITING_APPROVAL, REGISTERED, MeetupOut, RegistrationIn, RegistrationOut,
+    MeetupOut, RegistrationIn, RegistrationOut, registered,
 )
 from community_app.i18n import N_
 from community_app.core.korea_time import to_korea
-from community_app.models import RegistrationStatus, WaitlistStatus
+from community_app.models import WaitlistStatus
 from community_app.services import meetups as service
 
 router = Router(tags=["waitlist"])
@@ -116,10 +116,7 @@ def claim(
 ) -> Envelope[RegistrationOut]:
     """Claim the seat offered, before its deadline: the member is registered (ACCEPTED, or
     PENDING when the meetup needs approval)."""
-    registration = service.claim_offer(session, user.id, meetup_id)
-    pending = registration.status == RegistrationStatus.PENDING.value
-    message = translated(request, AWAITING_APPROVAL if pending else REGISTERED)
-    return ok(RegistrationOut.of(registration), message, 201)
+    return registered(service.claim_offer(session, user.id, meetup_id), request)
 
 
 @router.post(
