@@ -14,7 +14,7 @@ from community_app.services import cache, tokens
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.messages import SERVER_ERROR, Message, from_error, message
-from community_app.state.page_load import MemberView, PageRequest, read_session
+from community_app.state.page_load import MemberView, PageRequest, link_token, read_session
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ class Confirmed:
 def read_confirmation(request: PageRequest) -> Confirmed:
     """Finish the account the link names (a write: never from the cache-only pass)."""
     cache.needs_database()
-    token = request.path.rstrip("/").rsplit("/", 1)[-1]
+    token = link_token(request.path)
     try:
         with session_scope() as session:
             pair = sign_up.confirm_sign_up(session, token=token, client=request.client,

@@ -14,13 +14,12 @@ import reflex as rx
 from community_app.core.db import session_scope
 from community_app.i18n import LANGUAGES, N_, both, gettext
 from community_app.i18n.dates import date_texts
-from community_app.services import cache
 from community_app.services.digest import member_choices, opting_out, previews
 from community_app.services.errors import DomainError
 from community_app.state.admin import AdminState
 from community_app.state.auth import AuthState
 from community_app.state.messages import Message, from_error, message
-from community_app.state.page_load import PageRequest
+from community_app.state.page_load import PageRequest, use_link_token
 from community_app.state.sent_writes import write
 
 NEXT_DIGEST = N_("Next digest: {date}, {hour}:00 Korea time (sent only if something is new)")
@@ -175,10 +174,7 @@ class UnsubscribeData:
 def read_unsubscribe(request: PageRequest) -> UnsubscribeData:
     """Stop the digest emails of the address's token (a write: never from the cache-only
     pass)."""
-    cache.needs_database()
-    token = request.path.rstrip("/").rsplit("/", 1)[-1]
-    with session_scope() as session:
-        return UnsubscribeData(opting_out.unsubscribe(session, token) is not None)
+    return UnsubscribeData(use_link_token(request, opting_out.unsubscribe) is not None)
 
 
 class DigestUnsubscribeState(rx.State):

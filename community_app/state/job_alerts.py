@@ -16,13 +16,13 @@ from community_app.core.settings import site_address
 from community_app.i18n import LANGUAGES, N_, both, gettext
 from community_app.i18n.dates import date_texts
 from community_app.models import AlertFrequency
-from community_app.services import cache, job_alerts as service
+from community_app.services import job_alerts as service
 from community_app.services.errors import DomainError
 from community_app.state.auth import AuthState
 from community_app.state.focus import focus_element, opener_id
 from community_app.state.lang import LangState
 from community_app.state.messages import Message, from_error, message
-from community_app.state.page_load import PageRequest
+from community_app.state.page_load import PageRequest, use_link_token
 from community_app.state.sent_writes import write
 
 FREQUENCIES = AlertFrequency.labels()
@@ -192,10 +192,7 @@ class UnsubscribeData:
 
 def read_unsubscribe(request: PageRequest) -> UnsubscribeData:
     """Stop the alert the address names (a write: never from the cache-only pass)."""
-    cache.needs_database()
-    token = request.path.rstrip("/").rsplit("/", 1)[-1]
-    with session_scope() as session:
-        alert = service.unsubscribe(session, token)
+    alert = use_link_token(request, service.unsubscribe)
     return UnsubscribeData(alert is not None, alert.name if alert else "")
 
 

@@ -60,6 +60,20 @@ class PageRequest:
     user_agent: str = ""
 
 
+def link_token(path: str) -> str:
+    """The token of an emailed link's page: the address's last segment
+    (/release-seat/<token>, /password-reset/<token>, ...)."""
+    return (path or "").split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+
+
+def use_link_token(request: PageRequest, use: Callable[[Any, str], Any]) -> Any:
+    """What an emailed link's page does with its token, ``use(session, token)`` in one
+    transaction: a write, or a read that must be fresh, so never from the cache-only pass."""
+    cache.needs_database()
+    with session_scope() as session:
+        return use(session, link_token(request.path))
+
+
 def address_only(request: PageRequest) -> PageRequest:
     """The reader of a page that reads nothing (a form): its ``apply`` gets the address
     and the member as they were read."""

@@ -6,13 +6,9 @@ from __future__ import annotations
 import reflex as rx
 
 from community_app.core.db import session_scope
-from community_app.services import cache, password_reset
+from community_app.services import password_reset
 from community_app.state.messages import SERVER_ERROR, FormMessages, attempt, message
-from community_app.state.page_load import PageRequest
-
-
-def _token(path: str) -> str:
-    return (path or "").split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+from community_app.state.page_load import PageRequest, link_token, use_link_token
 
 
 class ForgotPasswordState(FormMessages, rx.State):
@@ -60,9 +56,7 @@ class ForgotPasswordState(FormMessages, rx.State):
 
 def read_link(request: PageRequest) -> bool:
     """Whether the emailed link the address names can still set a password."""
-    cache.needs_database()
-    with session_scope() as session:
-        return password_reset.reset_link_is_live(session, _token(request.path))
+    return use_link_token(request, password_reset.reset_link_is_live)
 
 
 class ResetPasswordState(FormMessages, rx.State):
@@ -81,7 +75,7 @@ class ResetPasswordState(FormMessages, rx.State):
         self._clear_messages()
         self.busy = True
         yield
-        token = _token(self.router.url.path)
+        token = link_token(self.router.url.path)
         password = str(form.get("password", ""))
         confirm = str(form.get("confirmPassword", ""))
         client = self.router.session.client_ip

@@ -7,10 +7,8 @@ import dataclasses
 
 import reflex as rx
 
-from community_app.core.db import session_scope
-from community_app.services import cache
 from community_app.services.meetups import release
-from community_app.state.page_load import PageRequest
+from community_app.state.page_load import PageRequest, use_link_token
 
 
 @dataclasses.dataclass(frozen=True)
@@ -21,10 +19,7 @@ class ReleaseData:
 
 def read_release(request: PageRequest) -> ReleaseData:
     """Release the seat the address names (a write: never from the cache-only pass)."""
-    cache.needs_database()
-    token = request.path.rstrip("/").rsplit("/", 1)[-1]
-    with session_scope() as session:
-        done = release.release_by_token(session, token)
+    done = use_link_token(request, release.release_by_token)
     return ReleaseData(done.outcome, done.meetup_title)
 
 

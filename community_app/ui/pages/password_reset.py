@@ -24,12 +24,22 @@ def _back_to_login() -> rx.Component:
                    href=routes.LOGIN, size="2", weight="medium")
 
 
+def _card(title: str, form, body: rx.Component) -> rx.Component:
+    """Both pages' card: the heading (the page's title), the form's notice and error, what
+    the page shows, and the way back to the login."""
+    return auth_card(
+        rx.heading(t(title), as_="h1", size="7"),
+        form_alert(form.notice, visible=form.notice.contains("en"), color="green"),
+        form_alert(form.error, visible=form.error.contains("en")),
+        body,
+        _back_to_login(),
+    )
+
+
 @page(routes.FORGOT_PASSWORD, title=N_("Reset your password"), on_load=PageData(F, address_only, F._apply_load))
 def forgot_password() -> rx.Component:
-    return auth_card(
-        rx.heading(t("Reset your password"), as_="h1", size="7"),
-        form_alert(F.notice, visible=F.notice.contains("en"), color="green"),
-        form_alert(F.error, visible=F.error.contains("en")),
+    return _card(
+        "Reset your password", F,
         rx.cond(
             F.sent,
             rx.vstack(
@@ -49,16 +59,13 @@ def forgot_password() -> rx.Component:
                 on_submit=F.submit,
             ),
         ),
-        _back_to_login(),
     )
 
 
 @page(routes.PASSWORD_RESET, title=N_("Choose a new password"), on_load=PageData(R, read_link, R._apply_load))
 def reset_password() -> rx.Component:
-    return auth_card(
-        rx.heading(t("Choose a new password"), as_="h1", size="7"),
-        form_alert(R.notice, visible=R.notice.contains("en"), color="green"),
-        form_alert(R.error, visible=R.error.contains("en")),
+    return _card(
+        "Choose a new password", R,
         rx.match(
             R.link,
             ("checking", rx.text(t("Loading..."), color=COLORS["muted"])),
@@ -80,5 +87,4 @@ def reset_password() -> rx.Component:
                 width="100%",
             ),
         ),
-        _back_to_login(),
     )
