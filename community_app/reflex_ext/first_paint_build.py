@@ -4,10 +4,14 @@ rxconfig.py; it runs after Vite and before the brotli/gzip copies are made).
 Three things make the first paint of a page on a phone wait for work it does not need:
 
 - **Unused CSS.** Radix Themes' ``components.css`` and ``utilities.css`` are loaded whole:
-  600 KB of render-blocking CSS of which the site uses about a tenth. ``purge_css`` keeps
-  a rule only if every Radix class (``rt-*``) its selector names appears somewhere in the
-  built JavaScript or HTML (the only places a class name can come from); rules without a
-  Radix class (tokens, resets, the site's own CSS) are kept as they are.
+  657 KB of render-blocking CSS. ``purge_css`` keeps a rule only if every
+  Radix class (``rt-*``) its selector requires (``.name``, and one selector of each
+  ``:where(...)``/``:is(...)``) can be on an element: written somewhere in the built
+  JavaScript or HTML (the only places a class name can come from), or, for the classes
+  Radix builds from a prop's value (``rt-r-size`` + ``-2``, ``md:rt-r-m`` + ``-3``, read
+  from Radix's prop definitions in the build), a value the build writes for that prop (at
+  that breakpoint), the prop's default, or any value when a state gives it. Rules without
+  a Radix class (tokens, resets, the site's own CSS) are kept as they are.
 - **Hydration before the first paint.** Every page is prerendered HTML, but its module
   script (React Router's) imports the route modules at once: on a fast connection the
   browser evaluates ~500 KB of JavaScript before it paints the HTML it already has.
@@ -29,10 +33,12 @@ Replaces: nothing of Reflex's code; rewrites its build output with the public pl
 match React Router 8.4's prerendered module script and the ``export default {...}`` of
 Reflex's ``react-router.config.js``; the purge reads Radix Themes 3.3's ``rt-`` classes.
 
-Gain measured (docs/performance.md "Lighthouse per page (the latest run)" and the runs before it, Lighthouse mobile): the
-shared CSS from 600 KB to about a tenth; hydration after the first paint and the shells
-took the public pages' LCP to 1.1-1.7 s (an empty Reflex page: 2.9 s); preloads six per
-task took ``/``'s longest task from 45-80 ms to under 10 ms. A build extension: ``make
+Gain measured (docs/performance.md "What grew since 1be04f3", "Lighthouse per page (the
+latest run)" and the runs before them, Lighthouse mobile): the shared CSS from 657 KB to
+267 KB (keeping every value of a prefix the build writes, as until issue 46: 519 KB; 4,768
+rules to 1,648); hydration after the first paint and the shells took the public pages' LCP
+to 1.1-1.7 s (an empty Reflex page: 2.9 s); preloads six per task took ``/``'s longest task
+from 45-80 ms to under 10 ms. A build extension: ``make
 bench``'s A/B measures it only as ``on`` against ``off`` with the whole stock build (the
 pages section), not alone; that is what the figures above are.
 
@@ -141,6 +147,28 @@ _RADIX_CLASS = re.compile(r"(?:[a-z]{2}:)?rt-[A-Za-z0-9_-]+")
 _BREAKPOINT = re.compile(r"^[a-z]{2}:")
 # Layout at-rules whose block holds rules (purged inside); any other at-rule is kept whole.
 _NESTING_AT_RULES = {"media", "layer", "supports", "container", "scope"}
+# Radix's prop definitions as the minified build writes them:
+# ``mx:{type:`enum | string`,values:ao,responsive:!0,className:`rt-r-mx`,...}``.
+_PROP_DEF = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*):\{([^{}]*?className:[`\"'](rt-[\w-]+)[`\"'][^{}]*)\}")
+_DEFAULT = re.compile(r"(?<![\w$])default:[`\"']([^`\"']*)[`\"']")
+_RESPONSIVE_KEY = re.compile(r"(?:^|[{,\s])[\"']?(initial|xs|sm|md|lg|xl)[\"']?\s*:\s*$")
+_STATE_VALUE = re.compile(r"_rx_state_(?!\s*\?)")  # a state var as the value, not a condition
+
+
+@dataclasses.dataclass(frozen=True)
+class RadixUsage:
+    """What the build writes of Radix's classes: ``names``, every ``rt-*`` name written
+    (breakpoint prefixes and trailing dashes removed); ``props``, each prop definition's
+    class prefix -> the props that set it (``rt-r-size`` -> ``size``); ``values``, each
+    such prop -> the (breakpoint, value) pairs written for it (``""`` for the base value);
+    ``defaults``, each class prefix -> the prop defaults Radix applies unasked; ``dynamic``,
+    the props given a state's value somewhere (every value of theirs is kept)."""
+
+    names: frozenset[str]
+    props: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)
+    values: dict[str, frozenset[tuple[str, str]]] = dataclasses.field(default_factory=dict)
+    defaults: dict[str, frozenset[str]] = dataclasses.field(default_factory=dict)
+    dynamic: frozenset[str] = frozenset()
 
 
 def radix_classes_in(texts: Iterable[str]) -> frozenset[str]:
@@ -153,13 +181,91 @@ def radix_classes_in(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _class_is_used(name: str, used: frozenset[str]) -> bool:
-    """Radix builds a prop's class at run time from a prefix and the value (``rt-r-size`` +
-    ``-2``, ``rt-variant`` + ``-soft``): a class is used when it, or one of its prefixes
-    cut at a dash, is written in the build."""
-    name = _BREAKPOINT.sub("", name)
-    parts = name.split("-")
-    return any("-".join(parts[:end]) in used for end in range(len(parts), 1, -1))
+def _expression_at(text: str, start: int) -> tuple[str, list[tuple[int, str]]]:
+    """The JavaScript expression that starts at ``start`` (up to the ``,``, ``;`` or
+    closing bracket that ends it) and its string literals with their offsets."""
+    depth, literals, i, end = 0, [], start, min(len(text), start + 2000)
+    while i < end:
+        ch = text[i]
+        if ch in "\"'`":
+            j = i + 1
+            while j < end and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            literals.append((i, text[i + 1:j]))
+            i = j + 1
+            continue
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif ch in ",;" and depth == 0:
+            break
+        i += 1
+    return text[start:i], literals
+
+
+def radix_usage_in(texts: Iterable[str]) -> RadixUsage:
+    """``RadixUsage`` of the built JavaScript and HTML."""
+    texts = list(texts)
+    props: dict[str, set[str]] = {}
+    defaults: dict[str, set[str]] = {}
+    for text in texts:
+        for match in _PROP_DEF.finditer(text):
+            prop, body, prefix = match[1], match[2], match[3]
+            props.setdefault(prefix, set()).add(prop)
+            defaults.setdefault(prefix, set()).update(_DEFAULT.findall(body))
+    names = {p for ps in props.values() for p in ps}
+    values: dict[str, set[tuple[str, str]]] = {p: set() for p in names}
+    dynamic: set[str] = set()
+    if names:
+        given = re.compile(r"(?<![\w$.-])[\"']?(" + "|".join(map(re.escape, sorted(names)))
+                           + r")[\"']?\s*:(?!:)")
+        for text in texts:
+            for match in given.finditer(text):
+                expression, literals = _expression_at(text, match.end())
+                if expression.lstrip().startswith("{type:"):
+                    continue  # a prop definition, not a value
+                if _STATE_VALUE.search(expression):
+                    dynamic.add(match[1])
+                for offset, value in literals:
+                    key = _RESPONSIVE_KEY.search(text, max(match.end(), offset - 12), offset)
+                    values[match[1]].add(("", value))
+                    if key and key[1] != "initial":
+                        values[match[1]].add((key[1], value))
+    return RadixUsage(
+        names=radix_classes_in(texts),
+        props={k: frozenset(v) for k, v in props.items()},
+        values={k: frozenset(v) for k, v in values.items()},
+        defaults={k: frozenset(v) for k, v in defaults.items()},
+        dynamic=frozenset(dynamic),
+    )
+
+
+def _class_is_used(name: str, used: RadixUsage) -> bool:
+    """A class is used when it is written in the build. Radix builds a prop's class at run
+    time from a prefix and the value (``rt-r-size`` + ``-2``, ``md:rt-r-m`` + ``-3``): such
+    a class is used when its value is written for one of the props with that prefix (at
+    that breakpoint), is the prop's default, or the prop takes a state's value somewhere. A
+    prefix without a prop definition in the build: used when the prefix is written."""
+    breakpoint = _BREAKPOINT.match(name)
+    bare = name[breakpoint.end():] if breakpoint else name
+    if bare in used.names and not (breakpoint and bare.startswith("rt-r-")):
+        return True
+    prefixes = [p for p in used.props if bare.startswith(p + "-")]
+    if prefixes:
+        prefix = max(prefixes, key=len)
+        value = bare[len(prefix) + 1:]
+        given = used.props[prefix]
+        at = breakpoint[0][:-1] if breakpoint else ""
+        return (
+            bool(given & used.dynamic)
+            or (not at and value in used.defaults.get(prefix, ()))
+            or any((at, value) in used.values.get(prop, ()) for prop in given)
+        )
+    parts = bare.split("-")
+    return any("-".join(parts[:end]) in used.names for end in range(len(parts), 1, -1))
 
 
 def _split_selectors(prelude: list) -> list[list]:
@@ -173,28 +279,32 @@ def _split_selectors(prelude: list) -> list[list]:
     return [s for s in selectors if any(t.type not in ("whitespace", "comment") for t in s)]
 
 
-def _required_classes(selector: list) -> list[str]:
-    """The classes a selector requires of its elements: ``.name`` outside functional
-    pseudo-classes (``:where(.a)``, ``:not(.b)`` and the like are not requirements)."""
-    classes = []
+def _can_match(selector: list, used: RadixUsage) -> bool:
+    """Whether a selector can match an element of the build: every Radix class it requires
+    is used. ``.name`` is required, and ``:where(...)``/``:is(...)`` require one of their
+    selectors (``.rt-Text:where(.rt-r-size-3)``); ``:not(.b)``, ``:has(...)`` and the like
+    require nothing."""
     for previous, token in zip([None, *selector], selector, strict=False):
         if (token.type == "ident" and previous is not None and previous.type == "literal"
-                and previous.value == "."):
-            classes.append(token.value)
-    return classes
+                and previous.value == "." and "rt-" in token.value
+                and not _class_is_used(token.value, used)):
+            return False
+        if (token.type == "function" and token.lower_name in ("where", "is")
+                and previous is not None and previous.type == "literal" and previous.value == ":"):
+            alternatives = _split_selectors(token.arguments)
+            if alternatives and not any(_can_match(a, used) for a in alternatives):
+                return False
+    return True
 
 
-def _purge_rules(rules: list, used: frozenset[str]) -> tuple[str, int]:
+def _purge_rules(rules: list, used: RadixUsage) -> tuple[str, int]:
     """The serialised rules that can match, and how many selectors were dropped."""
     out: list[str] = []
     dropped = 0
     for rule in rules:
         if rule.type == "qualified-rule":
             selectors = _split_selectors(rule.prelude)
-            kept = [
-                s for s in selectors
-                if all(_class_is_used(c, used) for c in _required_classes(s) if "rt-" in c)
-            ]
+            kept = [s for s in selectors if _can_match(s, used)]
             dropped += len(selectors) - len(kept)
             if kept:
                 prelude = ",".join(tinycss2.serialize(s).strip() for s in kept)
@@ -213,8 +323,11 @@ def _purge_rules(rules: list, used: frozenset[str]) -> tuple[str, int]:
     return "".join(out), dropped
 
 
-def purge_css(css: str, used: frozenset[str]) -> str:
-    """``css`` without the rules that need a Radix class the build never writes."""
+def purge_css(css: str, used: RadixUsage | frozenset[str]) -> str:
+    """``css`` without the rules that need a Radix class the build never writes
+    (``used``: ``radix_usage_in`` of the build, or only the names of ``radix_classes_in``)."""
+    if not isinstance(used, RadixUsage):
+        used = RadixUsage(names=used)
     rules = tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)
     purged, _ = _purge_rules(rules, used)
     return purged
@@ -229,7 +342,7 @@ def optimize_build(client_dir: Path) -> dict[str, Any]:
     assets = client_dir / "assets"
     scripts = [p.read_text(errors="replace") for p in assets.glob("*.js")]
     pages = sorted(client_dir.rglob("*.html"))
-    used = radix_classes_in([*scripts, *(p.read_text(errors="replace") for p in pages)])
+    used = radix_usage_in([*scripts, *(p.read_text(errors="replace") for p in pages)])
     figures: dict[str, Any] = {"css_before": 0, "css_after": 0, "pages_deferred": 0}
     for sheet in assets.glob("*.css"):
         css = sheet.read_text()

@@ -14,6 +14,7 @@ from community_app.reflex_ext.first_paint_build import (
     prerender_shells,
     purge_css,
     radix_classes_in,
+    radix_usage_in,
 )
 from community_app.core.shells import shell_for
 
@@ -70,6 +71,54 @@ def test_what_a_built_component_can_match_is_kept_unchanged():
 def test_class_names_are_read_with_breakpoints_and_prefixes():
     used = radix_classes_in(['"md:rt-r-fd-column"', "`rt-r-${x}`", '"rt-Flex"'])
     assert {"rt-r-fd-column", "rt-Flex", "rt-r"} <= used
+
+
+# A minified build as Vite writes it: Radix's prop definitions (a prefix each, a default for
+# some) and the site's components giving values, one responsive, one from a state.
+BUILT_JS = (
+    "const s={size:{type:`enum`,className:`rt-r-size`,values:o,default:`2`,responsive:!0}},"
+    "m={m:{type:`enum | string`,values:ao,responsive:!0,className:`rt-r-m`,customProperties:[`--m`]},"
+    "p:{type:`enum | string`,values:ao,responsive:!0,className:`rt-r-p`,customProperties:[`--p`]}},"
+    "w={weight:{type:`enum`,className:`rt-r-weight`,values:q,responsive:!0}};"
+    "f(Text,{size:`4`,m:{initial:`1`,md:`3`},p:n.is_uz_rx_state_?`5`:`6`,weight:n.w_rx_state_});"
+    "f(Button,{className:`rt-Button`});f(Text,{className:`rt-Text`})"
+)
+RADIX_CSS = (
+    ".rt-Text:where(.rt-r-size-1){font-size:1px}"
+    ".rt-Text:where(.rt-r-size-2){font-size:2px}"
+    ".rt-Text:where(.rt-r-size-4){font-size:4px}"
+    ".rt-TableRoot:where(.rt-r-size-4){font-size:4px}"
+    ".rt-Button:where(.rt-Text,.rt-Badge){x:y}"
+    ".rt-Button:where(.rt-Badge){gone:1}"
+    ".rt-r-m-1{margin:1px}.rt-r-m-2{margin:2px}.rt-r-m-3{margin:3px}"
+    ".rt-r-p-5{padding:5px}.rt-r-p-6{padding:6px}.rt-r-p-7{padding:7px}"
+    ".rt-r-weight-bold{font-weight:700}"
+    "@media (width>=1024px){.md\\:rt-r-m-1{margin:1px}.md\\:rt-r-m-3{margin:3px}"
+    ".md\\:rt-r-size-4{font-size:4px}.md\\:rt-r-weight-bold{font-weight:700}}"
+)
+
+
+def test_radix_classes_built_from_a_value_are_kept_only_for_the_values_the_build_writes():
+    css = purge_css(RADIX_CSS, radix_usage_in([BUILT_JS]))
+    for kept in (
+        ".rt-Text:where(.rt-r-size-4){font-size:4px}",  # written: size 4
+        ".rt-Text:where(.rt-r-size-2){font-size:2px}",  # the prop's default, applied unasked
+        ".rt-r-m-1{margin:1px}", ".rt-r-m-3{margin:3px}",  # a responsive value's parts
+        "@media (width>=1024px){.md\\:rt-r-m-3{margin:3px}",  # at its breakpoint
+        ".rt-r-p-5{padding:5px}", ".rt-r-p-6{padding:6px}",  # both sides of a condition
+        # A value from the state: any value can come, every one is kept.
+        ".rt-r-weight-bold{font-weight:700}", ".md\\:rt-r-weight-bold{font-weight:700}",
+        ".rt-Button:where(.rt-Text,.rt-Badge){x:y}",  # one of :where's selectors is used
+    ):
+        assert kept in css, kept
+    for dropped in (
+        "rt-r-size-1{", "rt-TableRoot",  # a value never written; a component never named
+        "rt-r-m-2{", "rt-r-p-7{",
+        "md\\:rt-r-m-1{",  # written for the base width only, not at md
+        "md\\:rt-r-size-4{",  # written, but never for a breakpoint
+        "gone:1",  # :where requires a class never written
+    ):
+        assert dropped not in css, dropped
 
 
 ROUTER_SCRIPT = (
