@@ -219,13 +219,18 @@ class RedisBackend:
         self._remember(topic, generation, key, value, ttl_ms / 1000)
         return value
 
-    def get(self, topic: str, generation: int, key: str) -> bytes | None:
+    def _to_ask(self, topic: str, generation: int, key: str) -> tuple[bytes | None, str]:
+        """A read's first steps (``get`` and ``get_async``): the value kept here, or else
+        the Redis key to ask for it ("" while Redis is not asked: a recent failure)."""
         if (hit := self._local_hit(topic, generation, key)) is not None:
+            return hit, ""
+        return None, self._value_key(topic, generation, key) if self._asking() else ""
+
+    def get(self, topic: str, generation: int, key: str) -> bytes | None:
+        hit, redis_key = self._to_ask(topic, generation, key)
+        if not redis_key:
             return hit
-        if not self._asking():
-            return None
         try:
-            redis_key = self._value_key(topic, generation, key)
             with self._redis.pipeline(transaction=False) as pipe:
                 pipe.get(redis_key)
                 pipe.pttl(redis_key)
@@ -275,12 +280,10 @@ class RedisBackend:
         return {topic: int(raw) if raw is not None else None for topic, raw in zip(topics, raws)}
 
     async def get_async(self, topic: str, generation: int, key: str) -> bytes | None:
-        if (hit := self._local_hit(topic, generation, key)) is not None:
+        hit, redis_key = self._to_ask(topic, generation, key)
+        if not redis_key:
             return hit
-        if not self._asking():
-            return None
         try:
-            redis_key = self._value_key(topic, generation, key)
             async with self._async_client().pipeline(transaction=False) as pipe:
                 pipe.get(redis_key)
                 pipe.pttl(redis_key)
