@@ -55,6 +55,17 @@ SORTS = {
 }
 DEFAULT_SORT = "newest"
 
+# The list's selects that offer a fixed set of values (``JobsState.choose``): the query's
+# field each sets, with what it offers and its default.
+SELECTS = {
+    "korean": (KOREAN_LABELS, ALL),
+    "language": (LANGUAGE_LABELS, ALL),
+    "job_type": (JOB_TYPE_LABELS, ALL),
+    "status": (STATUS_LABELS, DEFAULT_STATUS),
+    "sort": (SORTS, DEFAULT_SORT),
+}
+
+
 @dataclasses.dataclass(frozen=True)
 class ListQuery:
     """The list's filters and sort, read from and written to the page's address."""
@@ -343,12 +354,11 @@ class JobsState(rx.State):
         yield from self._changed(dataclasses.replace(self._query(), **choice))
 
     @rx.event
-    def set_korean(self, value: str):
-        yield from self._set(korean=_one_of(value, KOREAN_LABELS, ALL))
-
-    @rx.event
-    def set_language(self, value: str):
-        yield from self._set(language=_one_of(value, LANGUAGE_LABELS, ALL))
+    def choose(self, select: str, value: str):
+        """One of the list's selects changed (``SELECTS`` names them): a value it does not
+        offer counts as its default."""
+        allowed, default = SELECTS[select]
+        yield from self._set(**{select: _one_of(value, allowed, default)})
 
     @rx.event
     def set_remote(self, value: bool):
@@ -366,18 +376,6 @@ class JobsState(rx.State):
     @rx.event
     def set_location(self, value: str):
         yield from self._set(location=city_choice(value) or ALL)
-
-    @rx.event
-    def set_job_type(self, value: str):
-        yield from self._set(job_type=_one_of(value, JOB_TYPE_LABELS, ALL))
-
-    @rx.event
-    def set_status(self, value: str):
-        yield from self._set(status=_one_of(value, STATUS_LABELS, DEFAULT_STATUS))
-
-    @rx.event
-    def set_sort(self, value: str):
-        yield from self._set(sort=_one_of(value, SORTS, DEFAULT_SORT))
 
     @rx.event
     @write

@@ -161,7 +161,7 @@ def test_the_finder_sees_writes_and_leaves_reads():
                           "SpeakerState.submit", "MyMeetupsState.leave",
                           "EventDetailState.cancel_registration"):
         assert write_handler in found, write_handler
-    for read in ("NewsDetailState.toggle_replies", "NewsDetailState.start_reply", "JobsState.set_sort",
+    for read in ("NewsDetailState.toggle_replies", "NewsDetailState.start_reply", "JobsState.choose",
                  "MyPageState.show_section"):
         assert read not in found, read
 
