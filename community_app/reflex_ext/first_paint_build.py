@@ -51,7 +51,6 @@ tests/e2e/test_serving.py (the real build: Radix styles survive, shells served).
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import logging
 import re
@@ -338,44 +337,26 @@ def purge_css(css: str, used: RadixUsage | frozenset[str]) -> str:
 
 
 def optimize_build(client_dir: Path) -> dict[str, Any]:
-    """Purge the global CSS, defer hydration in every prerendered page of ``client_dir``
-    (Vite's output) and name the purged sheets by their content in the pages. Returns
-    figures for the build log."""
+    """Purge the global CSS and defer hydration in every prerendered page of
+    ``client_dir`` (Vite's output). Returns figures for the build log."""
     assets = client_dir / "assets"
     scripts = [p.read_text(errors="replace") for p in assets.glob("*.js")]
     pages = sorted(client_dir.rglob("*.html"))
     used = radix_usage_in([*scripts, *(p.read_text(errors="replace") for p in pages)])
     figures: dict[str, Any] = {"css_before": 0, "css_after": 0, "pages_deferred": 0}
-    versions: dict[str, str] = {}
     for sheet in assets.glob("*.css"):
         css = sheet.read_text()
         purged = purge_css(css, used)
         figures["css_before"] += len(css)
         figures["css_after"] += len(purged)
         sheet.write_text(purged)
-        versions[f"/assets/{sheet.name}"] = hashlib.sha256(purged.encode()).hexdigest()[:10]
     for page in pages:
         html = page.read_text()
         deferred = defer_hydration(html)
-        figures["pages_deferred"] += deferred != html
-        rewritten = versioned_stylesheets(deferred, versions)
-        if rewritten != html:
-            page.write_text(rewritten)
+        if deferred != html:
+            page.write_text(deferred)
+            figures["pages_deferred"] += 1
     return figures
-
-
-def versioned_stylesheets(html: str, versions: dict[str, str]) -> str:
-    """``html`` with each purged stylesheet's address followed by ``?v=`` and a hash of its
-    purged content. Vite names the sheet by its content before the purge, which keeps what
-    the build's JavaScript writes: a new build whose code needs one more Radix value keeps
-    the name while the content grows, and a browser holding the old file (served as
-    immutable) would miss the new rules. The page's HTML (revalidated on every visit) asks
-    for the new address; the file on disk stays one. React does not rewrite the link's
-    address when it hydrates (an attribute that differs is left as the server sent it)."""
-    for address, version in versions.items():
-        html = re.sub(rf'(["\']){re.escape(address)}(?:\?v=[0-9a-f]+)?(["\'])',
-                      rf"\g<1>{address}?v={version}\g<2>", html)
-    return html
 
 
 @dataclasses.dataclass

@@ -6,8 +6,10 @@ gzip side files, picked by ``Accept-Encoding``: see ``frontend_compression_forma
 rxconfig.py). This wrapper adds what that server does not do:
 
 - **Caching.** Vite's content-hashed files (``/assets/<name>-<hash>.<ext>``) never change
-  under their name: ``Cache-Control: public, max-age=31536000, immutable``. Everything
-  else of the site (HTML, unhashed files like ``/site.css``) is ``no-cache``: the browser
+  under their name: ``Cache-Control: public, max-age=31536000, immutable``; the stylesheets
+  among them are rewritten by the build's CSS purge after they were named, so they are
+  revalidated. Everything else of the site (HTML, unhashed files like ``/site.css``) is
+  ``no-cache``: the browser
   revalidates (ETag / Last-Modified) and gets a 304 when nothing changed. Responses that
   already carry a ``Cache-Control`` (the REST API, uploads) are left alone.
 - **No redirect for a page address.** Starlette answers ``/news`` with 307 → ``/news/``
@@ -37,6 +39,13 @@ REVALIDATE = "no-cache"
 
 # Vite names every emitted file <name>-<8-character hash>.<ext> under /assets/.
 _HASHED_ASSET = re.compile(r"^/assets/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$")
+# The stylesheets, which the build's purge rewrites after Vite named them by their content
+# (reflex_ext/first_paint_build.py keeps only the Radix rules the build's code uses: a build
+# whose code needs one more keeps the name while the file grows). Revalidated like the
+# HTML, so a returning browser never keeps an older sheet under the same name; a 304 when
+# nothing changed. Not renamed instead: the name is also in the JavaScript that renders
+# the page's head, and a page whose HTML and script disagree fails to hydrate.
+_REWRITTEN = re.compile(r"^/assets/[^/]+\.css$")
 # Paths that are not the built site: Reflex's backend, the REST API, uploaded files.
 _NOT_SITE = ("/api/", "/_event", "/_upload", "/_health", "/ping", "/_reflex", "/uploaded_files")
 
@@ -73,7 +82,7 @@ def _has_index(path: str) -> bool:
 
 
 def cache_control_for(path: str) -> str:
-    return IMMUTABLE if _HASHED_ASSET.match(path) else REVALIDATE
+    return IMMUTABLE if _HASHED_ASSET.match(path) and not _REWRITTEN.match(path) else REVALIDATE
 
 
 def served_path(path: str) -> str:

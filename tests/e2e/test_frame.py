@@ -96,8 +96,14 @@ def visitor(browser, base_url):
     walk take twice as long (58 s against 27 s)."""
     context = offline(browser.new_context(base_url=base_url, locale="en-US",
                                           viewport={"width": 1280, "height": 900}))
-    yield context.new_page()
+    page = context.new_page()
+    page.on("pageerror", lambda error: PAGE_ERRORS.append(str(error)[:300]))
+    yield page
     context.close()
+
+
+# Errors the visitor's tab threw (a hydration mismatch, #418, is one): none on any page.
+PAGE_ERRORS: list[str] = []
 
 
 @pytest.mark.stock_reflex
@@ -105,10 +111,13 @@ def visitor(browser, base_url):
 def test_every_route_answers_with_the_frame(visitor: Page, samples, route):
     """Every registered page, at each of its example addresses, as a visitor."""
     page = visitor
+    PAGE_ERRORS.clear()
     for path in addresses(route, samples):
         response = page.goto(path)
         assert response is not None and (response.ok or path == NOT_FOUND), path
         expect(header(page)).to_be_visible()
+        wait_ready(page)  # hydrated: an error of the hydration has been thrown by now
+        assert PAGE_ERRORS == [], (path, PAGE_ERRORS)
         if route.audience != VISITOR:  # members or organizers only: visitors log in first
             expect(page).to_have_url(re.compile(r"/login\?from=" + re.escape(path) + "$"))
             continue

@@ -88,6 +88,14 @@ def test_the_built_client_comes_from_disk_with_the_apps_headers(proxy, site):
                      "permissions-policy", "cross-origin-opener-policy", "content-security-policy"):
             assert proxied.headers[name] == direct.headers[name], name
     assert "immutable" in proxied.headers["cache-control"]
+    # The stylesheet (rewritten by the build's purge after Vite named it) is revalidated by
+    # both, and answered 304 when the browser holds it already.
+    sheet = re.search(r'"(/assets/[^"]+\.css)"', home).group(1)
+    for base, options in ((site.url, {}), (proxy["https"], {"verify": False})):
+        first = httpx.get(base + sheet, **options)
+        assert first.status_code == 200 and first.headers["cache-control"] == "no-cache", base
+        again = httpx.get(base + sheet, headers={"If-None-Match": first.headers["etag"]}, **options)
+        assert again.status_code == 304, base
     icon = httpx.get(proxy["https"] + "/favicon.ico", verify=False)
     assert icon.status_code == 200 and icon.headers["cache-control"] == "no-cache"
     assert icon.content[:4] == b"\x00\x00\x01\x00"  # an ICO file

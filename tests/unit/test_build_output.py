@@ -4,7 +4,6 @@ the pages with an id in their address get a prerendered shell."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 from community_app.reflex_ext.first_paint_build import (
@@ -16,7 +15,6 @@ from community_app.reflex_ext.first_paint_build import (
     purge_css,
     radix_classes_in,
     radix_usage_in,
-    versioned_stylesheets,
 )
 from community_app.core.shells import shell_for
 
@@ -168,27 +166,12 @@ def test_optimize_build_rewrites_css_and_pages_in_place(tmp_path):
     (tmp_path / "assets" / "app-AbCdEf12.js").write_text(JS)
     (tmp_path / "assets" / "styles-AbCdEf12.css").write_text(CSS)
     (tmp_path / "news").mkdir()
-    sheet = '<link rel="preload" as="style" href="/assets/styles-AbCdEf12.css"/>' \
-            '<link href="/assets/styles-AbCdEf12.css" rel="stylesheet"/>'
-    (tmp_path / "news" / "index.html").write_text(sheet + ROUTER_SCRIPT)
+    (tmp_path / "news" / "index.html").write_text(ROUTER_SCRIPT)
     figures = optimize_build(tmp_path)
     assert figures["pages_deferred"] == 1
     assert figures["css_after"] < figures["css_before"]
-    purged = (tmp_path / "assets" / "styles-AbCdEf12.css").read_text()
-    assert "rt-TableRoot{" not in purged
-    page = (tmp_path / "news" / "index.html").read_text()
-    assert DEFERRED_MARK in page
-    # The page asks for the purged sheet by its content (the name is Vite's, from before the
-    # purge): the preload and the stylesheet alike, so it is fetched once.
-    version = hashlib.sha256(purged.encode()).hexdigest()[:10]
-    assert page.count(f'"/assets/styles-AbCdEf12.css?v={version}"') == 2
-
-
-def test_a_purge_that_keeps_more_gives_the_sheet_a_new_address_in_the_pages():
-    html = '<link href="/assets/s-AbCdEf12.css?v=0123456789" rel="stylesheet"/>'
-    again = versioned_stylesheets(html, {"/assets/s-AbCdEf12.css": "abcdef0123"})
-    assert again == '<link href="/assets/s-AbCdEf12.css?v=abcdef0123" rel="stylesheet"/>'
-    assert versioned_stylesheets(html, {"/assets/other-AbCdEf12.css": "abcdef0123"}) == html
+    assert "rt-TableRoot{" not in (tmp_path / "assets" / "styles-AbCdEf12.css").read_text()
+    assert DEFERRED_MARK in (tmp_path / "news" / "index.html").read_text()
 
 
 def test_pages_with_an_id_in_their_address_are_served_their_route_s_shell():
