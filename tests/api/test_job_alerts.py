@@ -150,9 +150,11 @@ def test_the_unsubscribe_page_still_says_which_alert_stopped(client, engine, mem
     it names the alert the member stopped, and nothing else of it."""
     from community_app.core.db import session_scope
     from community_app.state import job_alerts as page
+    from community_app.state import page_load
     from community_app.state.page_load import PageRequest
 
-    monkeypatch.setattr(page, "session_scope", lambda: session_scope(engine))
+    # The page acts on its link's token through page_load.use_link_token's session.
+    monkeypatch.setattr(page_load, "session_scope", lambda: session_scope(engine))
     alert = _save(client, member, {**D2_ALERT, "name": "Seoul D-2"})
     with Session(engine) as s:
         token = s.exec(select(SavedJobSearch.unsubscribe_token)
