@@ -32,7 +32,7 @@ from pydantic.alias_generators import to_camel
 
 from community_app.api.deps import CurrentUser, SessionDep
 from community_app.api.envelope import Envelope, ok
-from community_app.api.formatting import from_view, translated
+from community_app.api.formatting import ViewOut, from_view, translated, view_model
 from community_app.api.routes.admin.common import image_bytes, ruled, ruled_text
 from community_app.api.routing import Router
 from community_app.services import speaker_talks, talk_feedback, talk_stars, talks
@@ -52,7 +52,7 @@ class StarOut(Camel):
     starred: bool
 
 
-class StarredTalkOut(Camel):
+class StarredTalkOut(Camel, ViewOut):
     """A talk the member starred."""
 
     talk_id: int
@@ -66,12 +66,8 @@ class StarredTalkOut(Camel):
     location: str
     starred_at: dt.datetime
 
-    @classmethod
-    def of(cls, v: talk_stars.StarredTalk) -> StarredTalkOut:
-        return from_view(cls, v)
 
-
-class SpeakingOut(Camel):
+class SpeakingOut(Camel, ViewOut):
     """A talk the member gives (``talkId`` set) or an application of theirs not yet a talk
     (``talkId`` null)."""
 
@@ -89,10 +85,6 @@ class SpeakingOut(Camel):
     confirmed: bool
     application_id: int | None
 
-    @classmethod
-    def of(cls, v: speaker_talks.SpeakingItem) -> SpeakingOut:
-        return from_view(cls, v)
-
 
 class FeedbackIn(Camel):
     rating: Annotated[int, ruled(talk_feedback.FEEDBACK_RULES, "rating"),
@@ -108,29 +100,20 @@ class FeedbackOut(Camel):
     created_at: dt.datetime
 
 
-class FeedbackItemOut(Camel):
-    rating: int
-    comment: str
-    created_at: dt.datetime
+FeedbackItemOut = view_model(talk_feedback.FeedbackItem, "FeedbackItemOut")
 
 
-class TalkFeedbackOut(Camel):
-    """A talk's feedback: average (null without any), count and the comments, newest first,
-    without names."""
+class TalkFeedbackOut(view_model(talk_feedback.TalkFeedbackSummary, "TalkFeedbackFields",
+                                 about={"average": "Null without any feedback"})):
+    """A talk's feedback (every field of ``services.talk_feedback.TalkFeedbackSummary``, in
+    camelCase): average (null without any), count and the comments, newest first, without
+    names."""
 
-    talk_id: int
-    title: str
-    speakers: str
-    meetup_id: int
-    meetup_title: str
-    starts_at: dt.datetime
-    average: float | None
-    count: int
     comments: list[FeedbackItemOut]
 
     @classmethod
     def of(cls, v: talk_feedback.TalkFeedbackSummary) -> TalkFeedbackOut:
-        return from_view(cls, v, comments=[from_view(FeedbackItemOut, c) for c in v.comments])
+        return from_view(cls, v, comments=[FeedbackItemOut.of(c) for c in v.comments])
 
 
 @router.put("/users/talks/{talk_id}/star", response_model=Envelope[StarOut], responses=WITH_404)

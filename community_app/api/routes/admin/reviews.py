@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from community_app.api.deps import Organizer, SessionDep
 from community_app.api.envelope import Envelope, ok
 from community_app.api.errors import request_language
-from community_app.api.formatting import from_view, translated
+from community_app.api.formatting import ViewOut, translated
 from community_app.api.routes.admin.common import WITH_404, WITH_409, WITH_422, ruled
 from community_app.api.routes.admin.speakers import AdminApplicationOut
 from community_app.api.routes.talk_people import TalkFeedbackOut
@@ -29,16 +29,14 @@ from community_app.services.admin import reviews
 router = Router()
 
 
-class ReviewOut(BaseModel):
+class ReviewOut(ViewOut):
+    """An organizer's review (``reviews.ReviewView``)."""
+
     organizerId: int
     organizerName: str
     score: int
     comment: str
     updatedAt: dt.datetime
-
-    @classmethod
-    def of(cls, v: reviews.ReviewView) -> ReviewOut:
-        return from_view(cls, v)
 
 
 class ReviewedApplicationOut(BaseModel):
