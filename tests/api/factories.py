@@ -29,6 +29,14 @@ VALID_REGISTRATION = {
     "consent": True,
 }
 
+# Two questions of a meetup's own registration form (issue 45), as an organizer adds them.
+LAPTOP = {"kind": "YES_NO", "labelEn": "Will you bring a laptop?",
+          "labelUz": "Noutbuk olib kelasizmi?", "required": True}
+LEVEL = {"kind": "ONE_CHOICE", "labelEn": "Your Python level", "labelUz": "Python darajangiz",
+         "required": True, "atDoor": True,
+         "options": [{"key": "new", "en": "New", "uz": "Yangi"},
+                     {"key": "pro", "en": "Experienced", "uz": "Tajribali"}]}
+
 
 def insert(engine: sa.Engine, *rows: SQLModel) -> None:
     with Session(engine, expire_on_commit=False) as s:

@@ -15,14 +15,9 @@ from sqlmodel import Session, select
 from community_app.models import AuditEntry, Meetup, MeetupRegistration, QueuedMail, Role
 from community_app.services.meetups import questions
 from community_app.services.meetups.door_answers import door_answers
-from tests.api.factories import VALID_REGISTRATION, bearer, make_meetup, make_member
-
-LAPTOP = {"kind": "YES_NO", "labelEn": "Will you bring a laptop?",
-          "labelUz": "Noutbuk olib kelasizmi?", "required": True}
-LEVEL = {"kind": "ONE_CHOICE", "labelEn": "Your Python level", "labelUz": "Python darajangiz",
-         "required": True, "atDoor": True,
-         "options": [{"key": "new", "en": "New", "uz": "Yangi"},
-                     {"key": "pro", "en": "Experienced", "uz": "Tajribali"}]}
+from tests.api.factories import (
+    LAPTOP, LEVEL, VALID_REGISTRATION, bearer, make_meetup, make_member,
+)
 
 
 def _register(client, meetup_id, headers, **more):

@@ -16,14 +16,7 @@ from community_app.models import AuditEntry, RegistrationAnswer, Role
 from community_app.services.errors import Forbidden, Invalid, InvalidMany
 from community_app.services.meetups import questions
 from community_app.services.meetups.door_answers import door_answers
-from tests.api.factories import make_meetup, make_member, make_registration
-
-LAPTOP = {"kind": "YES_NO", "labelEn": "Will you bring a laptop?",
-          "labelUz": "Noutbuk olib kelasizmi?", "required": True}
-LEVEL = {"kind": "ONE_CHOICE", "labelEn": "Your Python level", "labelUz": "Python darajangiz",
-         "required": True, "atDoor": True,
-         "options": [{"key": "new", "en": "New", "uz": "Yangi"},
-                     {"key": "pro", "en": "Experienced", "uz": "Tajribali"}]}
+from tests.api.factories import LAPTOP, LEVEL, make_meetup, make_member, make_registration
 
 
 @pytest.fixture
