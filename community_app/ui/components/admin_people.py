@@ -18,7 +18,7 @@ from community_app.ui.components.admin_common import actions_cell, card, check, 
 from community_app.ui.components.admin_common import list_screen
 from community_app.ui.components.admin_common import labelled_select, loading_or, screen
 from community_app.ui.components.admin_common import search_box, section_header, small_button
-from community_app.ui.components.admin_common import status_badge, when_any
+from community_app.ui.components.admin_common import card_list, status_badge
 from community_app.ui.components.forms import field, stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -136,12 +136,8 @@ def speakers_section() -> rx.Component:
             wrap="wrap",
             align="end",
         ),
-        loading_or(
-            SP.loaded,
-            when_any(SP.applications,
-                     rx.vstack(rx.foreach(SP.applications, _application), spacing="3", width="100%"),
-                     t("No applications match these filters.")),
-        ),
+        card_list(SP.loaded, SP.applications, _application,
+                  empty_text=t("No applications match these filters.")),
     )
 
 

@@ -10,8 +10,8 @@ from community_app.core import routes
 from community_app.state.admin_reviews import STATUS_LABELS
 from community_app.state.admin_reviews import AdminReviewsState as R
 from community_app.ui.components.admin_common import card, choices, labelled, labelled_select
-from community_app.ui.components.admin_common import loading_or, native_select, screen
-from community_app.ui.components.admin_common import section_header, status_badge, when_any
+from community_app.ui.components.admin_common import card_list, native_select, screen
+from community_app.ui.components.admin_common import section_header, status_badge
 from community_app.ui.components.forms import submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -162,10 +162,6 @@ def reviews_section() -> rx.Component:
             wrap="wrap",
             align="center",
         ),
-        loading_or(
-            R.loaded,
-            when_any(R.rows,
-                     rx.vstack(rx.foreach(R.rows, _application), spacing="3", width="100%"),
-                     t("No applications match these filters.")),
-        ),
+        card_list(R.loaded, R.rows, _application,
+                  empty_text=t("No applications match these filters.")),
     )

@@ -10,7 +10,7 @@ from community_app.i18n import N_
 from community_app.state.admin_talk_feedback import AdminTalkFeedbackState as S
 from community_app.state.admin_talk_feedback import read_talk_feedback
 from community_app.ui.components.admin_common import (
-    card, loading_or, screen, section_header, small_button, when_any,
+    card, card_list, screen, section_header, small_button,
 )
 from community_app.ui.components.admin_frame import admin_page
 from community_app.ui.i18n import t, t_var
@@ -69,9 +69,5 @@ def admin_talk_feedback() -> rx.Component:
                          on_click=S.download_csv, id="admin-feedback-csv"),
             subtitle=S.meetup_title,
         ),
-        loading_or(
-            S.loaded,
-            when_any(S.rows, rx.vstack(rx.foreach(S.rows, _talk), spacing="3", width="100%"),
-                     t("This meetup has no talks yet.")),
-        ),
+        card_list(S.loaded, S.rows, _talk, empty_text=t("This meetup has no talks yet.")),
     )
