@@ -12,7 +12,7 @@ from community_app.state.admin import AdminState
 from community_app.ui.components import blocks
 from community_app.ui.components.blocks import notice
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import error_text, labelled_upload
+from community_app.ui.components.forms import IMAGE_FILES, error_text, labelled_upload
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, STRETCH_COLUMN
 
@@ -270,8 +270,7 @@ def image_card(upload_id: str, image_url: Any, alt: Any, on_upload: Any, on_remo
                     spacing="1",
                 ),
                 id=upload_id,
-                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"],
-                        "image/webp": [".webp"]},
+                accept=IMAGE_FILES,
                 max_files=1,
                 border=f"1px dashed {COLORS['border']}",
                 border_radius="12px",
@@ -338,6 +337,13 @@ def item_list(loaded: Any, items: Any, header: list[Any], row: Any, *, label: An
     """An area's list: a spinner until it is read, then the table or the empty text."""
     return loading_or(loaded, table_or_empty(items, header, row, label=label,
                                              empty_text=empty_text))
+
+
+def card_list(loaded: Any, items: Any, item_card: Any, *, empty_text: Any) -> rx.Component:
+    """An area's list of cards (the ``item_card`` of each item, one under the other): a
+    spinner until it is read, then the cards or the empty text."""
+    return loading_or(loaded, when_any(
+        items, rx.vstack(rx.foreach(items, item_card), spacing="3", width="100%"), empty_text))
 
 
 def list_screen(title: Any, *actions: rx.Component, loaded: Any, items: Any, columns: list[Any],

@@ -9,6 +9,9 @@ import reflex as rx
 from community_app.ui.i18n import t_var
 from community_app.ui.styles import BUTTON_HEIGHTS, COLORS, STRETCH_COLUMN
 
+# The images the site takes (each re-encoded once uploaded): what a file chooser offers.
+IMAGE_FILES = {"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"]}
+
 
 def field_label(text: Any, html_for: str) -> rx.Component:
     """A field's label above it."""
@@ -116,3 +119,21 @@ def labelled_upload(upload: rx.Component, label: Any) -> rx.Component:
     for file_input in inputs(upload):
         file_input.custom_attrs["aria-label"] = label
     return upload
+
+
+def upload_button(upload_id: str, icon: str, text: Any, on_drop: Any, *,
+                  accept: dict[str, list[str]] = IMAGE_FILES, input_label: Any = None,
+                  **button_props: Any) -> rx.Component:
+    """A button that opens the file chooser for one file (no dropping) and hands it to
+    ``on_drop`` at once; its hidden file input is named ``input_label``, else ``text``."""
+    return labelled_upload(rx.upload(
+        rx.button(rx.icon(icon, size=16), text, variant="soft", type="button", **button_props),
+        id=upload_id,
+        accept=accept,
+        max_files=1,
+        multiple=False,
+        no_drag=True,
+        on_drop=on_drop,
+        border="none",
+        padding="0",
+    ), text if input_label is None else input_label)

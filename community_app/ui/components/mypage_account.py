@@ -16,7 +16,7 @@ from community_app.state.sent_writes import sent
 from community_app.ui.components.blocks import list_row
 from community_app.ui.components.buttons import link_button
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import error_text, field, form_alert, upload_button
 from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.components.google import google_confirm_button
 from community_app.ui.components.mypage_parts import CARD, form_grid
@@ -38,20 +38,12 @@ def account_tab() -> rx.Component:
                 rx.center(rx.icon("user", size=28, color="white"), width="64px", height="64px",
                           border_radius="50%", background_color=COLORS["primary"]),
             ),
-            labelled_upload(rx.upload(
-                rx.button(rx.icon("upload", size=16), t("Upload photo"), variant="soft", type="button",
-                          loading=MyPageState.uploading_photo),
-                id="avatar-upload",
-                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"]},
-                max_files=1,
-                multiple=False,
-                no_drag=True,
-                on_drop=sent(MyPageState.upload_photo(
-                    rx.upload_files(upload_id="avatar-upload", on_upload_progress=MyPageState.photo_progress_changed)
-                ), what=N_("Upload photo")),
-                border="none",
-                padding="0",
-            ), t("Photo")),
+            upload_button("avatar-upload", "upload", t("Upload photo"),
+                          sent(MyPageState.upload_photo(
+                              rx.upload_files(upload_id="avatar-upload",
+                                              on_upload_progress=MyPageState.photo_progress_changed)
+                          ), what=N_("Upload photo")),
+                          input_label=t("Photo"), loading=MyPageState.uploading_photo),
             rx.cond(
                 AuthState.image_url != "",
                 rx.button(rx.icon("trash-2", size=16), t("Delete photo"), variant="soft", color_scheme="red",

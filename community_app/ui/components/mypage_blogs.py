@@ -10,7 +10,7 @@ from community_app.models import BlogStatus
 from community_app.state.mypage import BLOGS_HEADING_ID, DELETE_POST_OPENER, MyPageState
 from community_app.ui.components.blocks import button_row, list_row
 from community_app.ui.components.dialogs import confirm_dialog
-from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import error_text, field, form_alert, upload_button
 from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t, t_var
 from community_app.ui.styles import COLORS
@@ -101,18 +101,9 @@ def blogs_tab() -> rx.Component:
         rx.vstack(
             rx.text(t("Cover image"), font_weight="500", font_size="14px"),
             rx.hstack(
-                labelled_upload(rx.upload(
-                    rx.button(rx.icon("image-up", size=16), t("Choose cover image"), variant="soft",
-                              type="button"),
-                    id="blog-cover",
-                    accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"]},
-                    max_files=1,
-                    multiple=False,
-                    no_drag=True,
-                    on_drop=MyPageState.choose_cover(rx.upload_files(upload_id="blog-cover")),
-                    border="none",
-                    padding="0",
-                ), t("Cover image")),
+                upload_button("blog-cover", "image-up", t("Choose cover image"),
+                              MyPageState.choose_cover(rx.upload_files(upload_id="blog-cover")),
+                              input_label=t("Cover image")),
                 rx.text(MyPageState.editor_cover_name, color=COLORS["muted"], size="2"),
                 align="center", wrap="wrap",
             ),

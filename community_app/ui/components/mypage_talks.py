@@ -12,7 +12,7 @@ from community_app.state.mypage_talks import MyTalksState as S
 from community_app.state.sent_writes import sent
 from community_app.ui.components.blocks import list_row
 from community_app.ui.components.forms import (
-    error_text, field_label, labelled_upload, submit_button,
+    error_text, field_label, submit_button, upload_button,
 )
 from community_app.ui.components.mypage_parts import CARD
 from community_app.ui.i18n import t, t_var
@@ -170,20 +170,9 @@ def _speaker_photo() -> rx.Component:
                              width="72px", height="72px", object_fit="cover",
                              border_radius="50%", id="my-speaker-photo"),
                     _muted(t("No photo yet."))),
-            labelled_upload(rx.upload(
-                rx.button(rx.icon("image-up", size=16), t("Upload a photo"), variant="soft",
-                          type="button"),
-                id="speaker-photo",
-                accept={"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"],
-                        "image/webp": [".webp"]},
-                max_files=1,
-                multiple=False,
-                no_drag=True,
-                on_drop=sent(S.upload_speaker_photo(rx.upload_files(upload_id="speaker-photo")),
-                             what=N_("Upload a photo")),
-                border="none",
-                padding="0",
-            ), t("Upload a photo")),
+            upload_button("speaker-photo", "image-up", t("Upload a photo"),
+                          sent(S.upload_speaker_photo(rx.upload_files(upload_id="speaker-photo")),
+                               what=N_("Upload a photo"))),
             rx.cond(S.speaker_form["photo"] != "",
                     rx.button(rx.icon("trash-2", size=16), t("Remove the photo"), variant="soft",
                               color_scheme="red", type="button",

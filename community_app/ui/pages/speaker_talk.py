@@ -13,7 +13,7 @@ from community_app.state.speaker_talk import SpeakerTalkState as S
 from community_app.state.speaker_talk import read_speaker_talk
 from community_app.ui.components.blocks import white_card
 from community_app.ui.components.forms import (
-    error_text, field_label, form_alert, labelled_upload, stacked_form, submit_button,
+    error_text, field_label, form_alert, stacked_form, submit_button, upload_button,
 )
 from community_app.ui.i18n import t, t_var
 from community_app.ui.layouts.frame import content_container, page
@@ -70,19 +70,10 @@ def _slides() -> rx.Component:
         rx.cond(S.has_slides,
                 rx.link(t("Your current slides"), href=S.slides_url, is_external=True,
                         id="speaker-slides-link")),
-        labelled_upload(rx.upload(
-            rx.button(rx.icon("file-up", size=16), t("Upload slides (PDF)"), variant="soft",
-                      type="button"),
-            id="speaker-slides",
-            accept={"application/pdf": [".pdf"]},
-            max_files=1,
-            multiple=False,
-            no_drag=True,
-            on_drop=sent(S.upload_slides(rx.upload_files(upload_id="speaker-slides")),
-                         what=N_("Upload slides (PDF)")),
-            border="none",
-            padding="0",
-        ), t("Upload slides (PDF)")),
+        upload_button("speaker-slides", "file-up", t("Upload slides (PDF)"),
+                      sent(S.upload_slides(rx.upload_files(upload_id="speaker-slides")),
+                           what=N_("Upload slides (PDF)")),
+                      accept={"application/pdf": [".pdf"]}),
         rx.cond(S.uploaded_slides,
                 rx.button(rx.icon("trash-2", size=16), t("Remove my slides"), variant="soft",
                           color_scheme="red", type="button", width="fit-content",

@@ -22,7 +22,7 @@ from community_app.core import routes
 from community_app.ui.components.blocks import button_row, icon_tile
 from community_app.ui.components.buttons import text_button
 from community_app.ui.components.dialogs import outcome_dialog
-from community_app.ui.components.forms import error_text, field, form_alert, labelled_upload
+from community_app.ui.components.forms import IMAGE_FILES, error_text, field, form_alert, labelled_upload
 from community_app.ui.components.forms import stacked_form, submit_button
 from community_app.ui.i18n import t
 from community_app.ui.layouts.frame import content_container, page
@@ -31,8 +31,6 @@ from community_app.state.sent_writes import sent
 
 ERRORS = SpeakerState.errors
 VALUES = SpeakerState.values
-
-PHOTO_TYPES = {"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"]}
 
 STEPS = (
     ("send", N_("Send us your topic and a few links about your work.")),
@@ -129,7 +127,7 @@ def photo_field() -> rx.Component:
                 gap="12px",
             ),
             id=PHOTO_UPLOAD_ID,
-            accept=PHOTO_TYPES,
+            accept=IMAGE_FILES,
             multiple=False,
             max_files=1,
             max_size=MAX_IMAGE_BYTES,
