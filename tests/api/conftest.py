@@ -15,6 +15,7 @@ from community_app.core.db import utcnow
 from community_app.models import User
 from community_app.services.passwords import hash_password
 from community_app.services.tokens import start_session
+from tests.api.servers import api_server
 
 PASSWORD = "Str0ng!pass"
 
@@ -43,6 +44,14 @@ def api(engine):
 def client(api):
     with TestClient(api, raise_server_exceptions=False) as c:
         yield c
+
+
+@pytest.fixture
+def server(engine, tmp_path):
+    """The API served by granian (two worker processes) against the test's database: the
+    concurrency tests race real requests at it (tests/api/servers.py)."""
+    with api_server(engine, tmp_path / "server.log", workers=2) as base:
+        yield base
 
 
 @pytest.fixture

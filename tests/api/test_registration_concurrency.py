@@ -22,13 +22,6 @@ ALREADY = "You are already registered for this event."
 
 
 @pytest.fixture
-def server(engine, tmp_path: Path):
-    """The API served by granian (two worker processes) against the test's database."""
-    with api_server(engine, tmp_path / "server.log", workers=2) as base:
-        yield base
-
-
-@pytest.fixture
 def one_worker(engine, tmp_path: Path):
     """The same on one worker: every request competes for one process's threads and pool."""
     with api_server(engine, tmp_path / "server.log", workers=1) as base:

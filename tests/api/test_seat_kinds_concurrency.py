@@ -7,27 +7,18 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import httpx
-import pytest
 from sqlmodel import Session, func, select
 
 from community_app.models import Meetup, MeetupRegistration
 from tests.api.factories import (
     VALID_REGISTRATION, bearer, make_meetup, make_member, make_registration,
 )
-from tests.api.servers import api_server
 
 REGISTERED = "You are registered for this event."
 IN_PERSON_FULL = "The in-person seats of this event are full."
 ONLINE_FULL = "The online seats of this event are full."
-
-
-@pytest.fixture
-def server(engine, tmp_path: Path):
-    with api_server(engine, tmp_path / "server.log", workers=2) as base:
-        yield base
 
 
 def _live(engine, meetup_id: int, kind: str) -> int:

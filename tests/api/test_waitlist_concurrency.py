@@ -7,10 +7,8 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import httpx
-import pytest
 from sqlmodel import Session, func, select
 
 from community_app.models import Meetup, MeetupRegistration, WaitlistEntry
@@ -21,13 +19,6 @@ from tests.api.factories import (
     make_member,
     make_registration,
 )
-from tests.api.servers import api_server
-
-
-@pytest.fixture
-def server(engine, tmp_path: Path):
-    with api_server(engine, tmp_path / "server.log", workers=2) as base:
-        yield base
 
 
 def _at_once(calls: list[tuple[str, str, dict]]) -> list[int]:
