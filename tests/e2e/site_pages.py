@@ -21,6 +21,7 @@ from community_app.core.routes import Sample
 from community_app.ui.layouts.frame import MEMBER, ORGANIZER, VISITOR, Route
 from community_app.ui.pages import PAGES
 from community_app.ui.pages.not_found import ROUTE as NOT_FOUND_ROUTE
+from tests.e2e.accounts import api_register
 
 API = "/api/v1"
 NOT_FOUND = "/no/such/page"  # where the 404 page (Reflex's "404" route) is visited
@@ -70,12 +71,7 @@ def member_with_a_seat(site, email: str, phone: str) -> tuple[str, dict, dict]:
     meetups = httpx.get(f"{site.url}{API}/public/meetups",
                         params={"type": "upcoming", "size": 50}).json()["data"]["content"]
     meetup = next(m for m in meetups if m["availableSeats"] > 3 and not m["requiresApproval"])
-    r = httpx.post(f"{site.url}{API}/users/meetups/{meetup['id']}/registration",
-                   headers={"Authorization": f"Bearer {token}"},
-                   json={"attendanceReason": "learning", "interestedField": "backend",
-                         "expectation": "Meet other backend developers.", "consent": True})
-    assert r.status_code == 201, r.text
-    return token, meetup, r.json()["data"]
+    return token, meetup, api_register(site, meetup["id"], token)
 
 
 def past_talk(site) -> dict[str, str]:

@@ -9,6 +9,7 @@ import httpx
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accounts import api_register
 from tests.e2e.conftest import wait_ready
 
 PASSWORD = "Str0ng!pass"
@@ -37,12 +38,7 @@ def _member_registered(site) -> tuple[dict, int]:
                         params={"type": "upcoming", "size": 50}, timeout=20).json()
     meetup = next(m for m in meetups["data"]["content"]
                   if m["availableSeats"] > 3 and not m["requiresApproval"] and m["registeredCount"] > 3)
-    r = httpx.post(f"{site.url}/api/v1/users/meetups/{meetup['id']}/registration",
-                   headers={"Authorization": f"Bearer {tokens['access_token']}"},
-                   json={"attendanceReason": "learning", "interestedField": "backend",
-                         "expectation": "Meet other backend developers.", "consent": True},
-                   timeout=20)
-    assert r.status_code == 201, r.text
+    api_register(site, meetup["id"], tokens["access_token"])
     return tokens, meetup["id"]
 
 

@@ -14,6 +14,7 @@ import re
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accounts import api_register
 from tests.e2e.conftest import wait_ready
 
 PASSWORD = "Fresh-counts-2026!"
@@ -28,15 +29,6 @@ def _new_member_token(site) -> str:
     }, timeout=20)
     assert r.status_code == 202, r.text
     return site.api_sign_in(email, PASSWORD)["access_token"]
-
-
-def _register(site, meetup_id: int, token: str) -> None:
-    r = httpx.post(f"{site.url}/api/v1/users/meetups/{meetup_id}/registration",
-                   headers={"Authorization": f"Bearer {token}"},
-                   json={"attendanceReason": "learning", "interestedField": "backend",
-                         "expectation": "Meet other backend developers.", "consent": True},
-                   timeout=20)
-    assert r.status_code == 201, r.text
 
 
 def test_a_rest_registration_changes_the_seats_on_the_page_and_in_the_api_at_once(page: Page, site, browser,
@@ -54,7 +46,7 @@ def test_a_rest_registration_changes_the_seats_on_the_page_and_in_the_api_at_onc
     wait_ready(page)
     expect(page.locator("#event-seats-left")).to_have_text(f"{seats} seats left")
 
-    _register(site, meetup["id"], _new_member_token(site))
+    api_register(site, meetup["id"], _new_member_token(site))
 
     # The API: the cached answer is gone, its old tag gets the new answer.
     after = httpx.get(address, headers={"If-None-Match": tag})

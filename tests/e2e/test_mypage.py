@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accounts import api_register
 from tests.e2e.conftest import wait_ready
 from tests.e2e.test_auth import log_in
 
@@ -54,11 +55,7 @@ def test_cancel_from_my_page_gives_the_seat_back(page: Page, site, member):
     meetups = httpx.get(f"{site.url}/api/v1/public/meetups", params={"type": "upcoming", "size": 50}).json()
     meetup = next(m for m in meetups["data"]["content"] if m["availableSeats"] > 3 and not m["requiresApproval"])
     token = _api_token(site, member)
-    r = httpx.post(f"{site.url}/api/v1/users/meetups/{meetup['id']}/registration",
-                   headers={"Authorization": f"Bearer {token}"},
-                   json={"attendanceReason": "learning", "interestedField": "backend",
-                         "expectation": "Meet other backend developers.", "consent": True})
-    assert r.status_code == 201, r.text
+    api_register(site, meetup["id"], token)
     seats = _seats(site, meetup["id"])
 
     _open_mypage(page, site, member)
