@@ -230,22 +230,13 @@ class JobsState(rx.State):
     loading_more: bool = False
     failed: bool = False
 
+    # The page's filters and sort are the fields of ``ListQuery``, one state var each.
     def _query(self) -> ListQuery:
-        return ListQuery(
-            self.search, self.location, self.job_type, self.status, self.sort,
-            self.visa, self.korean, self.language, self.remote,
-        )
+        return ListQuery(**{f.name: getattr(self, f.name) for f in dataclasses.fields(ListQuery)})
 
     def _apply(self, query: ListQuery) -> None:
-        self.search = query.search
-        self.location = query.location
-        self.job_type = query.job_type
-        self.status = query.status
-        self.sort = query.sort
-        self.visa = query.visa
-        self.korean = query.korean
-        self.language = query.language
-        self.remote = query.remote
+        for f in dataclasses.fields(ListQuery):
+            setattr(self, f.name, getattr(query, f.name))
 
     # On a phone the filters fold behind a "Filters" button (ui/pages/jobs.py), so the
     # first results are in view; wider screens always show them.
