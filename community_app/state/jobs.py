@@ -230,13 +230,24 @@ class JobsState(rx.State):
     loading_more: bool = False
     failed: bool = False
 
-    # The page's filters and sort are the fields of ``ListQuery``, one state var each.
+    # Each field by name, not a loop over dataclasses.fields: Reflex reads this code to know
+    # which vars ``has_filters`` and ``filters_chosen`` depend on (a loop hides them).
     def _query(self) -> ListQuery:
-        return ListQuery(**{f.name: getattr(self, f.name) for f in dataclasses.fields(ListQuery)})
+        return ListQuery(
+            self.search, self.location, self.job_type, self.status, self.sort,
+            self.visa, self.korean, self.language, self.remote,
+        )
 
     def _apply(self, query: ListQuery) -> None:
-        for f in dataclasses.fields(ListQuery):
-            setattr(self, f.name, getattr(query, f.name))
+        self.search = query.search
+        self.location = query.location
+        self.job_type = query.job_type
+        self.status = query.status
+        self.sort = query.sort
+        self.visa = query.visa
+        self.korean = query.korean
+        self.language = query.language
+        self.remote = query.remote
 
     # On a phone the filters fold behind a "Filters" button (ui/pages/jobs.py), so the
     # first results are in view; wider screens always show them.
