@@ -39,7 +39,7 @@ CHROME_FLAGS = (
 )
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 RUNS = max(3, int(os.environ.get("BENCH_RUNS", "3")))  # TBT is noisy: a median of three at least
-# How many more loads a page may take to replace runs during which the host was slow.
+# How many more loads a page may take to replace runs on a host off its usual speed.
 RERUNS = int(os.environ.get("BENCH_RERUNS", str(RUNS)))
 TRACE_TASKS = 4
 ONLY = [label for label in os.environ.get("BENCH_PAGES", "").split(",") if label]
@@ -135,37 +135,52 @@ def _script_time(audits: dict) -> dict[str, float]:
     return {_script_name(i.get("url", "")): i.get("scripting", 0) for i in items}
 
 
-# The best host CPU (Lighthouse's benchmarkIndex) seen in this run of the bench.
-_HOST_BEST = [0.0]
+# Every host CPU figure (Lighthouse's benchmarkIndex) seen in this run of the bench, kept
+# runs and measured-again runs alike: their median is the host's usual speed.
+_HOST_SEEN: list[float] = []
+
+
+def _host_usual() -> float:
+    return statistics.median(_HOST_SEEN)
 
 
 def _steady(run: dict) -> bool:
-    return run["benchmark_index"] >= _HOST_BEST[0] * (1 - QUIET_SPREAD)
+    """The run's host was within QUIET_SPREAD of its usual speed, centred: a band of
+    [1 - QUIET_SPREAD/2, 1 + QUIET_SPREAD/2] x the median of every figure seen, so that
+    any two steady runs are within the verdict's spread of each other. A run on a host
+    faster than usual is measured again as well as a slower one: it would flatter the
+    page (Lighthouse's TBT is the observed tasks x 4)."""
+    if not run["benchmark_index"] or not _HOST_SEEN:  # Lighthouse gave no figure
+        return True
+    usual = _host_usual()
+    return abs(run["benchmark_index"] - usual) <= usual * QUIET_SPREAD / 2
 
 
 def median_run(url: str, label: str = "") -> dict:
     """The median run by performance, with the median TBT of all runs (``tbt_median``) and
-    each run's TBT (``tbt_runs``) beside its own. A run during which the host was slow (its
-    benchmarkIndex more than QUIET_SPREAD below the best of the bench so far) is measured
-    again, up to RERUNS more loads, and says so: Lighthouse's simulated TBT multiplies the
-    host's stalls by four. If the host stays slow, the RUNS runs with the fastest host are
-    kept (and the verdict says the run was not quiet)."""
+    each run's TBT (``tbt_runs``) beside its own. A run during which the host's speed was
+    off its usual (``_steady``) is measured again, up to RERUNS more loads, and says so:
+    Lighthouse's simulated TBT multiplies the host's stalls by four. If the host stays
+    off, the RUNS runs nearest its usual speed are kept (and the verdict says the run was
+    not quiet)."""
     runs: list[dict] = []
     while True:
         run = lighthouse(url, label)
-        _HOST_BEST[0] = max(_HOST_BEST[0], run["benchmark_index"])
+        if run["benchmark_index"]:
+            _HOST_SEEN.append(run["benchmark_index"])
         runs.append(run)
         steady = [r for r in runs if _steady(r)]
         if len(steady) >= RUNS:
-            runs = steady
+            runs = steady[:RUNS]
             break
-        if len(runs) >= RUNS + RERUNS:  # the host stayed slow: the RUNS fastest runs
-            runs = sorted(runs, key=lambda r: -r["benchmark_index"])[:RUNS]
+        if len(runs) >= RUNS + RERUNS:  # the host stayed off: the RUNS nearest its usual
+            usual = _host_usual() if _HOST_SEEN else 0
+            runs = sorted(runs, key=lambda r: abs(r["benchmark_index"] - usual))[:RUNS]
             break
         if not _steady(run):
-            print(f"  ({label or url}: the host was slow during a run, benchmarkIndex "
-                  f"{run['benchmark_index']:.0f} against {_HOST_BEST[0]:.0f}: measured again)",
-                  flush=True)
+            print(f"  ({label or url}: the host's speed was off its usual during a run, "
+                  f"benchmarkIndex {run['benchmark_index']:.0f} against "
+                  f"{_host_usual():.0f}: measured again)", flush=True)
     runs = sorted(runs, key=lambda r: r["performance"] or 0)
     tbts = sorted(r["tbt_ms"] for r in runs)
     return {**runs[len(runs) // 2], "tbt_median": statistics.median(tbts), "tbt_runs": tbts,
