@@ -206,7 +206,12 @@ def test_only_the_check_in_page_has_a_service_worker(browser, site):
     door = f"/admin/meetups/{meetup_id}/check-in"
     # A service worker controls the pages opened at its scope (the sign-in went there by
     # the router, inside the login page's document): the door opened again, as an
-    # organizer does from the home screen or a bookmark.
+    # organizer does from the home screen or a bookmark, once its worker is installed
+    # (it takes the offline page and the decoder first: a reload during that could drop
+    # the registration before the worker was fetched).
+    wait_until(lambda: page.evaluate(f"navigator.serviceWorker.getRegistration('{door}')"
+                                     ".then(r => !!(r && r.active))") or None,
+               timeout_s=30, what="the door's service worker installed")
     page.reload()
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null")
